@@ -1,0 +1,1 @@
+"""Gin Rummy web app: play the computer, keep score, read the rules."""

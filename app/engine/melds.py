@@ -1,0 +1,345 @@
+"""Melds, least deadwood and best discards (SPEC.md §2).
+
+Everything here is a pure function over cards. Internally a set of cards is a 52-bit
+mask (bit ``card.index``); a suit occupies 13 consecutive bits, ace lowest. The search
+for the least deadwood takes the lowest card of the mask and tries "it is deadwood"
+against every meld containing it, memoised on the remaining mask, so overlapping sets
+and runs are always resolved exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import CARD_POINTS, Card, from_mask, to_mask
+from .errors import InvalidHandError
+from .rules import HOUSE, Rules
+
+SUIT_BITS = 0x1FFF
+
+# Deadwood value of every 13-bit suit pattern: points(mask) is four table look-ups.
+_SUIT_POINTS: list[int] = [0] * (1 << 13)
+for _pattern in range(1, 1 << 13):
+    _low = _pattern & -_pattern
+    _SUIT_POINTS[_pattern] = _SUIT_POINTS[_pattern ^ _low] + min(_low.bit_length(), 10)
+SUIT_POINTS: tuple[int, ...] = tuple(_SUIT_POINTS)
+del _SUIT_POINTS
+
+
+def points(mask: int) -> int:
+    """Total deadwood value of the cards in a 52-bit mask."""
+    return (
+        SUIT_POINTS[mask & SUIT_BITS]
+        + SUIT_POINTS[(mask >> 13) & SUIT_BITS]
+        + SUIT_POINTS[(mask >> 26) & SUIT_BITS]
+        + SUIT_POINTS[mask >> 39]
+    )
+
+
+class MeldKind(Enum):
+    """A set (3 or 4 of a rank) or a run (3+ in sequence in one suit)."""
+
+    SET = "set"
+    RUN = "run"
+
+
+def _rotate13(bits: int, shift: int) -> int:
+    """Rotate a 13-bit suit pattern left by ``shift`` (round-the-corner runs)."""
+    shift %= 13
+    return ((bits << shift) | (bits >> (13 - shift))) & SUIT_BITS
+
+
+def _run_patterns(wrap: bool) -> list[int]:
+    """Every 13-bit pattern that is a run: ace low, or cyclic when ``wrap``."""
+    patterns: set[int] = set()
+    for length in range(3, 14):
+        base = (1 << length) - 1
+        starts = range(13) if wrap else range(14 - length)
+        for start in starts:
+            patterns.add(_rotate13(base, start) if wrap else base << start)
+    return sorted(patterns)
+
+
+_RUNS_LOW = _run_patterns(wrap=False)
+_RUNS_WRAP = _run_patterns(wrap=True)
+
+
+def candidate_melds(hand: int, round_the_corner: bool = False) -> list[int]:
+    """Every meld (as a mask) that is a subset of ``hand``.
+
+    Sets: each 3 or 4 of a rank present. Runs: every stretch of 3 or more consecutive
+    cards of one suit (cyclic K-A-2 too when ``round_the_corner``).
+    """
+    melds: list[int] = []
+    # Sets: cards of one rank sit 13 bits apart.
+    for rank in range(13):
+        present = [bit for bit in (1 << rank, 1 << (rank + 13), 1 << (rank + 26),
+                                   1 << (rank + 39)) if hand & bit]
+        if len(present) == 3:
+            melds.append(present[0] | present[1] | present[2])
+        elif len(present) == 4:
+            whole = present[0] | present[1] | present[2] | present[3]
+            melds.append(whole)
+            melds.extend(whole ^ bit for bit in present)
+    # Runs.
+    for suit in range(4):
+        bits = (hand >> (13 * suit)) & SUIT_BITS
+        if bits.bit_count() < 3:
+            continue
+        if round_the_corner:
+            melds.extend(p << (13 * suit) for p in _RUNS_WRAP if bits & p == p)
+            continue
+        start = 0
+        while start < 13:
+            if not bits >> start & 1:
+                start += 1
+                continue
+            end = start
+            while end < 13 and bits >> end & 1:
+                end += 1
+            for lo in range(start, end - 2):
+                for hi in range(lo + 3, end + 1):
+                    melds.append((((1 << (hi - lo)) - 1) << lo) << (13 * suit))
+            start = end
+    return melds
+
+
+def _best_melded(mask: int, melds: Sequence[int], memo: dict[int, int]) -> int:
+    """Most points that disjoint melds from ``melds`` can cover inside ``mask``."""
+    found = memo.get(mask)
+    if found is not None:
+        return found
+    if not mask:
+        return 0
+    low = mask & -mask
+    best = _best_melded(mask ^ low, melds, memo)
+    for meld in melds:
+        if meld & low and meld & mask == meld:
+            value = points(meld) + _best_melded(mask ^ meld, melds, memo)
+            if value > best:
+                best = value
+    memo[mask] = best
+    return best
+
+
+def least_deadwood_mask(hand: int, rules: Rules = HOUSE) -> int:
+    """Least deadwood of the cards in a mask (any number of cards)."""
+    melds = candidate_melds(hand, rules.round_the_corner)
+    if not melds:
+        return points(hand)
+    return points(hand) - _best_melded(hand, melds, {})
+
+
+def _check_cards(cards: Iterable[Card], sizes: tuple[int, ...]) -> int:
+    mask = to_mask(cards)
+    count = mask.bit_count()
+    if count not in sizes:
+        wanted = " or ".join(str(size) for size in sizes)
+        raise InvalidHandError(f"expected {wanted} cards, got {count}")
+    return mask
+
+
+def least_deadwood(cards: Iterable[Card], rules: Rules = HOUSE) -> int:
+    """Least deadwood of exactly these cards, over every meld arrangement (SPEC §2).
+
+    Args:
+        cards: 10 cards (any 0–11 are accepted; a hand is 10).
+        rules: ``round_the_corner`` decides whether Q-K-A and K-A-2 are runs.
+
+    Returns:
+        Deadwood points, 0 (gin) to 98 for 10 cards.
+
+    Raises:
+        InvalidCardError: a card appears twice.
+        InvalidHandError: more than 11 cards.
+    """
+    return least_deadwood_mask(_check_cards(cards, tuple(range(12))), rules)
+
+
+def deadwood_by_discard_mask(hand: int, rules: Rules = HOUSE) -> dict[int, int]:
+    """For each card bit of ``hand``, the least deadwood of the hand without it."""
+    melds = candidate_melds(hand, rules.round_the_corner)
+    memo: dict[int, int] = {}
+    result: dict[int, int] = {}
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        kept = hand ^ low
+        result[low] = points(kept) - (_best_melded(kept, melds, memo) if melds else 0)
+    return result
+
+
+def best_discards(cards: Iterable[Card], rules: Rules = HOUSE) -> tuple[int, list[Card]]:
+    """For an 11-card hand: the least deadwood after one discard, and every discard reaching it.
+
+    Returns:
+        ``(deadwood, discards)``; the discards in card-index order.
+
+    Raises:
+        InvalidHandError: not exactly 11 cards.
+        InvalidCardError: a card appears twice.
+    """
+    by_discard = deadwood_by_discard_mask(_check_cards(cards, (11,)), rules)
+    least = min(by_discard.values())
+    discards = [from_mask(bit)[0] for bit, value in by_discard.items() if value == least]
+    return least, sorted(discards, key=lambda card: card.index)
+
+
+def deadwood_by_discard(cards: Iterable[Card], rules: Rules = HOUSE) -> dict[Card, int]:
+    """For an 11-card hand: the least deadwood left after each possible discard.
+
+    Raises:
+        InvalidHandError: not exactly 11 cards.
+    """
+    by_discard = deadwood_by_discard_mask(_check_cards(cards, (11,)), rules)
+    return {from_mask(bit)[0]: value for bit, value in by_discard.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld as laid on the table: its cards in sequence order and its kind."""
+
+    cards: tuple[Card, ...]
+    kind: MeldKind
+
+    @property
+    def mask(self) -> int:
+        """The meld's 52-bit card mask."""
+        return to_mask(self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+
+def meld_kind(mask: int, rules: Rules = HOUSE) -> MeldKind | None:
+    """``SET``, ``RUN`` or ``None`` when the cards of ``mask`` are not a meld."""
+    count = mask.bit_count()
+    if count < 3:
+        return None
+    cards = from_mask(mask)
+    if count <= 4 and len({card.rank for card in cards}) == 1:
+        return MeldKind.SET
+    if len({card.suit for card in cards}) != 1:
+        return None
+    bits = (mask >> (13 * cards[0].suit.index)) & SUIT_BITS
+    patterns = _RUNS_WRAP if rules.round_the_corner else _RUNS_LOW
+    return MeldKind.RUN if bits in patterns else None
+
+
+def make_meld(cards: Iterable[Card], rules: Rules = HOUSE) -> Meld:
+    """Check that ``cards`` form a set or run and return it in table order.
+
+    Runs are ordered in sequence (K-A-2 stays in that order round the corner).
+
+    Raises:
+        InvalidHandError: the cards are not a meld.
+    """
+    mask = to_mask(cards)
+    kind = meld_kind(mask, rules)
+    if kind is None:
+        raise InvalidHandError(
+            f"{' '.join(str(c) for c in from_mask(mask))} is not a meld: a set is 3 or 4 "
+            "cards of one rank, a run 3 or more cards in sequence of one suit"
+        )
+    ordered = from_mask(mask)
+    if kind is MeldKind.RUN:
+        ordered = _sequence_order(ordered)
+    return Meld(tuple(ordered), kind)
+
+
+def _sequence_order(cards: list[Card]) -> list[Card]:
+    """Order the cards of a run; a round-the-corner run starts after its gap."""
+    numbers = sorted(card.rank.number for card in cards)
+    by_number = {card.rank.number: card for card in cards}
+    if numbers[-1] - numbers[0] == len(numbers) - 1:
+        return [by_number[n] for n in numbers]
+    # Wrapped (e.g. Q K A 2): start at the first rank whose predecessor is missing.
+    present = set(numbers)
+    start = next(n for n in numbers if ((n - 2) % 13) + 1 not in present)
+    return [by_number[((start - 1 + i) % 13) + 1] for i in range(len(numbers))]
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A hand split into melds and deadwood cards."""
+
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+
+    @property
+    def deadwood(self) -> int:
+        """Total value of the deadwood cards."""
+        return sum(card.points for card in self.deadwood_cards)
+
+
+def _all_best(mask: int, melds: Sequence[int], memo: dict[int, int]) -> list[list[int]]:
+    """Every set of disjoint melds reaching the best melded value inside ``mask``."""
+    if not mask:
+        return [[]]
+    target = _best_melded(mask, melds, memo)
+    if target == 0:
+        return [[]]
+    low = mask & -mask
+    found: list[list[int]] = []
+    if _best_melded(mask ^ low, melds, memo) == target:
+        found.extend(_all_best(mask ^ low, melds, memo))
+    for meld in melds:
+        if meld & low and meld & mask == meld:
+            if points(meld) + _best_melded(mask ^ meld, melds, memo) == target:
+                found.extend([meld, *rest] for rest in _all_best(mask ^ meld, melds, memo))
+    return found
+
+
+def _arrangement(hand: int, chosen: Sequence[int], rules: Rules) -> Arrangement:
+    melded = 0
+    for meld in chosen:
+        melded |= meld
+    laid = tuple(sorted((make_meld(from_mask(m), rules) for m in chosen),
+                        key=lambda meld: meld.cards[0].sort_key))
+    return Arrangement(laid, tuple(from_mask(hand & ~melded)))
+
+
+def best_arrangements(cards: Iterable[Card], rules: Rules = HOUSE) -> list[Arrangement]:
+    """Every arrangement of these cards with the least deadwood (at least one).
+
+    Raises:
+        InvalidCardError: a card appears twice.
+    """
+    hand = to_mask(cards)
+    melds = candidate_melds(hand, rules.round_the_corner)
+    memo: dict[int, int] = {}
+    unique = {tuple(sorted(chosen)) for chosen in _all_best(hand, melds, memo)}
+    return [_arrangement(hand, chosen, rules) for chosen in sorted(unique)]
+
+
+def best_arrangement(cards: Iterable[Card], rules: Rules = HOUSE) -> Arrangement:
+    """One least-deadwood arrangement (the first of :func:`best_arrangements`)."""
+    return best_arrangements(cards, rules)[0]
+
+
+def all_melds(cards: Iterable[Card], rules: Rules = HOUSE) -> list[Meld]:
+    """Every meld that can be made from these cards (overlapping ones included)."""
+    hand = to_mask(cards)
+    return [make_meld(from_mask(m), rules) for m in candidate_melds(hand, rules.round_the_corner)]
+
+
+__all__ = [
+    "CARD_POINTS",
+    "Arrangement",
+    "Meld",
+    "MeldKind",
+    "all_melds",
+    "best_arrangement",
+    "best_arrangements",
+    "best_discards",
+    "candidate_melds",
+    "deadwood_by_discard",
+    "least_deadwood",
+    "least_deadwood_mask",
+    "make_meld",
+    "meld_kind",
+    "points",
+]

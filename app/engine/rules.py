@@ -1,0 +1,78 @@
+"""The table's rules: one frozen object shared by Play and Score (SPEC.md §5–6)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .errors import RulesError
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every table option of SPEC §6 that the engine applies.
+
+    Points are game points; ``knock_limit`` is a deadwood count. Build variants with
+    ``dataclasses.replace(HOUSE, target=150)`` or :meth:`with_options`.
+    """
+
+    target: int = 100
+    knock_limit: int = 10
+    gin_bonus: int = 25
+    undercut_bonus: int = 25
+    big_gin: bool = False
+    big_gin_bonus: int = 31
+    box_bonus: int = 0
+    game_bonus: int = 0
+    shutout: bool = False
+    oklahoma: bool = False
+    oklahoma_spade_double: bool = True
+    straight_gin: bool = False
+    round_the_corner: bool = False
+    loser_deals: bool = False
+
+    def __post_init__(self) -> None:
+        if self.target <= 0:
+            raise RulesError(f"target must be a positive number of points, not {self.target}")
+        if not 0 <= self.knock_limit <= 10:
+            raise RulesError(f"knock limit must be 0 to 10, not {self.knock_limit}")
+        for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus", "game_bonus"):
+            value = getattr(self, name)
+            if not 0 <= value <= 1000:
+                raise RulesError(f"{name.replace('_', ' ')} must be 0 to 1000, not {value}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a plain JSON-ready dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rebuild rules from :meth:`to_dict` output; unknown keys are ignored.
+
+        Raises:
+            RulesError: a value is out of range or of the wrong type.
+        """
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                continue
+            default = getattr(HOUSE, key)
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise RulesError(f"{key} must be true or false")
+            elif not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"{key} must be a whole number")
+            values[key] = value
+        return cls(**values)
+
+    def with_options(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated like the constructor)."""
+        return replace(self, **changes)
+
+
+HOUSE = Rules()
+"""House rules (default for Play): to 100, gin 25, undercut 25, no bonuses, no big gin."""
+
+CLASSIC = Rules(box_bonus=20, game_bonus=100, shutout=True)
+"""Classic rules (default for Score): House plus box 20, game 100, shutout doubling."""
