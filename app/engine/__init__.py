@@ -1,4 +1,15 @@
-"""The game engine: pure Python, no I/O (SPEC.md §2–6)."""
+"""The game engine: pure Python, no I/O, no web, no database (SPEC.md §2–6).
+
+Public API (also used by outside checks):
+
+- cards: :class:`Card`, :class:`Rank`, :class:`Suit`, :func:`parse_cards`;
+- rules: :class:`Rules`, presets :data:`HOUSE` and :data:`CLASSIC`;
+- melds: :func:`least_deadwood`, :func:`best_discards`, :func:`best_arrangements`;
+- the end of a hand: :func:`settle` (knocker's melds as given), :func:`lay_down`;
+- scoring: :func:`score_hand`, :func:`tally`, :func:`knock_limit_for`;
+- a hand: :func:`deal`, :func:`legal_actions`, :func:`apply`, :func:`view`;
+- a match: :func:`new_match`, :func:`apply_match`, :func:`replay`.
+"""
 
 from .cards import CARDS, Card, Rank, Suit, format_cards, new_deck, parse_cards, shuffled_deck
 from .errors import (
@@ -8,6 +19,52 @@ from .errors import (
     InvalidHandError,
     InvalidScoreError,
     RulesError,
+)
+from .hand import (
+    Action,
+    BigGin,
+    Dealt,
+    Discard,
+    Discarded,
+    DrawStock,
+    Drew,
+    Event,
+    Gin,
+    HandResult,
+    HandScored,
+    HandState,
+    HandVoided,
+    Knock,
+    Knocked,
+    LaidOff,
+    Pass,
+    Passed,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+    TakeUpcard,
+    TookDiscard,
+    TookUpcard,
+    apply,
+    check,
+    deal,
+    is_legal,
+    legal_actions,
+    parse_action,
+    view,
+    visible_event,
+)
+from .layoff import Settlement, lay_down, settle
+from .match import (
+    MatchAction,
+    MatchState,
+    NextHand,
+    apply_match,
+    legal_match_actions,
+    match_view,
+    new_match,
+    parse_match_action,
+    replay,
 )
 from .melds import (
     Arrangement,
@@ -22,33 +79,35 @@ from .melds import (
     make_meld,
 )
 from .rules import CLASSIC, HOUSE, Rules
+from .scoring import (
+    MAX_DEADWOOD,
+    VOID_SCORE,
+    HandKind,
+    HandRecord,
+    HandScore,
+    KnockLimit,
+    MatchTally,
+    Role,
+    knock_limit_for,
+    next_dealer,
+    score_hand,
+    tally,
+)
 
 __all__ = [
-    "CARDS",
-    "CLASSIC",
-    "HOUSE",
-    "Arrangement",
-    "Card",
-    "GameError",
-    "IllegalActionError",
-    "InvalidCardError",
-    "InvalidHandError",
-    "InvalidScoreError",
-    "Meld",
-    "MeldKind",
-    "Rank",
-    "Rules",
-    "RulesError",
-    "Suit",
-    "all_melds",
-    "best_arrangement",
-    "best_arrangements",
-    "best_discards",
-    "deadwood_by_discard",
-    "format_cards",
-    "least_deadwood",
-    "make_meld",
-    "new_deck",
-    "parse_cards",
-    "shuffled_deck",
+    "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "VOID_SCORE",
+    "Action", "Arrangement", "BigGin", "Card", "Dealt", "Discard", "Discarded",
+    "DrawStock", "Drew", "Event", "GameError", "Gin", "HandKind", "HandRecord",
+    "HandResult", "HandScore", "HandScored", "HandState", "HandVoided",
+    "IllegalActionError", "InvalidCardError", "InvalidHandError", "InvalidScoreError",
+    "Knock", "KnockLimit", "Knocked", "LaidOff", "MatchAction", "MatchState",
+    "MatchTally", "Meld", "MeldKind", "NextHand", "Pass", "Passed", "Phase",
+    "PlayerView", "Rank", "Role", "Rules", "RulesError", "Settlement", "Suit",
+    "TakeDiscard", "TakeUpcard", "TookDiscard", "TookUpcard",
+    "all_melds", "apply", "apply_match", "best_arrangement", "best_arrangements",
+    "best_discards", "check", "deadwood_by_discard", "deal", "format_cards", "is_legal",
+    "knock_limit_for", "lay_down", "least_deadwood", "legal_actions",
+    "legal_match_actions", "make_meld", "match_view", "new_deck", "new_match",
+    "next_dealer", "parse_action", "parse_cards", "parse_match_action", "replay",
+    "score_hand", "settle", "shuffled_deck", "tally", "view", "visible_event",
 ]

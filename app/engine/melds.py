@@ -287,9 +287,9 @@ def _all_best(mask: int, melds: Sequence[int], memo: dict[int, int]) -> list[lis
     if _best_melded(mask ^ low, melds, memo) == target:
         found.extend(_all_best(mask ^ low, melds, memo))
     for meld in melds:
-        if meld & low and meld & mask == meld:
-            if points(meld) + _best_melded(mask ^ meld, melds, memo) == target:
-                found.extend([meld, *rest] for rest in _all_best(mask ^ meld, melds, memo))
+        if (meld & low and meld & mask == meld
+                and points(meld) + _best_melded(mask ^ meld, melds, memo) == target):
+            found.extend([meld, *rest] for rest in _all_best(mask ^ meld, melds, memo))
     return found
 
 

@@ -1,0 +1,245 @@
+"""Laying down after a knock: the knocker's melds, the defender's melds and layoffs
+(SPEC.md §3.5, §4).
+
+The defender's own melds and layoffs are chosen together: every legal choice of
+layoffs (the fourth card onto a set; cards extending a run up or down, chained) is
+tried, and the rest of the hand is arranged for its least deadwood. Nothing may be
+laid off against gin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, from_mask, to_mask
+from .errors import InvalidHandError
+from .melds import (
+    SUIT_BITS,
+    Arrangement,
+    Meld,
+    MeldKind,
+    best_arrangement,
+    best_arrangements,
+    least_deadwood_mask,
+    make_meld,
+)
+from .rules import HOUSE, Rules
+from .scoring import HandKind, HandScore, KnockLimit, Role, knock_limit_for, score_hand
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The end of a knocked hand, card by card, with its score.
+
+    ``layoffs`` lists ``(card, index into knocker_melds)`` in the order they are laid
+    (8 before 9 onto 5-6-7). ``kind`` is ``"gin"``, ``"big_gin"``, ``"knock"`` or
+    ``"undercut"``; ``winner`` is ``"knocker"`` or ``"defender"``.
+    """
+
+    knocker_melds: tuple[Meld, ...]
+    knocker_deadwood_cards: tuple[Card, ...]
+    defender_melds: tuple[Meld, ...]
+    defender_deadwood_cards: tuple[Card, ...]
+    layoffs: list[tuple[Card, int]]
+    defender_deadwood_before_layoffs: int
+    score: HandScore
+
+    @property
+    def knocker_deadwood(self) -> int:
+        """Value of the knocker's unmelded cards."""
+        return self.score.knocker_deadwood
+
+    @property
+    def defender_deadwood(self) -> int:
+        """Value of the defender's cards left after own melds and layoffs."""
+        return self.score.defender_deadwood
+
+    @property
+    def kind(self) -> HandKind:
+        """Gin, big gin, knock or undercut."""
+        return self.score.kind
+
+    @property
+    def winner(self) -> Role:
+        """Knocker or defender: whoever scored the hand."""
+        assert self.score.winner is not None
+        return self.score.winner
+
+    @property
+    def points(self) -> int:
+        """Points scored by the winner (doubled for an Oklahoma spade)."""
+        return self.score.points
+
+
+def _extension_options(meld: Meld, defender: int, rules: Rules) -> list[list[int]]:
+    """Every layoff onto one meld the defender could make, each as an ordered bit list."""
+    if meld.kind is MeldKind.SET:
+        if len(meld.cards) == 4:
+            return [[]]
+        rank = meld.cards[0].rank
+        fourth = next(
+            bit for suit in range(4)
+            if not (bit := 1 << (suit * 13 + rank.number - 1)) & meld.mask
+        )
+        return [[], [fourth]] if defender & fourth else [[]]
+    suit = meld.cards[0].suit.index
+    base = 13 * suit
+    numbers = [card.rank.number - 1 for card in meld.cards]  # sequence order, 0-based
+    wrap = rules.round_the_corner
+
+    def chain(start: int, step: int) -> list[int]:
+        bits: list[int] = []
+        position = start
+        taken = len(numbers)
+        while taken < 13:
+            position += step
+            if wrap:
+                position %= 13
+            elif not 0 <= position < 13:
+                break
+            bit = 1 << (base + position)
+            if not defender & bit:
+                break
+            bits.append(bit)
+            taken += 1
+        return bits
+
+    up = chain(numbers[-1], +1)
+    down = chain(numbers[0], -1)
+    options: list[list[int]] = []
+    for u in range(len(up) + 1):
+        for d in range(len(down) + 1):
+            picked = up[:u] + down[:d]
+            if len(set(picked)) == len(picked) and len(numbers) + len(picked) <= 13:
+                options.append(picked)
+    return options
+
+
+def _layoff_choices(melds: Sequence[Meld], defender: int,
+                    rules: Rules) -> list[list[tuple[int, int]]]:
+    """Every disjoint combination of layoffs onto the knocker's melds: (bit, meld index)."""
+    choices: list[list[tuple[int, int]]] = [[]]
+    for index, meld in enumerate(melds):
+        options = _extension_options(meld, defender, rules)
+        grown: list[list[tuple[int, int]]] = []
+        for choice in choices:
+            used = 0
+            for bit, _ in choice:
+                used |= bit
+            for option in options:
+                if all(not bit & used for bit in option):
+                    grown.append(choice + [(bit, index) for bit in option])
+        choices = grown
+    return choices
+
+
+def _as_meld(cards: Meld | Iterable[Card], rules: Rules) -> Meld:
+    return cards if isinstance(cards, Meld) else make_meld(cards, rules)
+
+
+def settle(
+    knocker_melds: Iterable[Meld | Iterable[Card]],
+    knocker_deadwood_cards: Iterable[Card],
+    defender_cards: Iterable[Card],
+    rules: Rules = HOUSE,
+    *,
+    limit: KnockLimit | None = None,
+) -> Settlement:
+    """Settle a knock with the knocker's melds laid exactly as given (SPEC §3.5, §4).
+
+    Args:
+        knocker_melds: the knocker's melds (card lists or :class:`Meld`).
+        knocker_deadwood_cards: the knocker's unmelded cards; with the melds, 10 cards,
+            or 11 all melded for big gin (``rules.big_gin``).
+        defender_cards: the defender's 10 cards.
+        rules: options; ``round_the_corner`` changes runs and layoffs.
+        limit: the hand's knock limit and doubling (default from ``rules``).
+
+    Returns:
+        A :class:`Settlement`: the defender's melds and layoffs chosen together for the
+        least remaining deadwood (no layoffs against gin), and the hand's score.
+
+    Raises:
+        InvalidHandError: a meld is not valid, a card is in two places, a wrong number
+            of cards, or knocker deadwood above the knock limit.
+        InvalidCardError: a card appears twice within one list.
+    """
+    melds = tuple(_as_meld(meld, rules) for meld in knocker_melds)
+    knocker_dead = tuple(knocker_deadwood_cards)
+    knocker = to_mask(knocker_dead)
+    for meld in melds:
+        if knocker & meld.mask:
+            raise InvalidHandError(f"a card of meld {meld} is laid twice")
+        knocker |= meld.mask
+    defender = to_mask(defender_cards)
+    if knocker & defender:
+        shared = " ".join(str(c) for c in from_mask(knocker & defender))
+        raise InvalidHandError(f"{shared} cannot be in both hands")
+    if defender.bit_count() != 10:
+        raise InvalidHandError(f"the defender holds 10 cards, not {defender.bit_count()}")
+    big_gin = knocker.bit_count() == 11
+    if knocker.bit_count() != 10 and not (big_gin and not knocker_dead):
+        raise InvalidHandError(
+            f"the knocker lays down 10 cards (11 all melded for big gin), "
+            f"not {knocker.bit_count()}"
+        )
+    if big_gin and not rules.big_gin:
+        raise InvalidHandError("big gin is off: the knocker must discard and lay down 10 cards")
+    hand_limit = limit if limit is not None else knock_limit_for(rules)
+    knocker_deadwood = sum(card.points for card in knocker_dead)
+    if knocker_deadwood > hand_limit.limit:
+        raise InvalidHandError(
+            f"cannot knock with {knocker_deadwood} deadwood: the limit is {hand_limit.limit}"
+        )
+    before = least_deadwood_mask(defender, rules)
+    layoffs: list[tuple[int, int]] = []
+    remaining = defender
+    if knocker_deadwood > 0:
+        best = before
+        for choice in _layoff_choices(melds, defender, rules):
+            if not choice:
+                continue
+            rest = defender
+            for bit, _ in choice:
+                rest ^= bit
+            value = least_deadwood_mask(rest, rules)
+            if value < best:
+                best, layoffs, remaining = value, choice, rest
+    own: Arrangement = best_arrangement(from_mask(remaining), rules)
+    score = score_hand(knocker_deadwood, own.deadwood, rules, big_gin=big_gin, limit=hand_limit)
+    return Settlement(
+        knocker_melds=melds,
+        knocker_deadwood_cards=knocker_dead,
+        defender_melds=own.melds,
+        defender_deadwood_cards=own.deadwood_cards,
+        layoffs=[(from_mask(bit)[0], index) for bit, index in layoffs],
+        defender_deadwood_before_layoffs=before,
+        score=score,
+    )
+
+
+def lay_down(
+    knocker_cards: Iterable[Card],
+    defender_cards: Iterable[Card],
+    rules: Rules = HOUSE,
+    *,
+    limit: KnockLimit | None = None,
+) -> Settlement:
+    """Settle a knock choosing the knocker's arrangement (SPEC §4, last paragraph).
+
+    The knocker lays a least-deadwood arrangement of their 10 cards (11 for big gin);
+    among equal ones, the one that leaves the defender the most deadwood after layoffs.
+
+    Raises:
+        InvalidHandError: as :func:`settle`.
+    """
+    defender = list(defender_cards)
+    settlements = [
+        settle(arrangement.melds, arrangement.deadwood_cards, defender, rules, limit=limit)
+        for arrangement in best_arrangements(knocker_cards, rules)
+    ]
+    return max(settlements, key=lambda s: s.defender_deadwood)
+
+
+__all__ = ["SUIT_BITS", "Settlement", "lay_down", "settle"]

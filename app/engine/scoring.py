@@ -1,0 +1,250 @@
+"""Scoring one hand and a match (SPEC.md §4–6).
+
+These functions take deadwood counts, not cards, so the scorekeeper (people playing with
+real cards) and the game against the computer share every line of arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import Card, Rank, Suit
+from .errors import InvalidScoreError
+from .rules import HOUSE, Rules
+
+MAX_DEADWOOD = 98
+"""Largest possible deadwood of 10 cards (SPEC §2): the bound for input validation."""
+
+
+class HandKind(StrEnum):
+    """How a hand ended (SPEC §4); compares equal to its string value."""
+
+    KNOCK = "knock"
+    UNDERCUT = "undercut"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    VOID = "void"
+
+
+class Role(StrEnum):
+    """The two sides of a finished hand."""
+
+    KNOCKER = "knocker"
+    DEFENDER = "defender"
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The points of one hand and how they were reached.
+
+    ``winner`` is ``None`` only for a void hand. ``arithmetic`` is the sum in words,
+    e.g. ``"undercut: 25 + 8 − 5 = 28"``; ``points`` already includes Oklahoma doubling.
+    """
+
+    kind: HandKind
+    winner: Role | None
+    points: int
+    knocker_deadwood: int
+    defender_deadwood: int
+    doubled: bool = False
+    arithmetic: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class KnockLimit:
+    """The knock limit of one hand and whether its points are doubled (SPEC §6, Oklahoma).
+
+    ``limit`` is the most deadwood a knock may leave: 0 means gin only.
+    """
+
+    limit: int
+    doubled: bool = False
+
+    @property
+    def gin_only(self) -> bool:
+        """True when only gin may end the hand."""
+        return self.limit == 0
+
+
+def knock_limit_for(rules: Rules = HOUSE, upcard: Card | None = None) -> KnockLimit:
+    """The knock limit for a hand under ``rules`` given its first upcard.
+
+    Straight gin: 0 (gin only). Oklahoma: the upcard's value (face cards 10, an ace
+    gin only), and a spade upcard doubles the hand when ``oklahoma_spade_double``.
+    Otherwise ``rules.knock_limit``.
+
+    Raises:
+        InvalidScoreError: Oklahoma is on and no upcard is given.
+    """
+    if rules.straight_gin:
+        limit = 0
+    elif rules.oklahoma:
+        if upcard is None:
+            raise InvalidScoreError("Oklahoma needs the first upcard: it sets the knock limit")
+        limit = 0 if upcard.rank is Rank.ACE else min(upcard.points, rules.knock_limit)
+    else:
+        limit = rules.knock_limit
+    doubled = bool(
+        rules.oklahoma and rules.oklahoma_spade_double and upcard is not None
+        and upcard.suit is Suit.SPADES
+    )
+    return KnockLimit(limit, doubled)
+
+
+def _check_count(name: str, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEADWOOD:
+        raise InvalidScoreError(
+            f"{name} deadwood must be a whole number from 0 to {MAX_DEADWOOD}, not {value!r}"
+        )
+
+
+def score_hand(
+    knocker_deadwood: int,
+    defender_deadwood: int,
+    rules: Rules = HOUSE,
+    *,
+    big_gin: bool = False,
+    limit: KnockLimit | None = None,
+) -> HandScore:
+    """Classify and score one hand from its deadwood counts (SPEC §4).
+
+    Args:
+        knocker_deadwood: the knocker's deadwood (0 for gin).
+        defender_deadwood: the defender's deadwood after layoffs (whole deadwood for gin).
+        rules: bonuses and options.
+        big_gin: the knocker went out with all 11 cards melded (needs ``rules.big_gin``).
+        limit: the hand's knock limit and doubling; default :func:`knock_limit_for` with
+            no upcard (so pass it when Oklahoma is on).
+
+    Returns:
+        Knock (knocker scores D − K), undercut when D ≤ K (defender scores bonus + K − D),
+        gin (bonus + D) or big gin (big gin bonus + D), doubled for an Oklahoma spade.
+
+    Raises:
+        InvalidScoreError: a count out of 0..98, a knock above the limit, big gin with
+            deadwood or when the option is off.
+    """
+    _check_count("the knocker's", knocker_deadwood)
+    _check_count("the defender's", defender_deadwood)
+    hand_limit = limit if limit is not None else knock_limit_for(rules)
+    if big_gin:
+        if not rules.big_gin:
+            raise InvalidScoreError("big gin is off at this table: turn it on in the options")
+        if knocker_deadwood != 0:
+            raise InvalidScoreError("big gin means all 11 cards melded: deadwood must be 0")
+    if knocker_deadwood > hand_limit.limit:
+        allowed = (
+            "only gin (0) ends this hand" if hand_limit.gin_only
+            else f"a knock needs deadwood of {hand_limit.limit} or less"
+        )
+        raise InvalidScoreError(f"cannot knock with {knocker_deadwood}: {allowed}")
+    k, d = knocker_deadwood, defender_deadwood
+    if k == 0:
+        kind = HandKind.BIG_GIN if big_gin else HandKind.GIN
+        bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
+        label = "big gin" if big_gin else "gin"
+        points, winner, sum_text = bonus + d, Role.KNOCKER, f"{bonus} + {d}"
+    elif d > k:
+        kind, label, winner = HandKind.KNOCK, "knock", Role.KNOCKER
+        points, sum_text = d - k, f"{d} − {k}"
+    else:
+        kind, label, winner = HandKind.UNDERCUT, "undercut", Role.DEFENDER
+        bonus = rules.undercut_bonus
+        points, sum_text = bonus + k - d, f"{bonus} + {k} − {d}"
+    if hand_limit.doubled:
+        arithmetic = f"{label}: ({sum_text}) × 2 = {points * 2}"
+        points *= 2
+    else:
+        arithmetic = f"{label}: {sum_text} = {points}"
+    return HandScore(kind, winner, points, k, d, hand_limit.doubled, arithmetic)
+
+
+VOID_SCORE = HandScore(HandKind.VOID, None, 0, 0, 0, False, "void hand: no score")
+"""The score of a void hand (SPEC §3.6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One scored hand of a match: who won it (player index) and the points.
+
+    ``winner`` is ``None`` for a void hand, which counts for nothing.
+    """
+
+    winner: int | None
+    points: int
+    kind: HandKind = HandKind.KNOCK
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTally:
+    """A match's standing after some hands (SPEC §5).
+
+    Lists are indexed by player. ``points`` are hand points only; ``final`` adds box
+    bonuses, the game bonus and shutout doubling once the match is ``over``.
+    """
+
+    points: tuple[int, ...]
+    boxes: tuple[int, ...]
+    over: bool
+    winner: int | None
+    box_bonus: tuple[int, ...]
+    game_bonus: tuple[int, ...]
+    shutout: bool
+    final: tuple[int, ...]
+    margin: int
+
+
+def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2) -> MatchTally:
+    """Add up a match: hand points, boxes, and the bonuses once someone reaches the target.
+
+    The hand that crosses ``rules.target`` is scored in full; then every player gets
+    ``box_bonus`` per hand won, the winner gets ``game_bonus``, and with ``shutout`` on,
+    a winner whose opponents never scored has the whole total doubled. The margin is the
+    winner's final total minus the best other final total. Hands after the target are
+    refused.
+
+    Raises:
+        InvalidScoreError: a hand after the match ended, or a winner index out of range.
+    """
+    points = [0] * players
+    boxes = [0] * players
+    winner: int | None = None
+    for number, record in enumerate(records, start=1):
+        if winner is not None:
+            raise InvalidScoreError(f"hand {number} comes after the match ended")
+        if record.winner is None:
+            continue
+        if not 0 <= record.winner < players:
+            raise InvalidScoreError(f"hand {number}: no player {record.winner}")
+        points[record.winner] += record.points
+        boxes[record.winner] += 1
+        if points[record.winner] >= rules.target:
+            winner = record.winner
+    box_bonus = tuple(count * rules.box_bonus for count in boxes)
+    if winner is None:
+        zeros = (0,) * players
+        return MatchTally(tuple(points), tuple(boxes), False, None, zeros, zeros, False,
+                          tuple(points), 0)
+    game_bonus = tuple(rules.game_bonus if p == winner else 0 for p in range(players))
+    final = [points[p] + box_bonus[p] + game_bonus[p] for p in range(players)]
+    shutout = rules.shutout and all(points[p] == 0 for p in range(players) if p != winner)
+    if shutout:
+        final[winner] *= 2
+    margin = final[winner] - max(final[p] for p in range(players) if p != winner)
+    return MatchTally(tuple(points), tuple(boxes), True, winner, box_bonus, game_bonus,
+                      shutout, tuple(final), margin)
+
+
+def next_dealer(dealer: int, record: HandRecord, rules: Rules = HOUSE) -> int:
+    """Who deals the next two-player hand (SPEC §3.6–7, §6 loser deals).
+
+    A void hand: the same dealer again. Loser deals: the player who did not win.
+    Otherwise the deal alternates.
+    """
+    if record.winner is None:
+        return dealer
+    if rules.loser_deals:
+        return 1 - record.winner
+    return 1 - dealer
