@@ -1,0 +1,53 @@
+# Gin Rummy, self-hosted: one image; SQLite on the /data volume by default,
+# PostgreSQL through DATABASE_URL. Migrations run at start (docker/entrypoint.sh).
+#
+# The base is an argument so CI can build on a local stand-in for the same Python
+# (.ci/docker-check.sh); anyone else gets the official slim image.
+ARG PYTHON_IMAGE=python:3.11-slim
+FROM ${PYTHON_IMAGE}
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    VIRTUAL_ENV=/opt/venv \
+    PATH=/opt/venv/bin:$PATH
+
+# An unprivileged user that owns nothing but the data directory.
+RUN groupadd --gid 10001 gin \
+    && useradd --uid 10001 --gid gin --no-create-home \
+        --home-dir /nonexistent --shell /usr/sbin/nologin gin \
+    && python3 -m venv "$VIRTUAL_ENV" \
+    && mkdir /data \
+    && chown gin:gin /data
+
+WORKDIR /app
+
+# Dependencies first, so a change in templates or static files reuses this layer.
+COPY pyproject.toml README.md ./
+COPY app ./app
+RUN pip install --no-cache-dir "./[postgres]"
+
+COPY alembic.ini ./
+COPY alembic ./alembic
+COPY templates ./templates
+COPY static ./static
+COPY docker/entrypoint.sh /usr/local/bin/gin-entrypoint
+
+# Settings are read from the environment (README, "Configuration"); these are the
+# image's own defaults. /app is first on the path, so the copied tree is what runs.
+ENV PYTHONPATH=/app \
+    HOST=0.0.0.0 \
+    PORT=8000 \
+    WORKERS=1 \
+    DATABASE_URL=sqlite:////data/gin.db
+
+VOLUME ["/data"]
+EXPOSE 8000
+USER 10001:10001
+
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'), timeout=4)"]
+
+ENTRYPOINT ["gin-entrypoint"]
+CMD ["python", "-m", "app"]
