@@ -1,0 +1,62 @@
+"""Computer players (issue 6): a function from one player's view to an action.
+
+``choose_action(level, view, rng)`` is all the play screen needs. A computer player is
+given only a :class:`~app.engine.hand.PlayerView` (its own hand, the discard pile, the
+cards the opponent is known to hold, what the opponent discarded and passed, the stock
+count, scores and rules) and a random source — never the :class:`HandState` — so it
+cannot see the opponent's hand or the stock order.
+
+Levels: ``"easy"`` (legal, reasonable, clearly weaker), ``"standard"`` (take a pile
+card only to meld it, discard the highest card that breaks no meld, knock as soon as
+allowed), ``"hard"`` (opponent modelling, deadwood/outs evaluation, knock-or-play-on).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..hand import Action, PlayerView
+from . import standard
+from .common import NotBotsTurnError, UnknownLevelError, ensure_turn
+
+LEVELS: tuple[str, ...] = ("easy", "standard", "hard")
+"""The computer levels, weakest first; ``"standard"`` is the default."""
+
+DEFAULT_LEVEL = "standard"
+
+_CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
+    "easy": standard.choose,
+    "standard": standard.choose,
+    "hard": standard.choose,
+}
+
+
+def choose_action(level: str, view: PlayerView, rng: random.Random) -> Action:
+    """The computer's action at ``level`` for ``view`` (SPEC §7, issue 6).
+
+    Args:
+        level: one of :data:`LEVELS`.
+        view: the computer's own view of the hand; it must be the computer's turn.
+        rng: the random source (the same view and seed always give the same action).
+
+    Returns:
+        An action from ``view.legal``.
+
+    Raises:
+        UnknownLevelError: ``level`` is not one of :data:`LEVELS`.
+        NotBotsTurnError: the view has no legal action (not the computer's turn, or
+            the hand is over).
+    """
+    chooser = _CHOOSERS.get(level)
+    if chooser is None:
+        raise UnknownLevelError(
+            f"unknown computer level {level!r}: levels are {', '.join(LEVELS)}")
+    ensure_turn(view)
+    action = chooser(view, rng)
+    assert action in view.legal, f"{level} chose an illegal action {action}"
+    return action
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "NotBotsTurnError", "UnknownLevelError",
+           "choose_action"]
