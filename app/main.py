@@ -1,0 +1,156 @@
+"""The FastAPI application: ``create_app(settings)`` and the module-level ``app``."""
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+from sqlalchemy import text
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.db import create_db_engine
+from app.routes import home
+from app.security import SecurityMiddleware
+from app.sessions import SessionCookieMiddleware, purge_expired_sessions
+from app.settings import Settings, get_settings
+from app.web import STATIC_DIR
+
+# --- other engineers: import your router modules here, e.g.
+# from app.routes import guide, play, score
+
+log = logging.getLogger("app")
+access_log = logging.getLogger("app.access")
+PURGE_INTERVAL_SECONDS = 3600
+
+
+class AccessLogMiddleware:
+    """One log line per request: method, path (no query string), status, milliseconds.
+
+    No cookies, session ids or client addresses are logged. ``/healthz`` logs at DEBUG.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        status = 500
+
+        async def send_status(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_status)
+        finally:
+            ms = (time.perf_counter() - start) * 1000
+            level = logging.DEBUG if scope["path"] == "/healthz" else logging.INFO
+            access_log.log(
+                level, '"%s %s" %d %.1fms', scope["method"], scope["path"], status, ms
+            )
+
+
+class CachedStaticFiles(StaticFiles):
+    """Static files; a URL with ``?v=`` (see ``app.web.static_url``) is cached for a year."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point."""
+        versioned = b"v=" in scope.get("query_string", b"")
+
+        async def send_cached(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 200:
+                value = b"public, max-age=31536000, immutable" if versioned else b"no-cache"
+                message = {
+                    **message,
+                    "headers": [*message.get("headers", []), (b"cache-control", value)],
+                }
+            await send(message)
+
+        await super().__call__(scope, receive, send_cached)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the app for ``settings`` (default: from the environment).
+
+    The database must already be migrated (``alembic upgrade head``); the app never
+    creates tables itself.
+    """
+    settings = settings or get_settings()
+    engine = create_db_engine(settings.database_url)
+
+    async def purge_periodically() -> None:
+        while True:
+            try:
+                removed = await asyncio.to_thread(
+                    purge_expired_sessions, engine, settings.session_ttl_days
+                )
+                if removed:
+                    log.info("removed %d expired sessions", removed)
+            except Exception:  # a missing table or a busy database must not kill the app
+                log.exception("session purge failed")
+            await asyncio.sleep(PURGE_INTERVAL_SECONDS)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        task = asyncio.create_task(purge_periodically())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            engine.dispose()
+
+    app = FastAPI(
+        title="Gin Rummy",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+    )
+    app.state.settings = settings
+    app.state.engine = engine
+
+    # Last added runs first: access log → security → gzip → session cookie → routes.
+    app.add_middleware(SessionCookieMiddleware, settings=settings)
+    app.add_middleware(GZipMiddleware, minimum_size=1000)
+    app.add_middleware(SecurityMiddleware, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(AccessLogMiddleware)
+
+    app.mount("/static", CachedStaticFiles(directory=STATIC_DIR), name="static")
+
+    @app.get("/healthz", include_in_schema=False)
+    def healthz() -> JSONResponse:
+        """200 ``{"status": "ok"}`` when the database answers ``SELECT 1``, else 503."""
+        try:
+            with engine.connect() as conn:
+                conn.execution_options(sqlite_begin="DEFERRED").execute(text("SELECT 1"))
+        except Exception:
+            log.warning("health check: database unavailable", exc_info=True)
+            return JSONResponse({"status": "unavailable"}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
+    app.include_router(home.router)
+    # --- other engineers: include your routers here, e.g.
+    # app.include_router(play.router)
+    # app.include_router(score.router)
+    # app.include_router(guide.router)
+
+    return app
+
+
+app = create_app()
+
+
