@@ -1,0 +1,292 @@
+"""The app on PostgreSQL: migrations both ways, and two servers sharing one database.
+
+These tests need a PostgreSQL server. They read its URL from ``TEST_POSTGRES_URL``
+(default ``postgresql+psycopg://gin:gin@127.0.0.1:5432/gin_test``; ``.ci/run`` installs
+and starts one with ``.ci/postgres-up.sh``) and are skipped, saying why, when none answers.
+Each test works in a schema of its own, dropped afterwards, so they can run in parallel.
+
+Two real Uvicorn processes on different ports play the part of a load balancer with no
+session affinity: one browser (one cookie jar) sends its requests to them in turn, and
+nothing may be lost between them. A browsing sequence is a function of an
+``AlternatingBrowser``; add one to ``SEQUENCES`` to run it through both servers (the play
+pages add theirs there).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import httpx
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, inspect, text
+from sqlalchemy.engine import make_url
+from sqlmodel import SQLModel
+
+import app.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from alembic import command
+from app.db import alembic_config
+from app.sessions import COOKIE_NAME
+
+pytestmark = pytest.mark.postgres
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_URL = "postgresql+psycopg://gin:gin@127.0.0.1:5432/gin_test"
+SERVER_START_SECONDS = 30
+
+
+# --- the server and a schema of our own ---------------------------------------------------
+
+
+def _server_url() -> str:
+    return os.environ.get("TEST_POSTGRES_URL") or DEFAULT_URL
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The URL of a reachable PostgreSQL server, or skip every test here saying why."""
+    url = _server_url()
+    shown = make_url(url).render_as_string(hide_password=True)
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install -e '.[postgres]')")
+    try:
+        engine = create_engine(url, connect_args={"connect_timeout": 3})
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        engine.dispose()
+    except Exception as error:  # any failure to connect means: no server for these tests
+        first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        pytest.skip(
+            f"no PostgreSQL server reachable at {shown} ({type(error).__name__}: "
+            f"{first_line}); set TEST_POSTGRES_URL, or run .ci/postgres-up.sh as root"
+        )
+    return url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A URL whose connections work in a fresh, empty schema, dropped after the test."""
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = create_engine(postgres_server)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = make_url(postgres_server).update_query_dict({"options": f"-csearch_path={schema}"})
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def engine(postgres_url: str) -> Iterator[Engine]:
+    """An engine on the test's own schema."""
+    engine = create_engine(postgres_url)
+    yield engine
+    engine.dispose()
+
+
+def _tables(engine: Engine) -> set[str]:
+    return set(inspect(engine).get_table_names()) - {"alembic_version"}
+
+
+# --- migrations -----------------------------------------------------------------------
+
+
+def test_every_migration_upgrades_and_downgrades_on_postgresql(
+    postgres_url: str, engine: Engine
+) -> None:
+    """Stairway: each revision goes up, down to its parent and up again, from base to head."""
+    config = alembic_config(postgres_url)
+    revisions = list(reversed(list(ScriptDirectory.from_config(config).walk_revisions())))
+    assert revisions, "no migrations found"
+    for revision in revisions:
+        command.upgrade(config, revision.revision)
+        after_upgrade = _tables(engine)
+        command.downgrade(config, "-1")
+        command.upgrade(config, revision.revision)
+        assert _tables(engine) == after_upgrade, f"{revision.revision} is not repeatable"
+    assert _tables(engine) == set(SQLModel.metadata.tables)
+
+    command.downgrade(config, "base")
+    assert _tables(engine) == set()
+
+
+def test_models_and_migrations_agree_on_postgresql(postgres_url: str, engine: Engine) -> None:
+    """After `upgrade head`, autogenerate finds nothing to change on PostgreSQL either."""
+    command.upgrade(alembic_config(postgres_url), "head")
+    with engine.connect() as conn:
+        differences = compare_metadata(
+            MigrationContext.configure(conn, opts={"compare_type": True}), SQLModel.metadata
+        )
+    assert differences == []
+
+
+# --- two servers, one database ------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """One ``python -m app`` process, configured through the environment like in the image."""
+
+    base_url: str
+    process: subprocess.Popen[bytes]
+    log: IO[bytes]
+
+    def output(self) -> str:
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-4000:]
+
+
+def _start_server(database_url: str, log: IO[bytes]) -> Server:
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "WORKERS": "1",
+        "LOG_LEVEL": "warning",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+    )
+    return Server(f"http://127.0.0.1:{port}", process, log)
+
+
+def _wait_healthy(server: Server) -> None:
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while True:
+        if server.process.poll() is not None:
+            pytest.fail(f"server {server.base_url} exited:\n{server.output()}")
+        try:
+            if httpx.get(f"{server.base_url}/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"server {server.base_url} not healthy in time:\n{server.output()}")
+        time.sleep(0.2)
+
+
+def _stop(server: Server) -> None:
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait(timeout=10)
+
+
+@pytest.fixture
+def two_servers(postgres_url: str) -> Iterator[tuple[Server, Server]]:
+    """Migrate the schema with the `alembic` command, then start two servers on it."""
+    env = {**os.environ, "DATABASE_URL": postgres_url}
+    migrate = subprocess.run(
+        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert migrate.returncode == 0, migrate.stdout + migrate.stderr
+    with tempfile.TemporaryFile() as log_a, tempfile.TemporaryFile() as log_b:
+        servers = (_start_server(postgres_url, log_a), _start_server(postgres_url, log_b))
+        try:
+            for server in servers:
+                _wait_healthy(server)
+            yield servers
+        finally:
+            for server in servers:
+                _stop(server)
+
+
+@dataclass
+class AlternatingBrowser:
+    """One browser whose requests go to the servers in turn (A, B, A, …).
+
+    It keeps one cookie jar, as a browser behind a load balancer does, and checks on every
+    response that no server replaced its session: once set, the session cookie never
+    changes. ``served_by`` records which server answered each request.
+    """
+
+    servers: tuple[Server, ...]
+    client: httpx.Client = field(default_factory=lambda: httpx.Client(timeout=10))
+    served_by: list[str] = field(default_factory=list)
+    session_id: str | None = None
+
+    def request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        server = self.servers[len(self.served_by) % len(self.servers)]
+        self.served_by.append(server.base_url)
+        # Cookies go to whichever port answers: one jar for the host, like a real browser.
+        response = self.client.request(method, f"{server.base_url}{path}", **kwargs)
+        assert response.status_code < 500, f"{method} {path} on {server.base_url}: {response}"
+        cookie = self.client.cookies.get(COOKIE_NAME)
+        if self.session_id is None:
+            self.session_id = cookie
+        assert cookie == self.session_id, f"{server.base_url} replaced the session cookie"
+        return response
+
+    def get(self, path: str, **kwargs: Any) -> httpx.Response:
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, **kwargs: Any) -> httpx.Response:
+        return self.request("POST", path, **kwargs)
+
+
+def session_persists(browser: AlternatingBrowser, engine: Engine) -> None:
+    """The session made by one server is the one the other server finds."""
+    first = browser.get("/")
+    assert first.status_code == 200
+    assert browser.session_id is not None, "the home page set no session cookie"
+    for _ in range(4):
+        page = browser.get("/")
+        assert page.status_code == 200
+        assert COOKIE_NAME not in page.headers.get("set-cookie", ""), "a new session was made"
+    for server in browser.servers:
+        assert httpx.get(f"{server.base_url}/healthz", timeout=5).json() == {"status": "ok"}
+    with engine.connect() as conn:
+        ids = conn.execute(text("SELECT id FROM browser_session")).scalars().all()
+    assert ids == [browser.session_id]
+
+
+# Browsing sequences run through both servers: (name, function of browser and engine).
+SEQUENCES: list[Callable[[AlternatingBrowser, Engine], None]] = [session_persists]
+
+
+@pytest.mark.parametrize("sequence", SEQUENCES, ids=lambda sequence: sequence.__name__)
+def test_two_servers_share_one_database(
+    two_servers: tuple[Server, Server],
+    engine: Engine,
+    sequence: Callable[[AlternatingBrowser, Engine], None],
+) -> None:
+    """A browser served alternately by two processes loses nothing between them."""
+    browser = AlternatingBrowser(two_servers)
+    try:
+        sequence(browser, engine)
+    finally:
+        browser.client.close()
+    assert len(set(browser.served_by)) == 2, "both servers must have answered"
