@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import InvalidCardError
@@ -92,6 +92,17 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # Derived once at construction so that masks and sums need no enum look-ups.
+    _index: int = field(init=False, repr=False, compare=False)
+    _points: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        number = RANK_CODES.index(self.rank.value)
+        object.__setattr__(self, "_index", SUIT_CODES.index(self.suit.value) * 13 + number)
+        object.__setattr__(self, "_points", min(number + 1, 10))
+
+    def __hash__(self) -> int:
+        return self._index
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value
@@ -102,12 +113,12 @@ class Card:
     @property
     def index(self) -> int:
         """0..51: ``suit.index * 13 + rank.number - 1`` (bit position in a card mask)."""
-        return self.suit.index * 13 + self.rank.number - 1
+        return self._index
 
     @property
     def points(self) -> int:
         """Deadwood value of the card (SPEC §2)."""
-        return self.rank.points
+        return self._points
 
     @property
     def name(self) -> str:
@@ -152,6 +163,8 @@ CARDS: tuple[Card, ...] = tuple(
 )
 """All 52 cards in index order (clubs A..K, diamonds, hearts, spades)."""
 
+_BITS: tuple[int, ...] = tuple(1 << index for index in range(52))
+
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 """Deadwood value by card index."""
 
@@ -176,12 +189,16 @@ def to_mask(cards: Iterable[Card]) -> int:
     Raises:
         InvalidCardError: a card appears twice.
     """
-    mask = 0
-    for card in cards:
-        bit = 1 << card.index
-        if mask & bit:
-            raise InvalidCardError(f"card {card} appears twice; each card may appear once")
-        mask |= bit
+    indexes = [card._index for card in cards]
+    # Distinct bits add without carries, so the sum has one set bit per card.
+    mask = sum([_BITS[index] for index in indexes])
+    if mask.bit_count() != len(indexes):
+        seen: set[int] = set()
+        for index in indexes:
+            if index in seen:
+                raise InvalidCardError(
+                    f"card {CARDS[index]} appears twice; each card may appear once")
+            seen.add(index)
     return mask
 
 

@@ -124,12 +124,115 @@ def _best_melded(mask: int, melds: Sequence[int], memo: dict[int, int]) -> int:
     return best
 
 
+def _suit_run_deadwood(pattern: int, wrap: bool) -> int:
+    """Deadwood of one 13-bit suit pattern when only runs may be melded.
+
+    Every stretch of 3 or more consecutive cards is one run, so the deadwood is the value
+    of the cards in stretches shorter than 3 (stretches are cyclic when ``wrap``).
+    """
+    if wrap and pattern == SUIT_BITS:
+        return 0
+    if wrap and pattern & 1 and pattern >> 12 & 1:
+        # Rotate so that the stretch through K-A starts at bit 0; values follow the cards.
+        shift = 13 - (~pattern & SUIT_BITS).bit_length()  # length of the top stretch
+        dead = 0
+        rotated = _rotate13(pattern, shift)
+        start = 0
+        while start < 13:
+            if not rotated >> start & 1:
+                start += 1
+                continue
+            end = start
+            while end < 13 and rotated >> end & 1:
+                end += 1
+            if end - start < 3:
+                for position in range(start, end):
+                    dead += min((position - shift) % 13 + 1, 10)
+            start = end
+        return dead
+    dead = 0
+    start = 0
+    while start < 13:
+        if not pattern >> start & 1:
+            start += 1
+            continue
+        end = start
+        while end < 13 and pattern >> end & 1:
+            end += 1
+        if end - start < 3:
+            dead += SUIT_POINTS[pattern & (((1 << end) - 1) ^ ((1 << start) - 1))]
+        start = end
+    return dead
+
+
+_RUN_DEADWOOD_LOW: tuple[int, ...] = tuple(
+    _suit_run_deadwood(p, False) for p in range(1 << 13))
+_RUN_DEADWOOD_WRAP: tuple[int, ...] = tuple(
+    _suit_run_deadwood(p, True) for p in range(1 << 13))
+
+
+def _set_options() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each rank and 4-bit suit presence: the set choices (masks), "no set" first."""
+    table: list[tuple[tuple[int, ...], ...]] = []
+    for rank in range(13):
+        by_presence: list[tuple[int, ...]] = []
+        for presence in range(16):
+            bits = [1 << (rank + 13 * suit) for suit in range(4) if presence >> suit & 1]
+            options = [0]
+            if len(bits) == 3:
+                options.append(bits[0] | bits[1] | bits[2])
+            elif len(bits) == 4:
+                whole = bits[0] | bits[1] | bits[2] | bits[3]
+                options.append(whole)
+                options.extend(whole ^ bit for bit in bits)
+            by_presence.append(tuple(options))
+        table.append(tuple(by_presence))
+    return tuple(table)
+
+
+_SET_OPTIONS = _set_options()
+
+
+def _least_with_sets(hand: int, ranks: int, table: Sequence[int]) -> int:
+    """Least deadwood when the ranks in the 13-bit ``ranks`` can each make a set.
+
+    Tries every choice of sets (none, a 3-set, the 4-set per such rank); the rest of
+    each suit is then best arranged in runs alone, which is a table look-up.
+    """
+    choices = [0]
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        rank = low.bit_length() - 1
+        presence = ((hand >> rank & 1) | (hand >> (rank + 12) & 2)
+                    | (hand >> (rank + 24) & 4) | (hand >> (rank + 36) & 8))
+        options = _SET_OPTIONS[rank][presence]
+        choices = [chosen | option for chosen in choices for option in options]
+    best = 99 * 52
+    for chosen in choices:
+        rest = hand ^ chosen
+        value = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
+                 + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
+        if value < best:
+            best = value
+    return best
+
+
 def least_deadwood_mask(hand: int, rules: Rules = HOUSE) -> int:
-    """Least deadwood of the cards in a mask (any number of cards)."""
-    melds = candidate_melds(hand, rules.round_the_corner)
-    if not melds:
-        return points(hand)
-    return points(hand) - _best_melded(hand, melds, {})
+    """Least deadwood of the cards in a mask (any number of cards).
+
+    Exact: runs never cross suits, so once the sets are chosen each suit is settled by a
+    precomputed table; only ranks held three or four times need trying both ways.
+    """
+    table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
+    a = hand & SUIT_BITS
+    b = hand >> 13 & SUIT_BITS
+    c = hand >> 26 & SUIT_BITS
+    d = hand >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    if not ranks:
+        return table[a] + table[b] + table[c] + table[d]
+    return _least_with_sets(hand, ranks, table)
 
 
 def _check_cards(cards: Iterable[Card], sizes: tuple[int, ...]) -> int:
@@ -139,6 +242,9 @@ def _check_cards(cards: Iterable[Card], sizes: tuple[int, ...]) -> int:
         wanted = " or ".join(str(size) for size in sizes)
         raise InvalidHandError(f"expected {wanted} cards, got {count}")
     return mask
+
+
+_ANY_SIZE = tuple(range(12))
 
 
 def least_deadwood(cards: Iterable[Card], rules: Rules = HOUSE) -> int:
@@ -155,20 +261,37 @@ def least_deadwood(cards: Iterable[Card], rules: Rules = HOUSE) -> int:
         InvalidCardError: a card appears twice.
         InvalidHandError: more than 11 cards.
     """
-    return least_deadwood_mask(_check_cards(cards, tuple(range(12))), rules)
+    hand = to_mask(cards)
+    if hand.bit_count() > 11:
+        _check_cards(from_mask(hand), _ANY_SIZE)
+    return least_deadwood_mask(hand, rules)
 
 
 def deadwood_by_discard_mask(hand: int, rules: Rules = HOUSE) -> dict[int, int]:
     """For each card bit of ``hand``, the least deadwood of the hand without it."""
-    melds = candidate_melds(hand, rules.round_the_corner)
-    memo: dict[int, int] = {}
-    result: dict[int, int] = {}
-    rest = hand
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        kept = hand ^ low
-        result[low] = points(kept) - (_best_melded(kept, melds, memo) if melds else 0)
+    table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
+    suits = (hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39)
+    a, b, c, d = suits
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        # Some rank is held three or four times: settle each discard in full.
+        result: dict[int, int] = {}
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            result[low] = least_deadwood_mask(hand ^ low, rules)
+        return result
+    # No sets possible, and a discard cannot create one: only the discard's suit changes.
+    total = table[a] + table[b] + table[c] + table[d]
+    result = {}
+    for suit, pattern in enumerate(suits):
+        base = total - table[pattern]
+        shift = 13 * suit
+        rest = pattern
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            result[low << shift] = base + table[pattern ^ low]
     return result
 
 
