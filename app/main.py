@@ -90,20 +90,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     engine = create_db_engine(settings.database_url)
 
+    async def purge() -> None:
+        try:
+            removed = await asyncio.to_thread(
+                purge_expired_sessions, engine, settings.session_ttl_days
+            )
+            if removed:
+                log.info("removed %d expired sessions", removed)
+        except Exception:  # a missing table or a busy database must not stop the app
+            log.exception("session purge failed")
+
     async def purge_periodically() -> None:
         while True:
-            try:
-                removed = await asyncio.to_thread(
-                    purge_expired_sessions, engine, settings.session_ttl_days
-                )
-                if removed:
-                    log.info("removed %d expired sessions", removed)
-            except Exception:  # a missing table or a busy database must not kill the app
-                log.exception("session purge failed")
             await asyncio.sleep(PURGE_INTERVAL_SECONDS)
+            await purge()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await purge()
         task = asyncio.create_task(purge_periodically())
         try:
             yield
