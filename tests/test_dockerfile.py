@@ -45,3 +45,19 @@ def test_dockerignore_keeps_what_the_image_copies() -> None:
         for source in sources:
             assert source.rstrip("/") in allowed, f"{source} is excluded by .dockerignore"
             assert (ROOT / source).exists(), f"{source} is missing from the repository"
+
+
+def test_compose_runs_sqlite_by_default_and_postgres_in_its_profile() -> None:
+    yaml = pytest.importorskip("yaml")
+    services = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]
+    default = [name for name, service in services.items() if "profiles" not in service]
+    assert default == ["app"]
+    app = services["app"]
+    assert app["environment"]["DATABASE_URL"] == "sqlite:////data/gin.db"
+    assert any(volume.endswith(":/data") for volume in app["volumes"])
+
+    postgres_app = services["app-postgres"]
+    assert postgres_app["profiles"] == ["postgres"] == services["db"]["profiles"]
+    assert postgres_app["environment"]["DATABASE_URL"].startswith("postgresql+psycopg://")
+    assert postgres_app["depends_on"]["db"]["condition"] == "service_healthy"
+    assert services["db"]["image"] == "postgres:16"
