@@ -35,6 +35,8 @@ browser-deps:
 lint: $(STAMP)
 	$(BIN)/ruff check app tests bench alembic
 	$(BIN)/mypy
+	@if [ -x $(BIN)/hadolint ]; then $(BIN)/hadolint --failure-threshold warning Dockerfile; \
+	else echo "hadolint has no wheel for this platform: Dockerfile not linted"; fi
 
 test: $(STAMP) browser-deps lint
 	$(BIN)/python -m pytest -n 2 -q
