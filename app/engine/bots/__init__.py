@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 
 from ..hand import Action, PlayerView
-from . import standard
+from . import easy, hard, standard
 from .common import NotBotsTurnError, UnknownLevelError, ensure_turn
 
 LEVELS: tuple[str, ...] = ("easy", "standard", "hard")
@@ -26,9 +26,9 @@ LEVELS: tuple[str, ...] = ("easy", "standard", "hard")
 DEFAULT_LEVEL = "standard"
 
 _CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
-    "easy": standard.choose,
+    "easy": easy.choose,
     "standard": standard.choose,
-    "hard": standard.choose,
+    "hard": hard.choose,
 }
 
 

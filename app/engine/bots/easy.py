@@ -1,0 +1,56 @@
+"""The Easy computer player: legal and reasonable, but clearly weaker than Standard.
+
+- It notices a face-up card that completes or extends a meld only half the time.
+- It discards a random card among those that break no meld (not always the highest).
+- It knocks late: only with 4 deadwood or less (or when the stock is nearly gone);
+  it always takes gin.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..hand import Action, DrawStock, Pass, Phase, PlayerView, TakeDiscard, TakeUpcard
+from ..melds import least_deadwood_mask
+from .common import (
+    big_gin_if_legal,
+    bit_card,
+    completes_meld,
+    discard_values,
+    finish_action,
+    hand_mask,
+)
+
+NOTICE = 0.5
+"""Chance that Easy notices a pile card that would meld."""
+KNOCK_AT = 4
+"""Easy knocks only with this much deadwood or less (unless the stock is nearly out)."""
+LATE_STOCK = 6
+
+
+def choose(view: PlayerView, rng: random.Random) -> Action:
+    """Easy's action for a view where it is to act; uses ``rng`` for its lapses."""
+    if view.phase is Phase.UPCARD_OFFER:
+        top = view.top_discard
+        take = top is not None and completes_meld(view, top) and rng.random() < NOTICE
+        return TakeUpcard() if take else Pass()
+    if view.phase is Phase.DRAW:
+        top = view.top_discard
+        if (not view.must_draw_stock and top is not None and TakeDiscard() in view.legal
+                and completes_meld(view, top) and rng.random() < NOTICE):
+            return TakeDiscard()
+        return DrawStock()
+    big = big_gin_if_legal(view)
+    if big is not None:
+        return big
+    by_discard = discard_values(view)
+    whole = least_deadwood_mask(hand_mask(view), view.rules)
+    # Cards whose removal takes their whole value off the deadwood break no meld.
+    loose = sorted(b for b, value in by_discard.items() if value == whole - bit_card(b).points)
+    best = min(by_discard, key=lambda b: (by_discard[b], -bit_card(b).points, -b))
+    bit = rng.choice(loose) if loose else best
+    if by_discard[best] == 0:
+        bit = best
+    deadwood = by_discard[bit]
+    knock = deadwood <= KNOCK_AT or view.stock_count <= LATE_STOCK
+    return finish_action(view, bit_card(bit), deadwood, knock=knock)

@@ -1,0 +1,325 @@
+"""The Hard computer player: reads the opponent, counts outs, and weighs the knock.
+
+Everything is computed from the player's view alone:
+
+- **Opponent model.** Each unseen card (not in our hand, not in the discard pile, not
+  known to be the opponent's) gets a weight: raised when it would meld with a card the
+  opponent picked up, lowered when it sits next to (or shares a rank with) a card they
+  discarded or passed. The weights give each card's chance to be in the opponent's hand
+  (the rest of the chance is the stock).
+- **Danger of a discard**: the chance the opponent holds two cards that meld with it
+  (any pair of a set, or of a run through it) — they would take it.
+- **Hand value**: least deadwood minus the expected deadwood drop from the next stock
+  draw, counting live outs only (each unseen card weighted by its chance to be in the
+  stock).
+- **Draw**: take the face-up card when the best hand after taking it beats the hand
+  value of drawing blind.
+- **Discard**: least ``deadwood − potential + danger``; never the card just taken.
+- **Knock or play on**: gin always; otherwise sample opponent hands consistent with
+  the view (weighted as above), settle each with :func:`~app.engine.layoff.lay_down`
+  and knock when the expected points are good enough for the stock left.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import CARDS, to_mask
+from ..hand import (
+    Action,
+    Discard,
+    DrawStock,
+    Gin,
+    Knock,
+    Pass,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+    TakeUpcard,
+)
+from ..layoff import lay_down
+from ..melds import deadwood_by_discard_mask, least_deadwood_mask
+from ..rules import Rules
+from ..scoring import Role
+from .common import FULL_DECK, big_gin_if_legal, bit_card
+
+# Tunable weights (deadwood points).
+POTENTIAL = 1.0
+"""How much the expected drop in deadwood from the next draw counts."""
+DANGER = 6.0
+"""Cost of handing the opponent a card they can meld, per unit of probability."""
+TAKE_MARGIN = 0.5
+"""Taking a face-up card shows the opponent what we collect: demand this much gain."""
+KNOCK_SAMPLES = 24
+"""Opponent hands sampled to value a knock."""
+KNOCK_BONUS = 4.0
+"""Bonus for a take that lets us knock at once."""
+"""Opponent hands sampled to value a knock."""
+
+# Opponent-model multipliers.
+PICKED_RANK, PICKED_NEAR, PICKED_GAP = 2.2, 2.0, 1.4
+DISCARDED_RANK, DISCARDED_NEAR, DISCARDED_GAP = 0.45, 0.55, 0.8
+DECLINED_RANK, DECLINED_NEAR, DECLINED_GAP = 0.7, 0.75, 0.9
+
+
+def _rank(index: int) -> int:
+    return index % 13
+
+
+def _suit(index: int) -> int:
+    return index // 13
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _neighbours(index: int, wrap: bool) -> tuple[list[int], list[int], list[int]]:
+    """Indices of the same rank, one away in the suit, and two away in the suit."""
+    rank, suit = _rank(index), _suit(index)
+    same = [s * 13 + rank for s in range(4) if s != suit]
+    near: list[int] = []
+    gap: list[int] = []
+    for step, bucket in ((1, near), (2, gap)):
+        for r in (rank - step, rank + step):
+            if wrap:
+                bucket.append(suit * 13 + r % 13)
+            elif 0 <= r < 13:
+                bucket.append(suit * 13 + r)
+    return same, near, gap
+
+
+@dataclass(slots=True)
+class Model:
+    """What Hard believes about the hidden cards, built from a view only.
+
+    ``p_opp[i]`` is the chance card ``i`` is in the opponent's hand (1 for cards known
+    from pickups, 0 for our cards and the discard pile); ``p_stock[i]`` the chance it
+    is in the stock. ``weight`` is the sampling weight of each unseen card.
+    """
+
+    rules: Rules
+    hand: int
+    unseen: int
+    known: int
+    n_unknown: int
+    stock: int
+    weight: dict[int, float]
+    p_opp: list[float]
+    p_stock: list[float]
+
+
+def build_model(view: PlayerView) -> Model:
+    """The opponent model for ``view`` (see the module docstring)."""
+    hand = to_mask(view.hand)
+    pile = to_mask(view.discard_pile)
+    known = to_mask(view.opponent_known)
+    unseen = FULL_DECK & ~(hand | pile | known)
+    wrap = view.rules.round_the_corner
+    weight: dict[int, float] = {i.bit_length() - 1: 1.0 for i in _bits(unseen)}
+
+    def nudge(index: int, rank_f: float, near_f: float, gap_f: float) -> None:
+        same, near, gap = _neighbours(index, wrap)
+        for group, factor in ((same, rank_f), (near, near_f), (gap, gap_f)):
+            for other in group:
+                if other in weight:
+                    weight[other] *= factor
+
+    for card in view.opponent_known:
+        nudge(card.index, PICKED_RANK, PICKED_NEAR, PICKED_GAP)
+    for card in view.opponent_discards:
+        nudge(card.index, DISCARDED_RANK, DISCARDED_NEAR, DISCARDED_GAP)
+    for card in view.opponent_declined:
+        nudge(card.index, DECLINED_RANK, DECLINED_NEAR, DECLINED_GAP)
+    n_unknown = max(0, view.opponent_card_count - len(view.opponent_known))
+    total = sum(weight.values())
+    p_opp = [0.0] * 52
+    p_stock = [0.0] * 52
+    for index, w in weight.items():
+        p = min(0.95, n_unknown * w / total) if total else 0.0
+        p_opp[index] = p
+        p_stock[index] = 1.0 - p
+    for card in view.opponent_known:
+        p_opp[card.index] = 1.0
+    return Model(view.rules, hand, unseen, known, n_unknown, view.stock_count, weight,
+                 p_opp, p_stock)
+
+
+def danger(model: Model, index: int) -> float:
+    """Chance the opponent holds two cards that meld with card ``index``."""
+    same, near, gap = _neighbours(index, model.rules.round_the_corner)
+    q = model.p_opp
+    safe = 1.0
+    for i in range(len(same)):
+        for j in range(i + 1, len(same)):
+            safe *= 1.0 - q[same[i]] * q[same[j]]
+    rank, suit = _rank(index), _suit(index)
+    wrap = model.rules.round_the_corner
+    for lo in (-2, -1, 0):
+        pair = [r for r in range(rank + lo, rank + lo + 3) if r != rank]
+        if not wrap and (pair[0] < 0 or pair[1] > 12):
+            continue
+        a, b = (suit * 13 + r % 13 for r in pair)
+        safe *= 1.0 - q[a] * q[b]
+    return 1.0 - safe
+
+
+class Evaluator:
+    """Hand values for one decision, memoised on the hand mask."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.rules = model.rules
+        self.draws = [(bit, model.p_stock[bit.bit_length() - 1]) for bit in _bits(model.unseen)]
+        self.total = sum(p for _, p in self.draws) or 1.0
+        self.memo: dict[int, float] = {}
+        self.ld_memo: dict[int, int] = {}
+
+    def least(self, hand: int) -> int:
+        """Least deadwood of ``hand`` (memoised)."""
+        found = self.ld_memo.get(hand)
+        if found is None:
+            found = least_deadwood_mask(hand, self.rules)
+            self.ld_memo[hand] = found
+        return found
+
+    def potential(self, hand10: int) -> float:
+        """Expected drop in least deadwood from drawing one stock card and discarding
+        the best card (live outs weighted by their chance to be in the stock)."""
+        found = self.memo.get(hand10)
+        if found is not None:
+            return found
+        rules = self.rules
+        base = self.least(hand10)
+        drops = deadwood_by_discard_mask(hand10, rules)
+        maxdrop = base - min(drops.values()) if drops else 0
+        wrap = rules.round_the_corner
+        gain_sum = 0.0
+        for bit, p in self.draws:
+            index = bit.bit_length() - 1
+            value = CARDS[index].points
+            if _connects(hand10, index, wrap):
+                after = deadwood_by_discard_mask(hand10 | bit, rules)
+                gain = base - min(after.values())
+            else:
+                gain = maxdrop - value
+            if gain > 0:
+                gain_sum += p * gain
+        result = gain_sum / self.total
+        self.memo[hand10] = result
+        return result
+
+    def value(self, hand10: int) -> float:
+        """Lower is better: least deadwood minus weighted potential."""
+        return self.least(hand10) - POTENTIAL * self.potential(hand10)
+
+
+def _connects(hand: int, index: int, wrap: bool) -> bool:
+    """True when card ``index`` shares a rank with, or is within two in its suit of,
+    a card of ``hand`` — only then can it join a meld."""
+    same, near, gap = _neighbours(index, wrap)
+    return any(hand >> other & 1 for other in (*same, *near, *gap))
+
+
+def _sample_opponent(model: Model, rng: random.Random) -> int:
+    """One opponent hand consistent with the view: the known cards plus weighted
+    unseen cards (weighted sampling without replacement)."""
+    keys = sorted(((rng.random() ** (1.0 / w), index)
+                   for index, w in sorted(model.weight.items())), reverse=True)
+    mask = model.known
+    for _, index in keys[:model.n_unknown]:
+        mask |= 1 << index
+    return mask
+
+
+def knock_value(view: PlayerView, model: Model, hand10: int, rng: random.Random) -> float:
+    """Expected points (ours positive) of knocking now with ``hand10``, over sampled
+    opponent hands."""
+    if model.n_unknown + model.known.bit_count() != 10:
+        return 0.0
+    cards = [CARDS[b.bit_length() - 1] for b in _bits(hand10)]
+    total = 0.0
+    for _ in range(KNOCK_SAMPLES):
+        opp = _sample_opponent(model, rng)
+        settlement = lay_down(cards, [CARDS[b.bit_length() - 1] for b in _bits(opp)],
+                              view.rules, limit=view.limit)
+        pts = settlement.points
+        total += pts if settlement.winner is Role.KNOCKER else -pts
+    return total / KNOCK_SAMPLES
+
+
+def _take_is_better(view: PlayerView, model: Model, ev: Evaluator, card_index: int) -> bool:
+    """True when taking the face-up card beats drawing blind from the stock.
+
+    Taking: the best hand value after taking it and discarding another card (a bonus
+    when that hand may knock at once). Drawing: today's least deadwood less the
+    expected drop from the draw, less the potential left for the turn after.
+    """
+    hand = model.hand
+    with_card = hand | 1 << card_index
+    drops = _bits(hand)
+    best_take = min(ev.value(with_card ^ b) for b in drops)
+    limit = view.limit.limit
+    if limit > 0 and min(ev.least(with_card ^ b) for b in drops) <= limit:
+        best_take -= KNOCK_BONUS
+    potential = ev.potential(hand)
+    stock_value = ev.least(hand) - potential - POTENTIAL * potential
+    return best_take + TAKE_MARGIN < stock_value
+
+
+def choose(view: PlayerView, rng: random.Random) -> Action:
+    """Hard's action for a view where it is to act."""
+    model = build_model(view)
+    ev = Evaluator(model)
+    if view.phase is Phase.UPCARD_OFFER:
+        top = view.top_discard
+        take = top is not None and _take_is_better(view, model, ev, top.index)
+        return TakeUpcard() if take else Pass()
+    if view.phase is Phase.DRAW:
+        top = view.top_discard
+        if (not view.must_draw_stock and top is not None and TakeDiscard() in view.legal
+                and _take_is_better(view, model, ev, top.index)):
+            return TakeDiscard()
+        return DrawStock()
+    big = big_gin_if_legal(view)
+    if big is not None:
+        return big
+    return _discard(view, model, ev, rng)
+
+
+def _discard(view: PlayerView, model: Model, ev: Evaluator, rng: random.Random) -> Action:
+    hand = model.hand
+    taken = view.taken_from_pile
+    choices = [b for b in _bits(hand) if taken is None or b != 1 << taken.index]
+    after = {b: ev.least(hand ^ b) for b in choices}
+    best_after = min(after.values())
+    if best_after == 0:
+        bit = max((b for b in choices if after[b] == 0), key=lambda b: (bit_card(b).points, b))
+        gin = Gin(bit_card(bit))
+        if gin in view.legal:
+            return gin
+    scores = {b: ev.value(hand ^ b) + DANGER * danger(model, b.bit_length() - 1)
+              for b in choices}
+    play_on = min(choices, key=lambda b: (scores[b], -bit_card(b).points, -b))
+    limit = view.limit.limit
+    if best_after <= limit and limit > 0:
+        knock_bit = min((b for b in choices if after[b] == best_after),
+                        key=lambda b: (-bit_card(b).points, -b))
+        knock = Knock(bit_card(knock_bit))
+        if knock in view.legal and _should_knock(view, model, hand ^ knock_bit, rng):
+            return knock
+    return Discard(bit_card(play_on))
+
+
+def _should_knock(view: PlayerView, model: Model, hand10: int, rng: random.Random) -> bool:
+    value = knock_value(view, model, hand10, rng)
+    return value > 0.0
+
+
+__all__ = ["Evaluator", "Model", "build_model", "choose", "danger", "knock_value"]
