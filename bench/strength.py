@@ -46,6 +46,7 @@ class MatchOutcome:
     a_hands: int = 0
     b_hands: int = 0
     a_net: int = 0
+    voids: int = 0
     gins: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
     undercuts: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
     times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
@@ -64,6 +65,7 @@ def play_match(level_a: str, level_b: str, seed: int, a_seat: int) -> MatchOutco
             for record in match.records[counted:]:
                 counted += 1
                 if record.winner is None:
+                    out.voids += 1
                     continue
                 out.hands += 1
                 who = side[record.winner]
@@ -152,7 +154,7 @@ def run_matches(level_a: str, level_b: str, pairs: int, seed: int, workers: int)
     h, hci = mean_ci(per_pair_hand)
     print(f"decided hands won A: {a_hands}/{a_hands + b_hands} = "
           f"{a_hands / max(1, a_hands + b_hands):.1%} (per-pair mean {h:.1%} ± {hci:.1%}); "
-          f"void hands {hands - a_hands - b_hands}")
+          f"void hands {sum(m.voids for m in matches)}")
     p, pci = mean_ci(per_pair_pph)
     print(f"net points per hand for A: {p:+.2f} ± {pci:.2f}")
     for who, level in (("a", level_a), ("b", level_b)):
