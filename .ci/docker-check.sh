@@ -46,11 +46,11 @@ trap cleanup EXIT
 if bah inspect --type image "$BASE_IMAGE" >/dev/null 2>&1; then
   step "stand-in base $BASE_IMAGE already built"
 else
-  # The Debian mirror this machine's apt already uses (deb822 or one-line sources).
-  mirror=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
-  if [ -z "$mirror" ]; then
-    mirror=$(awk '$1 == "deb" && $3 == "bookworm" {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
-  fi
+  # The Debian mirror this machine's apt already uses (deb822 or one-line sources; the
+  # host may run a later Debian: the stand-in is bookworm all the same, for Python 3.11).
+  mirror=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null \
+    | awk '$1 == "URIs:" || $1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^https?:/) print $i }' \
+    | grep -v -e '-security' -e 'security\.' | grep -m 1 '/debian/*$' || true)
   if [ -z "$mirror" ]; then
     echo "docker-check: no Debian bookworm mirror found in the apt sources" >&2
     exit 1
