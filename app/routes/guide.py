@@ -1,0 +1,51 @@
+"""The guide: ``/guide`` (table of contents), ``/guide/<page>`` and ``/guide/faq`` (SPEC §8).
+
+Pages are plain server-rendered HTML (no JavaScript needed). Every number in an example
+is computed by ``app.guide`` with the rules from ``GuideRulesDep`` when the page renders.
+"""
+
+from fastapi import APIRouter, HTTPException, Request
+from starlette.responses import Response
+
+from app.guide import (
+    FAQ,
+    PAGES,
+    PAGES_BY_SLUG,
+    GuideRulesDep,
+    page_neighbours,
+    play_examples,
+    rules_summary,
+    worked_match,
+)
+from app.web import render
+
+router = APIRouter(prefix="/guide", tags=["guide"])
+
+
+def _context(rules: GuideRulesDep) -> dict[str, object]:
+    return {
+        "pages": PAGES,
+        "faq": FAQ,
+        "rules": rules.play,
+        "match_rules": rules.match,
+        "summary": rules_summary(rules.play),
+        "ex": play_examples(rules.play),
+        "worked": worked_match(rules.match),
+    }
+
+
+@router.get("", name="guide_index")
+def guide_index(request: Request, rules: GuideRulesDep) -> Response:
+    """The table of contents and the rules this app plays, at a glance."""
+    return render(request, "guide/index.html", {**_context(rules), "page": None})
+
+
+@router.get("/{slug}", name="guide_page")
+def guide_page(request: Request, slug: str, rules: GuideRulesDep) -> Response:
+    """One guide page (``/guide/deal``, ``/guide/faq`` …); 404 for an unknown name."""
+    page = PAGES_BY_SLUG.get(slug)
+    if page is None:
+        raise HTTPException(status_code=404, detail=f"no guide page {slug!r}")
+    before, after = page_neighbours(slug)
+    context = {**_context(rules), "page": page, "before": before, "after": after}
+    return render(request, f"guide/{slug}.html", context)
