@@ -15,7 +15,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.db import create_db_engine
-from app.routes import guide, home
+from app.routes import guide, home, play, score
 from app.security import SecurityMiddleware
 from app.sessions import SessionCookieMiddleware, purge_expired_sessions
 from app.settings import Settings, get_settings
@@ -147,7 +147,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"status": "ok"})
 
     app.include_router(home.router)
+    app.include_router(score.router)
     app.include_router(guide.router)
+    app.include_router(play.router)
     # --- other engineers: include your routers here, e.g.
     # app.include_router(play.router)
     # app.include_router(score.router)

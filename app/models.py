@@ -31,7 +31,9 @@ migrations differ.
 """
 
 from datetime import UTC, datetime
+from typing import Any
 
+from sqlalchemy import JSON, BigInteger, Column, Text
 from sqlmodel import Field, SQLModel
 
 # Named constraints, so that Alembic's batch mode on SQLite can drop and alter them.
@@ -60,3 +62,62 @@ class BrowserSession(SQLModel, table=True):
 
 
 # --- add tables here (and a migration, see the module docstring) ---
+
+
+# --- Play (issue 3): the match a browser plays against the computer -------------------
+
+
+class PlayMatch(SQLModel, table=True):
+    """The match one browser is playing against the computer (SPEC §1, §7).
+
+    A match is stored as its rules, seed, first dealer and action log (``[[player,
+    "discard TH"], ...]``): ``app.engine.match.replay`` rebuilds every state from them.
+    ``seed`` fixes every deal, so it (like the log's hidden consequences) never leaves
+    the server. ``version`` goes up by one on each change of the game (see the module
+    docstring); ``sort`` and ``selected`` are the player's screen choices, not game state.
+    ``computer_said`` is what the computer last did, in words a player may read.
+    """
+
+    __tablename__ = "play_match"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    first_dealer: int = 1
+    level: str = Field(default="standard", max_length=16)
+    log: list[list[Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    sort: str = Field(default="rank", max_length=8)
+    selected: str | None = Field(default=None, max_length=2)
+    computer_said: str = Field(default="", max_length=2000)
+    version: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+# --- Score (issue 5): score sheets kept for games played with real cards ---------------
+
+
+class ScoreSheetRow(SQLModel, table=True):
+    """One score sheet kept by a browser (SPEC §1.2, §5–6; issue 5).
+
+    ``document`` is the sheet's own versioned JSON export
+    (``app.engine.scoresheet.ScoreSheet.to_json``): names, options and entries; every
+    total is recomputed from it. ``share_token`` (``secrets.token_urlsafe(16)``, 128 bits)
+    opens the read-only view ``/score/shared/{token}``. ``version`` goes up by one on
+    each change (optimistic concurrency, see the module docstring).
+    """
+
+    __tablename__ = "score_sheet"
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(
+        foreign_key="browser_session.id", ondelete="CASCADE", index=True, max_length=64
+    )
+    share_token: str = Field(unique=True, max_length=64)
+    title: str = Field(default="", max_length=200)
+    document: str = Field(sa_column=Column(Text, nullable=False))
+    version: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow, index=True)

@@ -1,0 +1,113 @@
+"""Play against the computer (issue 3, SPEC §7): the play screen and its taps.
+
+* ``GET /play`` — the play screen, or the New match form when this browser has no match.
+* ``POST /play`` — one tap: ``action`` (with ``version``), ``select``/``deselect`` a card,
+  or ``sort``. A plain form post is answered with a 303 redirect to ``/play``; an htmx
+  post with the ``status`` and ``table`` blocks only. A refused tap (illegal, stale,
+  malformed) changes nothing and is answered 400/409 with the screen and a status line
+  saying what is allowed.
+* ``GET /play/new`` — the New match form; ``POST /play/new`` deals a new match.
+
+Routes stay thin: parse the form, call :mod:`app.play`, render.
+"""
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from starlette.responses import RedirectResponse, Response
+
+from app import play
+from app.models import PlayMatch
+from app.sessions import DbDep, SessionDep
+from app.web import is_htmx, render
+
+router = APIRouter()
+
+PLAY_BLOCKS = ["status", "table"]
+
+
+async def form_fields(request: Request) -> dict[str, str]:
+    """FastAPI dependency: the posted form's text fields (first value of each; files
+    ignored), so that the routes themselves can stay synchronous (run in the threadpool,
+    the database calls block)."""
+    fields: dict[str, str] = {}
+    for key, value in (await request.form()).multi_items():
+        if isinstance(value, str) and key not in fields:
+            fields[key] = value
+    return fields
+
+
+FieldsDep = Annotated[dict[str, str], Depends(form_fields)]
+
+
+def _new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str = "",
+                    values: dict[str, Any] | None = None, status_code: int = 200) -> Response:
+    row = db.get(PlayMatch, session_id)
+    db.rollback()
+    context = {
+        "values": values or play.default_options(row),
+        "levels": [(name, play.LEVEL_LABELS[name]) for name in play.LEVELS],
+        "version": row.version if row is not None else 0,
+        "in_progress": row is not None,
+        "notice": notice,
+    }
+    return render(request, "play_new.html", context, status_code=status_code)
+
+
+def _play_page(request: Request, loaded: play.Loaded, notice: str = "",
+               status_code: int = 200) -> Response:
+    return render(request, "play.html", {"s": play.screen(loaded, notice)}, block=PLAY_BLOCKS,
+                  status_code=status_code)
+
+
+@router.get("/play", name="play")
+def play_screen(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """The play screen (or the New match form when there is no match yet)."""
+    loaded = play.load(db, session.id)
+    db.rollback()  # release the read transaction before rendering
+    if loaded is None:
+        return _new_match_page(request, db, session.id)
+    return _play_page(request, loaded)
+
+
+@router.post("/play")
+def play_tap(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
+    """One tap of the play screen (see the module docstring)."""
+    try:
+        loaded = play.tap(db, session.id, fields)
+    except play.NoMatchError as error:
+        db.rollback()
+        return _new_match_page(request, db, session.id, notice=error.message, status_code=400)
+    except play.PlayError as error:
+        db.rollback()
+        current = play.load(db, session.id)
+        db.rollback()
+        assert current is not None
+        return _play_page(request, current, error.message, status_code=error.status_code)
+    if not is_htmx(request):
+        return RedirectResponse("/play", status_code=303)
+    return _play_page(request, loaded)
+
+
+@router.get("/play/new", name="play_new")
+def new_match_form(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """The New match form: the computer's level and the table options (House by default)."""
+    return _new_match_page(request, db, session.id)
+
+
+@router.post("/play/new")
+def new_match(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
+    """Deal a new match with the chosen options, then show it (303 to ``/play``)."""
+    version_text = fields.get("version", "")
+    expected = int(version_text) if version_text.isdigit() else None
+    try:
+        options = play.options_from_form(fields)
+        play.start_match(db, session.id, options, expected)
+    except play.PlayError as error:
+        db.rollback()
+        values: dict[str, Any] = {**play.default_options(None), **fields}
+        for name in play.SWITCH_OPTIONS:
+            values[name] = fields.get(name) in ("on", "1", "true", "yes")
+        return _new_match_page(request, db, session.id, notice=error.message, values=values,
+                               status_code=error.status_code)
+    return RedirectResponse("/play", status_code=303)
