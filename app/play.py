@@ -798,7 +798,8 @@ def default_options(row: PlayMatch | None) -> dict[str, Any]:
 
 
 __all__ = [
-    "LEVELS", "LEVEL_LABELS", "SWITCH_OPTIONS", "COMPUTER", "PERSON", "Loaded", "MatchOptions", "NoMatchError", "PlayError", "Screen",
-    "StaleTapError", "computer_plays", "default_options", "describe", "forget_cache", "load",
-    "options_from_form", "rebuild", "screen", "start_match", "tap",
+    "COMPUTER", "LEVELS", "LEVEL_LABELS", "PERSON", "SWITCH_OPTIONS", "Loaded", "MatchOptions",
+    "NoMatchError", "PlayError", "Screen", "StaleTapError", "computer_plays", "default_options",
+    "describe", "forget_cache", "load", "options_from_form", "rebuild", "screen", "start_match",
+    "tap",
 ]
