@@ -1,0 +1,88 @@
+"""The guide in Chromium at phone size: no sideways scrolling, screenshots to look at.
+
+Saves test-results/guide-*.png (390×844, full page) for the rule sheet (/guide), the FAQ
+and the pages with the most card art; checks 360 px too. Works without JavaScript, so
+pages are also loaded with JavaScript off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PHONE_SHOTS = {
+    "guide-rule-sheet-phone": "/guide",
+    "guide-faq-phone": "/guide/faq",
+    "guide-scoring-phone": "/guide/scoring",
+    "guide-match-phone": "/guide/match",
+    "guide-options-phone": "/guide/options",
+}
+ALL_PAGES = [
+    "/guide", "/guide/aim", "/guide/deal", "/guide/turn", "/guide/melds",
+    "/guide/knocking", "/guide/scoring", "/guide/void", "/guide/match",
+    "/guide/controls", "/guide/strategy", "/guide/options", "/guide/faq",
+]
+
+
+def overflow(page: Any) -> int:
+    """How many CSS pixels the page is wider than the viewport (0 when it fits)."""
+    return int(page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+def test_guide_pages_fit_a_360px_phone_without_sideways_scrolling(
+    live_server: str, new_page: Callable[..., Any]
+) -> None:
+    page = new_page(360, 740)
+    for path in ALL_PAGES:
+        page.goto(live_server + path)
+        assert overflow(page) == 0, f"{path} scrolls sideways at 360 px"
+
+
+def test_rule_sheet_and_faq_screenshots_at_phone_size(
+    live_server: str, page: Any, screenshot: Callable[[Any, str], Any]
+) -> None:
+    for name, path in PHONE_SHOTS.items():
+        page.goto(live_server + path)
+        assert page.get_by_role("heading", level=1).count() == 1
+        assert overflow(page) == 0, f"{path} scrolls sideways at 390 px"
+        screenshot(page, name)
+
+
+def test_faq_anchor_scrolls_to_its_question(live_server: str, page: Any) -> None:
+    page.goto(live_server + "/guide/faq#tie")
+    heading = page.get_by_role("heading", name="What happens on a deadwood tie?")
+    assert heading.is_visible()
+    box = heading.bounding_box()
+    assert box is not None and 0 <= box["y"] < 844
+
+
+def test_guide_works_without_javascript(
+    browser: Any, live_server: str, screenshot: Callable[[Any, str], Any]
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/")
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+        page.get_by_role("link", name="Scoring", exact=True).first.click()
+        assert page.url.endswith("/guide/scoring")
+        assert page.get_by_role("img", name="Ten of clubs").count() >= 1
+        page.get_by_role("link", name="Next The void hand").click()
+        assert page.url.endswith("/guide/void")
+    finally:
+        context.close()
+
+
+def test_guide_desktop_screenshot(
+    live_server: str, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+) -> None:
+    page = new_page(1366, 900)
+    page.goto(live_server + "/guide/scoring")
+    assert overflow(page) == 0
+    screenshot(page, "guide-scoring-desktop")
