@@ -1,0 +1,324 @@
+"""Score: score sheets for games played with real cards (SPEC §1.2, §4–6; issue 5).
+
+Every form works as a plain post answered with a 303 redirect (or, for a wrong entry, the
+page again with the message next to the field and status 422); the hand preview also
+answers htmx with just the entry block. Sheets belong to the browser session; another
+browser gets 404. ``/score/shared/{token}`` is the read-only view.
+"""
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Request
+from starlette.datastructures import FormData, UploadFile
+from starlette.responses import RedirectResponse, Response
+
+from app import scorekeeper as sk
+from app.engine.scoresheet import OptionsChange, ScoreSheet, SheetError
+from app.models import ScoreSheetRow
+from app.sessions import DbDep, SessionDep
+from app.web import is_htmx, render
+
+router = APIRouter(prefix="/score")
+
+SheetId = Annotated[int, Path(ge=1, le=2**62)]
+HandNumber = Annotated[int, Path(ge=1, le=10_000)]
+STALE = "This sheet changed in another tab or window: here it is as it stands now."
+
+
+def _see_other(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303)
+
+
+def _own(db: DbDep, session: SessionDep, sheet_id: int) -> ScoreSheetRow:
+    row = sk.get_sheet(db, session.id, sheet_id)
+    if row is None:
+        raise HTTPException(404, "No such score sheet in this browser")
+    return row
+
+
+def _version(form: FormData) -> int:
+    text = form.get("version")
+    return int(text) if isinstance(text, str) and text.isdigit() else -1
+
+
+# --- the list, new sheets, import --------------------------------------------------------
+
+
+def _index(request: Request, db: DbDep, session: SessionDep, *, status_code: int = 200,
+           form: dict[str, str] | None = None, errors: dict[str, str] | None = None,
+           import_error: str | None = None, import_text: str = "") -> Response:
+    sheets = [(row, sheet, sheet.result()) for row, sheet in sk.list_sheets(db, session.id)]
+    return render(request, "score/index.html", {
+        "sheets": sheets,
+        "form": form or sk.setup_form(None),
+        "errors": errors or {},
+        "import_error": import_error,
+        "import_text": import_text,
+        "sk": sk,
+    }, status_code=status_code)
+
+
+@router.get("", name="score_index")
+def score_index(request: Request, db: DbDep, session: SessionDep) -> Response:
+    """This browser's score sheets and the form for a new one (Classic defaults)."""
+    return _index(request, db, session)
+
+
+@router.post("", name="score_create")
+async def score_create(request: Request, db: DbDep, session: SessionDep) -> Response:
+    """Start a sheet from the setup form; 303 to it, or 422 with the message by the field."""
+    form = await request.form()
+    try:
+        sheet = sk.parse_setup(form)
+        row = sk.create_sheet(db, session.id, sheet)
+    except SheetError as err:
+        values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
+        return _index(request, db, session, status_code=422, form=values,
+                      errors={err.field or "options": err.message})
+    return _see_other(f"/score/{row.id}")
+
+
+@router.post("/import", name="score_import")
+async def score_import(request: Request, db: DbDep, session: SessionDep) -> Response:
+    """Import an exported sheet from an uploaded file or pasted text; 303 to the copy."""
+    form = await request.form()
+    upload, pasted = form.get("file"), form.get("json")
+    data: bytes | str = ""
+    if isinstance(upload, UploadFile) and upload.filename:
+        data = await upload.read(sk.MAX_IMPORT_BYTES + 1)
+    elif isinstance(pasted, str):
+        data = pasted.strip()
+    text = pasted if isinstance(pasted, str) else ""
+    if not data:
+        return _index(request, db, session, status_code=422, import_text=text,
+                      import_error="Choose an exported sheet (a .json file) or paste its text.")
+    if len(data) > sk.MAX_IMPORT_BYTES:
+        return _index(request, db, session, status_code=422, import_text="",
+                      import_error="That file is too large for a score sheet export.")
+    try:
+        sheet = ScoreSheet.from_json(data)
+        row = sk.create_sheet(db, session.id, sheet)
+    except SheetError as err:
+        return _index(request, db, session, status_code=422, import_text=text,
+                      import_error=f"Could not import: {err.message}")
+    return _see_other(f"/score/{row.id}")
+
+
+# --- the read-only share view (before /{sheet_id} so "shared" is not taken for an id) ----
+
+
+@router.get("/shared/{token}", name="score_shared")
+def score_shared(request: Request, db: DbDep, token: str) -> Response:
+    """Read-only view of a sheet for whoever has its share link."""
+    row = sk.get_shared(db, token)
+    if row is None:
+        raise HTTPException(404, "This share link does not lead to a score sheet")
+    sheet = sk.load(row)
+    return render(request, "score/sheet.html", _sheet_context(row, sheet, shared=True),
+                  headers={"X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer"})
+
+
+# --- one sheet ---------------------------------------------------------------------------
+
+
+def _sheet_context(row: ScoreSheetRow, sheet: ScoreSheet, *, shared: bool = False,
+                   **extra: Any) -> dict[str, Any]:
+    result = sheet.result()
+    context: dict[str, Any] = {
+        "row": row,
+        "sheet": sheet,
+        "result": result,
+        "names": sheet.names,
+        "opts": sheet.options,
+        "rules": sheet.options.rules,
+        "rows": [sk.describe(hand, sheet.names) for hand in result.rows],
+        "shared": shared,
+        "sk": sk,
+        "errors": {},
+        "preview": None,
+        "edit_number": None,
+        "notice": None,
+        "form": sk.entry_form(None, result),
+    }
+    context.update(extra)
+    return context
+
+
+def _show(request: Request, row: ScoreSheetRow, sheet: ScoreSheet, *, status_code: int = 200,
+          block: str | list[str] | None = None, **extra: Any) -> Response:
+    context = _sheet_context(row, sheet, **extra)
+    context["htmx"] = is_htmx(request)
+    return render(request, "score/sheet.html", context, block=block, status_code=status_code)
+
+
+@router.get("/{sheet_id}", name="score_sheet")
+def score_sheet(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId
+                ) -> Response:
+    """The sheet: hands, running totals, boxes, who deals next, and the entry form."""
+    row = _own(db, session, sheet_id)
+    return _show(request, row, sk.load(row))
+
+
+async def _entry_post(request: Request, db: DbDep, session: SessionDep, sheet_id: int,
+                      number: int | None, record: bool) -> Response:
+    row = _own(db, session, sheet_id)
+    sheet = sk.load(row)
+    form = await request.form()
+    values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
+    blocks = ["entry", "announce"]
+    if number is not None and number > len(sheet.entries):
+        raise HTTPException(404, "No such hand on this sheet")
+    try:
+        entry = sk.parse_entry(form, sheet, number)
+        updated = sheet.add(entry) if number is None else sheet.replace_hand(number, entry)
+        hand = updated.result().rows[-1 if number is None else number - 1]
+    except SheetError as err:
+        return _show(request, row, sheet, status_code=422, block=blocks, form=values,
+                     errors={err.field or "entry": err.message}, edit_number=number)
+    if not record:
+        return _show(request, row, sheet, block=blocks, form=values, edit_number=number,
+                     preview=sk.describe(hand, sheet.names), preview_result=updated.result())
+    try:
+        sk.save_sheet(db, row, updated, _version(form))
+    except sk.StaleSheetError:
+        db.refresh(row)
+        return _show(request, row, sk.load(row), status_code=409, notice=STALE)
+    anchor = f"hand-{number}" if number is not None else "sheet"
+    return _see_other(f"/score/{sheet_id}#{anchor}")
+
+
+@router.post("/{sheet_id}/hands", name="score_record")
+async def score_record(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId
+                       ) -> Response:
+    """Record the next hand; 303 back to the sheet, or 422 with the message by the field."""
+    return await _entry_post(request, db, session, sheet_id, None, record=True)
+
+
+@router.post("/{sheet_id}/preview", name="score_preview")
+async def score_preview(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId
+                        ) -> Response:
+    """Classify and score the hand in the form without recording it."""
+    return await _entry_post(request, db, session, sheet_id, None, record=False)
+
+
+@router.get("/{sheet_id}/hands/{number}", name="score_edit")
+def score_edit(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+               number: HandNumber) -> Response:
+    """The sheet with the entry form holding hand ``number`` for correction."""
+    row = _own(db, session, sheet_id)
+    sheet = sk.load(row)
+    if number > len(sheet.entries):
+        raise HTTPException(404, "No such hand on this sheet")
+    result = sheet.result()
+    return _show(request, row, sheet, edit_number=number,
+                 form=sk.entry_form(sheet.entries[number - 1], result))
+
+
+@router.post("/{sheet_id}/hands/{number}", name="score_update")
+async def score_update(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+                       number: HandNumber) -> Response:
+    """Save a corrected hand; every later hand is recomputed."""
+    return await _entry_post(request, db, session, sheet_id, number, record=True)
+
+
+@router.post("/{sheet_id}/hands/{number}/preview", name="score_update_preview")
+async def score_update_preview(request: Request, db: DbDep, session: SessionDep,
+                               sheet_id: SheetId, number: HandNumber) -> Response:
+    """Preview a corrected hand without saving it."""
+    return await _entry_post(request, db, session, sheet_id, number, record=False)
+
+
+@router.post("/{sheet_id}/hands/{number}/delete", name="score_delete_hand")
+async def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
+                            sheet_id: SheetId, number: HandNumber) -> Response:
+    """Delete hand ``number``; later hands are recomputed."""
+    row = _own(db, session, sheet_id)
+    sheet = sk.load(row)
+    form = await request.form()
+    if number > len(sheet.entries):
+        raise HTTPException(404, "No such hand on this sheet")
+    try:
+        updated = sheet.delete_hand(number)
+        sk.save_sheet(db, row, updated, _version(form))
+    except SheetError as err:
+        return _show(request, row, sheet, status_code=422, notice=err.message,
+                     edit_number=number, form=sk.entry_form(sheet.entries[number - 1],
+                                                            sheet.result()))
+    except sk.StaleSheetError:
+        db.refresh(row)
+        return _show(request, row, sk.load(row), status_code=409, notice=STALE)
+    return _see_other(f"/score/{sheet_id}#sheet")
+
+
+# --- options -----------------------------------------------------------------------------
+
+
+def _options_page(request: Request, row: ScoreSheetRow, sheet: ScoreSheet, *,
+                  form: dict[str, str], errors: dict[str, str] | None = None,
+                  change: OptionsChange | None = None, status_code: int = 200,
+                  notice: str | None = None) -> Response:
+    return render(request, "score/options.html", {
+        "row": row, "sheet": sheet, "form": form, "errors": errors or {},
+        "change": change, "sk": sk, "notice": notice,
+    }, status_code=status_code)
+
+
+@router.get("/{sheet_id}/options", name="score_options")
+def score_options(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId
+                  ) -> Response:
+    """The names and table options of a sheet, to change."""
+    row = _own(db, session, sheet_id)
+    sheet = sk.load(row)
+    return _options_page(request, row, sheet, form=sk.setup_form(sheet))
+
+
+@router.post("/{sheet_id}/options", name="score_options_save")
+async def score_options_save(request: Request, db: DbDep, session: SessionDep,
+                             sheet_id: SheetId) -> Response:
+    """Change names and options. A change that ends or re-opens the game is shown for
+    confirmation first (``confirm=yes`` saves it)."""
+    row = _own(db, session, sheet_id)
+    sheet = sk.load(row)
+    form = await request.form()
+    values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
+    try:
+        candidate = sk.parse_setup(form, current=sheet)
+        change = sheet.change_options(candidate.options)
+    except SheetError as err:
+        return _options_page(request, row, sheet, form=values, status_code=422,
+                             errors={err.field or "options": err.message})
+    updated = ScoreSheet(candidate.options, candidate.names, sheet.entries)
+    if change.needs_confirmation and values.get("confirm") != "yes":
+        return _options_page(request, row, sheet, form=values, change=change)
+    try:
+        sk.save_sheet(db, row, updated, _version(form))
+    except sk.StaleSheetError:
+        db.refresh(row)
+        return _options_page(request, row, sk.load(row), form=sk.setup_form(sk.load(row)),
+                             status_code=409, notice=STALE)
+    return _see_other(f"/score/{sheet_id}")
+
+
+# --- export, share, delete ----------------------------------------------------------------
+
+
+@router.get("/{sheet_id}/export", name="score_export")
+def score_export(db: DbDep, session: SessionDep, sheet_id: SheetId) -> Response:
+    """The sheet as a JSON file download (import it back on any browser)."""
+    row = _own(db, session, sheet_id)
+    sheet = sk.load(row)
+    slug = "-".join("".join(ch for ch in name.lower() if ch.isascii() and ch.isalnum()) or "player"
+                    for name in sheet.names)
+    return Response(
+        sheet.to_json(), media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="score-{slug}-{row.id}.json"'},
+    )
+
+
+@router.post("/{sheet_id}/delete", name="score_delete")
+async def score_delete(db: DbDep, session: SessionDep, sheet_id: SheetId) -> Response:
+    """Delete the whole sheet (and its share link); 303 to the list."""
+    row = _own(db, session, sheet_id)
+    sk.delete_sheet(db, row)
+    return _see_other("/score")
+

@@ -1,0 +1,392 @@
+"""Glue between the Score pages and the score sheet engine (issue 5).
+
+* Form parsing: :func:`parse_setup` (names and table options) and :func:`parse_entry`
+  (one hand) turn submitted text into engine values or raise
+  :class:`~app.engine.scoresheet.SheetError` naming the field to mark.
+* Storage: :func:`list_sheets`, :func:`get_sheet`, :func:`get_shared`,
+  :func:`create_sheet`, :func:`save_sheet` (optimistic concurrency on ``version``),
+  :func:`delete_sheet` — always scoped to the browser session that owns the sheet.
+* :func:`sheet_view` collects what the templates show about a computed sheet.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, update
+from sqlmodel import Session, col, select
+
+from app.engine import CLASSIC, Card, GameError, Rank, Rules, Suit
+from app.engine.scoresheet import (
+    EntryKind,
+    HandEntry,
+    HandRow,
+    ScoreSheet,
+    SheetError,
+    SheetOptions,
+    SheetResult,
+    check_names,
+)
+from app.models import ScoreSheetRow, utcnow
+
+SHARE_TOKEN_BYTES = 18
+"""Random bytes in a share token (``secrets.token_urlsafe``): 144 bits, 24 characters."""
+
+MAX_IMPORT_BYTES = 60_000
+"""Largest JSON export accepted for import (the request body cap is 64 KB)."""
+
+MAX_SHEETS_PER_SESSION = 200
+"""Most sheets one browser keeps; creating more asks to delete old ones first."""
+
+MAX_TARGET = 10_000
+MAX_BONUS = 1000
+
+# (form field, label, default from CLASSIC) for the numbers of the options form.
+NUMBER_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("target", "Target"),
+    ("gin_bonus", "Gin bonus"),
+    ("undercut_bonus", "Undercut bonus"),
+    ("big_gin_bonus", "Big gin bonus"),
+    ("box_bonus", "Box bonus (per hand won)"),
+    ("game_bonus", "Game bonus"),
+)
+# (form field, label, hint) for the on/off options.
+SWITCH_OPTIONS: tuple[tuple[str, str, str], ...] = (
+    ("shutout", "Shutout doubles", "the winner's whole total doubles when the loser never scored"),
+    ("big_gin", "Big gin", "all 11 cards melded, no discard"),
+    ("oklahoma", "Oklahoma", "the first upcard sets the knock limit"),
+    ("oklahoma_spade_double", "Spade upcard doubles", "Oklahoma: a spade doubles the hand"),
+    ("straight_gin", "Straight gin", "no knocking: only gin ends a hand"),
+    ("loser_deals", "Loser deals", "instead of alternating (two players)"),
+)
+RANKS = [
+    (rank.value, rank.label.capitalize() if rank.number in (1, 11, 12, 13) else str(rank.number))
+    for rank in Rank
+]
+SUITS = [(suit.value, f"{suit.symbol} {suit.label}") for suit in Suit]
+
+
+def _text(form: Mapping[str, Any], name: str) -> str:
+    value = form.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _whole(form: Mapping[str, Any], name: str, label: str, low: int, high: int) -> int:
+    text = _text(form, name)
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise SheetError(f"{label} must be a whole number from {low} to {high}", field=name)
+    return int(text)
+
+
+def _choice(form: Mapping[str, Any], name: str, count: int, message: str) -> int:
+    text = _text(form, name)
+    if not text.isdigit() or not 0 <= int(text) < count:
+        raise SheetError(message, field=name)
+    return int(text)
+
+
+def parse_setup(form: Mapping[str, Any], current: ScoreSheet | None = None) -> ScoreSheet:
+    """A blank sheet (or ``current`` with new names and options) from the setup form.
+
+    Fields: ``name0``–``name2``, ``players`` (2 or 3), ``first_dealer``,
+    ``first_sitter``, the numbers of :data:`NUMBER_OPTIONS` and the checkboxes of
+    :data:`SWITCH_OPTIONS` plus ``hollywood``. Options the form does not show (knock
+    limit, round the corner) keep ``current``'s values, else Classic's.
+
+    Raises:
+        SheetError: a field is missing or out of range (``field`` names it).
+    """
+    players = _choice(form, "players", 4, "choose 2 players, or 3 for gin for three")
+    if players not in (2, 3):
+        raise SheetError("choose 2 players, or 3 for gin for three", field="players")
+    base = current.options.rules if current is not None else CLASSIC
+    values: dict[str, Any] = {}
+    for name, label in NUMBER_OPTIONS:
+        low, high = (1, MAX_TARGET) if name == "target" else (0, MAX_BONUS)
+        values[name] = _whole(form, name, label, low, high)
+    for name, _label, _hint in SWITCH_OPTIONS:
+        values[name] = bool(_text(form, name))
+    try:
+        rules = base.with_options(**values)
+    except GameError as err:  # pragma: no cover - the checks above come first
+        raise SheetError(str(err), field="options") from err
+    first_dealer = _choice(form, "first_dealer", players, "choose who deals first")
+    first_sitter = 2
+    if players == 3:
+        first_sitter = _choice(form, "first_sitter", 3, "choose who sits out first")
+    options = SheetOptions(rules=rules, hollywood=bool(_text(form, "hollywood")),
+                           players=players, first_dealer=first_dealer,
+                           first_sitter=first_sitter)
+    names = [_text(form, f"name{i}") for i in range(players)]
+    if current is None:
+        return ScoreSheet.new(options, names)
+    return ScoreSheet(options, check_names(names, players), current.entries)
+
+
+def setup_form(sheet: ScoreSheet | None) -> dict[str, str]:
+    """The setup form's field values for ``sheet`` (Classic defaults for a new sheet)."""
+    options = sheet.options if sheet is not None else SheetOptions(rules=CLASSIC)
+    rules: Rules = options.rules
+    values = {name: str(getattr(rules, name)) for name, _ in NUMBER_OPTIONS}
+    values.update({name: "on" if getattr(rules, name) else ""
+                   for name, _label, _hint in SWITCH_OPTIONS})
+    values["hollywood"] = "on" if options.hollywood else ""
+    values["players"] = str(options.players)
+    values["first_dealer"] = str(options.first_dealer)
+    values["first_sitter"] = str(options.first_sitter)
+    names = sheet.names if sheet is not None else ()
+    for i in range(3):
+        values[f"name{i}"] = names[i] if i < len(names) else ""
+    return values
+
+
+def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None = None
+                ) -> HandEntry:
+    """One hand from the entry form, checked for shape (the sheet checks the rules).
+
+    Fields: ``kind`` (knock, gin, big_gin, void), ``knocker`` (player index),
+    ``knocker_deadwood``, ``defender_deadwood``, ``upcard_rank`` + ``upcard_suit``
+    (Oklahoma), ``sitter`` (gin for three: who sat this hand out). For gin and big gin
+    an empty knocker count means 0.
+
+    Raises:
+        SheetError: a missing choice or a count that is not a whole number.
+    """
+    options = sheet.options
+    try:
+        kind = EntryKind(_text(form, "kind"))
+    except ValueError:
+        raise SheetError("say what happened: knock, gin, big gin or void",
+                         field="kind") from None
+    pair: tuple[int, int] | None = None
+    if options.gin_for_three:
+        sitter = _choice(form, "sitter", 3, "choose who sat out this hand")
+        a, b = (p for p in range(3) if p != sitter)
+        pair = (a, b)
+    upcard: Card | None = None
+    rank, suit = _text(form, "upcard_rank"), _text(form, "upcard_suit")
+    if rank or suit:
+        try:
+            upcard = Card.parse(rank + suit)
+        except GameError:
+            raise SheetError("choose the upcard's rank and suit", field="upcard") from None
+    if kind is EntryKind.VOID:
+        return HandEntry.void(upcard=upcard, pair=pair)
+    knocker_text = _text(form, "knocker")
+    if not knocker_text.isdigit() or int(knocker_text) >= options.players:
+        raise SheetError("choose who knocked or went out", field="knocker")
+    knocker = int(knocker_text)
+    if pair is not None and knocker not in pair:
+        sat_out = sheet.names[3 - pair[0] - pair[1]]
+        raise SheetError(f"{sat_out} sat out this hand: choose who knocked from "
+                         f"{sheet.names[pair[0]]} and {sheet.names[pair[1]]}", field="knocker")
+    counts: dict[str, int] = {}
+    for name, label in (("knocker_deadwood", "The knocker's"),
+                        ("defender_deadwood", "The defender's")):
+        text = _text(form, name)
+        if not text and name == "knocker_deadwood" and kind is not EntryKind.KNOCK:
+            counts[name] = 0
+            continue
+        if not text:
+            raise SheetError(f"{label} deadwood is missing: enter a whole number from 0 to 98",
+                             field=name)
+        if not text.isdigit():
+            raise SheetError(f"{label} deadwood must be a whole number from 0 to 98",
+                             field=name)
+        counts[name] = int(text)
+    return HandEntry(kind, knocker, counts["knocker_deadwood"], counts["defender_deadwood"],
+                     upcard, pair)
+
+
+def entry_form(entry: HandEntry | None, result: SheetResult) -> dict[str, str]:
+    """The entry form's values for ``entry`` (or defaults for the next hand)."""
+    if entry is None:
+        sitter = result.next_sitter
+        return {"kind": "knock", "knocker": "", "knocker_deadwood": "",
+                "defender_deadwood": "", "upcard_rank": "", "upcard_suit": "",
+                "sitter": "" if sitter is None else str(sitter)}
+    pair = entry.pair
+    sitter_text = ""
+    if result.options.gin_for_three:
+        sitter_text = str(3 - pair[0] - pair[1]) if pair else str(result.next_sitter or 0)
+    gin = entry.kind in (EntryKind.GIN, EntryKind.BIG_GIN)
+    return {
+        "kind": entry.kind.value,
+        "knocker": "" if entry.knocker is None else str(entry.knocker),
+        "knocker_deadwood": "" if entry.kind is EntryKind.VOID or gin
+        else str(entry.knocker_deadwood),
+        "defender_deadwood": "" if entry.kind is EntryKind.VOID
+        else str(entry.defender_deadwood),
+        "upcard_rank": entry.upcard.rank.value if entry.upcard else "",
+        "upcard_suit": entry.upcard.suit.value if entry.upcard else "",
+        "sitter": sitter_text,
+    }
+
+
+# --- storage ----------------------------------------------------------------------------
+
+
+class StaleSheetError(Exception):
+    """The sheet changed (another tab or a double tap) since the form was shown."""
+
+
+def title_for(sheet: ScoreSheet) -> str:
+    """A short title for lists: ``"Ann v Bob"``."""
+    return " v ".join(sheet.names)
+
+
+def load(row: ScoreSheetRow) -> ScoreSheet:
+    """The engine sheet stored in ``row``."""
+    return ScoreSheet.from_json(row.document)
+
+
+def list_sheets(db: Session, session_id: str) -> list[tuple[ScoreSheetRow, ScoreSheet]]:
+    """This browser's sheets, most recently changed first."""
+    rows = db.exec(
+        select(ScoreSheetRow)
+        .where(ScoreSheetRow.session_id == session_id)
+        .order_by(col(ScoreSheetRow.updated_at).desc(), col(ScoreSheetRow.id).desc())
+    ).all()
+    return [(row, load(row)) for row in rows]
+
+
+def get_sheet(db: Session, session_id: str, sheet_id: int) -> ScoreSheetRow | None:
+    """The sheet ``sheet_id`` if this browser owns it, else ``None``."""
+    row = db.get(ScoreSheetRow, sheet_id)
+    if row is None or row.session_id != session_id:
+        return None
+    return row
+
+
+def get_shared(db: Session, token: str) -> ScoreSheetRow | None:
+    """The sheet behind a share token, or ``None``."""
+    if not 16 <= len(token) <= 64:
+        return None
+    return db.exec(select(ScoreSheetRow).where(ScoreSheetRow.share_token == token)).first()
+
+
+def count_sheets(db: Session, session_id: str) -> int:
+    """How many sheets this browser keeps."""
+    return len(db.exec(select(ScoreSheetRow.id).where(
+        ScoreSheetRow.session_id == session_id)).all())
+
+
+def create_sheet(db: Session, session_id: str, sheet: ScoreSheet) -> ScoreSheetRow:
+    """Store a new sheet for this browser with a fresh share token; commits.
+
+    Raises:
+        SheetError: the browser already keeps :data:`MAX_SHEETS_PER_SESSION` sheets.
+    """
+    if count_sheets(db, session_id) >= MAX_SHEETS_PER_SESSION:
+        raise SheetError(f"this browser keeps at most {MAX_SHEETS_PER_SESSION} sheets: "
+                         "delete an old one first")
+    now = utcnow()
+    row = ScoreSheetRow(session_id=session_id, share_token=secrets.token_urlsafe(
+        SHARE_TOKEN_BYTES), title=title_for(sheet), document=sheet.to_json(),
+        created_at=now, updated_at=now)
+    db.add(row)
+    db.commit()
+    return row
+
+
+def save_sheet(db: Session, row: ScoreSheetRow, sheet: ScoreSheet, expected_version: int
+               ) -> None:
+    """Store ``sheet`` in ``row`` if nobody changed it since ``expected_version``; commits.
+
+    Raises:
+        StaleSheetError: the stored version is not ``expected_version``.
+    """
+    result = db.exec(
+        update(ScoreSheetRow)
+        .where(col(ScoreSheetRow.id) == row.id, col(ScoreSheetRow.version) == expected_version)
+        .values(document=sheet.to_json(), title=title_for(sheet),
+                version=ScoreSheetRow.version + 1, updated_at=utcnow())
+    )
+    if result.rowcount == 0:
+        db.rollback()
+        raise StaleSheetError
+    db.commit()
+
+
+def delete_sheet(db: Session, row: ScoreSheetRow) -> None:
+    """Delete a sheet (its share link stops working); commits."""
+    db.exec(delete(ScoreSheetRow).where(col(ScoreSheetRow.id) == row.id))
+    db.commit()
+
+
+# --- what the templates show -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RowView:
+    """One hand as the sheet table shows it."""
+
+    row: HandRow
+    what: str
+    """``"Ann knocks on 6, Bob 28"``."""
+    outcome: str
+    """``"Knock: Ann +22"``."""
+
+
+KIND_LABELS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",
+               "void": "Void hand"}
+
+
+def describe(row: HandRow, names: tuple[str, ...]) -> RowView:
+    """Words for one hand: what was entered and how it was scored."""
+    entry = row.entry
+    upcard = f" (upcard {entry.upcard.name.lower()})" if entry.upcard else ""
+    if row.knocker is None or row.defender is None:
+        what = f"No knock: void hand{upcard}"
+        outcome = "Void hand: no score"
+    else:
+        k, d = names[row.knocker], names[row.defender]
+        if entry.kind is EntryKind.BIG_GIN:
+            what = f"{k} big gin; {d} holds {entry.defender_deadwood}"
+        elif entry.kind is EntryKind.GIN or entry.knocker_deadwood == 0:
+            what = f"{k} gin; {d} holds {entry.defender_deadwood}"
+        else:
+            what = f"{k} knocks on {entry.knocker_deadwood}; {d} {entry.defender_deadwood}"
+        what += upcard
+        assert row.winner is not None
+        outcome = f"{KIND_LABELS[row.kind.value]}: {names[row.winner]} +{row.points}"
+    return RowView(row, what, outcome)
+
+
+def summary(result: SheetResult) -> str:
+    """One line for lists: ``"4 hands · Ann 103, Bob 44"`` or ``"Ann won by 199"``."""
+    names = result.names
+    if result.over:
+        if result.winner is None:
+            return "Over: a tie"
+        return f"{names[result.winner]} won by {result.margin}"
+    totals = ", ".join(f"{name} {total}" for name, total in zip(names, result.totals,
+                                                                strict=True))
+    hands = len(result.rows)
+    return f"{hands} hand{'' if hands == 1 else 's'} · {totals}"
+
+
+def rules_line(sheet: ScoreSheet) -> str:
+    """The table's options in one line: ``"To 100 · gin 25 · undercut 25 · box 20 …"``."""
+    options = sheet.options
+    rules = options.rules
+    parts = [f"To {rules.target}", f"gin {rules.gin_bonus}", f"undercut {rules.undercut_bonus}"]
+    if rules.big_gin:
+        parts.append(f"big gin {rules.big_gin_bonus}")
+    parts += [f"box {rules.box_bonus}", f"game {rules.game_bonus}"]
+    if rules.shutout:
+        parts.append("shutout doubles")
+    if rules.oklahoma:
+        parts.append("Oklahoma" + (" (spades double)" if rules.oklahoma_spade_double else ""))
+    if rules.straight_gin:
+        parts.append("straight gin")
+    if rules.loser_deals and not options.gin_for_three:
+        parts.append("loser deals")
+    if options.hollywood:
+        parts.append("Hollywood")
+    if options.gin_for_three:
+        parts.append("gin for three")
+    return " · ".join(parts)
