@@ -95,20 +95,22 @@ class Card:
     # Derived once at construction so that masks and sums need no enum look-ups.
     _index: int = field(init=False, repr=False, compare=False)
     _points: int = field(init=False, repr=False, compare=False)
+    _code: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         number = RANK_CODES.index(self.rank.value)
         object.__setattr__(self, "_index", SUIT_CODES.index(self.suit.value) * 13 + number)
         object.__setattr__(self, "_points", min(number + 1, 10))
+        object.__setattr__(self, "_code", self.rank.value + self.suit.value)
 
     def __hash__(self) -> int:
         return self._index
 
     def __str__(self) -> str:
-        return self.rank.value + self.suit.value
+        return self._code
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        return f"Card({self._code!r})"
 
     @property
     def index(self) -> int:
