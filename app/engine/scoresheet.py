@@ -498,6 +498,7 @@ def compute_sheet(
     records: list[list[HandRecord]] = [[] for _ in range(columns)]
     column_hands: list[list[int]] = [[] for _ in range(columns)]
     closed_by: list[int | None] = [None] * columns
+    points = [[0] * n for _ in range(columns)]  # running hand points, [column][player]
     wins = [0] * n
     rows: list[HandRow] = []
     dealer = options.first_dealer
@@ -531,10 +532,11 @@ def compute_sheet(
             for c in used:
                 records[c].append(HandRecord(winner, score.points, score.kind))
                 column_hands[c].append(number)
-                if tally(records[c], options.rules, n).over:
+                points[c][winner] += score.points
+                if points[c][winner] >= options.rules.target:  # as tally() decides "over"
                     closed_by[c] = number
                     closed_now.append(c)
-        running = tuple(tally(records[c], options.rules, n).points for c in range(columns))
+        running = tuple(tuple(column_points) for column_points in points)
         rows.append(HandRow(number, entry, hand_dealer, pair, played_sitter, knocker, defender,
                             winner, limit, score, win_number, used, running, tuple(closed_now),
                             out_of_turn))
