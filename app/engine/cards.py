@@ -16,6 +16,8 @@ from .errors import InvalidCardError
 
 RANK_CODES = "A23456789TJQK"
 SUIT_CODES = "CDHS"
+_RANK_NUMBERS = {code: number for number, code in enumerate(RANK_CODES, start=1)}
+_SUIT_INDEXES = {code: index for index, code in enumerate(SUIT_CODES)}
 
 
 class Rank(Enum):
@@ -38,7 +40,7 @@ class Rank(Enum):
     @property
     def number(self) -> int:
         """Position in sequence, ace low: A=1 .. K=13."""
-        return RANK_CODES.index(self.value) + 1
+        return _RANK_NUMBERS[self._value_]
 
     @property
     def points(self) -> int:
@@ -62,7 +64,7 @@ class Suit(Enum):
     @property
     def index(self) -> int:
         """0..3 in the order clubs, diamonds, hearts, spades."""
-        return SUIT_CODES.index(self.value)
+        return _SUIT_INDEXES[self._value_]
 
     @property
     def is_red(self) -> bool:

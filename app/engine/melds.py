@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import CARD_POINTS, Card, from_mask, to_mask
+from .cards import CARD_POINTS, CARDS, Card, from_mask, to_mask
 from .errors import InvalidHandError
 from .rules import HOUSE, Rules
 
@@ -307,7 +307,7 @@ def best_discards(cards: Iterable[Card], rules: Rules = HOUSE) -> tuple[int, lis
     """
     by_discard = deadwood_by_discard_mask(_check_cards(cards, (11,)), rules)
     least = min(by_discard.values())
-    discards = [from_mask(bit)[0] for bit, value in by_discard.items() if value == least]
+    discards = [CARDS[bit.bit_length() - 1] for bit, value in by_discard.items() if value == least]
     return least, sorted(discards, key=lambda card: card.index)
 
 
@@ -318,7 +318,7 @@ def deadwood_by_discard(cards: Iterable[Card], rules: Rules = HOUSE) -> dict[Car
         InvalidHandError: not exactly 11 cards.
     """
     by_discard = deadwood_by_discard_mask(_check_cards(cards, (11,)), rules)
-    return {from_mask(bit)[0]: value for bit, value in by_discard.items()}
+    return {CARDS[bit.bit_length() - 1]: value for bit, value in by_discard.items()}
 
 
 @dataclass(frozen=True, slots=True)
