@@ -79,7 +79,7 @@ def timed(jobs: dict[str, tuple[Callable[[Any], object], Sequence[Any]]],
 def load_openspiel() -> Any | None:
     """OpenSpiel's gin rummy utilities, or ``None`` when ``pyspiel`` is not installed."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)  # ranks, suits, hand size
