@@ -8,13 +8,14 @@ Each test works in a schema of its own, dropped afterwards, so they can run in p
 Two real Uvicorn processes on different ports play the part of a load balancer with no
 session affinity: one browser (one cookie jar) sends its requests to them in turn, and
 nothing may be lost between them. A browsing sequence is a function of an
-``AlternatingBrowser``; add one to ``SEQUENCES`` to run it through both servers (the play
-pages add theirs there).
+``AlternatingBrowser`` and an engine on the shared database; add one to ``SEQUENCES`` to
+run it through both servers. ``play_a_match`` plays a whole match to 100 that way.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import secrets
 import socket
 import subprocess
@@ -23,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import IO, Any
 
@@ -33,11 +35,15 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, inspect, text
 from sqlalchemy.engine import make_url
-from sqlmodel import SQLModel
+from sqlmodel import Session, SQLModel
 
 import app.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 from alembic import command
 from app.db import alembic_config
+from app.engine import Phase, Rules, replay
+from app.engine.hand import BigGin, Discard, Gin, Knock
+from app.engine.match import MatchState, match_view
+from app.models import PlayMatch
 from app.sessions import COOKIE_NAME
 
 pytestmark = pytest.mark.postgres
@@ -45,6 +51,7 @@ pytestmark = pytest.mark.postgres
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgresql+psycopg://gin:gin@127.0.0.1:5432/gin_test"
 SERVER_START_SECONDS = 30
+MAX_PLAY_REQUESTS = 2000  # a match to 100 takes a few hundred
 
 
 # --- the server and a schema of our own ---------------------------------------------------
@@ -234,7 +241,9 @@ class AlternatingBrowser:
     """
 
     servers: tuple[Server, ...]
-    client: httpx.Client = field(default_factory=lambda: httpx.Client(timeout=10))
+    client: httpx.Client = field(
+        default_factory=lambda: httpx.Client(timeout=30, follow_redirects=True)
+    )
     served_by: list[str] = field(default_factory=list)
     session_id: str | None = None
 
@@ -273,8 +282,76 @@ def session_persists(browser: AlternatingBrowser, engine: Engine) -> None:
     assert ids == [browser.session_id]
 
 
-# Browsing sequences run through both servers: (name, function of browser and engine).
-SEQUENCES: list[Callable[[AlternatingBrowser, Engine], None]] = [session_persists]
+class _PlayForm(HTMLParser):
+    """The play screen's ``version`` field: the state of the match the page was made from."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.version: str | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "input" and a.get("name") == "version":
+            self.version = a.get("value")
+
+
+def _stored_match(engine: Engine, session_id: str) -> tuple[PlayMatch, MatchState]:
+    """The browser's match as PostgreSQL holds it, rebuilt by replaying its log."""
+    with Session(engine) as db:
+        row = db.get(PlayMatch, session_id)
+        assert row is not None, "no match stored for this browser"
+        log = [(player, text) for player, text in row.log]
+        return row, replay(Rules.from_dict(row.rules), row.seed, log, row.first_dealer)
+
+
+def play_a_match(browser: AlternatingBrowser, engine: Engine) -> None:
+    """A match to 100, every tap served by the other server than the one before.
+
+    Before each move the page (rendered by one server) must show the version PostgreSQL
+    holds; each move must be stored (one more version, a longer log) whichever server
+    took it. Half the card moves select the card on one server and act on the other, so
+    the selection has to travel through the database too.
+    """
+    rng = random.Random(8)
+    response = browser.post("/play/new", data={"level": "standard"})
+    assert response.status_code == 200, response.text[:500]
+    assert browser.session_id is not None
+    for _ in range(MAX_PLAY_REQUESTS):
+        row, match = _stored_match(engine, browser.session_id)
+        if match.over:
+            assert "Match over" in response.text
+            return
+        form = _PlayForm(response.text)
+        assert form.version == str(row.version), "a server showed an old state of the match"
+        view = match_view(match, 0)
+        if view.phase is Phase.OVER:
+            data = {"action": "next_hand"}
+        elif view.phase is not Phase.DISCARD:
+            data = {"action": rng.choice(sorted(str(action) for action in view.legal))}
+        else:
+            finishing = [a for a in view.legal if isinstance(a, Knock | Gin | BigGin)]
+            discards = [a for a in view.legal if isinstance(a, Discard)]
+            action = rng.choice(finishing if finishing and rng.random() < 0.7 else discards)
+            name = str(action).split()[0]
+            if isinstance(action, BigGin):
+                data = {"action": name}
+            elif rng.random() < 0.5:
+                selected = browser.post("/play", data={"select": str(action.card)})
+                assert selected.status_code == 200, selected.text[:500]
+                data = {"action": name}  # the card comes from the stored selection
+            else:
+                data = {"action": name, "card": str(action.card)}
+        response = browser.post("/play", data={**data, "version": str(row.version)})
+        assert response.status_code == 200, f"{data}: {response.text[:500]}"
+        after, moved = _stored_match(engine, browser.session_id)
+        assert after.version == row.version + 1, f"{data} was not stored"
+        assert len(moved.log) > len(match.log)
+    pytest.fail(f"no match over after {MAX_PLAY_REQUESTS} moves")
+
+
+# Browsing sequences run through both servers, each a function of browser and engine.
+SEQUENCES: list[Callable[[AlternatingBrowser, Engine], None]] = [session_persists, play_a_match]
 
 
 @pytest.mark.parametrize("sequence", SEQUENCES, ids=lambda sequence: sequence.__name__)
