@@ -3,8 +3,10 @@
 # registry: Debian's buildah builds the Dockerfile on a local stand-in for its base image,
 # made from Debian's packages with debootstrap (bookworm ships Python 3.11, like the
 # official python:3.11-slim). The built image's own entrypoint and command then run in a
-# buildah container (chroot isolation, host network) and /healthz, the home page and the
-# image's HEALTHCHECK command must answer over loopback.
+# buildah container (chroot isolation, host network, a host directory as /data): /healthz,
+# the home, play, score and guide pages and the image's HEALTHCHECK command must answer
+# over loopback, a match is started, and after a restart on the same volume the session
+# and the match are still there.
 #
 # Needs root. Every step prints its duration; the whole check takes about two minutes.
 set -euo pipefail
@@ -13,8 +15,8 @@ cd "$(dirname "$0")/.."
 BASE_IMAGE=${BASE_IMAGE:-docker.io/library/python:3.11-slim}  # the Dockerfile's default base
 IMAGE=${IMAGE:-localhost/gin-rummy:ci}
 WORK=${DOCKER_CHECK_WORK:-/var/tmp/gin-docker-check}
-# Pages that must answer 200; a play page joins once it exists.
-PAGES=${DOCKER_CHECK_PAGES:-"/healthz /"}
+# Pages that must answer 200.
+PAGES=${DOCKER_CHECK_PAGES:-"/healthz / /play /score /guide"}
 
 bah() { buildah --storage-driver vfs "$@"; }
 step_start=$SECONDS
@@ -94,7 +96,7 @@ mapfile -t healthcheck < <(read_config 'print("\n".join(c["Healthcheck"]["Test"]
 user=$(read_config 'print(c.get("User") or "root")')
 
 data="$WORK/data"
-rm -rf "$data" "$WORK/server.log" "$WORK/cookie"
+rm -rf "$data" "$WORK/server.log" "$WORK/cookie" "$WORK/version"
 mkdir -p "$data"
 chown "$user" "$data"
 container=$(bah from --pull=never "$IMAGE")
@@ -119,36 +121,63 @@ stop_server() {
   kill -KILL -- "-$server_pid" 2>/dev/null || true
   server_pid=""
 }
-# GET each page until it answers 200 (90 s in all). The session cookie the home page sets
-# is kept in $WORK/cookie; with `resume`, it is sent back and must not be replaced.
+# GET each page until it answers 200 (90 s in all). `first` keeps the session cookie the
+# home page sets and starts a match (POST /play/new); `resume` sends the cookie back and
+# needs the same session and the same match, at the same version, after a restart.
 probe() {
-  python3 - "$port" "$WORK/cookie" "$@" <<'PY' || { echo "--- server log" >&2; tail -n 40 "$WORK/server.log" >&2; exit 1; }
-import sys, time, urllib.error, urllib.request
+  python3 - "$port" "$WORK" "$@" <<'PY' || { echo "--- server log" >&2; tail -n 40 "$WORK/server.log" >&2; exit 1; }
+import re, sys, time, urllib.error, urllib.parse, urllib.request
 
-port, cookie_file, mode, paths = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-deadline = time.monotonic() + 90
-for path in paths:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}")
-    if mode == "resume" and path == "/":
-        request.add_header("Cookie", open(cookie_file).read().strip())
+port, work, mode, paths = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+base = f"http://127.0.0.1:{port}"
+cookie = open(f"{work}/cookie").read().strip() if mode == "resume" else ""
+
+
+def fetch(path, data=None, patient=False):
+    global cookie
+    request = urllib.request.Request(base + path, data=data)
+    if cookie:
+        request.add_header("Cookie", cookie)
+    deadline = time.monotonic() + (90 if patient else 10)
     while True:
         try:
-            with urllib.request.urlopen(request, timeout=5) as response:
-                body = response.read()
-                cookies = [c.split(";")[0] for c in response.headers.get_all("Set-Cookie") or []]
+            with urllib.request.urlopen(request, timeout=10) as response:
+                body = response.read().decode()
                 break
         except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
             if time.monotonic() > deadline:
-                sys.exit(f"docker-check: GET {path} failed: {error}")
+                sys.exit(f"docker-check: {'POST' if data else 'GET'} {path} failed: {error}")
             time.sleep(0.5)
-    print(f"docker-check: GET {path} -> {response.status} ({len(body)} bytes)")
-    session = [c for c in cookies if c.startswith("gin_session=")]
-    if path == "/" and mode == "first":
-        if not session:
-            sys.exit("docker-check: the home page set no session cookie")
-        open(cookie_file, "w").write(session[0])
-    if path == "/" and mode == "resume" and session:
-        sys.exit("docker-check: the session did not survive the restart")
+    print(f"docker-check: {'POST' if data else 'GET'} {path} -> {response.status} ({len(body)} bytes)")
+    set_cookies = [c.split(";")[0] for c in response.headers.get_all("Set-Cookie") or []]
+    session = [c for c in set_cookies if c.startswith("gin_session=")]
+    if session and mode == "resume":
+        sys.exit(f"docker-check: {path} made a new session: the old one did not survive")
+    if session:
+        cookie = session[0]
+    return body
+
+
+def version(page):
+    found = re.search(r'name="version" value="(\d+)"', page)
+    if not found:
+        sys.exit("docker-check: the play page shows no match")
+    return found.group(1)
+
+
+for path in paths:
+    fetch(path, patient=True)
+if not cookie:
+    sys.exit("docker-check: no page set a session cookie")
+if mode == "first":
+    table = fetch("/play/new", data=urllib.parse.urlencode({"level": "standard"}).encode())
+    open(f"{work}/cookie", "w").write(cookie)
+    open(f"{work}/version", "w").write(version(table))
+else:
+    stored = open(f"{work}/version").read()
+    if version(fetch("/play")) != stored:
+        sys.exit("docker-check: the match is not where it was before the restart")
+    print(f"docker-check: the match is still at version {stored}")
 PY
 }
 
@@ -166,7 +195,7 @@ if [ "$(stat -c %u "$data/gin.db" 2>/dev/null)" != "${user%%:*}" ]; then
   exit 1
 fi
 
-step "restarting on the same volume: migrations rerun, the session is still there"
+step "restarting on the same volume: migrations rerun, the session and match are still there"
 stop_server
 start_server
 probe resume $PAGES
