@@ -2,7 +2,8 @@
 
 These tests need a PostgreSQL server. They read its URL from ``TEST_POSTGRES_URL``
 (default ``postgresql+psycopg://gin:gin@127.0.0.1:5432/gin_test``; ``.ci/run`` installs
-and starts one with ``.ci/postgres-up.sh``) and are skipped, saying why, when none answers.
+and starts one with ``.ci/postgres-up.sh``) and are skipped, saying why, when none
+answers; with ``TEST_POSTGRES_REQUIRED=1`` (as in CI) they fail instead.
 Each test works in a schema of its own, dropped afterwards, so they can run in parallel.
 
 Two real Uvicorn processes on different ports play the part of a load balancer with no
@@ -77,10 +78,13 @@ def postgres_server() -> str:
         engine.dispose()
     except Exception as error:  # any failure to connect means: no server for these tests
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
-        pytest.skip(
+        reason = (
             f"no PostgreSQL server reachable at {shown} ({type(error).__name__}: "
             f"{first_line}); set TEST_POSTGRES_URL, or run .ci/postgres-up.sh as root"
         )
+        if os.environ.get("TEST_POSTGRES_REQUIRED") == "1":  # CI: a missing server fails
+            pytest.fail(reason)
+        pytest.skip(reason)
     return url
 
 
