@@ -45,6 +45,7 @@ def test_enter_hands_at_phone_size_and_screenshot_the_sheet(
     preview.get_by_text("knock: 28 − 6 = 22").wait_for()
     assert "Ann scores 22" in preview.inner_text()
     assert "Preview: Knock: Ann +22" in page.locator("#announce").inner_text()
+    page.locator("#entry").screenshot(path=str(screenshot(page, "score-preview-phone")))
     page.get_by_role("button", name="Record hand").click()
     page.get_by_role("heading", name="Enter hand 2").wait_for()
 
@@ -54,6 +55,7 @@ def test_enter_hands_at_phone_size_and_screenshot_the_sheet(
     error = page.locator("#err-knocker_deadwood")
     error.wait_for()
     assert "10 or less" in error.inner_text()
+    page.locator("#entry").screenshot(path=str(screenshot(page, "score-entry-error-phone")))
     assert page.get_by_role("heading", name="Enter hand 2").is_visible()
 
     enter_hand(page, "Gin", "Bob", "", "19")

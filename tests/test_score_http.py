@@ -249,7 +249,11 @@ def test_sheets_are_isolated_between_browsers(client: TestClient, app: FastAPI) 
         assert other.post(f"{url}/delete").status_code == 404
         assert "Ann v Bob" not in other.get("/score").text
     assert client.get(url).status_code == 200
-    assert client.post(f"{url}/delete", follow_redirects=False).status_code == 303
+    ask = client.post(f"{url}/delete", follow_redirects=False)
+    assert ask.status_code == 200 and "Delete this sheet?" in ask.text
+    assert client.get(url).status_code == 200
+    assert client.post(f"{url}/delete", data={"confirm": "yes"},
+                       follow_redirects=False).status_code == 303
     assert client.get(url).status_code == 404
 
 

@@ -241,7 +241,7 @@ async def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
         updated = sheet.delete_hand(number)
         sk.save_sheet(db, row, updated, _version(form))
     except SheetError as err:
-        return _show(request, row, sheet, status_code=422, notice=err.message,
+        return _show(request, row, sheet, status_code=422, notice=err.message.capitalize(),
                      edit_number=number, form=sk.entry_form(sheet.entries[number - 1],
                                                             sheet.result()))
     except sk.StaleSheetError:
@@ -316,9 +316,15 @@ def score_export(db: DbDep, session: SessionDep, sheet_id: SheetId) -> Response:
 
 
 @router.post("/{sheet_id}/delete", name="score_delete")
-async def score_delete(db: DbDep, session: SessionDep, sheet_id: SheetId) -> Response:
-    """Delete the whole sheet (and its share link); 303 to the list."""
+async def score_delete(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId
+                       ) -> Response:
+    """Delete the whole sheet (and its share link) once confirmed (``confirm=yes``); 303 to
+    the list. Without the confirmation, the page asking for it."""
     row = _own(db, session, sheet_id)
+    form = await request.form()
+    if form.get("confirm") != "yes":
+        return render(request, "score/delete.html",
+                      {"row": row, "result": sk.load(row).result(), "sk": sk})
     sk.delete_sheet(db, row)
     return _see_other("/score")
 
