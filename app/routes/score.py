@@ -241,7 +241,8 @@ async def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
         updated = sheet.delete_hand(number)
         sk.save_sheet(db, row, updated, _version(form))
     except SheetError as err:
-        return _show(request, row, sheet, status_code=422, notice=err.message.capitalize(),
+        message = err.message[:1].upper() + err.message[1:]
+        return _show(request, row, sheet, status_code=422, notice=message,
                      edit_number=number, form=sk.entry_form(sheet.entries[number - 1],
                                                             sheet.result()))
     except sk.StaleSheetError:
