@@ -38,7 +38,8 @@ def _own(db: DbDep, session: SessionDep, sheet_id: int) -> ScoreSheetRow:
 
 def _version(form: FormData) -> int:
     text = form.get("version")
-    return int(text) if isinstance(text, str) and text.isdigit() else -1
+    ok = isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 9
+    return int(text) if ok and isinstance(text, str) else -1
 
 
 # --- the list, new sheets, import --------------------------------------------------------
