@@ -24,6 +24,7 @@ never both apply a tap to the same version (SQLite also serialises writers with
 from __future__ import annotations
 
 import random
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -310,10 +311,10 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         return _set_screen(db, row, match, selected=str(card) if selecting else None)
     if "action" not in form:
         raise PlayError("Nothing to do: tap a card or one of the buttons.")
-    version_text = form.get("version", "")
-    if not version_text.isdigit():
+    version = whole_number(form.get("version", ""))
+    if version is None:
         raise PlayError("The form is missing its version: reload the page and tap again.")
-    if int(version_text) != row.version:
+    if version != row.version:
         raise StaleTapError(_STALE)
     action = _action_from_form(match, row, form)
     if match.over:
@@ -333,6 +334,18 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         selected = None
     _store(db, row, match, selected=selected, computer_said=said)
     return Loaded(row, match)
+
+
+_WHOLE = re.compile(r"[0-9]{1,9}")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number when it is 1–9 ASCII digits, else ``None``.
+
+    ``str.isdigit`` is not enough before ``int()``: it accepts ``"²"`` (which ``int``
+    refuses) and digit strings too long for ``int`` to parse — both were 500s.
+    """
+    return int(text) if _WHOLE.fullmatch(text) else None
 
 
 def _held_card(match: MatchState, text: str) -> Card:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -74,18 +75,29 @@ def _text(form: Mapping[str, Any], name: str) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
+_WHOLE = re.compile(r"[0-9]{1,9}")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number when it is 1–9 ASCII digits, else ``None``.
+
+    (``str.isdigit`` accepts ``"²"`` and digit strings too long for ``int()``: 500s.)
+    """
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
 def _whole(form: Mapping[str, Any], name: str, label: str, low: int, high: int) -> int:
-    text = _text(form, name)
-    if not text.isdigit() or not low <= int(text) <= high:
+    number = whole_number(_text(form, name))
+    if number is None or not low <= number <= high:
         raise SheetError(f"{label} must be a whole number from {low} to {high}", field=name)
-    return int(text)
+    return number
 
 
 def _choice(form: Mapping[str, Any], name: str, count: int, message: str) -> int:
-    text = _text(form, name)
-    if not text.isdigit() or not 0 <= int(text) < count:
+    number = whole_number(_text(form, name))
+    if number is None or not 0 <= number < count:
         raise SheetError(message, field=name)
-    return int(text)
+    return number
 
 
 def parse_setup(form: Mapping[str, Any], current: ScoreSheet | None = None) -> ScoreSheet:
@@ -175,10 +187,10 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
             raise SheetError("choose the upcard's rank and suit", field="upcard") from None
     if kind is EntryKind.VOID:
         return HandEntry.void(upcard=upcard, pair=pair)
-    knocker_text = _text(form, "knocker")
-    if not knocker_text.isdigit() or int(knocker_text) >= options.players:
+    knocker_number = whole_number(_text(form, "knocker"))
+    if knocker_number is None or knocker_number >= options.players:
         raise SheetError("choose who knocked or went out", field="knocker")
-    knocker = int(knocker_text)
+    knocker = knocker_number
     if pair is not None and knocker not in pair:
         sat_out = sheet.names[3 - pair[0] - pair[1]]
         raise SheetError(f"{sat_out} sat out this hand: choose who knocked from "
@@ -193,10 +205,11 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
         if not text:
             raise SheetError(f"{label} deadwood is missing: enter a whole number from 0 to 98",
                              field=name)
-        if not text.isdigit():
+        count = whole_number(text)
+        if count is None:
             raise SheetError(f"{label} deadwood must be a whole number from 0 to 98",
                              field=name)
-        counts[name] = int(text)
+        counts[name] = count
     return HandEntry(kind, knocker, counts["knocker_deadwood"], counts["defender_deadwood"],
                      upcard, pair)
 

@@ -98,8 +98,7 @@ def new_match_form(request: Request, session: SessionDep, db: DbDep) -> Response
 @router.post("/play/new")
 def new_match(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
     """Deal a new match with the chosen options, then show it (303 to ``/play``)."""
-    version_text = fields.get("version", "")
-    expected = int(version_text) if version_text.isdigit() else None
+    expected = play.whole_number(fields.get("version", ""))
     try:
         options = play.options_from_form(fields)
         play.start_match(db, session.id, options, expected)

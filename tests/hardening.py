@@ -1,0 +1,227 @@
+"""Helpers shared by the hardening tests (issue 7): database snapshots, route discovery,
+the hidden cards of a stored match, and a random legal player for the play forms.
+
+The tests take the truth from the database and the engine — never from a response — so
+that a response can be checked against it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi import routing as fastapi_routing
+from fastapi.routing import APIRoute
+from sqlalchemy import Engine, MetaData, select
+from sqlmodel import SQLModel
+
+from app.engine import CARDS, Card, MatchState, Phase, Rules, deadwood_by_discard
+from app.engine.match import apply_match, legal_match_actions, new_match, parse_match_action
+
+Snapshot = dict[str, list[tuple[Any, ...]]]
+
+
+# --- the database -------------------------------------------------------------------------
+
+
+def snapshot(engine: Engine, *, metadata: MetaData | None = None) -> Snapshot:
+    """Every row of every table, in primary-key order, as plain tuples (byte-comparable)."""
+    metadata = metadata or SQLModel.metadata
+    out: Snapshot = {}
+    with engine.connect() as conn:
+        conn = conn.execution_options(sqlite_begin="DEFERRED")
+        for table in metadata.sorted_tables:
+            order = list(table.primary_key.columns) or list(table.columns)
+            rows = conn.execute(select(table).order_by(*order)).all()
+            out[table.name] = [tuple(row) for row in rows]
+    return out
+
+
+def diff(before: Snapshot, after: Snapshot) -> dict[str, tuple[list[Any], list[Any]]]:
+    """Tables whose rows changed: ``{table: (rows only before, rows only after)}``."""
+    changed: dict[str, tuple[list[Any], list[Any]]] = {}
+    for name in sorted(set(before) | set(after)):
+        old, new = before.get(name, []), after.get(name, [])
+        if old != new:
+            changed[name] = ([r for r in old if r not in new], [r for r in new if r not in old])
+    return changed
+
+
+# --- routes ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RouteInfo:
+    """One route of the app: its path template (``/score/{sheet_id}``) and methods."""
+
+    path: str
+    methods: frozenset[str]
+
+
+def api_routes(app: FastAPI, method: str) -> list[RouteInfo]:
+    """The app's own routes answering ``method`` (no static mount), included routers too.
+
+    FastAPI 0.16x keeps included routers lazily (``app.routes`` holds one entry per
+    router); ``fastapi.routing.iter_route_contexts`` walks them as the OpenAPI schema
+    does.
+    """
+    found: list[RouteInfo] = []
+    iterate = getattr(fastapi_routing, "iter_route_contexts", None)
+    if iterate is not None:
+        for context in iterate(app.routes):
+            methods = getattr(context.original_route, "methods", None)
+            path = getattr(context, "path", None) or getattr(context.original_route, "path", "")
+            if methods and method in methods:
+                found.append(RouteInfo(path, frozenset(methods)))
+    else:  # pragma: no cover - older FastAPI: a flat list of APIRoute objects
+        for route in app.routes:
+            if isinstance(route, APIRoute) and method in route.methods:
+                found.append(RouteInfo(route.path, frozenset(route.methods)))
+    return found
+
+
+_PARAM = re.compile(r"{([^}:]+)(?::[^}]*)?}")
+
+
+def fill_path(path: str, values: Mapping[str, Any]) -> str | None:
+    """``/score/{sheet_id}`` with its parameters filled from ``values``; None if one is
+    missing."""
+    missing = [name for name in _PARAM.findall(path) if name not in values]
+    if missing:
+        return None
+    return _PARAM.sub(lambda m: str(values[m.group(1)]), path)
+
+
+# --- hidden cards --------------------------------------------------------------------------
+
+
+@dataclass
+class Replayer:
+    """An engine replay of one stored match, advanced incrementally as its log grows."""
+
+    rules: Rules
+    seed: int
+    first_dealer: int
+    match: MatchState = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.match = new_match(self.rules, self.seed, self.first_dealer)
+
+    @classmethod
+    def from_row(cls, row: Any) -> Replayer:
+        """A replayer for a ``PlayMatch`` row (``rules``, ``seed``, ``first_dealer``)."""
+        return cls(Rules.from_dict(row.rules), row.seed, row.first_dealer)
+
+    def advance(self, log: Iterable[Iterable[Any]]) -> MatchState:
+        """Apply the entries of ``log`` beyond those already applied; return the state."""
+        entries = [(int(p), str(t)) for p, t in log]
+        done = len(self.match.log)
+        if [list(e) for e in self.match.log] != [list(e) for e in entries[:done]]:
+            raise AssertionError("the stored log rewrote history")
+        for player, text in entries[done:]:
+            self.match, _ = apply_match(self.match, player, parse_match_action(text))
+        return self.match
+
+
+def hidden_cards(match: MatchState, viewer: int = 0) -> tuple[set[Card], tuple[Card, ...]]:
+    """The cards ``viewer`` must not see now, and the stock order.
+
+    While the hand is in progress the hidden cards are every card except the viewer's
+    own, the discard pile and the opponent's known pickups (cards it took from the pile,
+    which were face up). Once the hand is over nothing is hidden (both hands are shown).
+    """
+    hand = match.hand
+    if hand.phase is Phase.OVER:
+        return set(), ()
+    public = set(hand.hands[viewer]) | set(hand.discard_pile) | set(hand.known[1 - viewer])
+    return set(CARDS) - public, tuple(hand.stock)
+
+
+_RANKS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
+          "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
+          "K": "king"}
+_SUITS = {"C": ("clubs", "\u2663"), "D": ("diamonds", "\u2666"), "H": ("hearts", "\u2665"),
+          "S": ("spades", "\u2660")}
+_RANK_BY_WORD = {word: code for code, word in _RANKS.items()}
+_SUIT_BY_WORD = {word: code for code, (word, _) in _SUITS.items()}
+_SUIT_BY_SYMBOL = {symbol: code for code, (_, symbol) in _SUITS.items()}
+# One pass per way of writing a card, each finding every card written that way.
+_CODE = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])")
+_NAME = re.compile(
+    rf"\b({'|'.join(_RANKS.values())})\s+of\s+({'|'.join(w for w, _ in _SUITS.values())})\b",
+    re.IGNORECASE,
+)
+_SYMBOL = re.compile(r"(?<![A-Za-z0-9])(10|[A2-9JQK])\s*([\u2663\u2666\u2665\u2660])")
+_PICTURE = re.compile(r"([a2-9tjqk][cdhs])\.(?:svg|png|jpe?g|webp|gif)\b", re.IGNORECASE)
+
+
+def cards_written(text: str) -> dict[Card, str]:
+    """Every card written in ``text`` — as a code token (``7C``), a full name ("Seven of
+    clubs"), rank and suit symbol (``7♣``, ``10 ♥``) or a picture file name (``7c.svg``) —
+    with the bit of text around its first appearance."""
+    found: dict[Card, str] = {}
+
+    def note(code: str, m: re.Match[str]) -> None:
+        card = Card.parse(code)
+        if card not in found:
+            found[card] = text[max(0, m.start() - 60):m.end() + 60]
+
+    for m in _CODE.finditer(text):
+        note(m.group(1), m)
+    for m in _NAME.finditer(text):
+        note(_RANK_BY_WORD[m.group(1).lower()] + _SUIT_BY_WORD[m.group(2).lower()], m)
+    for m in _SYMBOL.finditer(text):
+        rank = "T" if m.group(1) == "10" else m.group(1)
+        note(rank + _SUIT_BY_SYMBOL[m.group(2)], m)
+    for m in _PICTURE.finditer(text):
+        note(m.group(1).upper(), m)
+    return found
+
+
+def leaks(text: str, hidden: Iterable[Card]) -> list[tuple[Card, str]]:
+    """Each hidden card found in ``text`` with the bit of text around it."""
+    written = cards_written(text)
+    return [(card, written[card]) for card in hidden if card in written]
+
+
+# --- a random legal player ------------------------------------------------------------------
+
+
+def random_form(match: MatchState, version: int, rng: random.Random,
+                greedy: float = 0.5) -> dict[str, str]:
+    """The play form for a random legal action of the person (player 0).
+
+    With probability ``greedy`` a discard is the one leaving the least deadwood, and a
+    knock or gin is taken whenever legal, so that hands end by knocks as well as voids.
+    """
+    actions = legal_match_actions(match, 0)
+    if not actions:
+        raise AssertionError("no legal action for the person")
+    if rng.random() < greedy:
+        enders = [a for a in actions if str(a).split()[0] in ("knock", "gin", "big_gin")]
+        if enders:
+            return action_form(str(rng.choice(enders)), version)
+        discards = [a for a in actions if str(a).startswith("discard ")]
+        if discards:
+            left = deadwood_by_discard(match.hand.hands[0], match.rules)
+            best = min(discards, key=lambda a: left[Card.parse(str(a).split()[1])])
+            return action_form(str(best), version)
+    return action_form(str(rng.choice(actions)), version)
+
+
+def action_form(text: str, version: int) -> dict[str, str]:
+    """``"discard TH"`` → ``{"action": "discard", "card": "TH", "version": "7"}``."""
+    name, _, card = text.partition(" ")
+    form = {"action": name, "version": str(version)}
+    if card:
+        form["card"] = card
+    return form
+
+
+def hand_is_over(match: MatchState) -> bool:
+    """True when the current hand has been scored or voided."""
+    return match.hand.phase is Phase.OVER

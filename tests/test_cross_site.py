@@ -1,0 +1,144 @@
+"""State-changing requests from another site are refused, for every play and score form.
+
+Each POST route of the app (discovered from ``app.routes``) is sent a form that the app
+would accept from its own pages — first with ``Origin: https://evil.example`` (and then
+with only a foreign ``Referer``, and with ``Origin: null``): 403 and every stored row
+unchanged. The same form from the app's own origin then goes through, which proves the
+refusal came from the origin check and not from the form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlmodel import Session, select
+
+from app.models import PlayMatch, ScoreSheetRow
+from app.sessions import COOKIE_NAME
+from tests.hardening import api_routes, diff, fill_path, snapshot
+
+SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
+         "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
+         "game_bonus": "100", "first_dealer": "0"}
+HAND = {"kind": "knock", "knocker": "0", "knocker_deadwood": "5", "defender_deadwood": "30"}
+FOREIGN = [
+    {"origin": "https://evil.example"},
+    {"referer": "https://evil.example/page"},
+    {"origin": "null"},
+    {"origin": "http://testserver.evil.example"},
+]
+
+
+class World:
+    """One browser with a match in progress and a score sheet holding two hands."""
+
+    def __init__(self, app: FastAPI, client: TestClient) -> None:
+        self.app = app
+        self.client = client
+        client.get("/play")
+        assert client.post("/play/new", data={"level": "easy"}).status_code == 200
+        assert client.post("/score", data=SETUP).status_code == 200
+        for _ in range(2):
+            hand = {**HAND, "version": str(self.sheet().version)}
+            assert client.post(f"/score/{self.sheet().id}/hands", data=hand).status_code == 200
+
+    def sheet(self) -> ScoreSheetRow:
+        with Session(self.app.state.engine) as db:
+            return db.exec(select(ScoreSheetRow).where(
+                ScoreSheetRow.session_id == self.client.cookies[COOKIE_NAME])).one()
+
+    def match(self) -> PlayMatch:
+        with Session(self.app.state.engine) as db:
+            row = db.get(PlayMatch, self.client.cookies[COOKIE_NAME])
+            assert row is not None
+            return row
+
+    def play_action(self) -> dict[str, str]:
+        """A legal tap now: the first enabled action button's form."""
+        from app.engine.match import legal_match_actions
+        from tests.hardening import Replayer, action_form
+
+        row = self.match()
+        match = Replayer.from_row(row).advance(row.log)
+        return action_form(str(legal_match_actions(match, 0)[0]), row.version)
+
+
+# A form each route accepts from the app's own pages, by path template.
+ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
+    "/play": lambda w: w.play_action(),
+    "/play/new": lambda w: {"level": "standard", "version": str(w.match().version)},
+    "/score": lambda w: SETUP,
+    "/score/import": lambda w: {"json": _export(w)},
+    "/score/{sheet_id}/hands": lambda w: {**HAND, "version": str(w.sheet().version)},
+    "/score/{sheet_id}/preview": lambda w: HAND,
+    "/score/{sheet_id}/hands/{number}": lambda w: {**HAND, "defender_deadwood": "40",
+                                                   "version": str(w.sheet().version)},
+    "/score/{sheet_id}/hands/{number}/preview": lambda w: HAND,
+    "/score/{sheet_id}/hands/{number}/delete": lambda w: {"version": str(w.sheet().version)},
+    "/score/{sheet_id}/options": lambda w: {**SETUP, "name0": "Cat",
+                                            "version": str(w.sheet().version)},
+    "/score/{sheet_id}/delete": lambda w: {"confirm": "yes", "version": str(w.sheet().version)},
+}
+# Previews change nothing even when accepted; the rest must change something.
+READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview"}
+
+
+def _export(world: World) -> str:
+    response = world.client.get(f"/score/{world.sheet().id}/export")
+    assert response.status_code == 200
+    return response.text
+
+
+@pytest.fixture
+def world(app: FastAPI, client: TestClient) -> Iterator[World]:
+    yield World(app, client)
+
+
+def test_every_post_route_has_a_cross_site_check(app: FastAPI) -> None:
+    templates = {route.path for route in api_routes(app, "POST")}
+    assert templates, "no POST routes found"
+    assert templates <= set(ACCEPTED), f"add an accepted form for {templates - set(ACCEPTED)}"
+    assert {"/play", "/play/new", "/score"} <= templates
+
+
+@pytest.mark.parametrize("template", sorted(ACCEPTED))
+def test_cross_site_post_is_refused_and_changes_nothing(
+    app: FastAPI, world: World, template: str
+) -> None:
+    if template not in {route.path for route in api_routes(app, "POST")}:
+        pytest.skip(f"{template} is not a route of this app")
+    sheet = world.sheet()
+    path = fill_path(template, {"sheet_id": sheet.id, "number": 1})
+    assert path is not None
+    form: Any = ACCEPTED[template](world)
+    engine = app.state.engine
+    before = snapshot(engine)
+    for headers in FOREIGN:
+        for htmx in ({}, {"HX-Request": "true"}):
+            response = world.client.post(path, data=form, headers={**headers, **htmx},
+                                         follow_redirects=False)
+            assert response.status_code == 403, (headers, response.status_code)
+            assert "Cross-site request refused" in response.text
+            assert "set-cookie" not in response.headers
+            assert not diff(before, snapshot(engine)), headers
+    # The very same form from the app's own page is accepted.
+    response = world.client.post(path, data=form, follow_redirects=False,
+                                 headers={"origin": "http://testserver",
+                                          "referer": "http://testserver/score"})
+    assert response.status_code in (200, 303), (response.status_code, response.text[:300])
+    if template not in READ_ONLY:
+        assert diff(before, snapshot(engine)), "the accepted form should have changed state"
+
+
+def test_cross_site_get_changes_nothing(app: FastAPI, world: World) -> None:
+    """A GET from another site (a link, an <img>) is answered but changes nothing."""
+    before = snapshot(app.state.engine)
+    for path in ["/play", "/play/new", "/score", f"/score/{world.sheet().id}"]:
+        response = world.client.get(path, headers={"origin": "https://evil.example",
+                                                    "referer": "https://evil.example/"})
+        assert response.status_code == 200
+    assert not diff(before, snapshot(app.state.engine))
