@@ -664,12 +664,13 @@ def _result_panel(result: HandResult, rules: Rules) -> ResultPanel:
         scorer = "You score" if winner == PERSON else "Computer scores"
         what = {HandKind.GIN: "Gin", HandKind.BIG_GIN: "Big gin", HandKind.KNOCK: "Knock",
                 HandKind.UNDERCUT: "Undercut"}.get(kind, kind.value.title())
-        who_knocked = "you" if knocker == PERSON else "the computer"
         if kind is HandKind.UNDERCUT:
-            headline = f"Undercut! {who_knocked.capitalize()} knocked, {scorer.lower()} " \
-                       f"{result.points}"
+            who_knocked = "You" if knocker == PERSON else "The computer"
+            headline = f"Undercut! {who_knocked} knocked; {scorer.lower()} {result.points}"
+        elif winner == PERSON:
+            headline = f"{what}! You score {result.points}"
         else:
-            headline = f"{what} by {who_knocked}: {scorer.lower()} {result.points}"
+            headline = f"{what} by the computer: it scores {result.points}"
     sides = (knocker_side, defender_side) if knocker == PERSON else (defender_side, knocker_side)
     return ResultPanel(False, headline, result.score.arithmetic, sides)
 
@@ -702,7 +703,7 @@ def _step(view: PlayerView, match: MatchState) -> str:
         result = view.result
         if result is None or result.winner is None:
             return "Void hand: nobody scores. Tap Next hand for the redeal."
-        who = "You score" if result.winner == PERSON else "The computer scores"
+        who = "you score" if result.winner == PERSON else "the computer scores"
         return f"Hand over: {who} {result.points}. Tap Next hand."
     if not view.my_turn:  # pragma: no cover - the computer always finishes its turn
         return "The computer is playing."
