@@ -196,8 +196,7 @@ def fields_of(state: HandState) -> tuple[object, ...]:
 def assert_illegal_is_refused(state: HandState, player: int, action: Action) -> None:
     """``is_legal`` agrees with ``legal_actions``; an illegal action raises, changing nothing."""
     legal = legal_actions(state, player)
-    # Knocking with nothing left over is gin (SPEC §3.4): accepted, though listed as Gin.
-    listed = action in legal or (isinstance(action, Knock) and Gin(action.card) in legal)
+    listed = action in legal
     assert is_legal(state, player, action) == listed, (action, legal)
     if listed:
         return
@@ -291,8 +290,7 @@ class MatchMachine(RuleBasedStateMachine):
           action=st.sampled_from([*ALL_ACTIONS, NextHand()]))
     def any_action(self, player: int, action: MatchAction) -> None:
         legal = legal_match_actions(self.match, player)
-        knock_as_gin = isinstance(action, Knock) and Gin(action.card) in legal
-        if action in legal or knock_as_gin:
+        if action in legal:
             self.match, _ = apply_match(self.match, player, action)
             return
         before = self.match

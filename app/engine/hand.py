@@ -372,7 +372,8 @@ def legal_actions(state: HandState, player: int) -> list[Action]:
             continue
         actions.append(Discard(card))
         if after[card] == 0:
-            actions.append(Gin(card))
+            # Knocking with nothing left over is gin (SPEC §3.4): both are listed.
+            actions.extend((Knock(card), Gin(card)))
         elif after[card] <= state.limit.limit:
             actions.append(Knock(card))
     if state.rules.big_gin and least_deadwood_mask(to_mask(state.hands[player]),
