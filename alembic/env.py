@@ -6,6 +6,7 @@ The URL comes from ``config.attributes["database_url"]`` when set programmatical
 
 from logging.config import fileConfig
 
+from sqlalchemy import text
 from sqlmodel import SQLModel
 
 import app.models  # noqa: F401  (registers every table on SQLModel.metadata)
@@ -41,6 +42,10 @@ def run_migrations_offline() -> None:
         context.run_migrations()
 
 
+MIGRATION_LOCK_KEY = 0x6715_2026
+"""PostgreSQL advisory lock key held while migrating (any constant unique to this app)."""
+
+
 def run_migrations_online() -> None:
     """Run the migrations on a live connection (SQLite pragmas from app.db apply).
 
@@ -58,6 +63,10 @@ def run_migrations_online() -> None:
                 compare_type=True,
             )
             with context.begin_transaction():
+                if connection.dialect.name == "postgresql":
+                    # Containers starting together take turns: the lock lasts until commit.
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                       {"key": MIGRATION_LOCK_KEY})
                 context.run_migrations()
     finally:
         engine.dispose()
