@@ -8,7 +8,7 @@ browser gets 404. ``/score/shared/{token}`` is the read-only view.
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Path, Request
+from fastapi import APIRouter, Depends, HTTPException, Path, Request
 from starlette.datastructures import FormData, UploadFile
 from starlette.responses import RedirectResponse, Response
 
@@ -22,6 +22,20 @@ router = APIRouter(prefix="/score")
 
 SheetId = Annotated[int, Path(ge=1, le=2**62)]
 HandNumber = Annotated[int, Path(ge=1, le=10_000)]
+
+
+async def read_form(request: Request) -> FormData:
+    """FastAPI dependency: the posted form, read before the route runs.
+
+    The routes that take it are plain ``def`` (run in the threadpool) because their
+    database calls block. As ``async def`` routes they ran those calls on the event loop
+    and held SQLite's write lock across ``await request.form()``: simultaneous posts then
+    stalled the whole loop and failed with "database is locked" (500).
+    """
+    return await request.form()
+
+
+FormDep = Annotated[FormData, Depends(read_form)]
 STALE = "This sheet changed in another tab or window: here it is as it stands now."
 
 
@@ -66,9 +80,8 @@ def score_index(request: Request, db: DbDep, session: SessionDep) -> Response:
 
 
 @router.post("", name="score_create")
-async def score_create(request: Request, db: DbDep, session: SessionDep) -> Response:
+def score_create(request: Request, db: DbDep, session: SessionDep, form: FormDep) -> Response:
     """Start a sheet from the setup form; 303 to it, or 422 with the message by the field."""
-    form = await request.form()
     try:
         sheet = sk.parse_setup(form)
         row = sk.create_sheet(db, session.id, sheet)
@@ -80,13 +93,12 @@ async def score_create(request: Request, db: DbDep, session: SessionDep) -> Resp
 
 
 @router.post("/import", name="score_import")
-async def score_import(request: Request, db: DbDep, session: SessionDep) -> Response:
+def score_import(request: Request, db: DbDep, session: SessionDep, form: FormDep) -> Response:
     """Import an exported sheet from an uploaded file or pasted text; 303 to the copy."""
-    form = await request.form()
     upload, pasted = form.get("file"), form.get("json")
     data: bytes | str = ""
     if isinstance(upload, UploadFile) and upload.filename:
-        data = await upload.read(sk.MAX_IMPORT_BYTES + 1)
+        data = upload.file.read(sk.MAX_IMPORT_BYTES + 1)
     elif isinstance(pasted, str):
         data = pasted.strip()
     text = pasted if isinstance(pasted, str) else ""
@@ -160,11 +172,10 @@ def score_sheet(request: Request, db: DbDep, session: SessionDep, sheet_id: Shee
     return _show(request, row, sk.load(row))
 
 
-async def _entry_post(request: Request, db: DbDep, session: SessionDep, sheet_id: int,
-                      number: int | None, record: bool) -> Response:
+def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData,
+                sheet_id: int, number: int | None, record: bool) -> Response:
     row = _own(db, session, sheet_id)
     sheet = sk.load(row)
-    form = await request.form()
     values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
     blocks = ["entry", "announce"]
     if number is not None and number > len(sheet.entries):
@@ -189,17 +200,17 @@ async def _entry_post(request: Request, db: DbDep, session: SessionDep, sheet_id
 
 
 @router.post("/{sheet_id}/hands", name="score_record")
-async def score_record(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId
-                       ) -> Response:
+def score_record(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+                 form: FormDep) -> Response:
     """Record the next hand; 303 back to the sheet, or 422 with the message by the field."""
-    return await _entry_post(request, db, session, sheet_id, None, record=True)
+    return _entry_post(request, db, session, form, sheet_id, None, record=True)
 
 
 @router.post("/{sheet_id}/preview", name="score_preview")
-async def score_preview(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId
-                        ) -> Response:
+def score_preview(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+                  form: FormDep) -> Response:
     """Classify and score the hand in the form without recording it."""
-    return await _entry_post(request, db, session, sheet_id, None, record=False)
+    return _entry_post(request, db, session, form, sheet_id, None, record=False)
 
 
 @router.get("/{sheet_id}/hands/{number}", name="score_edit")
@@ -216,26 +227,25 @@ def score_edit(request: Request, db: DbDep, session: SessionDep, sheet_id: Sheet
 
 
 @router.post("/{sheet_id}/hands/{number}", name="score_update")
-async def score_update(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
-                       number: HandNumber) -> Response:
+def score_update(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+                 number: HandNumber, form: FormDep) -> Response:
     """Save a corrected hand; every later hand is recomputed."""
-    return await _entry_post(request, db, session, sheet_id, number, record=True)
+    return _entry_post(request, db, session, form, sheet_id, number, record=True)
 
 
 @router.post("/{sheet_id}/hands/{number}/preview", name="score_update_preview")
-async def score_update_preview(request: Request, db: DbDep, session: SessionDep,
-                               sheet_id: SheetId, number: HandNumber) -> Response:
+def score_update_preview(request: Request, db: DbDep, session: SessionDep,
+                         sheet_id: SheetId, number: HandNumber, form: FormDep) -> Response:
     """Preview a corrected hand without saving it."""
-    return await _entry_post(request, db, session, sheet_id, number, record=False)
+    return _entry_post(request, db, session, form, sheet_id, number, record=False)
 
 
 @router.post("/{sheet_id}/hands/{number}/delete", name="score_delete_hand")
-async def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
-                            sheet_id: SheetId, number: HandNumber) -> Response:
+def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
+                      sheet_id: SheetId, number: HandNumber, form: FormDep) -> Response:
     """Delete hand ``number``; later hands are recomputed."""
     row = _own(db, session, sheet_id)
     sheet = sk.load(row)
-    form = await request.form()
     if number > len(sheet.entries):
         raise HTTPException(404, "No such hand on this sheet")
     try:
@@ -275,13 +285,12 @@ def score_options(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
 
 
 @router.post("/{sheet_id}/options", name="score_options_save")
-async def score_options_save(request: Request, db: DbDep, session: SessionDep,
-                             sheet_id: SheetId) -> Response:
+def score_options_save(request: Request, db: DbDep, session: SessionDep,
+                       sheet_id: SheetId, form: FormDep) -> Response:
     """Change names and options. A change that ends or re-opens the game is shown for
     confirmation first (``confirm=yes`` saves it)."""
     row = _own(db, session, sheet_id)
     sheet = sk.load(row)
-    form = await request.form()
     values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
     try:
         candidate = sk.parse_setup(form, current=sheet)
@@ -318,12 +327,11 @@ def score_export(db: DbDep, session: SessionDep, sheet_id: SheetId) -> Response:
 
 
 @router.post("/{sheet_id}/delete", name="score_delete")
-async def score_delete(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId
-                       ) -> Response:
+def score_delete(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+                 form: FormDep) -> Response:
     """Delete the whole sheet (and its share link) once confirmed (``confirm=yes``); 303 to
     the list. Without the confirmation, the page asking for it."""
     row = _own(db, session, sheet_id)
-    form = await request.form()
     if form.get("confirm") != "yes":
         return render(request, "score/delete.html",
                       {"row": row, "result": sk.load(row).result(), "sk": sk})
