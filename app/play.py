@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from app.engine import (
@@ -195,15 +196,21 @@ def _store(db: Session, row: PlayMatch, match: MatchState, **changes: Any) -> Pl
         .where(PlayMatch.session_id == row.session_id)  # type: ignore[arg-type]
         .where(PlayMatch.version == row.version)  # type: ignore[arg-type]
         .values(**values)
+        .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:
         db.rollback()
         raise StaleTapError(_STALE)
     db.commit()
-    for key, value in values.items():
-        setattr(row, key, value)
+    _mirror(row, values)
     _remember(row.session_id, row.version, match)
     return row
+
+
+def _mirror(row: PlayMatch, values: Mapping[str, Any]) -> None:
+    """Show the values just written on the loaded row (as stored, not as pending changes)."""
+    for key, value in values.items():
+        set_committed_value(row, key, value)
 
 
 _STALE = ("That tap came from an older screen, so nothing was changed. "
@@ -362,10 +369,10 @@ def _set_screen(db: Session, row: PlayMatch, match: MatchState, **values: Any) -
     db.exec(
         update(PlayMatch).where(PlayMatch.session_id == row.session_id)  # type: ignore[arg-type]
         .values(**values)
+        .execution_options(synchronize_session=False)
     )
     db.commit()
-    for key, value in values.items():
-        setattr(row, key, value)
+    _mirror(row, values)
     return Loaded(row, match)
 
 
