@@ -33,11 +33,15 @@ from app.engine import (
     Phase,
     Rules,
     TookDiscard,
+    apply_match,
     lay_down,
+    new_match,
+    parse_match_action,
     replay,
 )
+from app.engine.bots import choose_action
 from app.engine.hand import BigGin, Discard, Gin, Knock
-from app.engine.match import MatchState, match_view
+from app.engine.match import MatchState, NextHand, match_view
 from app.models import PlayMatch
 from app.play import describe
 from app.sessions import COOKIE_NAME
@@ -536,3 +540,65 @@ def test_tapping_without_a_match_offers_a_new_one(client: TestClient) -> None:
     response = client.post("/play", data={"action": "pass", "version": "1"})
     assert response.status_code == 400
     assert "New match" in response.text or "Start match" in response.text
+
+
+def _store_log(app: FastAPI, client: TestClient, match: MatchState) -> None:
+    """Store ``match`` as this browser's match (as if it had been played here)."""
+    client.get("/play")
+    with Session(app.state.engine) as db:
+        db.add(PlayMatch(session_id=client.cookies[COOKIE_NAME], rules=match.rules.to_dict(),
+                         seed=match.seed, first_dealer=match.first_dealer, level="standard",
+                         log=[[p, t] for p, t in match.log], version=1))
+        db.commit()
+
+
+def test_a_void_hand_says_so_and_offers_the_redeal(app: FastAPI, client: TestClient) -> None:
+    # Both players pass the upcard, then always draw from the stock and throw the card
+    # drawn: nobody knocks, and the hand is void with two cards left in the stock.
+    match = new_match(Rules(), seed=11, first_dealer=1)
+    while match.hand.phase is not Phase.OVER:
+        seat = match.hand.to_play
+        phase = match.hand.phase
+        if phase is Phase.UPCARD_OFFER:
+            match, _ = apply_match(match, seat, parse_match_action("pass"))
+        elif phase is Phase.DRAW:
+            match, _ = apply_match(match, seat, parse_match_action("draw_stock"))
+        else:
+            throw = parse_match_action(f"discard {match.hand.hands[seat][0]}")
+            match, _ = apply_match(match, seat, throw)
+    assert match.hand.result is not None and match.hand.result.knocker is None
+    _store_log(app, client, match)
+    html = client.get("/play").text
+    page = read_page(html)
+    assert "Void hand: no score" in html
+    assert "redeal" in page.status and "Void hand" in page.status
+    assert page.button("Next hand").disabled is False
+    response = client.post("/play", data={"action": "next_hand", "version": "1"})
+    assert response.status_code == 200
+    _, after = stored(app, client)
+    assert after.hand_number == 2 and after.hand.dealer == match.hand.dealer
+    assert "Hand 2 · Computer deals" in response.text
+
+
+def test_the_end_of_a_match_names_the_winner_and_offers_a_new_match(
+        app: FastAPI, client: TestClient) -> None:
+    # The computer plays both seats until someone reaches 100.
+    match = new_match(Rules(), seed=5, first_dealer=1)
+    while not match.over:
+        if match.hand.phase is Phase.OVER:
+            match, _ = apply_match(match, 0, NextHand())
+            continue
+        seat = match.hand.to_play
+        action = choose_action("standard", match_view(match, seat), random.Random(len(match.log)))
+        match, _ = apply_match(match, seat, action)
+    _store_log(app, client, match)
+    html = client.get("/play").text
+    page = read_page(html)
+    winner = "You won the match" if match.tally.winner == 0 else "The computer won the match"
+    assert winner in html
+    assert "Match over" in page.status
+    assert page.button("New match").disabled is False
+    assert not [b for b in page.buttons if b.label == "Next hand"]
+    refused = client.post("/play", data={"action": "next_hand", "version": "1"})
+    assert refused.status_code == 400
+    assert "new match" in read_page(refused.text).status.lower()
