@@ -210,3 +210,31 @@ def test_plays_without_javascript(live_server: str, browser: Any) -> None:
         assert "draw" in status.lower() or "discard" in status.lower()
     finally:
         context.close()
+
+
+def test_the_whole_hand_fits_a_360_px_phone(live_server: str, new_page: Callable[..., Any],
+                                            screenshot: Callable[[Any, str], Path]) -> None:
+    page = new_page(360, 740)
+    _start(page, live_server)
+    if _enabled(page, "Take upcard"):
+        _tap_action(page, "Take upcard")
+    else:
+        _tap_action(page, "Draw from stock")
+    hand = _hand(page)
+    assert len(hand) == 11
+    _select(page, hand[-1])
+    for sort in ("Melds first", "Sort by suit", "Sort by rank"):
+        page.get_by_role("button", name=sort).click()
+        page.wait_for_function(
+            "n => [...document.querySelectorAll('.sorts button')].some("
+            "b => b.textContent.trim() === n && b.getAttribute('aria-pressed') === 'true')",
+            arg=sort)
+        _no_sideways_scroll(page)
+        for name in hand:
+            box = page.get_by_role("button", name=name, exact=True).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360, name
+            assert box["height"] >= 44 and box["width"] >= 44
+    for button in page.locator("#table button:visible").all():
+        box = button.bounding_box()
+        assert box is not None and box["height"] >= 44, button.inner_text()
+    screenshot(page, "play-360")

@@ -61,3 +61,23 @@ def test_a_new_server_process_resumes_the_match(
         # ...and the match goes on from there.
         after = _tap(client, html)
         assert read_page(after).version == str(int(before[2]) + 1)
+
+
+def test_simultaneous_double_taps_apply_once(live_server: str) -> None:
+    """Four copies of one tap sent at once to a real server: one applies, the rest get 409."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with httpx.Client(base_url=live_server, follow_redirects=True, timeout=10) as client:
+        html = client.post("/play/new", data={"level": "standard"}).text
+        version = read_page(html).version or ""
+        cookies = dict(client.cookies)
+
+    def send(_: int) -> int:
+        with httpx.Client(base_url=live_server, cookies=cookies, timeout=10) as c:
+            return c.post("/play", data={"action": "pass", "version": version}).status_code
+
+    with ThreadPoolExecutor(4) as pool:
+        codes = sorted(pool.map(send, range(4)))
+    assert codes == [303, 409, 409, 409]
+    with httpx.Client(base_url=live_server, cookies=cookies, timeout=10) as client:
+        assert read_page(client.get("/play").text).version == str(int(version) + 1)
