@@ -337,8 +337,9 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     if events or isinstance(action, NextHand):
         said = describe(events)
     selected = row.selected
-    if selected is not None and Card.parse(selected) not in match_view(match, PERSON).hand:
-        selected = None
+    if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
+                                 or Card.parse(selected) not in match_view(match, PERSON).hand):
+        selected = None  # a new hand starts with nothing selected
     _store(db, row, match, selected=selected, computer_said=said)
     return Loaded(row, match)
 
