@@ -1,8 +1,9 @@
 """The Easy computer player: legal and reasonable, but clearly weaker than Standard.
 
 - It notices a face-up card that completes or extends a meld only half the time.
-- It discards a random card among those that break no meld (not always the highest).
-- It knocks late: only with 4 deadwood or less (or when the stock is nearly gone);
+- It discards a random card among those that break no meld, higher cards more likely
+  (not always the highest).
+- It knocks late: only with 6 deadwood or less (or when the stock is nearly gone);
   it always takes gin.
 """
 
@@ -23,7 +24,7 @@ from .common import (
 
 NOTICE = 0.5
 """Chance that Easy notices a pile card that would meld."""
-KNOCK_AT = 4
+KNOCK_AT = 6
 """Easy knocks only with this much deadwood or less (unless the stock is nearly out)."""
 LATE_STOCK = 6
 
@@ -48,7 +49,7 @@ def choose(view: PlayerView, rng: random.Random) -> Action:
     # Cards whose removal takes their whole value off the deadwood break no meld.
     loose = sorted(b for b, value in by_discard.items() if value == whole - bit_card(b).points)
     best = min(by_discard, key=lambda b: (by_discard[b], -bit_card(b).points, -b))
-    bit = rng.choice(loose) if loose else best
+    bit = rng.choices(loose, weights=[bit_card(b).points for b in loose])[0] if loose else best
     if by_discard[best] == 0:
         bit = best
     deadwood = by_discard[bit]

@@ -45,14 +45,18 @@ from ..scoring import Role
 from .common import FULL_DECK, big_gin_if_legal, bit_card
 
 # Tunable weights (deadwood points).
-POTENTIAL = 1.0
+POTENTIAL = 1.5
 """How much the expected drop in deadwood from the next draw counts."""
-DANGER = 6.0
+DANGER = 3.0
 """Cost of handing the opponent a card they can meld, per unit of probability."""
 TAKE_MARGIN = 0.5
 """Taking a face-up card shows the opponent what we collect: demand this much gain."""
 KNOCK_SAMPLES = 24
 """Opponent hands sampled to value a knock."""
+KNOCK_MIN_VALUE = 0.0
+"""Knock when the sampled expected points of knocking exceed this."""
+KNOCK_CHANCE = 8.0
+"""Worth of a certain chance to knock after the next draw (deadwood points)."""
 KNOCK_BONUS = 4.0
 """Bonus for a take that lets us knock at once."""
 """Opponent hands sampled to value a knock."""
@@ -173,12 +177,13 @@ def danger(model: Model, index: int) -> float:
 class Evaluator:
     """Hand values for one decision, memoised on the hand mask."""
 
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Model, limit: int) -> None:
         self.model = model
         self.rules = model.rules
         self.draws = [(bit, model.p_stock[bit.bit_length() - 1]) for bit in _bits(model.unseen)]
         self.total = sum(p for _, p in self.draws) or 1.0
-        self.memo: dict[int, float] = {}
+        self.memo: dict[int, tuple[float, float]] = {}
+        self.limit = limit
         self.ld_memo: dict[int, int] = {}
 
     def least(self, hand: int) -> int:
@@ -189,35 +194,44 @@ class Evaluator:
             self.ld_memo[hand] = found
         return found
 
-    def potential(self, hand10: int) -> float:
-        """Expected drop in least deadwood from drawing one stock card and discarding
-        the best card (live outs weighted by their chance to be in the stock)."""
+    def outlook(self, hand10: int) -> tuple[float, float]:
+        """``(expected drop, knock chance)`` for the next stock draw: the expected drop
+        in least deadwood after drawing one stock card and discarding the best card, and
+        the chance that draw lets us knock (live outs weighted by their chance to be in
+        the stock)."""
         found = self.memo.get(hand10)
         if found is not None:
             return found
         rules = self.rules
+        limit = self.limit
         base = self.least(hand10)
         drops = deadwood_by_discard_mask(hand10, rules)
-        maxdrop = base - min(drops.values()) if drops else 0
+        floor = min(drops.values()) if drops else base
         wrap = rules.round_the_corner
         gain_sum = 0.0
+        knock_sum = 0.0
         for bit, p in self.draws:
             index = bit.bit_length() - 1
-            value = CARDS[index].points
             if _connects(hand10, index, wrap):
-                after = deadwood_by_discard_mask(hand10 | bit, rules)
-                gain = base - min(after.values())
+                after = min(deadwood_by_discard_mask(hand10 | bit, rules).values())
             else:
-                gain = maxdrop - value
-            if gain > 0:
-                gain_sum += p * gain
-        result = gain_sum / self.total
+                after = min(base, floor + CARDS[index].points)
+            if after < base:
+                gain_sum += p * (base - after)
+            if after <= limit:
+                knock_sum += p
+        result = (gain_sum / self.total, knock_sum / self.total)
         self.memo[hand10] = result
         return result
 
+    def potential(self, hand10: int) -> float:
+        """Expected drop in least deadwood from the next stock draw (see :meth:`outlook`)."""
+        return self.outlook(hand10)[0]
+
     def value(self, hand10: int) -> float:
-        """Lower is better: least deadwood minus weighted potential."""
-        return self.least(hand10) - POTENTIAL * self.potential(hand10)
+        """Lower is better: least deadwood minus weighted potential and knock chance."""
+        gain, knock = self.outlook(hand10)
+        return self.least(hand10) - POTENTIAL * gain - KNOCK_CHANCE * knock
 
 
 def _connects(hand: int, index: int, wrap: bool) -> bool:
@@ -268,15 +282,14 @@ def _take_is_better(view: PlayerView, model: Model, ev: Evaluator, card_index: i
     limit = view.limit.limit
     if limit > 0 and min(ev.least(with_card ^ b) for b in drops) <= limit:
         best_take -= KNOCK_BONUS
-    potential = ev.potential(hand)
-    stock_value = ev.least(hand) - potential - POTENTIAL * potential
+    stock_value = ev.value(hand) - ev.potential(hand)
     return best_take + TAKE_MARGIN < stock_value
 
 
 def choose(view: PlayerView, rng: random.Random) -> Action:
     """Hard's action for a view where it is to act."""
     model = build_model(view)
-    ev = Evaluator(model)
+    ev = Evaluator(model, view.limit.limit)
     if view.phase is Phase.UPCARD_OFFER:
         top = view.top_discard
         take = top is not None and _take_is_better(view, model, ev, top.index)
@@ -318,8 +331,9 @@ def _discard(view: PlayerView, model: Model, ev: Evaluator, rng: random.Random) 
 
 
 def _should_knock(view: PlayerView, model: Model, hand10: int, rng: random.Random) -> bool:
+    """Knock unless the sampled opponent hands make it a losing bet (undercut risk)."""
     value = knock_value(view, model, hand10, rng)
-    return value > 0.0
+    return value > KNOCK_MIN_VALUE
 
 
 __all__ = ["Evaluator", "Model", "build_model", "choose", "danger", "knock_value"]
