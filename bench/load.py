@@ -1,0 +1,387 @@
+"""Load benchmark (issue 7): many simulated players against one running server.
+
+Each simulated player is its own browser (own cookie) and plays whole hands through the
+play screen the way a person does — it reads the page it was sent, taps a card to select
+it, then taps Discard, Knock or Gin; takes or passes the upcard; draws; taps Next hand;
+starts a New match when one ends — with a realistic pause between taps. Taps are htmx
+requests (the blocks), as in a browser with JavaScript.
+
+While the players play, a closed loop of clients fetches the trivial ``/healthz`` for the
+last seconds of the run; its throughput is printed next to the players' as a ratio.
+
+At the end every stored match is checked: its log replays with the engine, after every
+action the hand holds 52 different cards, and the scores the server last showed each
+player equal the scores of the replayed log.
+
+Usage::
+
+    .venv/bin/python bench/load.py                      # starts a server on a temp DB
+    .venv/bin/python bench/load.py --players 300 --duration 120
+    .venv/bin/python bench/load.py --url http://127.0.0.1:8000 --db-url sqlite:///data/gin.db
+
+Targets on a 2-core machine: 0 errors, 0 damaged states, p99 ≤ 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app.engine import CARDS, Rules  # noqa: E402
+from app.engine.match import apply_match, new_match, parse_match_action  # noqa: E402
+
+HTMX = {"HX-Request": "true"}
+_VERSION = re.compile(r'name="version" value="(\d+)"')
+_ENABLED = re.compile(r'<button id="a-(\w+)"[^>]*value="(\w+)"(?![^>]*\bdisabled\b)[^>]*>')
+_CARD = re.compile(r'name="(select|deselect)" value="([A2-9TJQK][CDHS])"')
+_SCORES = re.compile(r"You <strong>(\d+)</strong></span> <span>Computer <strong>(\d+)</strong>")
+_NEW_MATCH_FORM_FIELD = 'name="level"'
+
+
+# --- measurements ---------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """Request latencies (seconds) and failures, by kind."""
+
+    latencies: list[float] = field(default_factory=list)
+    probe_window: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    refused: int = 0
+    hands: int = 0
+    matches: int = 0
+
+
+@dataclass
+class Seen:
+    """What the server last showed one player: page version and match scores."""
+
+    version: int | None = None
+    scores: tuple[int, int] | None = None
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The ``p``-th percentile (0–100) by nearest rank."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+# --- one simulated player ----------------------------------------------------------------------
+
+
+class Player:
+    """A person at one browser, playing against the computer until the run ends."""
+
+    def __init__(self, url: str, stats: Stats, rng: random.Random, pause: tuple[float, float],
+                 probe_from: float) -> None:
+        self.client = httpx.AsyncClient(base_url=url, timeout=30)
+        self.stats = stats
+        self.rng = rng
+        self.pause = pause
+        self.probe_from = probe_from
+        self.seen = Seen()
+        self.session_id = ""
+
+    async def request(self, method: str, path: str, data: dict[str, str] | None = None,
+                      htmx: bool = True) -> str:
+        start = time.perf_counter()
+        try:
+            response = await self.client.request(
+                method, path, data=data, headers=HTMX if htmx else None,
+                follow_redirects=False,
+            )
+        except httpx.HTTPError as error:
+            self.stats.errors.append(f"{method} {path}: {type(error).__name__}")
+            return ""
+        elapsed = time.perf_counter() - start
+        (self.stats.probe_window if start >= self.probe_from else self.stats.latencies).append(
+            elapsed)
+        if response.status_code >= 500:
+            self.stats.errors.append(f"{method} {path}: {response.status_code}")
+            return ""
+        if response.status_code >= 400:
+            self.stats.refused += 1
+        if response.status_code == 303:
+            return await self.request("GET", response.headers["location"], htmx=False)
+        text = response.text
+        version = _VERSION.search(text)
+        if version and _NEW_MATCH_FORM_FIELD not in text:
+            self.seen.version = int(version.group(1))
+        scores = _SCORES.search(text)
+        if scores:
+            self.seen.scores = (int(scores.group(1)), int(scores.group(2)))
+        return text
+
+    async def think(self) -> None:
+        await asyncio.sleep(self.rng.uniform(*self.pause))
+
+    async def play(self, deadline: float) -> None:
+        """Play until ``deadline`` (monotonic seconds), one tap at a time."""
+        page = await self.request("GET", "/play", htmx=False)
+        self.session_id = self.client.cookies.get("gin_session") or ""
+        while time.monotonic() < deadline:
+            await self.think()
+            if not page:
+                page = await self.request("GET", "/play", htmx=False)
+                continue
+            page = await self.tap(page)
+
+    async def tap(self, page: str) -> str:
+        version = _VERSION.search(page)
+        if _NEW_MATCH_FORM_FIELD in page:  # the New match form: no match yet, or it ended
+            self.stats.matches += 1
+            form = {"level": "standard", "version": version.group(1) if version else "0"}
+            return await self.request("POST", "/play/new", form, htmx=False)
+        if version is None:  # the match is over: tap New match
+            return await self.request("GET", "/play/new", htmx=False)
+        form = {"version": version.group(1)}
+        enabled = {value for _id, value in _ENABLED.findall(page)}
+        cards = _CARD.findall(page)
+        selected = [code for name, code in cards if name == "deselect"]
+        if "next_hand" in enabled:
+            self.stats.hands += 1
+            return await self.request("POST", "/play", {**form, "action": "next_hand"})
+        for take, chance in (("take_upcard", 0.3), ("take_discard", 0.25)):
+            if take in enabled and self.rng.random() < chance:
+                return await self.request("POST", "/play", {**form, "action": take})
+        for step in ("pass", "draw_stock"):
+            if step in enabled:
+                return await self.request("POST", "/play", {**form, "action": step})
+        if selected:
+            for finish in ("gin", "knock", "discard"):
+                if finish in enabled:
+                    return await self.request("POST", "/play", {**form, "action": finish})
+        choices = [code for name, code in cards if name == "select"]
+        if choices:  # the discard step: tap a card first (another if this one cannot go)
+            return await self.request("POST", "/play", {"select": self.rng.choice(choices)})
+        return await self.request("GET", "/play", htmx=False)
+
+    async def close(self) -> None:
+        await self.client.aclose()
+
+
+async def probe_healthz(url: str, start_at: float, deadline: float, clients: int
+                        ) -> tuple[int, float]:
+    """Closed loop of ``clients`` fetching /healthz from ``start_at`` to ``deadline``."""
+    await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+    count = 0
+    began = time.monotonic()
+
+    async def loop() -> None:
+        nonlocal count
+        async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+            while time.monotonic() < deadline:
+                response = await client.get("/healthz")
+                if response.status_code == 200:
+                    count += 1
+
+    await asyncio.gather(*(loop() for _ in range(clients)))
+    return count, time.monotonic() - began
+
+
+# --- integrity ------------------------------------------------------------------------------
+
+
+def check_integrity(db_url: str, seen: dict[str, Seen]
+                    ) -> tuple[int, int, int, list[str]]:
+    """Replay every stored match; return (matches checked, actions replayed, scores
+    compared with what the server last showed, problems)."""
+    from sqlmodel import Session, select
+
+    from app.db import create_db_engine
+    from app.models import PlayMatch
+
+    engine = create_db_engine(db_url)
+    problems: list[str] = []
+    actions = compared = 0
+    with Session(engine) as db:
+        rows = db.exec(select(PlayMatch)).all()
+    engine.dispose()
+    full_deck = set(CARDS)
+    for row in rows:
+        try:
+            match = new_match(Rules.from_dict(row.rules), row.seed, row.first_dealer)
+            for player, text in row.log:
+                match, _ = apply_match(match, int(player), parse_match_action(str(text)))
+                actions += 1
+                cards = match.hand.cards_in_play()
+                if len(cards) != 52 or set(cards) != full_deck:
+                    problems.append(f"{row.session_id[:8]}: {len(cards)} cards after {text!r}")
+                    break
+        except Exception as error:  # a log that does not replay is a damaged state
+            problems.append(f"{row.session_id[:8]}: does not replay: {error}")
+            continue
+        last = seen.get(row.session_id)
+        if last is not None and last.version == row.version and last.scores is not None:
+            compared += 1
+            if last.scores != match.scores:
+                problems.append(f"{row.session_id[:8]}: showed {last.scores}, "
+                                f"replay gives {match.scores}")
+    return len(rows), actions, compared, problems
+
+
+# --- a server of our own ------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(workdir: Path, workers: int) -> tuple[subprocess.Popen[bytes], str, str]:
+    """Migrate a fresh SQLite file and start ``python -m app`` on it; (process, url, db)."""
+    from app.db import run_migrations
+
+    db_url = f"sqlite:///{workdir / 'load.db'}"
+    run_migrations(db_url)
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": db_url, "HOST": "127.0.0.1", "PORT": str(port),
+           "WORKERS": str(workers), "LOG_LEVEL": "warning"}
+    log = open(workdir / "server.log", "wb")  # noqa: SIM115 - closed with the process
+    process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
+                               stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"server exited: {(workdir / 'server.log').read_text()[-2000:]}")
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                return process, url, db_url
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    process.kill()
+    raise SystemExit("server did not become healthy in 30 s")
+
+
+# --- main ---------------------------------------------------------------------------------
+
+
+async def run(url: str, players: int, duration: float, pause: tuple[float, float],
+              probe_seconds: float, probe_clients: int, seed: int) -> tuple[Stats, dict[str, Seen],
+                                                                           tuple[int, float]]:
+    stats = Stats()
+    start = time.monotonic()
+    deadline = start + duration
+    probe_from = deadline - probe_seconds
+    # Players' latencies are filed by wall clock (perf_counter) against the probe window.
+    probe_from_perf = time.perf_counter() + (probe_from - start)
+    rng = random.Random(seed)
+    crowd = [Player(url, stats, random.Random(rng.random()), pause, probe_from_perf)
+             for _ in range(players)]
+
+    async def staggered(i: int, player: Player) -> None:
+        await asyncio.sleep(pause[1] * i / players)  # arrive over one pause, not at once
+        await player.play(deadline)
+
+    probe = asyncio.create_task(probe_healthz(url, probe_from, deadline, probe_clients))
+    await asyncio.gather(*(staggered(i, p) for i, p in enumerate(crowd)))
+    health = await probe
+    for player in crowd:
+        await player.close()
+    return stats, {p.session_id: p.seen for p in crowd}, health
+
+
+def main() -> None:
+    """Parse the arguments, run the load, check the stored states, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", help="a running server (default: start one on a temp DB)")
+    parser.add_argument("--db-url", help="the running server's DATABASE_URL, for the check")
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds")
+    parser.add_argument("--pause", type=float, nargs=2, default=(0.5, 2.0),
+                        metavar=("MIN", "MAX"), help="seconds between a player's taps")
+    parser.add_argument("--probe-seconds", type=float, default=10.0,
+                        help="the last seconds, during which /healthz is also measured")
+    parser.add_argument("--probe-clients", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="Uvicorn worker processes of the server this script starts")
+    args = parser.parse_args()
+
+    workdir = Path(tempfile.mkdtemp(prefix="gin-load-"))
+    process = None
+    url, db_url = args.url, args.db_url
+    if url is None:
+        process, url, db_url = start_server(workdir, args.workers)
+    load_before = os.getloadavg()[0]
+    try:
+        began = time.monotonic()
+        stats, seen, (health_count, health_seconds) = asyncio.run(run(
+            url, args.players, args.duration, tuple(args.pause), args.probe_seconds,
+            args.probe_clients, args.seed))
+        elapsed = time.monotonic() - began
+    finally:
+        if process is not None:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=15)
+
+    all_latencies = stats.latencies + stats.probe_window
+    total = len(all_latencies) + len(stats.errors)
+    rps = len(all_latencies) / elapsed
+    health_rps = health_count / health_seconds if health_seconds else float("nan")
+    ms = [x * 1000 for x in stats.latencies]
+    ms_probe = [x * 1000 for x in stats.probe_window]
+    server = f"own, {args.workers} worker(s)" if process else url
+    print(f"players {args.players}, {args.duration:.0f} s, pauses {args.pause[0]}–"
+          f"{args.pause[1]} s, {os.cpu_count()} CPUs, server {server}; load average "
+          f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
+    print(f"requests {total} ({rps:.1f}/s), errors {len(stats.errors)}, refused (4xx) "
+          f"{stats.refused}, hands finished {stats.hands}, matches started {stats.matches}")
+    print(f"latency ms (outside the /healthz window, n={len(ms)}): "
+          f"p50 {percentile(ms, 50):.1f}, p95 {percentile(ms, 95):.1f}, "
+          f"p99 {percentile(ms, 99):.1f}, max {max(ms, default=float('nan')):.1f}, "
+          f"mean {statistics.fmean(ms) if ms else float('nan'):.1f}")
+    print(f"latency ms (during the /healthz window, n={len(ms_probe)}): "
+          f"p50 {percentile(ms_probe, 50):.1f}, p95 {percentile(ms_probe, 95):.1f}, "
+          f"p99 {percentile(ms_probe, 99):.1f}")
+    print(f"/healthz closed loop ({args.probe_clients} clients, {health_seconds:.1f} s, "
+          f"alongside the players): {health_rps:.0f} req/s; players' {rps:.1f} req/s is "
+          f"{rps / health_rps:.3f} of it")
+    for error in stats.errors[:10]:
+        print("  error:", error)
+    if db_url is None:
+        print("integrity: skipped (give --db-url for a server started elsewhere)")
+        damaged = 0
+    else:
+        checked, actions, compared, problems = check_integrity(db_url, seen)
+        damaged = len(problems)
+        print(f"integrity: {checked} stored matches, {actions} actions replayed (52 distinct "
+              f"cards after each), {compared} shown scores equal to the replay, "
+              f"{damaged} damaged")
+        for problem in problems[:10]:
+            print("  damaged:", problem)
+    if process is not None:
+        shutil.rmtree(workdir, ignore_errors=True)
+    ok = not stats.errors and not damaged and percentile(ms, 99) <= 100
+    print("targets (0 errors, 0 damaged, p99 <= 100 ms):", "met" if ok else "NOT met")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
