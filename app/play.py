@@ -68,6 +68,7 @@ from app.engine import (
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS, choose_action
 from app.engine.hand import BigGin, Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
+from app.guide import guide_link_for
 from app.models import PlayMatch, utcnow
 
 PERSON = 0
@@ -88,6 +89,8 @@ SWITCH_OPTIONS = ("big_gin", "shutout", "oklahoma", "straight_gin", "round_the_c
                   "loser_deals")
 
 _CACHE_SIZE = 512
+MAX_TARGET = 100_000
+"""Highest target the New match form accepts (the engine itself sets no upper bound)."""
 
 
 class PlayError(Exception):
@@ -237,17 +240,19 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     """
     level = form.get("level") or DEFAULT_LEVEL
     if level not in LEVELS:
-        raise PlayError(f"Unknown computer level {level!r}: choose "
+        raise PlayError(f"Unknown computer level {level[:20]!r}: choose "
                         f"{', '.join(LEVEL_LABELS[name] for name in LEVELS)}.")
     values: dict[str, Any] = {}
     for name in NUMBER_OPTIONS:
         text = (form.get(name) or "").strip()
         if not text:
             continue
-        try:
-            values[name] = int(text)
-        except ValueError:
-            raise PlayError(f"{_label(name)} must be a whole number, not {text!r}.") from None
+        number = whole_number(text)
+        if number is None:
+            raise PlayError(f"{_label(name)} must be a whole number, not {text[:20]!r}.")
+        values[name] = number
+    if values.get("target", HOUSE.target) > MAX_TARGET:
+        raise PlayError(f"Target must be a whole number from 1 to {MAX_TARGET}.")
     for name in SWITCH_OPTIONS:
         values[name] = form.get(name) in ("on", "1", "true", "yes")
     try:
@@ -525,6 +530,7 @@ class Screen:
     you_deal: bool
     phase: str
     status: str
+    help_link: str
     notice: str
     computer_said: str
     stock_count: int
@@ -724,6 +730,15 @@ def _step(view: PlayerView, match: MatchState) -> str:
     return "Your turn: discard a card, or knock or go gin with it."
 
 
+def _guide_step(view: PlayerView, match: MatchState) -> str:
+    """The guide section that explains the current step (see :func:`guide_link_for`)."""
+    if match.over:
+        return "match_over"
+    if view.phase is Phase.OVER and (view.result is None or view.result.winner is None):
+        return "void"
+    return view.phase.value
+
+
 def _hand_note(view: PlayerView, selected: Card | None, deadwood: int) -> str:
     """Below the hand: the deadwood and, with 11 cards, what the selected discard leaves."""
     if view.phase is not Phase.DISCARD or not view.my_turn:
@@ -786,6 +801,7 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         you_deal=view.dealer == PERSON,
         phase=view.phase.value,
         status=status,
+        help_link=guide_link_for(_guide_step(view, match)),
         notice=notice,
         computer_said=row.computer_said,
         stock_count=view.stock_count,

@@ -338,6 +338,15 @@ def test_play_screen_names_every_button_as_the_contract_says(app: FastAPI,
     assert 'aria-live="polite"' in client.get("/play").text
 
 
+def test_status_links_the_current_step_to_its_guide_section(app: FastAPI,
+                                                             client: TestClient) -> None:
+    page = Player(app, client, random.Random(1)).start().text
+    # The upcard offer links to "the deal and the upcard", and that section exists.
+    assert 'href="/guide/deal#upcard">Rules for this step</a>' in page
+    guide = client.get("/guide/deal")
+    assert guide.status_code == 200 and 'id="upcard"' in guide.text
+
+
 def test_plain_post_redirects_and_htmx_post_gets_the_blocks(app: FastAPI,
                                                             client: TestClient) -> None:
     page = read_page(Player(app, client, random.Random(2)).start().text)
