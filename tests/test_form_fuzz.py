@@ -199,3 +199,57 @@ def test_unicode_and_overlong_numbers_are_refused_not_crashes(
     assert response.status_code < 500, response.text[:300]
     if response.status_code >= 400:
         assert not diff(before, snapshot(app.state.engine))
+
+
+@pytest.mark.parametrize(
+    ("path", "form"),
+    [
+        ("/play/new", {"level": "easy", "target": "100001"}),
+        ("/play/new", {"level": "easy", "target": "1" + "0" * 30}),
+        ("/play/new", {"level": "x" * 5000}),
+        ("/play/new", {"level": "easy", "gin_bonus": "y" * 5000}),
+        ("/score", {"players": "2", "name0": "a" * 31, "name1": "Bob", "target": "100",
+                    "gin_bonus": "25", "undercut_bonus": "25", "big_gin_bonus": "31",
+                    "box_bonus": "20", "game_bonus": "100", "first_dealer": "0"}),
+        ("/score/{sheet_id}/options", {"players": "2", "name0": "Ann", "name1": "b" * 5000,
+                                       "target": "100", "gin_bonus": "25",
+                                       "undercut_bonus": "25", "big_gin_bonus": "31",
+                                       "box_bonus": "20", "game_bonus": "100",
+                                       "first_dealer": "0"}),
+        ("/score/{sheet_id}/options", {"players": "2", "name0": "Ann", "name1": "Bob",
+                                       "target": "100001", "gin_bonus": "25",
+                                       "undercut_bonus": "25", "big_gin_bonus": "31",
+                                       "box_bonus": "20", "game_bonus": "100",
+                                       "first_dealer": "0"}),
+    ],
+)
+def test_text_and_number_fields_are_capped(
+    app: FastAPI, world: tuple[TestClient, dict[str, Any]], path: str, form: dict[str, str]
+) -> None:
+    """Over-long names, absurd targets and huge junk values are refused (4xx) and change
+    nothing (the form comes back filled in, for correcting)."""
+    client, params = world
+    url = fill_path(path, params)
+    assert url is not None
+    before = snapshot(app.state.engine)
+    response = client.post(url, data=form, follow_redirects=False)
+    assert 400 <= response.status_code < 500, (response.status_code, response.text[:300])
+    assert not diff(before, snapshot(app.state.engine))
+    if 'id="status"' in response.text:  # the play screens' message quotes a snippet only
+        status = response.text.split('id="status"', 1)[1].split("</p>", 1)[0]
+        assert len(status) < 400, status
+
+
+@pytest.mark.parametrize("path", ["/play", "/play/new", "/score", "/score/import"])
+def test_request_bodies_are_capped(app: FastAPI, world: tuple[TestClient, dict[str, Any]],
+                                   path: str) -> None:
+    client, _params = world
+    before = snapshot(app.state.engine)
+    response = client.post(path, data={"json": "x" * (65 * 1024)}, follow_redirects=False)
+    assert response.status_code == 413
+    # A body that lies about its length is cut off all the same.
+    chunks = (b"json=" + b"x" * 1024 for _ in range(80))
+    response = client.post(path, content=chunks, follow_redirects=False,
+                           headers={"content-type": "application/x-www-form-urlencoded"})
+    assert response.status_code == 413
+    assert not diff(before, snapshot(app.state.engine))
