@@ -9,6 +9,7 @@ refusal came from the origin check and not from the form.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -142,3 +143,34 @@ def test_cross_site_get_changes_nothing(app: FastAPI, world: World) -> None:
                                                     "referer": "https://evil.example/"})
         assert response.status_code == 200
     assert not diff(before, snapshot(app.state.engine))
+
+
+def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> None:
+    """Every GET route of the app (play, score, shared sheet, export, guide) and a tap's
+    answer: scripts only from the app itself, no sniffing, a referrer policy, no framing,
+    and no inline script or event handler in the HTML (the CSP would block it anyway)."""
+    sheet = world.sheet()
+    params = {"sheet_id": sheet.id, "number": 1, "token": sheet.share_token, "slug": "faq"}
+    responses = []
+    for route in api_routes(app, "GET"):
+        path = fill_path(route.path, params)
+        assert path is not None, route.path
+        responses.append((path, world.client.get(path)))
+    responses.append(("tap", world.client.post("/play", data=world.play_action(),
+                                               headers={"HX-Request": "true"})))
+    for path, response in responses:
+        assert response.status_code == 200, path
+        headers = response.headers
+        csp = dict((part.split()[0], part.split()[1:])
+                   for part in headers["content-security-policy"].split("; "))
+        assert csp["script-src"] == ["'self'"], path
+        assert csp["frame-ancestors"] == ["'none'"], path
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["referrer-policy"] in ("same-origin", "no-referrer"), path
+        assert headers["x-frame-options"] == "DENY", path
+        if headers["content-type"].startswith("text/html"):
+            html = response.text
+            scripts = re.findall(r"<script\b[^>]*>", html)
+            assert all('src="/static/' in tag for tag in scripts), (path, scripts)
+            assert not re.search(r"<[^>]+\son[a-z]+\s*=", html), path
+            assert not re.search(r"\shref\s*=\s*\"javascript:", html, re.I), path
