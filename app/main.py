@@ -2,7 +2,9 @@
 
 import asyncio
 import contextlib
+import json
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,18 +17,28 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.db import create_db_engine
+from app.errors import install_error_pages
 from app.routes import guide, home, play, score
 from app.security import SecurityMiddleware
 from app.sessions import SessionCookieMiddleware, purge_expired_sessions
 from app.settings import Settings, get_settings
 from app.web import STATIC_DIR
 
-# --- other engineers: import your router modules here, e.g.
-# from app.routes import guide, play, score
-
 log = logging.getLogger("app")
 access_log = logging.getLogger("app.access")
 PURGE_INTERVAL_SECONDS = 3600
+
+
+SECRET_PATHS = re.compile(r"^(/score/shared/)[^/]+")
+"""Paths whose last part is a secret (share tokens): logged with the secret cut out."""
+
+
+def loggable_path(path: str) -> str:
+    """The path as one safe log token: control and non-ASCII characters escaped, secrets cut.
+
+    A crafted URL (``/x%0aINFO: ...``) cannot forge a log line.
+    """
+    return json.dumps(SECRET_PATHS.sub(r"\1...", path))[1:-1]
 
 
 class AccessLogMiddleware:
@@ -58,7 +70,8 @@ class AccessLogMiddleware:
             ms = (time.perf_counter() - start) * 1000
             level = logging.DEBUG if scope["path"] == "/healthz" else logging.INFO
             access_log.log(
-                level, '"%s %s" %d %.1fms', scope["method"], scope["path"], status, ms
+                level, '"%s %s" %d %.1fms', scope["method"], loggable_path(scope["path"]), status,
+                ms,
             )
 
 
@@ -133,6 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityMiddleware, max_body_bytes=settings.max_body_bytes)
     app.add_middleware(AccessLogMiddleware)
 
+    install_error_pages(app)
     app.mount("/static", CachedStaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/healthz", include_in_schema=False)
@@ -150,10 +164,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(score.router)
     app.include_router(guide.router)
     app.include_router(play.router)
-    # --- other engineers: include your routers here, e.g.
-    # app.include_router(play.router)
-    # app.include_router(score.router)
-    # app.include_router(guide.router)
 
     return app
 
