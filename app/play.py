@@ -48,6 +48,7 @@ from app.engine import (
     HandVoided,
     Knocked,
     MatchState,
+    Meld,
     MeldKind,
     NextHand,
     Passed,
@@ -60,6 +61,7 @@ from app.engine import (
     apply_match,
     best_arrangement,
     deadwood_by_discard,
+    make_meld,
     match_view,
     new_match,
     parse_match_action,
@@ -267,7 +269,8 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
     """Deal a new match for this browser, replacing any match in progress.
 
     ``expected_version`` (from the form) guards against a stale resubmission replacing a
-    match that has moved on since the form was shown.
+    match that has moved on since the form was shown; without it, only a browser with no
+    match yet may start one.
 
     Raises:
         StaleTapError: the stored match is not at ``expected_version``.
@@ -284,7 +287,7 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
         db.commit()
         _remember(session_id, row.version, match)
         return row
-    if expected_version is not None and expected_version != row.version:
+    if expected_version != row.version:  # a missing version cannot replace a match either
         db.rollback()
         raise StaleTapError(_STALE)
     return _store(db, row, match, rules=options.rules.to_dict(), seed=match.seed,
@@ -315,7 +318,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     if "sort" in form:
         sort = form["sort"]
         if sort not in SORTS:
-            raise PlayError(f"Unknown sort {sort!r}: sort by rank, by suit or melds first.")
+            raise PlayError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or melds first.")
         return _set_screen(db, row, match, sort=sort)
     if "select" in form or "deselect" in form:
         selecting = "select" in form
@@ -365,7 +368,7 @@ def _held_card(match: MatchState, text: str) -> Card:
     try:
         card = Card.parse(text)
     except GameError:
-        raise PlayError(f"{text!r} is not a card: tap one of your cards.") from None
+        raise PlayError(f"{text[:20]!r} is not a card: tap one of your cards.") from None
     if match.hand.phase is Phase.OVER or card not in match_view(match, PERSON).hand:
         raise PlayError(f"You do not hold the {card.name.lower()}: tap one of your cards.")
     return card
@@ -394,7 +397,7 @@ def _action_from_form(match: MatchState, row: PlayMatch, form: Mapping[str, str]
                             "Select the card to discard first, then tap Discard.")
         card = _held_card(match, code)
         return parse_match_action(f"{name} {card}")
-    raise PlayError(f"Unknown action {name!r}: use the buttons on the screen.")
+    raise PlayError(f"Unknown action {name[:20]!r}: use the buttons on the screen.")
 
 
 def _sentence(text: str) -> str:
@@ -480,7 +483,8 @@ class HandCard:
 
 @dataclass(frozen=True, slots=True)
 class LaidMeld:
-    """A meld on the result panel; ``laid_off`` are the defender's cards laid onto it."""
+    """A meld on the result panel: ``cards`` in table order, layoffs included; ``laid_off``
+    names those of them the defender laid off."""
 
     kind: str
     cards: tuple[str, ...]
@@ -638,6 +642,16 @@ def _who(player: int) -> str:
     return "You" if player == PERSON else "Computer"
 
 
+def _with_layoffs(meld: Meld, laid_off: list[str],
+                  rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The meld's cards in table order with the laid-off ones in place (5 6 7 8 9, not
+    6 7 8 9 5), and the laid-off codes that the template marks."""
+    if not laid_off:
+        return tuple(str(c) for c in meld.cards), ()
+    grown = make_meld([*meld.cards, *(Card.parse(code) for code in laid_off)], rules)
+    return tuple(str(c) for c in grown.cards), tuple(laid_off)
+
+
 def _result_panel(result: HandResult, rules: Rules) -> ResultPanel:
     if result.knocker is None or result.settlement is None:
         sides = tuple(
@@ -654,7 +668,7 @@ def _result_panel(result: HandResult, rules: Rules) -> ResultPanel:
     for card, index in s.layoffs:
         laid.setdefault(index, []).append(str(card))
     knocker_melds = tuple(
-        LaidMeld(meld.kind.value, tuple(str(c) for c in meld.cards), tuple(laid.get(i, ())))
+        LaidMeld(meld.kind.value, *_with_layoffs(meld, laid.get(i, []), rules))
         for i, meld in enumerate(s.knocker_melds)
     )
     defender_melds = tuple(
@@ -727,6 +741,8 @@ def _step(view: PlayerView, match: MatchState) -> str:
         if view.must_draw_stock:
             return "Your turn: both passed the upcard, so draw from the stock."
         return "Your turn: draw from the stock or take the discard."
+    if view.limit.gin_only:
+        return "Your turn: discard a card, or go gin with it (no knocking this hand)."
     return "Your turn: discard a card, or knock or go gin with it."
 
 

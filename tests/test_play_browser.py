@@ -238,3 +238,16 @@ def test_the_whole_hand_fits_a_360_px_phone(live_server: str, new_page: Callable
         box = button.bounding_box()
         assert box is not None and box["height"] >= 44, button.inner_text()
     screenshot(page, "play-360")
+
+
+def test_focus_stays_on_the_table_after_a_keyboard_action(live_server: str, page: Any) -> None:
+    _start(page, live_server)
+    version = _version(page)
+    page.get_by_role("button", name="Pass", exact=True).focus()
+    page.keyboard.press("Enter")  # Pass becomes disabled after the swap
+    page.wait_for_function("v => document.querySelector('input[name=version]').value !== v",
+                           arg=version)
+    page.wait_for_timeout(100)
+    focused = page.evaluate(
+        "() => !!document.activeElement.closest('#table') && !document.activeElement.disabled")
+    assert focused, "focus fell back to the page: a keyboard player would lose their place"

@@ -195,7 +195,11 @@ class Player:
         return row, match
 
     def start(self, data: dict[str, str] | None = None) -> httpx.Response:
-        response = self.client.post("/play/new", data={"level": "standard", **(data or {})})
+        form = self.client.get("/play/new").text
+        version = re.search(r'name="version" value="(\d+)"', form)
+        assert version is not None
+        response = self.client.post("/play/new", data={
+            "level": "standard", "version": version.group(1), **(data or {})})
         assert response.status_code == 200  # after the 303
         self.check(response)
         return response
@@ -523,6 +527,11 @@ def test_a_stale_new_match_form_does_not_replace_the_match(app: FastAPI,
     client.post("/play/new", data={"level": "standard", "version": "0"})
     row, _ = stored(app, client)
     response = client.post("/play/new", data={"level": "standard", "version": "0"})
+    assert response.status_code == 409
+    again, _ = stored(app, client)
+    assert (again.seed, again.version) == (row.seed, row.version)
+    # Without a version (a forged or truncated form) the match is not replaced either.
+    response = client.post("/play/new", data={"level": "standard"})
     assert response.status_code == 409
     again, _ = stored(app, client)
     assert (again.seed, again.version) == (row.seed, row.version)
