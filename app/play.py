@@ -29,7 +29,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import update
@@ -479,6 +479,7 @@ class HandCard:
     selected: bool
     meld: int
     group_start: bool = False
+    new: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -792,6 +793,9 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
     if not over:
         hand, melds_text, deadwood = _ordered_hand(view.hand, rules, row.sort,
                                                    str(selected) if selected else None)
+        if view.drawn is not None:  # mark the card just drawn, so it is easy to find
+            hand = tuple(replace(c, new=True) if c.code == str(view.drawn) else c
+                         for c in hand)
     legal = set(view.legal)
     enabled = {
         "take_upcard": TakeUpcard() in legal,

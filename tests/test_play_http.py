@@ -620,3 +620,24 @@ def test_the_end_of_a_match_names_the_winner_and_offers_a_new_match(
     refused = client.post("/play", data={"action": "next_hand", "version": "1"})
     assert refused.status_code == 400
     assert "new match" in read_page(refused.text).status.lower()
+
+
+def test_the_card_just_drawn_is_marked_until_it_is_discarded(app: FastAPI,
+                                                            client: TestClient) -> None:
+    Player(app, client, random.Random(3)).start()
+    row, match = stored(app, client)
+    while match.hand.phase is not Phase.DRAW:  # pass the upcard offer
+        client.post("/play", data={"action": "pass", "version": str(row.version)})
+        row, match = stored(app, client)
+    html = client.post("/play", data={"action": "draw_stock",
+                                      "version": str(row.version)}).text
+    row, match = stored(app, client)
+    drawn = match.hand.drawn
+    assert drawn is not None and drawn in match.hand.hands[0]
+    assert html.count("slot--new") == 1
+    assert f'aria-describedby="drawn-note" id="c-{drawn}"' in html or \
+        f'id="c-{drawn}" aria-describedby="drawn-note"' in html
+    discard = next(c for c in match.hand.hands[0] if c != drawn)
+    html = client.post("/play", data={"action": "discard", "card": str(discard),
+                                      "version": str(row.version)}).text
+    assert "slot--new" not in html

@@ -274,6 +274,8 @@ class HandState:
     ``hands[p]`` is player ``p``'s cards in card-index order; ``stock[0]`` is the top
     of the stock; ``discard_pile[-1]`` is the top of the discard pile. ``known[p]`` are
     the cards player ``p`` is known to hold because they took them from the pile.
+    ``drawn`` is the card the player to act drew this turn (stock or pile), until they
+    discard; only that player's view shows it.
     """
 
     rules: Rules
@@ -287,6 +289,7 @@ class HandState:
     to_play: int
     offers: int = 0
     taken_from_pile: Card | None = None
+    drawn: Card | None = None
     known: tuple[frozenset[Card], frozenset[Card]] = (frozenset(), frozenset())
     discards: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     declined: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
@@ -505,7 +508,7 @@ def apply(state: HandState, player: int, action: Action) -> tuple[HandState, lis
         hand = _sorted((*state.hands[player], card))
         return replace(
             state, hands=_with_hand(state, player, hand), discard_pile=state.discard_pile[:-1],
-            phase=Phase.DISCARD, taken_from_pile=card,
+            phase=Phase.DISCARD, taken_from_pile=card, drawn=card,
             known=_known_update(state, player, card, None),
         ), [TookUpcard(player, card)]
     if isinstance(action, Pass):
@@ -525,14 +528,14 @@ def apply(state: HandState, player: int, action: Action) -> tuple[HandState, lis
             declined = _pair_add(declined, player, state.discard_pile[-1])
         return replace(
             state, hands=_with_hand(state, player, hand), stock=state.stock[1:],
-            phase=Phase.DISCARD, taken_from_pile=None, declined=declined,
+            phase=Phase.DISCARD, taken_from_pile=None, drawn=card, declined=declined,
         ), [Drew(player, card)]
     if isinstance(action, TakeDiscard):
         card = state.discard_pile[-1]
         hand = _sorted((*state.hands[player], card))
         return replace(
             state, hands=_with_hand(state, player, hand), discard_pile=state.discard_pile[:-1],
-            phase=Phase.DISCARD, taken_from_pile=card,
+            phase=Phase.DISCARD, taken_from_pile=card, drawn=card,
             known=_known_update(state, player, card, None),
         ), [TookDiscard(player, card)]
     if isinstance(action, BigGin):
@@ -542,7 +545,7 @@ def apply(state: HandState, player: int, action: Action) -> tuple[HandState, lis
     hand = tuple(c for c in state.hands[player] if c != card)
     after = replace(
         state, hands=_with_hand(state, player, hand),
-        discard_pile=state.discard_pile + (card,), taken_from_pile=None,
+        discard_pile=state.discard_pile + (card,), taken_from_pile=None, drawn=None,
         known=_known_update(state, player, None, card),
         discards=_pair_add(state.discards, player, card), turns=state.turns + 1,
     )
@@ -580,6 +583,7 @@ class PlayerView:
     phase: Phase
     to_play: int
     taken_from_pile: Card | None
+    drawn: Card | None
     opponent_card_count: int
     opponent_known: frozenset[Card]
     own_discards: tuple[Card, ...]
@@ -616,6 +620,7 @@ def view(state: HandState, player: int, scores: tuple[int, int] = (0, 0)) -> Pla
         phase=state.phase,
         to_play=state.to_play,
         taken_from_pile=state.taken_from_pile if state.to_play == player else None,
+        drawn=state.drawn if state.to_play == player and state.phase is Phase.DISCARD else None,
         opponent_card_count=len(state.hands[other]),
         opponent_known=state.known[other],
         own_discards=state.discards[player],
