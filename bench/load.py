@@ -64,6 +64,7 @@ class Stats:
     """Request latencies (seconds) and failures, by kind."""
 
     latencies: list[float] = field(default_factory=list)
+    warmup: list[float] = field(default_factory=list)
     probe_window: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     refused: int = 0
@@ -95,11 +96,12 @@ class Player:
     """A person at one browser, playing against the computer until the run ends."""
 
     def __init__(self, url: str, stats: Stats, rng: random.Random, pause: tuple[float, float],
-                 probe_from: float) -> None:
+                 warm_until: float, probe_from: float) -> None:
         self.client = httpx.AsyncClient(base_url=url, timeout=30)
         self.stats = stats
         self.rng = rng
         self.pause = pause
+        self.warm_until = warm_until
         self.probe_from = probe_from
         self.seen = Seen()
         self.session_id = ""
@@ -116,8 +118,12 @@ class Player:
             self.stats.errors.append(f"{method} {path}: {type(error).__name__}")
             return ""
         elapsed = time.perf_counter() - start
-        (self.stats.probe_window if start >= self.probe_from else self.stats.latencies).append(
-            elapsed)
+        if start < self.warm_until:
+            self.stats.warmup.append(elapsed)
+        elif start >= self.probe_from:
+            self.stats.probe_window.append(elapsed)
+        else:
+            self.stats.latencies.append(elapsed)
         if response.status_code >= 500:
             self.stats.errors.append(f"{method} {path}: {response.status_code}")
             return ""
@@ -193,7 +199,11 @@ async def probe_healthz(url: str, start_at: float, deadline: float, clients: int
         nonlocal count
         async with httpx.AsyncClient(base_url=url, timeout=30) as client:
             while time.monotonic() < deadline:
-                response = await client.get("/healthz")
+                try:
+                    response = await client.get("/healthz")
+                except httpx.HTTPError:
+                    await asyncio.sleep(0.1)
+                    continue
                 if response.status_code == 200:
                     count += 1
 
@@ -291,17 +301,20 @@ def start_server(workdir: Path, workers: int) -> tuple[subprocess.Popen[bytes], 
 
 
 async def run(url: str, players: int, duration: float, pause: tuple[float, float],
-              probe_seconds: float, probe_clients: int, seed: int) -> tuple[Stats, dict[str, Seen],
-                                                                           tuple[int, float]]:
+              warmup: float, probe_seconds: float, probe_clients: int, seed: int
+              ) -> tuple[Stats, dict[str, Seen], tuple[int, float]]:
+    """Run the players and the /healthz probe; return the stats, what each player last saw
+    (by session id) and the probe's (count, seconds)."""
     stats = Stats()
     start = time.monotonic()
     deadline = start + duration
     probe_from = deadline - probe_seconds
-    # Players' latencies are filed by wall clock (perf_counter) against the probe window.
-    probe_from_perf = time.perf_counter() + (probe_from - start)
+    # Players' latencies are filed by perf_counter against the warm-up and probe windows.
+    now = time.perf_counter()
+    warm_until, probe_from_perf = now + warmup, now + (probe_from - start)
     rng = random.Random(seed)
-    crowd = [Player(url, stats, random.Random(rng.random()), pause, probe_from_perf)
-             for _ in range(players)]
+    crowd = [Player(url, stats, random.Random(rng.random()), pause, warm_until,
+                    probe_from_perf) for _ in range(players)]
 
     async def staggered(i: int, player: Player) -> None:
         await asyncio.sleep(pause[1] * i / players)  # arrive over one pause, not at once
@@ -324,6 +337,8 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=60.0, help="seconds")
     parser.add_argument("--pause", type=float, nargs=2, default=(0.5, 2.0),
                         metavar=("MIN", "MAX"), help="seconds between a player's taps")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="first seconds (everyone starting a match) reported apart")
     parser.add_argument("--probe-seconds", type=float, default=10.0,
                         help="the last seconds, during which /healthz is also measured")
     parser.add_argument("--probe-clients", type=int, default=2)
@@ -341,15 +356,19 @@ def main() -> None:
     try:
         began = time.monotonic()
         stats, seen, (health_count, health_seconds) = asyncio.run(run(
-            url, args.players, args.duration, tuple(args.pause), args.probe_seconds,
-            args.probe_clients, args.seed))
+            url, args.players, args.duration, tuple(args.pause), args.warmup,
+            args.probe_seconds, args.probe_clients, args.seed))
         elapsed = time.monotonic() - began
     finally:
         if process is not None:
+            if process.poll() is not None:
+                print(f"the server died (exit {process.returncode}); its log: "
+                      f"{workdir / 'server.log'}")
+                raise SystemExit(1)
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=15)
 
-    all_latencies = stats.latencies + stats.probe_window
+    all_latencies = stats.latencies + stats.warmup + stats.probe_window
     total = len(all_latencies) + len(stats.errors)
     rps = len(all_latencies) / elapsed
     health_rps = health_count / health_seconds if health_seconds else float("nan")
@@ -361,7 +380,11 @@ def main() -> None:
           f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
     print(f"requests {total} ({rps:.1f}/s), errors {len(stats.errors)}, refused (4xx) "
           f"{stats.refused}, hands finished {stats.hands}, matches started {stats.matches}")
-    print(f"latency ms (outside the /healthz window, n={len(ms)}): "
+    ms_warm = [x * 1000 for x in stats.warmup]
+    print(f"latency ms (first {args.warmup:.0f} s, all players arriving, n={len(ms_warm)}): "
+          f"p50 {percentile(ms_warm, 50):.1f}, p95 {percentile(ms_warm, 95):.1f}, "
+          f"p99 {percentile(ms_warm, 99):.1f}")
+    print(f"latency ms (steady play, n={len(ms)}): "
           f"p50 {percentile(ms, 50):.1f}, p95 {percentile(ms, 95):.1f}, "
           f"p99 {percentile(ms, 99):.1f}, max {max(ms, default=float('nan')):.1f}, "
           f"mean {statistics.fmean(ms) if ms else float('nan'):.1f}")
