@@ -262,15 +262,19 @@ def test_hollywood_fills_columns_by_win_count_and_closes_them() -> None:
     assert ScoreSheet.from_json(s.to_json()) == s
 
 
-def test_hollywood_first_win_after_column_one_closed_scores_nowhere() -> None:
+def test_hollywood_player_shut_out_of_column_one_starts_in_column_two() -> None:
     s = ScoreSheet.new(SheetOptions(rules=CLASSIC, hollywood=True), ["Ann", "Bob"])
     for entry in [HandEntry.gin(A, 98), HandEntry.knock(B, 3, 13)]:
         s = s.add(entry)
     rows = s.result().rows
     assert rows[0].closed == (0,)
-    assert rows[1].win_number == 1 and rows[1].columns == ()
-    s = s.add(HandEntry.knock(B, 3, 13))  # B's 2nd win: column 2 only
-    assert s.result().rows[2].columns == (1,)
+    # B never scored in column 1 (closed, a shutout): B's first win opens column 2.
+    assert rows[1].win_number == 1 and rows[1].columns == (1,)
+    assert s.result().columns[0].tally.shutout
+    s = s.add(HandEntry.knock(B, 3, 13))  # B's 2nd win: columns 2 and 3
+    assert s.result().rows[2].columns == (1, 2)
+    s = s.add(HandEntry.knock(A, 3, 13))  # A's 2nd win: column 2 (column 1 closed)
+    assert s.result().rows[3].columns == (1,)
 
 
 def test_gin_for_three_rotates_sitter_and_dealer() -> None:

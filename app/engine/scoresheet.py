@@ -15,10 +15,12 @@ Variants:
 
 * **Hollywood**: three games (columns) at once. A player's 1st win is scored in
   column 1, the 2nd in columns 1–2, the 3rd and later in all three — always only in
-  columns that are still open. Each column is its own game with its own boxes, game
-  bonus and shutout, and closes when someone reaches the target in it; the sheet is over
-  when all three have closed. A win whose columns have all closed is still counted as a
-  win (it moves the player on to their next win) but scores nowhere.
+  columns that are still open. Put generally (as tables play it), a win goes into every
+  open column the player is already on the board in, plus the first open column they
+  are not yet on; so a player shut out of a closed column 1 makes their first entry in
+  column 2. Each column is its own game with its own boxes, game bonus and shutout, and
+  closes when someone reaches the target in it; the sheet is over when all three have
+  closed.
 * **Gin for three**: the player with the lowest cut sits out the first hand
   (``SheetOptions.first_sitter``); the loser of each hand sits out the next, and the one
   who waited deals to the winner. A void hand is replayed by the same two players with
@@ -473,6 +475,19 @@ def _check_entry(
     return pair, limit, score, knocker, defender
 
 
+def _columns_for_win(winner: int, closed_by: Sequence[int | None],
+                     on_board: Sequence[Sequence[bool]]) -> tuple[int, ...]:
+    """Hollywood: the open columns a win goes into (SPEC §6): every open column the winner
+    is already on the board in, plus the first open column they are not on yet."""
+    used: list[int] = []
+    for column, closed in enumerate(closed_by):
+        if closed is None:
+            used.append(column)
+            if not on_board[column][winner]:
+                break
+    return tuple(used)
+
+
 def compute_sheet(
     options: SheetOptions, names: Sequence[str], entries: Iterable[HandEntry],
 ) -> SheetResult:
@@ -500,6 +515,7 @@ def compute_sheet(
     closed_by: list[int | None] = [None] * columns
     points = [[0] * n for _ in range(columns)]  # running hand points, [column][player]
     wins = [0] * n
+    on_board = [[False] * n for _ in range(columns)]  # [column][player] has scored there
     rows: list[HandRow] = []
     dealer = options.first_dealer
     if options.gin_for_three:
@@ -527,9 +543,10 @@ def compute_sheet(
         if winner is not None:
             wins[winner] += 1
             win_number = wins[winner]
-            reach = min(win_number, columns) if options.hollywood else 1
-            used = tuple(c for c in range(reach) if closed_by[c] is None)
+            used = _columns_for_win(winner, closed_by, on_board) if options.hollywood \
+                else (0,)
             for c in used:
+                on_board[c][winner] = True
                 records[c].append(HandRecord(winner, score.points, score.kind))
                 column_hands[c].append(number)
                 points[c][winner] += score.points
