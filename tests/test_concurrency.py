@@ -114,9 +114,11 @@ def test_simultaneous_identical_taps_apply_once(server: LiveServer, db: Engine) 
 
 def test_simultaneous_new_match_deals_once(server: LiveServer, db: Engine) -> None:
     cookie = _browser(server)
-    with httpx.Client(base_url=server.url, cookies={COOKIE_NAME: cookie}) as client:
-        assert client.post("/play/new", data={"level": "easy"}).status_code == 303
+    # The very first Start match, tapped several times (the form carries version 0).
+    first = _burst(server, cookie, "POST", "/play/new", [{"level": "easy", "version": "0"}] * TAPS)
+    assert sorted(r.status_code for r in first) == [303] + [409] * (TAPS - 1)
     row = _match(db, cookie)
+    assert row.version == 1
     form = {"level": "standard", "version": str(row.version)}
     responses = _burst(server, cookie, "POST", "/play/new", [form] * TAPS)
     after = _match(db, cookie)
