@@ -10,14 +10,14 @@ Everything is computed from the player's view alone:
 - **Danger of a discard**: the chance the opponent holds two cards that meld with it
   (any pair of a set, or of a run through it) — they would take it.
 - **Hand value**: least deadwood minus the expected deadwood drop from the next stock
-  draw, counting live outs only (each unseen card weighted by its chance to be in the
-  stock).
+  draw and a bonus for the chance that draw lets us knock, counting live outs only
+  (each unseen card weighted by its chance to be in the stock).
 - **Draw**: take the face-up card when the best hand after taking it beats the hand
   value of drawing blind.
 - **Discard**: least ``deadwood − potential + danger``; never the card just taken.
 - **Knock or play on**: gin always; otherwise sample opponent hands consistent with
   the view (weighted as above), settle each with :func:`~app.engine.layoff.lay_down`
-  and knock when the expected points are good enough for the stock left.
+  and knock when the expected points are positive (undercut risk), else play on.
 """
 
 from __future__ import annotations
