@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import Request
 from jinja2 import Environment, FileSystemLoader
 from jinja2_fragments.fastapi import Jinja2Blocks
+from markupsafe import Markup, escape
 from starlette.responses import Response
 
 from app.engine import Card
@@ -62,6 +63,30 @@ def card_is_red(card: "Card | str") -> bool:
     return _card(card).suit.is_red
 
 
+@lru_cache(maxsize=1024)
+def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Markup:
+    card = Card.parse(code)
+    colour = "card--red" if card.suit.is_red else "card--black"
+    classes = f"card card--{size} {colour}" + (f" {extra_class}" if extra_class else "")
+    label = ' aria-hidden="true"' if decorative else f' role="img" aria-label="{card.name}"'
+    rank, suit = card_rank(card), card_suit_symbol(card)
+    corner = f"<span>{rank}</span><span>{suit}</span>"
+    return Markup(
+        f'<span class="{escape(classes)}"{label}>\n'
+        f'<span class="card__corner" aria-hidden="true">{corner}</span>\n'
+        f'<span class="card__pip" aria-hidden="true">{suit}</span>\n'
+        f'<span class="card__corner card__corner--end" aria-hidden="true">{corner}</span>\n'
+        "</span>"
+    )
+
+
+def card_face(card: "Card | str", size: str = "sm", decorative: bool = False,
+              extra_class: str = "") -> Markup:
+    """A face-up card drawn in HTML/CSS (see ``templates/_cards.html``), cached per card,
+    size and classes: the play screen draws some 25 cards on every tap."""
+    return _card_face(str(card), size, bool(decorative), extra_class or "")
+
+
 @lru_cache(maxsize=64)
 def static_url(path: str) -> str:
     """URL of a file under ``static/`` with a content hash, safe to cache forever."""
@@ -78,6 +103,7 @@ templates.env.globals.update(
     card_rank=card_rank,
     card_suit_symbol=card_suit_symbol,
     card_is_red=card_is_red,
+    card_face=card_face,
 )
 
 
