@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
@@ -284,7 +285,11 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
                         first_dealer=match.first_dealer, level=options.level,
                         log=[[p, t] for p, t in match.log], computer_said=said, version=1)
         db.add(row)
-        db.commit()
+        try:
+            db.commit()
+        except IntegrityError:  # another tap of this browser started a match just now
+            db.rollback()
+            raise StaleTapError(_STALE) from None
         _remember(session_id, row.version, match)
         return row
     if expected_version != row.version:  # a missing version cannot replace a match either

@@ -22,8 +22,10 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -354,8 +356,34 @@ def play_a_match(browser: AlternatingBrowser, engine: Engine) -> None:
     pytest.fail(f"no match over after {MAX_PLAY_REQUESTS} moves")
 
 
+def _start_match_at(server: Server, cookies: dict[str, str], start: threading.Barrier) -> int:
+    """POST a first "Start match" to ``server`` as the browser with ``cookies``, in step."""
+    with httpx.Client(timeout=30, cookies=cookies) as client:
+        start.wait()
+        return client.post(f"{server.base_url}/play/new", data={"level": "easy"}).status_code
+
+
+def simultaneous_first_matches(browser: AlternatingBrowser, engine: Engine) -> None:
+    """Two first "Start match" taps of one browser, one to each server at the same moment:
+    one match is stored, the other tap is told the screen is out of date — never a 5xx."""
+    for _ in range(6):
+        browser.client.cookies.clear()
+        browser.session_id = None
+        browser.get("/")
+        cookies = {COOKIE_NAME: browser.client.cookies[COOKIE_NAME]}
+        start = threading.Barrier(2)
+        with ThreadPoolExecutor(2) as pool:
+            codes = sorted(pool.map(_start_match_at, browser.servers, [cookies] * 2,
+                                    [start] * 2))
+        assert all(code < 500 for code in codes), codes
+        assert codes[0] == 303 and codes[1] in (303, 409), codes
+        assert browser.session_id is not None
+        _stored_match(engine, browser.session_id)  # exactly one row, replayable
+
+
 # Browsing sequences run through both servers, each a function of browser and engine.
-SEQUENCES: list[Callable[[AlternatingBrowser, Engine], None]] = [session_persists, play_a_match]
+SEQUENCES: list[Callable[[AlternatingBrowser, Engine], None]] = [
+    session_persists, play_a_match, simultaneous_first_matches]
 
 
 @pytest.mark.parametrize("sequence", SEQUENCES, ids=lambda sequence: sequence.__name__)
