@@ -214,6 +214,7 @@ class SeatTracker:
         self.opp_discards: list[int] = []
         self.opp_declined: list[int] = []
         self.taken: int | None = None
+        self.drawn: int | None = None  # our card drawn this turn (stock or pile)
         self.passes = 0
         self.turns = 0
 
@@ -225,6 +226,7 @@ class SeatTracker:
             if me:
                 self.hand.add(card)
                 self.taken = card
+                self.drawn = card
             else:
                 self.opp_known.add(card)
         elif action == DRAW_STOCK:
@@ -250,6 +252,7 @@ class SeatTracker:
     def dealt(self, card: int) -> None:
         """A card dealt or drawn to our seat."""
         self.hand.add(card)
+        self.drawn = card
 
     def view(self, phase, legal, stock: int):  # type: ignore[no-untyped-def]
         """Our :class:`PlayerView` (House rules, knock limit 10) for this moment."""
@@ -291,6 +294,8 @@ class SeatTracker:
             discard_pile=tuple(os_to_card(c) for c in self.pile), stock_count=stock,
             phase=phase, to_play=self.seat,
             taken_from_pile=os_to_card(self.taken) if self.taken is not None else None,
+            drawn=(os_to_card(self.drawn) if phase is Phase.DISCARD and self.drawn is not None
+                   else None),
             opponent_card_count=10, opponent_known=frozenset(os_to_card(c)
                                                              for c in self.opp_known),
             own_discards=tuple(os_to_card(c) for c in self.own_discards),
