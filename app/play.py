@@ -747,6 +747,8 @@ def _step(view: PlayerView, match: MatchState) -> str:
         if view.must_draw_stock:
             return "Your turn: both passed the upcard, so draw from the stock."
         return "Your turn: draw from the stock or take the discard."
+    if BigGin() in view.legal:
+        return "Your turn: big gin! Tap Big gin, or discard a card."
     if view.limit.gin_only:
         return "Your turn: discard a card, or go gin with it (no knocking this hand)."
     return "Your turn: discard a card, or knock or go gin with it."
@@ -766,7 +768,10 @@ def _hand_note(view: PlayerView, selected: Card | None, deadwood: int) -> str:
     if view.phase is not Phase.DISCARD or not view.my_turn:
         return f"Deadwood {deadwood}."
     legal = set(view.legal)
-    can_gin = any(isinstance(a, Gin) for a in legal) or BigGin() in legal
+    if BigGin() in legal:
+        return ("All 11 cards are melded: tap Big gin (no discard), or select a card to "
+                "discard and go gin.")
+    can_gin = any(isinstance(a, Gin) for a in legal)
     can_knock = any(isinstance(a, Knock) for a in legal)
     if selected is None:
         extra = " You can go gin." if can_gin else " You can knock." if can_knock else ""

@@ -362,6 +362,9 @@ def test_straight_gin_allows_only_gin() -> None:
     refused(state, STARTER, Knock(Card.parse("KS")), "only gin ends this hand")
     state, _ = play(state, "1 discard KS", "0 draw_stock", "0 discard QD", "1 draw_stock")
     assert Gin(Card.parse("5C")) in legal_actions(state, STARTER)
+    # Even with gin in hand, Knock is not offered: there is no knocking at all.
+    assert Knock(Card.parse("5C")) not in legal_actions(state, STARTER)
+    refused(state, STARTER, Knock(Card.parse("5C")), "only gin ends this hand")
     state, _ = play(state, "1 gin 5C")
     assert state.result is not None and state.result.kind is HandKind.GIN
     assert state.result.points == 25 + 5

@@ -140,7 +140,7 @@ def test_oklahoma_with_a_four_of_spades_upcard() -> None:
     assert knock.score.arithmetic == "knock: (20 − 3) × 2 = 34"
     with pytest.raises(SheetError) as err:
         s.add(HandEntry.knock(A, 6, 20, upcard=four))
-    assert err.value.field == "knocker_deadwood" and "4S" in str(err.value)
+    assert err.value.field == "knocker_deadwood" and "four of spades" in str(err.value)
     tie = s.preview(HandEntry.knock(A, 4, 4, upcard=four))
     assert (tie.kind, tie.winner, tie.points) == (HandKind.UNDERCUT, B, 50)
 

@@ -375,9 +375,9 @@ def legal_actions(state: HandState, player: int) -> list[Action]:
             continue
         actions.append(Discard(card))
         if after[card] == 0:
-            # Knocking with nothing left over is gin (SPEC §3.4): both are listed.
-            actions.extend((Knock(card), Gin(card)))
-        elif after[card] <= state.limit.limit:
+            actions.append(Gin(card))
+        if not state.limit.gin_only and after[card] <= state.limit.limit:
+            # Knocking with nothing left over is gin (SPEC §3.4), so at 0 both are listed.
             actions.append(Knock(card))
     if state.rules.big_gin and least_deadwood_mask(to_mask(state.hands[player]),
                                                    state.rules) == 0:
@@ -436,6 +436,8 @@ def check(state: HandState, player: int, action: Action) -> None:
         raise IllegalActionError(
             f"you took the {action.card.name.lower()} from the discard pile: "
             "discard another card this turn")
+    if isinstance(action, Knock) and state.limit.gin_only:
+        raise IllegalActionError("only gin ends this hand: there is no knocking")
     if isinstance(action, Knock | Gin):
         rest = to_mask(hand) ^ (1 << action.card.index)
         deadwood = least_deadwood_mask(rest, state.rules)

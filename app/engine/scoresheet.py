@@ -459,10 +459,10 @@ def _check_entry(
         if rules.straight_gin:
             why = "straight gin: there is no knocking, only gin (0) ends a hand"
         elif limit.gin_only and upcard is not None and upcard.rank is Rank.ACE:
-            why = f"the upcard {upcard} is an ace: only gin (0) ends this hand"
+            why = f"the upcard is the {upcard.name.lower()}: only gin (0) ends this hand"
         elif rules.oklahoma and upcard is not None:
-            why = (f"the upcard {upcard} sets this hand's knock limit to {limit.limit}:"
-                   f" the knocker's deadwood must be {limit.limit} or less")
+            why = (f"the upcard, the {upcard.name.lower()}, sets this hand's knock limit "
+                   f"to {limit.limit}, so the knocker's deadwood must be {limit.limit} or less")
         else:
             why = f"the knocker's deadwood must be {limit.limit} or less to knock"
         raise SheetError(f"cannot knock with {k}: {why}", field="knocker_deadwood",
