@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
-from alembic.autogenerate import compare_metadata
-from alembic.runtime.migration import MigrationContext
+import pytest
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, inspect
-from sqlmodel import SQLModel
+from sqlalchemy import Engine, create_engine
 
 import app.models  # noqa: F401  (registers the tables)
 from alembic import command
 from app.db import alembic_config
+from tests.migration_checks import assert_stairway, differences_at_head
 
 
-def _tables(url: str) -> set[str]:
+@pytest.fixture
+def sqlite_db(tmp_path: Path) -> Iterator[tuple[str, Engine]]:
+    """A fresh SQLite file: its URL and an engine on it."""
+    url = f"sqlite:///{tmp_path / 'migrations.db'}"
     engine = create_engine(url)
-    try:
-        return set(inspect(engine).get_table_names()) - {"alembic_version"}
-    finally:
-        engine.dispose()
+    yield url, engine
+    engine.dispose()
 
 
 def test_one_head() -> None:
@@ -28,35 +29,12 @@ def test_one_head() -> None:
     assert len(script.get_heads()) == 1, f"several heads: {script.get_heads()}; merge them"
 
 
-def test_every_revision_upgrades_and_downgrades(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'stairs.db'}"
-    config = alembic_config(url)
-    revisions = list(reversed(list(ScriptDirectory.from_config(config).walk_revisions())))
-    assert revisions
-    for revision in revisions:
-        command.upgrade(config, revision.revision)
-        after = _tables(url)
-        command.downgrade(config, "-1")
-        command.upgrade(config, revision.revision)
-        assert _tables(url) == after, f"{revision.revision} is not repeatable"
-    assert _tables(url) == set(SQLModel.metadata.tables)
-    command.downgrade(config, "base")
-    assert _tables(url) == set()
+def test_every_revision_upgrades_and_downgrades(sqlite_db: tuple[str, Engine]) -> None:
+    assert_stairway(*sqlite_db)
 
 
-def test_models_and_migrations_agree(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'head.db'}"
-    command.upgrade(alembic_config(url), "head")
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            context = MigrationContext.configure(
-                conn, opts={"compare_type": True, "render_as_batch": True}
-            )
-            differences = compare_metadata(context, SQLModel.metadata)
-    finally:
-        engine.dispose()
-    assert differences == [], (
+def test_models_and_migrations_agree(sqlite_db: tuple[str, Engine]) -> None:
+    assert differences_at_head(*sqlite_db, render_as_batch=True) == [], (
         "models and migrations differ; run "
         "`.venv/bin/alembic revision --autogenerate --rev-id NNNN -m '...'`"
     )

@@ -33,21 +33,17 @@ from typing import IO, Any
 
 import httpx
 import pytest
-from alembic.autogenerate import compare_metadata
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, inspect, text
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
-from sqlmodel import Session, SQLModel
+from sqlmodel import Session
 
 import app.models  # noqa: F401  (registers the tables on SQLModel.metadata)
-from alembic import command
-from app.db import alembic_config
 from app.engine import Phase, Rules, replay
 from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, match_view
 from app.models import PlayMatch
 from app.sessions import COOKIE_NAME
+from tests.migration_checks import assert_stairway, differences_at_head
 
 pytestmark = pytest.mark.postgres
 
@@ -114,10 +110,6 @@ def engine(postgres_url: str) -> Iterator[Engine]:
     engine.dispose()
 
 
-def _tables(engine: Engine) -> set[str]:
-    return set(inspect(engine).get_table_names()) - {"alembic_version"}
-
-
 # --- migrations -----------------------------------------------------------------------
 
 
@@ -125,29 +117,12 @@ def test_every_migration_upgrades_and_downgrades_on_postgresql(
     postgres_url: str, engine: Engine
 ) -> None:
     """Stairway: each revision goes up, down to its parent and up again, from base to head."""
-    config = alembic_config(postgres_url)
-    revisions = list(reversed(list(ScriptDirectory.from_config(config).walk_revisions())))
-    assert revisions, "no migrations found"
-    for revision in revisions:
-        command.upgrade(config, revision.revision)
-        after_upgrade = _tables(engine)
-        command.downgrade(config, "-1")
-        command.upgrade(config, revision.revision)
-        assert _tables(engine) == after_upgrade, f"{revision.revision} is not repeatable"
-    assert _tables(engine) == set(SQLModel.metadata.tables)
-
-    command.downgrade(config, "base")
-    assert _tables(engine) == set()
+    assert_stairway(postgres_url, engine)
 
 
 def test_models_and_migrations_agree_on_postgresql(postgres_url: str, engine: Engine) -> None:
     """After `upgrade head`, autogenerate finds nothing to change on PostgreSQL either."""
-    command.upgrade(alembic_config(postgres_url), "head")
-    with engine.connect() as conn:
-        differences = compare_metadata(
-            MigrationContext.configure(conn, opts={"compare_type": True}), SQLModel.metadata
-        )
-    assert differences == []
+    assert differences_at_head(postgres_url, engine) == []
 
 
 # --- two servers, one database ------------------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .cards import Card, from_mask, shuffled_deck, to_mask
@@ -294,7 +294,7 @@ class HandState:
     discards: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     declined: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     result: HandResult | None = None
-    turns: int = field(default=0)
+    turns: int = 0
 
     @property
     def starting_player(self) -> int:
@@ -483,7 +483,7 @@ def _known_update(state: HandState, player: int, add: Card | None,
                                                                    frozenset(cards))
 
 
-def _finish(state: HandState, player: int, kind: HandKind) -> tuple[HandState, list[Event]]:
+def _finish(state: HandState, player: int) -> tuple[HandState, list[Event]]:
     other = 1 - player
     settlement = lay_down(state.hands[player], state.hands[other], state.rules,
                           limit=state.limit)
@@ -541,7 +541,7 @@ def apply(state: HandState, player: int, action: Action) -> tuple[HandState, lis
             known=_known_update(state, player, card, None),
         ), [TookDiscard(player, card)]
     if isinstance(action, BigGin):
-        return _finish(state, player, HandKind.BIG_GIN)
+        return _finish(state, player)
     assert isinstance(action, Discard | Knock | Gin)
     card = action.card
     hand = tuple(c for c in state.hands[player] if c != card)
@@ -553,7 +553,7 @@ def apply(state: HandState, player: int, action: Action) -> tuple[HandState, lis
     )
     events: list[Event] = [Discarded(player, card)]
     if isinstance(action, Knock | Gin):
-        final, more = _finish(after, player, HandKind.KNOCK)
+        final, more = _finish(after, player)
         return final, events + more
     if len(after.stock) <= VOID_AT:
         result = HandResult(None, None, VOID_SCORE, None, after.hands)

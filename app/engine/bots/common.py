@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, Card, to_mask
 from ..errors import GameError, IllegalActionError
-from ..hand import Action, BigGin, Discard, Gin, Knock, Phase, PlayerView
+from ..hand import Action, BigGin, Discard, Gin, Knock, Phase, PlayerView, TakeDiscard
 from ..melds import deadwood_by_discard_mask, least_deadwood_mask
 
 FULL_DECK = (1 << 52) - 1
@@ -46,6 +46,14 @@ def completes_meld(view: PlayerView, card: Card) -> bool:
     rules = view.rules
     return least_deadwood_mask(hand | (1 << card.index), rules) < (
         least_deadwood_mask(hand, rules) + card.points)
+
+
+def discard_melds(view: PlayerView) -> bool:
+    """True when the view may take the top discard (not the forced stock draw after two
+    passes) and that card completes or extends one of its melds."""
+    top = view.top_discard
+    return (not view.must_draw_stock and top is not None and TakeDiscard() in view.legal
+            and completes_meld(view, top))
 
 
 def discard_values(view: PlayerView) -> dict[int, int]:

@@ -17,6 +17,7 @@ from .common import (
     big_gin_if_legal,
     bit_card,
     completes_meld,
+    discard_melds,
     discard_values,
     finish_action,
     hand_mask,
@@ -38,11 +39,8 @@ def choose(view: PlayerView, rng: random.Random) -> Action:
         take = top is not None and completes_meld(view, top) and rng.random() < NOTICE
         return TakeUpcard() if take else Pass()
     if view.phase is Phase.DRAW:
-        top = view.top_discard
-        if (not view.must_draw_stock and top is not None and TakeDiscard() in view.legal
-                and completes_meld(view, top) and rng.random() < NOTICE):
-            return TakeDiscard()
-        return DrawStock()
+        noticed = discard_melds(view) and rng.random() < NOTICE
+        return TakeDiscard() if noticed else DrawStock()
     big = big_gin_if_legal(view)
     if big is not None:
         return big

@@ -12,7 +12,14 @@ from __future__ import annotations
 import random
 
 from ..hand import Action, DrawStock, Pass, Phase, PlayerView, TakeDiscard, TakeUpcard
-from .common import big_gin_if_legal, bit_card, completes_meld, discard_values, finish_action
+from .common import (
+    big_gin_if_legal,
+    bit_card,
+    completes_meld,
+    discard_melds,
+    discard_values,
+    finish_action,
+)
 
 
 def choose(view: PlayerView, rng: random.Random) -> Action:
@@ -23,11 +30,7 @@ def choose(view: PlayerView, rng: random.Random) -> Action:
         top = view.top_discard
         return TakeUpcard() if top is not None and completes_meld(view, top) else Pass()
     if view.phase is Phase.DRAW:
-        top = view.top_discard
-        if (not view.must_draw_stock and top is not None and TakeDiscard() in view.legal
-                and completes_meld(view, top)):
-            return TakeDiscard()
-        return DrawStock()
+        return TakeDiscard() if discard_melds(view) else DrawStock()
     big = big_gin_if_legal(view)
     if big is not None:
         return big
