@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -133,16 +134,19 @@ def check_deadwood_line(row: dict[str, Any]) -> list[str]:
     return problems
 
 
+def check_every_line(rows: list[dict[str, Any]],
+                     check: Callable[[dict[str, Any]], list[str]]) -> int:
+    """Run ``check`` on every row, fail with the first 30 problems, return rows checked."""
+    mismatches = [f"{row['id']}: {problem}" for row in rows for problem in check(row)]
+    assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:30])
+    return len(rows)
+
+
 @pytest.mark.parametrize("name", ["deadwood.jsonl"], ids=_id)
 def test_every_deadwood_line_matches_the_oracle(name: str, record_property: Any) -> None:
     rows = require(name)
-    mismatches: list[str] = []
-    checked = 0
-    for row in rows:
-        for problem in check_deadwood_line(row):
-            mismatches.append(f"{row['id']} {' '.join(row['hand'])}: {problem}")
-        checked += 1
-    assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:30])
+    checked = check_every_line(
+        rows, lambda row: [f"{' '.join(row['hand'])}: {p}" for p in check_deadwood_line(row)])
     assert {row["n"] for row in rows} == {10, 11}, "expected both 10- and 11-card lines"
     report(record_property, name, checked, len(rows))
 
@@ -235,13 +239,7 @@ def check_layoff_line(row: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("name", ["layoff.jsonl"], ids=_id)
 def test_every_layoff_line_matches_the_oracle(name: str, record_property: Any) -> None:
     rows = require(name)
-    mismatches: list[str] = []
-    checked = 0
-    for row in rows:
-        for problem in check_layoff_line(row):
-            mismatches.append(f"{row['id']}: {problem}")
-        checked += 1
-    assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:30])
+    checked = check_every_line(rows, check_layoff_line)
     report(record_property, name, checked, len(rows))
 
 
