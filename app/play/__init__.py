@@ -1,0 +1,53 @@
+"""Play against the computer: the glue between a browser's stored match and the engine.
+
+Issue 3, SPEC §1 and §7. The engine stays pure; this package does the rest, one concern
+per module:
+
+* :mod:`app.play.common` — the seats, the errors, :class:`Loaded`, small parsers;
+* :mod:`app.play.storage` — **load** a browser's row and rebuild its match by replay
+  (cached per process under the row's version); **store** a longer log with
+  ``version + 1`` only if the row is still at the version read;
+* :mod:`app.play.computer` — the computer's turn;
+* :mod:`app.play.actions` — **tap** (the person's action, then the computer's reply),
+  the New match form's options and **start_match**;
+* :mod:`app.play.words` — what the computer did, the step line, notes and rule texts;
+* :mod:`app.play.screen` — **screen**: everything the play template shows, from the
+  person's view only (the computer's cards and the stock never reach it while a hand
+  is in progress).
+
+The names below are the package's public face (``from app import play; play.tap(...)``).
+"""
+
+from app.engine import MatchState
+from app.engine.bots import LEVELS
+from app.play.actions import (
+    MAX_TARGET,
+    SWITCH_OPTIONS,
+    MatchOptions,
+    default_options,
+    options_from_form,
+    start_match,
+    tap,
+)
+from app.play.common import (
+    COMPUTER,
+    LEVEL_LABELS,
+    PERSON,
+    SORTS,
+    Loaded,
+    NoMatchError,
+    PlayError,
+    StaleTapError,
+    whole_number,
+)
+from app.play.computer import computer_plays
+from app.play.screen import Screen, screen
+from app.play.storage import forget_cache, load, rebuild
+from app.play.words import describe
+
+__all__ = [
+    "COMPUTER", "LEVELS", "LEVEL_LABELS", "MAX_TARGET", "PERSON", "SORTS", "SWITCH_OPTIONS",
+    "Loaded", "MatchOptions", "MatchState", "NoMatchError", "PlayError", "Screen",
+    "StaleTapError", "computer_plays", "default_options", "describe", "forget_cache", "load",
+    "options_from_form", "rebuild", "screen", "start_match", "tap", "whole_number",
+]

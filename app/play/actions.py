@@ -1,0 +1,238 @@
+"""The person's taps and starting a match (issue 3, SPEC §1, §6 and §7).
+
+**tap**: apply the person's action (player 0), then let the computer (player 1) act
+until it is the person's turn again or the hand is over; store the longer log with
+``version + 1``. A form carries the version it was rendered with, so a stale double tap
+changes nothing (409). Illegal actions change nothing either (400) and the status line
+says what is allowed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from app.engine import (
+    HOUSE,
+    Card,
+    GameError,
+    MatchState,
+    NextHand,
+    Phase,
+    Rules,
+    RulesError,
+    apply_match,
+    match_view,
+    new_match,
+    parse_match_action,
+)
+from app.engine.bots import DEFAULT_LEVEL, LEVELS
+from app.models import PlayMatch
+from app.play.common import (
+    COMPUTER,
+    LEVEL_LABELS,
+    PERSON,
+    SORTS,
+    STALE,
+    Loaded,
+    NoMatchError,
+    PlayError,
+    StaleTapError,
+    sentence,
+    whole_number,
+)
+from app.play.computer import computer_plays
+from app.play.storage import rebuild, remember, save_screen, store
+from app.play.words import describe
+
+# Form action values and the actions they stand for; the card actions take the
+# selected card (or a ``card`` field).
+SIMPLE_ACTIONS = ("take_upcard", "pass", "draw_stock", "take_discard", "big_gin", "next_hand")
+CARD_ACTIONS = ("discard", "knock", "gin")
+
+# Table options the New match form offers (SPEC §6, the ones that apply to play).
+NUMBER_OPTIONS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus",
+                  "game_bonus")
+SWITCH_OPTIONS = ("big_gin", "shutout", "oklahoma", "straight_gin", "round_the_corner",
+                  "loser_deals")
+MAX_TARGET = 100_000
+"""Highest target the New match form accepts (the engine itself sets no upper bound)."""
+
+# --- starting a match ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """What the New match form chose: the computer's level and the table's rules."""
+
+    level: str = DEFAULT_LEVEL
+    rules: Rules = HOUSE
+
+
+def options_from_form(form: Mapping[str, str]) -> MatchOptions:
+    """Parse the New match form; a missing number keeps its House value, a missing
+    checkbox means off.
+
+    Raises:
+        PlayError: an unknown level, a number that is not a whole number or out of range.
+    """
+    level = form.get("level") or DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise PlayError(f"Unknown computer level {level[:20]!r}: choose "
+                        f"{', '.join(LEVEL_LABELS[name] for name in LEVELS)}.")
+    values: dict[str, Any] = {}
+    for name in NUMBER_OPTIONS:
+        text = (form.get(name) or "").strip()
+        if not text:
+            continue
+        number = whole_number(text)
+        if number is None:
+            raise PlayError(f"{_label(name)} must be a whole number, not {text[:20]!r}.")
+        values[name] = number
+    if values.get("target", HOUSE.target) > MAX_TARGET:
+        raise PlayError(f"Target must be a whole number from 1 to {MAX_TARGET}.")
+    for name in SWITCH_OPTIONS:
+        values[name] = form.get(name) in ("on", "1", "true", "yes")
+    try:
+        rules = HOUSE.with_options(**values)
+    except RulesError as error:
+        raise PlayError(sentence(str(error))) from None
+    return MatchOptions(level, rules)
+
+
+def start_match(db: Session, session_id: str, options: MatchOptions,
+                expected_version: int | None = None) -> PlayMatch:
+    """Deal a new match for this browser, replacing any match in progress.
+
+    ``expected_version`` (from the form) guards against a stale resubmission replacing a
+    match that has moved on since the form was shown; without it, only a browser with no
+    match yet may start one.
+
+    Raises:
+        StaleTapError: the stored match is not at ``expected_version``.
+    """
+    row = db.get(PlayMatch, session_id)
+    match = new_match(options.rules, secrets.randbits(63), first_dealer=COMPUTER)
+    match, events = computer_plays(match, options.level)
+    said = describe(events)
+    if row is None:
+        row = PlayMatch(session_id=session_id, rules=options.rules.to_dict(), seed=match.seed,
+                        first_dealer=match.first_dealer, level=options.level,
+                        log=[[p, t] for p, t in match.log], computer_said=said, version=1)
+        db.add(row)
+        try:
+            db.commit()
+        except IntegrityError:  # another tap of this browser started a match just now
+            db.rollback()
+            raise StaleTapError(STALE) from None
+        remember(session_id, row.version, match)
+        return row
+    if expected_version != row.version:  # a missing version cannot replace a match either
+        db.rollback()
+        raise StaleTapError(STALE)
+    return store(db, row, match, rules=options.rules.to_dict(), seed=match.seed,
+                  first_dealer=match.first_dealer, level=options.level, selected=None,
+                  computer_said=said)
+
+
+# --- a tap -----------------------------------------------------------------------------------
+
+
+def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
+    """Apply one tap of the play screen and return the match as it now stands.
+
+    ``form`` holds exactly one of ``action`` (with ``version``, and ``card`` or the
+    selection for discard/knock/gin), ``select``/``deselect`` (a card code) or ``sort``.
+    Selecting and sorting are screen choices: they need no version and never touch the
+    game.
+
+    Raises:
+        NoMatchError: no match started yet.
+        StaleTapError: ``version`` is not the stored one; nothing changed.
+        PlayError: anything else illegal or malformed; nothing changed.
+    """
+    row = db.get(PlayMatch, session_id)
+    if row is None:
+        raise NoMatchError("There is no match yet: tap New match to start one.")
+    match = rebuild(row)
+    if "sort" in form:
+        sort = form["sort"]
+        if sort not in SORTS:
+            raise PlayError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or melds first.")
+        return save_screen(db, row, match, sort=sort)
+    if "select" in form or "deselect" in form:
+        selecting = "select" in form
+        card = _held_card(match, form["select" if selecting else "deselect"])
+        return save_screen(db, row, match, selected=str(card) if selecting else None)
+    if "action" not in form:
+        raise PlayError("Nothing to do: tap a card or one of the buttons.")
+    version = whole_number(form.get("version", ""))
+    if version is None:
+        raise PlayError("The form is missing its version: reload the page and tap again.")
+    if version != row.version:
+        raise StaleTapError(STALE)
+    action = _action_from_form(match, row, form)
+    if match.over:
+        raise PlayError("The match is over: tap New match to play again.")
+    try:
+        match, _ = apply_match(match, PERSON, action)
+    except GameError as error:
+        raise PlayError(sentence(str(error))) from None
+    said = row.computer_said
+    if match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
+        said = ""  # the person ended the hand: the result panel tells the rest
+    match, events = computer_plays(match, row.level)
+    if events or isinstance(action, NextHand):
+        said = describe(events)
+    selected = row.selected
+    if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
+                                 or Card.parse(selected) not in match_view(match, PERSON).hand):
+        selected = None  # a new hand starts with nothing selected
+    store(db, row, match, selected=selected, computer_said=said)
+    return Loaded(row, match)
+
+
+def _held_card(match: MatchState, text: str) -> Card:
+    try:
+        card = Card.parse(text)
+    except GameError:
+        raise PlayError(f"{text[:20]!r} is not a card: tap one of your cards.") from None
+    if match.hand.phase is Phase.OVER or card not in match_view(match, PERSON).hand:
+        raise PlayError(f"You do not hold the {card.name.lower()}: tap one of your cards.")
+    return card
+
+
+
+
+def _action_from_form(match: MatchState, row: PlayMatch, form: Mapping[str, str]) -> Any:
+    name = form.get("action", "")
+    if name in SIMPLE_ACTIONS:
+        return parse_match_action(name)
+    if name in CARD_ACTIONS:
+        code = form.get("card") or row.selected
+        if not code:
+            raise PlayError(f"Select the card to {name} with first, then tap {name.title()}."
+                            if name != "discard" else
+                            "Select the card to discard first, then tap Discard.")
+        card = _held_card(match, code)
+        return parse_match_action(f"{name} {card}")
+    raise PlayError(f"Unknown action {name[:20]!r}: use the buttons on the screen.")
+
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+
+def default_options(row: PlayMatch | None) -> dict[str, Any]:
+    """Values to pre-fill the New match form with: House rules, the current level."""
+    values: dict[str, Any] = HOUSE.to_dict()
+    values["level"] = row.level if row is not None else DEFAULT_LEVEL
+    return values
+

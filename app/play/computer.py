@@ -1,0 +1,27 @@
+"""The computer's turn (issue 3, SPEC §1): the bot acts for player 1 until the person
+is to play again or the hand is over."""
+
+from __future__ import annotations
+
+import random
+
+from app.engine import Event, MatchState, Phase, apply_match, match_view
+from app.engine.bots import choose_action
+from app.play.common import COMPUTER
+
+
+def computer_plays(match: MatchState, level: str) -> tuple[MatchState, list[Event]]:
+    """Let the computer act until it is the person's turn or the hand is over.
+
+    Its random source is derived from the match seed and the log length, so a replay of
+    the stored log is exact whatever the bot does with it.
+    """
+    events: list[Event] = []
+    while not match.over and match.hand.phase is not Phase.OVER \
+            and match.hand.to_play == COMPUTER:
+        rng = random.Random(f"{match.seed}:computer:{len(match.log)}")
+        action = choose_action(level, match_view(match, COMPUTER), rng)
+        match, happened = apply_match(match, COMPUTER, action)
+        events.extend(happened)
+    return match, events
+

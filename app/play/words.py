@@ -1,0 +1,194 @@
+"""The play screen's words (issue 3, SPEC §7): what the computer did, the step line,
+the note under the hand, meld and rule texts. Built from the person's view only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.engine import (
+    Card,
+    Discarded,
+    Drew,
+    Event,
+    HandKind,
+    HandVoided,
+    Knocked,
+    MatchState,
+    MeldKind,
+    Passed,
+    Phase,
+    PlayerView,
+    Rules,
+    TookDiscard,
+    TookUpcard,
+    deadwood_by_discard,
+    visible_event,
+)
+from app.engine.hand import BigGin, Gin, Knock
+from app.play.common import COMPUTER, LEVEL_LABELS, PERSON
+
+
+def the(card: Card) -> str:
+    """"the ten of hearts": a card named in a sentence."""
+    return f"the {card.name.lower()}"
+
+
+def _join(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe(events: Sequence[Event]) -> str:
+    """What the computer did, in words the person may read ("Computer drew from the
+    stock and discarded the seven of clubs."). Never names a card drawn from the stock.
+    """
+    sentences: list[str] = []
+    turn: list[str] = []
+
+    def close() -> None:
+        if turn:
+            sentences.append("Computer " + _join(turn) + ".")
+            turn.clear()
+
+    for raw in events:
+        event = visible_event(raw, PERSON)
+        if isinstance(event, HandVoided):
+            close()
+            sentences.append("The stock is down to two cards: the hand is void.")
+            continue
+        if getattr(event, "player", None) != COMPUTER:
+            continue
+        if isinstance(event, Passed):
+            turn.append(f"passed on the upcard ({the(event.card)})")
+            close()
+        elif isinstance(event, TookUpcard):
+            turn.append(f"took the upcard ({the(event.card)})")
+        elif isinstance(event, Drew):
+            turn.append("drew from the stock")
+        elif isinstance(event, TookDiscard):
+            turn.append(f"took {the(event.card)} from the discard pile")
+        elif isinstance(event, Discarded):
+            turn.append(f"discarded {the(event.card)}")
+        elif isinstance(event, Knocked):
+            if event.kind is HandKind.BIG_GIN:
+                turn.append("went big gin")
+            elif event.deadwood == 0:
+                turn.append("went gin")
+            else:
+                turn.append(f"knocked with {event.deadwood} deadwood")
+            close()
+    close()
+    return " ".join(sentences)
+
+
+
+def short(card: Card) -> str:
+    """"10♥︎": a card in a meld text (rank and suit symbol, text presentation)."""
+    rank = "10" if card.rank.value == "T" else card.rank.value
+    return f"{rank}{card.suit.symbol}\ufe0e"
+
+
+def meld_text(kind: MeldKind, cards: Sequence[Card]) -> str:
+    """"run 5♥︎ 6♥︎ 7♥︎": one meld in words."""
+    word = "run" if kind is MeldKind.RUN else "set"
+    return f"{word} " + " ".join(short(card) for card in cards)
+
+
+def rules_summary(rules: Rules, level: str) -> tuple[tuple[str, str], ...]:
+    """(label, value) rows of the rules box: the level and every table option (SPEC §6)."""
+    def onoff(value: bool) -> str:
+        return "on" if value else "off"
+
+    if rules.straight_gin:
+        limit = "gin only (straight gin)"
+    elif rules.oklahoma:
+        limit = "the first upcard's value (Oklahoma; an ace means gin only)"
+    else:
+        limit = str(rules.knock_limit)
+    rows = [
+        ("Computer", LEVEL_LABELS.get(level, level)),
+        ("Target", f"{rules.target} points"),
+        ("Knock limit", limit),
+        ("Gin bonus", str(rules.gin_bonus)),
+        ("Undercut bonus", str(rules.undercut_bonus)),
+        ("Big gin", f"on, bonus {rules.big_gin_bonus}" if rules.big_gin else "off"),
+        ("Box bonus", str(rules.box_bonus) if rules.box_bonus else "none"),
+        ("Game bonus", str(rules.game_bonus) if rules.game_bonus else "none"),
+        ("Shutout doubles", onoff(rules.shutout)),
+        ("Oklahoma", ("on, a spade upcard doubles the hand" if rules.oklahoma_spade_double
+                      else "on") if rules.oklahoma else "off"),
+        ("Round the corner", onoff(rules.round_the_corner)),
+        ("Loser deals", onoff(rules.loser_deals)),
+    ]
+    return tuple(rows)
+
+
+def limit_note(view: PlayerView) -> str:
+    """This hand's knock limit when it is not the usual 10 (Oklahoma, SPEC §6), and a
+    doubled hand; "" otherwise."""
+    notes = []
+    if view.limit.gin_only:
+        notes.append("Gin only this hand")
+    elif view.limit.limit != 10:
+        notes.append(f"Knock limit {view.limit.limit} this hand")
+    if view.limit.doubled:
+        notes.append("spade upcard: points double")
+    return "; ".join(notes)
+
+
+
+def step_line(view: PlayerView, match: MatchState) -> str:
+    """The status line: what the person may do now (SPEC §7)."""
+    if match.over:
+        t = match.tally
+        return ("Match over: you won! Tap New match to play again." if t.winner == PERSON
+                else "Match over: the computer won. Tap New match to play again.")
+    if view.phase is Phase.OVER:
+        result = view.result
+        if result is None or result.winner is None:
+            return "Void hand: nobody scores. Tap Next hand for the redeal."
+        who = "you score" if result.winner == PERSON else "the computer scores"
+        return f"Hand over: {who} {result.points}. Tap Next hand."
+    if not view.my_turn:  # pragma: no cover - the computer always finishes its turn
+        return "The computer is playing."
+    if view.phase is Phase.UPCARD_OFFER:
+        return "Your turn: take the upcard or pass."
+    if view.phase is Phase.DRAW:
+        if view.must_draw_stock:
+            return "Your turn: both passed the upcard, so draw from the stock."
+        return "Your turn: draw from the stock or take the discard."
+    if BigGin() in view.legal:
+        return "Your turn: big gin! Tap Big gin, or discard a card."
+    if view.limit.gin_only:
+        return "Your turn: discard a card, or go gin with it (no knocking this hand)."
+    return "Your turn: discard a card, or knock or go gin with it."
+
+
+
+def hand_note(view: PlayerView, selected: Card | None, deadwood: int) -> str:
+    """Below the hand: the deadwood and, with 11 cards, what the selected discard leaves."""
+    if view.phase is not Phase.DISCARD or not view.my_turn:
+        return f"Deadwood {deadwood}."
+    legal = set(view.legal)
+    if BigGin() in legal:
+        return ("All 11 cards are melded: tap Big gin (no discard), or select a card to "
+                "discard and go gin.")
+    can_gin = any(isinstance(a, Gin) for a in legal)
+    can_knock = any(isinstance(a, Knock) for a in legal)
+    if selected is None:
+        extra = " You can go gin." if can_gin else " You can knock." if can_knock else ""
+        return f"Deadwood {deadwood} with 11 cards. Select a card to discard.{extra}"
+    if selected == view.taken_from_pile:
+        return (f"You took {the(selected)} from the pile: it cannot go back this turn. "
+                "Select another card.")
+    left = deadwood_by_discard(view.hand, view.rules)[selected]
+    if Gin(selected) in legal:
+        tail = " That is gin!"
+    elif Knock(selected) in legal:
+        tail = " You may knock."
+    else:
+        tail = ""
+    return f"Discarding {the(selected)} leaves {left} deadwood.{tail}"
+
+
