@@ -225,3 +225,23 @@ def action_form(text: str, version: int) -> dict[str, str]:
 def hand_is_over(match: MatchState) -> bool:
     """True when the current hand has been scored or voided."""
     return match.hand.phase is Phase.OVER
+
+
+# --- what a response shows ------------------------------------------------------------------
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def response_text(response: Any, cookie_jar: Any, session_id: str) -> str:
+    """Body (raw and with tags replaced by spaces), headers and cookies as one text, for
+    leak checks.
+
+    The browser session id is masked: it is 43 random URL-safe characters drawn before any
+    deal, so it holds no game information, yet it may contain ``3D`` or ``-7C_`` by chance
+    (a leak check that scanned it failed about one run in a hundred).
+    """
+    body = response.text
+    headers = "\n".join(f"{k}: {v}" for k, v in response.headers.multi_items())
+    cookies = "\n".join(f"{c.name}={c.value}" for c in cookie_jar)
+    everything = "\n".join([body, _TAG.sub(" ", body), headers, cookies])
+    return everything.replace(session_id, "<session id>") if session_id else everything

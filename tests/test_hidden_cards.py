@@ -30,10 +30,10 @@ from tests.hardening import (
     hidden_cards,
     leaks,
     random_form,
+    response_text,
 )
 
 HANDS = 200
-_TAG = re.compile(r"<[^>]*>")
 
 
 def _row(app: FastAPI, session_id: str) -> PlayMatch:
@@ -44,11 +44,8 @@ def _row(app: FastAPI, session_id: str) -> PlayMatch:
 
 
 def _everything(response: httpx.Response, client: TestClient) -> str:
-    """Body (raw and with tags replaced by spaces), headers and the cookie jar as text."""
-    body = response.text
-    headers = "\n".join(f"{k}: {v}" for k, v in response.headers.multi_items())
-    cookies = "\n".join(f"{c.name}={c.value}" for c in client.cookies.jar)
-    return "\n".join([body, _TAG.sub(" ", body), headers, cookies])
+    """Body, headers and cookies as text, the session id masked (see ``response_text``)."""
+    return response_text(response, client.cookies.jar, client.cookies.get(COOKIE_NAME, ""))
 
 
 class Checker:

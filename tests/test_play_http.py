@@ -45,6 +45,7 @@ from app.engine.match import MatchState, NextHand, match_view
 from app.models import PlayMatch
 from app.play import describe
 from app.sessions import COOKIE_NAME
+from tests.hardening import response_text
 
 # --- reading the screen -----------------------------------------------------------------
 
@@ -150,9 +151,7 @@ def assert_no_leak(response: httpx.Response, client: TestClient, match: MatchSta
     """No hidden card by code, full name or rank+symbol; no seed; in body, headers, cookies."""
     text = response.text
     plain = re.sub(r"<[^>]*>", " ", text)
-    headers = "\n".join(f"{k}: {v}" for k, v in response.headers.multi_items())
-    cookies = "\n".join(f"{c.name}={c.value}" for c in client.cookies.jar)
-    everything = "\n".join([text, headers, cookies])
+    everything = response_text(response, client.cookies.jar, client.cookies.get(COOKIE_NAME, ""))
     assert str(seed) not in everything
     if match.hand.phase is Phase.OVER:
         return
