@@ -141,6 +141,10 @@ PAGES: tuple[Page, ...] = (
             ("oklahoma", "Oklahoma"), ("straight-gin", "Straight gin"),
             ("round-the-corner", "Round the corner"), ("loser-deals", "Loser deals"),
             ("hollywood", "Hollywood"), ("gin-for-three", "Gin for three"))),
+    Page("fair", "Checking a deal", "Prove that a hand was dealt fairly.",
+         _s(("commitment", "Before the hand: the commitment"),
+            ("reveal", "After the hand: the seeds"), ("check", "Checking the deal"),
+            ("own-program", "With your own program"))),
     Page("faq", "Questions and answers", "Short answers to common questions.", ()),
 )
 """Every guide page in reading order (the FAQ last); ``/guide`` lists them all."""

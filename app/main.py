@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.db import create_db_engine
 from app.errors import install_error_pages
-from app.routes import guide, home, play, score
+from app.routes import fair, guide, home, play, score
 from app.security import SecurityMiddleware
 from app.sessions import SessionCookieMiddleware, purge_expired_sessions
 from app.settings import Settings, get_settings
@@ -164,6 +164,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(score.router)
     app.include_router(guide.router)
     app.include_router(play.router)
+    app.include_router(fair.router)
 
     return app
 

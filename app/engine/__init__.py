@@ -8,7 +8,8 @@ Public API (also used by outside checks):
 - the end of a hand: :func:`settle` (knocker's melds as given), :func:`lay_down`;
 - scoring: :func:`score_hand`, :func:`tally`, :func:`knock_limit_for`;
 - a hand: :func:`deal`, :func:`legal_actions`, :func:`apply`, :func:`view`;
-- a match: :func:`new_match`, :func:`apply_match`, :func:`replay`.
+- a match: :func:`new_match`, :func:`apply_match`, :func:`replay`;
+- provably fair deals (``gin-shuffle-v1``): :class:`HandSeed`, :func:`fair_deal`.
 """
 
 from .cards import CARDS, Card, Rank, Suit, format_cards, new_deck, parse_cards, shuffled_deck
@@ -20,6 +21,7 @@ from .errors import (
     InvalidScoreError,
     RulesError,
 )
+from .fairness import FairDeal, HandSeed, InvalidSeedError, fair_deal
 from .hand import (
     Action,
     BigGin,
@@ -97,15 +99,17 @@ from .scoring import (
 __all__ = [
     "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "VOID_SCORE",
     "Action", "Arrangement", "BigGin", "Card", "Dealt", "Discard", "Discarded",
-    "DrawStock", "Drew", "Event", "GameError", "Gin", "HandKind", "HandRecord",
-    "HandResult", "HandScore", "HandScored", "HandState", "HandVoided",
+    "DrawStock", "Drew", "Event", "FairDeal", "GameError", "Gin", "HandKind", "HandRecord",
+    "HandResult", "HandScore", "HandScored", "HandSeed", "HandState", "HandVoided",
     "IllegalActionError", "InvalidCardError", "InvalidHandError", "InvalidScoreError",
+    "InvalidSeedError",
     "Knock", "KnockLimit", "Knocked", "LaidOff", "MatchAction", "MatchState",
     "MatchTally", "Meld", "MeldKind", "NextHand", "Pass", "Passed", "Phase",
     "PlayerView", "Rank", "Role", "Rules", "RulesError", "Settlement", "Suit",
     "TakeDiscard", "TakeUpcard", "TookDiscard", "TookUpcard",
     "all_melds", "apply", "apply_match", "best_arrangement", "best_arrangements",
-    "best_discards", "check", "deadwood_by_discard", "deal", "format_cards", "is_legal",
+    "best_discards", "check", "deadwood_by_discard", "deal", "fair_deal", "format_cards",
+    "is_legal",
     "knock_limit_for", "lay_down", "least_deadwood", "legal_actions",
     "legal_match_actions", "make_meld", "match_view", "new_deck", "new_match",
     "next_dealer", "parse_action", "parse_cards", "parse_match_action", "replay",

@@ -1,0 +1,24 @@
+"""``GET /fair`` — the verify page of provably fair deals (issue 14, ``docs/fairness.md``).
+
+Takes the server seed, client seed, hand number and (optionally) the commitment as query
+parameters, so the play screen can link to it filled in, and shows the hands, the upcard
+and the stock order dealt from them and whether the commitment matches. A bad value is
+answered 400 with a message beside its field; an empty visit shows the form.
+"""
+
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from app.fair import FIELDS, check_deal
+from app.web import render
+
+router = APIRouter()
+
+
+@router.get("/fair", name="fair")
+def verify_deal(request: Request) -> Response:
+    """The verify form, and the deal computed from its values when they are given."""
+    query = {name: request.query_params.get(name, "") for name in FIELDS}
+    check = check_deal(query)
+    return render(request, "fair.html", {"check": check},
+                  status_code=400 if check.errors else 200)
