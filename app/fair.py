@@ -18,6 +18,7 @@ from app.engine.fairness import (
     check_hex,
     fair_deal,
 )
+from app.play.common import whole_number
 
 FIELDS = ("server_seed", "client_seed", "hand_number", "commitment")
 MAX_FIELD = 200
@@ -43,12 +44,10 @@ class Check:
 
 
 def _hand_number(text: str) -> int:
-    digits = text.strip()
-    if not (digits.isascii() and digits.isdigit()):
+    number = whole_number(text.strip())
+    if number is None:
         raise InvalidSeedError("The hand number must be a whole number from 1 to 10,000.")
-    if len(digits) > 6:
-        raise InvalidSeedError("The hand number must be from 1 to 10,000.")
-    return check_hand_number(int(digits))
+    return check_hand_number(number)
 
 
 def check_deal(query: Mapping[str, str]) -> Check:
