@@ -64,36 +64,94 @@ class BrowserSession(SQLModel, table=True):
 # --- add tables here (and a migration, see the module docstring) ---
 
 
-# --- Play (issue 3): the match a browser plays against the computer -------------------
+# --- Play (issues 3, 12, 14): matches against the computer, stored hand by hand ---------
 
 
-class PlayMatch(SQLModel, table=True):
-    """The match one browser is playing against the computer (SPEC §1, §7).
+class PlaySeat(SQLModel, table=True):
+    """One browser's place in Play: the match it is playing and its screen choices.
 
-    A match is stored as its rules, seed, first dealer and action log (``[[player,
-    "discard TH"], ...]``): ``app.engine.match.replay`` rebuilds every state from them.
-    ``seed`` fixes every deal, so it (like the log's hidden consequences) never leaves
-    the server. ``version`` goes up by one on each change of the game (see the module
-    docstring); ``sort`` and ``selected`` are the player's screen choices, not game state.
+    ``version`` goes up by one on each change of the game or the seeds (see the module
+    docstring); a form carries it, so a stale double tap changes nothing. ``sort`` and
+    ``selected`` are screen choices, stored beside the game, never in its log.
     ``computer_said`` is what the computer last did, in words a player may read.
     """
 
-    __tablename__ = "play_match"
+    __tablename__ = "play_seat"
 
     session_id: str = Field(
         primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
     )
-    rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
-    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
-    first_dealer: int = 1
-    level: str = Field(default="standard", max_length=16)
-    log: list[list[Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", index=True)
+    version: int = 0
     sort: str = Field(default="rank", max_length=8)
     selected: str | None = Field(default=None, max_length=2)
     computer_said: str = Field(default="", max_length=2000)
-    version: int = 0
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class PlayMatch(SQLModel, table=True):
+    """One match against the computer (SPEC §1, §5, §7), with its own id; it is kept
+    when the browser starts another, so a history can list every match of a browser.
+
+    Its hands are :class:`PlayHand` rows, numbered 1 .. ``hands``. ``client_seed`` deals
+    the next hand (the person may change it between hands); ``next_server_seed`` is
+    drawn when a hand ends and deals the next one, so its commitment can be shown before
+    the person chooses a client seed for it. It never leaves the server before that hand
+    is over. ``over`` is set when someone reaches the target.
+
+    A match stored before provable deals (issue 14) arrives with ``legacy_seed`` and its
+    whole old action log in ``legacy_log``; the first load splits that log into hand
+    rows (dealt from ``legacy_seed``) and clears ``legacy_log``.
+    """
+
+    __tablename__ = "play_match"
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(
+        foreign_key="browser_session.id", ondelete="CASCADE", index=True, max_length=64
+    )
+    rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    first_dealer: int = 1
+    level: str = Field(default="standard", max_length=16)
+    client_seed: str = Field(default="", max_length=64)
+    next_server_seed: str | None = Field(default=None, max_length=64)
+    hands: int = 0
+    over: bool = False
+    legacy_seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    legacy_log: list[list[Any]] | None = Field(
+        default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class PlayHand(SQLModel, table=True):
+    """One hand of a :class:`PlayMatch`: its seeds, its action log and, once over, its
+    result. A tap rewrites only the current hand's row, so its cost does not grow with
+    the match; finished hands are kept (never deleted with a new match).
+
+    ``server_seed``/``client_seed``/``commitment`` are the ``gin-shuffle-v1`` values
+    (``docs/fairness.md``); the server seed stays on the server until ``finished``.
+    They are ``None`` for a hand dealt from the match's ``legacy_seed``. ``log`` holds
+    the hand's game actions only (``[[player, "discard TH"], ...]``, no ``next_hand``).
+    ``winner`` (``None`` on a void hand), ``points`` and ``kind`` (``HandKind`` value)
+    are set when the hand ends.
+    """
+
+    __tablename__ = "play_hand"
+
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True)
+    number: int = Field(primary_key=True)
+    dealer: int
+    server_seed: str | None = Field(default=None, max_length=64)
+    client_seed: str | None = Field(default=None, max_length=64)
+    commitment: str | None = Field(default=None, max_length=64)
+    log: list[list[Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    finished: bool = False
+    winner: int | None = None
+    points: int = 0
+    kind: str | None = Field(default=None, max_length=16)
+    created_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
 
 
 # --- Score (issue 5): score sheets kept for games played with real cards ---------------

@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.engine import CARDS, Rules  # noqa: E402
-from app.engine.match import apply_match, new_match, parse_match_action  # noqa: E402
+from app.engine.match import NextHand, apply_match, new_match, parse_match_action  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
 _VERSION = re.compile(r'name="version" value="(\d+)"')
@@ -221,20 +221,28 @@ def check_integrity(db_url: str, seen: dict[str, Seen]
     from sqlmodel import Session, select
 
     from app.db import create_db_engine
-    from app.models import PlayMatch
+    from app.models import PlayMatch, PlaySeat
+    from app.play.storage import match_history
 
     engine = create_db_engine(db_url)
     problems: list[str] = []
     actions = compared = 0
     with Session(engine) as db:
-        rows = db.exec(select(PlayMatch)).all()
+        rows = []
+        for seat in db.exec(select(PlaySeat)).all():
+            game = db.get(PlayMatch, seat.match_id)
+            assert game is not None
+            rows.append((seat, game, *match_history(db, game)))
     engine.dispose()
     full_deck = set(CARDS)
-    for row in rows:
+    for row, game, seeds, log in rows:
         try:
-            match = new_match(Rules.from_dict(row.rules), row.seed, row.first_dealer)
-            for player, text in row.log:
-                match, _ = apply_match(match, int(player), parse_match_action(str(text)))
+            match = new_match(Rules.from_dict(game.rules), seeds[0], game.first_dealer)
+            for player, text in log:
+                action = parse_match_action(text)
+                if isinstance(action, NextHand) and len(seeds) > 1:
+                    action = NextHand(seeds[match.hand_number])
+                match, _ = apply_match(match, player, action)
                 actions += 1
                 cards = match.hand.cards_in_play()
                 if len(cards) != 52 or set(cards) != full_deck:

@@ -35,6 +35,7 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -48,12 +49,12 @@ from sqlmodel import Session  # noqa: E402
 
 from app import play  # noqa: E402
 from app.db import run_migrations  # noqa: E402
-from app.engine import NextHand, Phase, Rules, apply_match, new_match, replay  # noqa: E402
+from app.engine import HandSeed, NextHand, Phase, Rules, apply_match, new_match  # noqa: E402
 from app.engine.bots import choose_action  # noqa: E402
 from app.engine.hand import BigGin, Discard, Gin, Knock  # noqa: E402
-from app.engine.match import match_view  # noqa: E402
+from app.engine.match import match_view, resume  # noqa: E402
 from app.main import create_app  # noqa: E402
-from app.models import PlayMatch  # noqa: E402
+from app.play import storage  # noqa: E402
 from app.sessions import COOKIE_NAME  # noqa: E402
 from app.settings import Settings  # noqa: E402
 
@@ -96,11 +97,11 @@ class Bench:
         self.longest_log = 0
         self.sizes: dict[str, list[int]] = {"action": [], "select": [], "sort": []}
 
-    def stored(self) -> tuple[PlayMatch, play.MatchState]:  # type: ignore[name-defined]
+    def stored(self) -> tuple[Any, play.MatchState]:  # type: ignore[name-defined]
         with Session(self.engine) as db:  # type: ignore[arg-type]
-            row = db.get(PlayMatch, self.client.cookies[COOKIE_NAME])
-            assert row is not None
-            return row, play.rebuild(row)
+            loaded = storage.load(db, self.client.cookies[COOKIE_NAME])
+            assert loaded is not None
+            return loaded.seat, loaded.match
 
     def tap(self, kind: str, data: dict[str, str]) -> httpx.Response:
         if self.cold:
@@ -118,7 +119,7 @@ class Bench:
         while len(self.times["action"]) < taps:
             row, match = self.stored()
             version = str(row.version)
-            self.longest_log = max(self.longest_log, len(row.log))
+            self.longest_log = max(self.longest_log, len(match.hand_log))
             if match.over:
                 self.client.post("/play/new", data={"level": self.level,
                                                     "version": version})
@@ -203,25 +204,33 @@ def main() -> None:
             cold.run(max(100, args.taps // 2))
             print(report("action, cold replay every tap", cold.times["action"],
                          lambda v: f"{v:6.2f}"))
-            print(f"  (cold taps replayed stored logs of up to {cold.longest_log} actions)")
+            print(f"  (cold taps replayed hand logs of up to {cold.longest_log} actions)")
 
-        # The replay itself, on a long match: the computer playing both seats to the end.
-        match = new_match(Rules(), seed=args.seed)
+        # The replay itself: a cold tap rebuilds the current hand only (issue 12), from the
+        # finished hands' results; here the longest hand of a whole computer-vs-computer
+        # match, resumed at its end.
+        rng = random.Random(args.seed)
+        match = new_match(Rules(), HandSeed(rng.randbytes(32).hex(), "bench"))
+        longest = match
         while not match.over:
             if match.hand.phase is Phase.OVER:
-                match, _ = apply_match(match, 0, NextHand())
+                match, _ = apply_match(match, 0, NextHand(HandSeed(rng.randbytes(32).hex(),
+                                                                   "bench")))
                 continue
             seat = match.hand.to_play
-            rng = random.Random(f"{match.seed}:{len(match.log)}")
             action = choose_action(args.level, match_view(match, seat), rng)
             match, _ = apply_match(match, seat, action)
+            if len(match.hand_log) > len(longest.hand_log):
+                longest = match
         replays = []
+        finished = longest.records[:longest.hand_number - 1]
         for _ in range(20):
             start = time.perf_counter()
-            replay(match.rules, match.seed, match.log, match.first_dealer)
+            resume(longest.rules, longest.first_dealer, finished, longest.seed,
+                   longest.hand_log)
             replays.append((time.perf_counter() - start) * 1000)
-        print(f"  replay of a whole {args.level}-vs-{args.level} match log "
-              f"({len(match.log)} actions, {match.hand_number} hands): "
+        print(f"  replay of the longest hand of a {args.level}-vs-{args.level} match "
+              f"({len(longest.hand_log)} actions; the match had {match.hand_number} hands): "
               f"median {statistics.median(replays):.2f} ms — the most a cold tap adds")
 
 

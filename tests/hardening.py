@@ -17,10 +17,26 @@ from fastapi import FastAPI
 from fastapi import routing as fastapi_routing
 from fastapi.routing import APIRoute
 from sqlalchemy import Engine, MetaData, select
-from sqlmodel import SQLModel
+from sqlmodel import Session, SQLModel
 
-from app.engine import CARDS, Card, MatchState, Phase, Rules, deadwood_by_discard
-from app.engine.match import apply_match, legal_match_actions, new_match, parse_match_action
+from app.engine import (
+    CARDS,
+    Card,
+    MatchState,
+    NextHand,
+    Phase,
+    Rules,
+    deadwood_by_discard,
+)
+from app.engine.match import (
+    Seed,
+    apply_match,
+    legal_match_actions,
+    new_match,
+    parse_match_action,
+)
+from app.models import PlayHand, PlayMatch, PlaySeat
+from app.play.storage import match_history
 
 Snapshot = dict[str, list[tuple[Any, ...]]]
 
@@ -100,31 +116,99 @@ def fill_path(path: str, values: Mapping[str, Any]) -> str | None:
 
 
 @dataclass
+class StoredPlay:
+    """A browser's Play match as stored, read straight from the tables: the seat's and
+    the match's columns, each hand's seed and the whole log (the hands' logs joined by
+    ``next_hand`` entries), so tests can replay it with the engine."""
+
+    session_id: str
+    version: int
+    sort: str
+    selected: str | None
+    computer_said: str
+    match_id: int
+    level: str
+    rules: dict[str, Any]
+    first_dealer: int
+    client_seed: str
+    next_server_seed: str | None
+    seeds: list[Seed]
+    server_seeds: list[str]
+    hands: list[Any]
+    log: list[list[Any]]
+
+    @property
+    def seed(self) -> Seed:
+        """The current hand's seed."""
+        return self.seeds[-1]
+
+
+def stored_play(engine: Engine, session_id: str) -> StoredPlay | None:
+    """The browser's current Play match as stored, or ``None`` without one."""
+    with Session(engine) as db:
+        seat = db.get(PlaySeat, session_id)
+        if seat is None:
+            return None
+        game = db.get(PlayMatch, seat.match_id)
+        assert game is not None
+        hands = list(db.exec(select(PlayHand).where(PlayHand.match_id == game.id)
+                             .order_by(PlayHand.number)).scalars())
+        seeds, log = match_history(db, game)
+        return StoredPlay(
+            session_id, seat.version, seat.sort, seat.selected, seat.computer_said,
+            int(game.id or 0), game.level, dict(game.rules), game.first_dealer,
+            game.client_seed, game.next_server_seed, seeds,
+            [h.server_seed for h in hands if h.server_seed], hands, [list(e) for e in log])
+
+
+@dataclass
 class Replayer:
     """An engine replay of one stored match, advanced incrementally as its log grows."""
 
     rules: Rules
-    seed: int
+    seeds: list[Seed]
     first_dealer: int
     match: MatchState = field(init=False)
+    applied: list[tuple[int, str]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        self.match = new_match(self.rules, self.seed, self.first_dealer)
+        self.match = new_match(self.rules, self.seeds[0], self.first_dealer)
 
     @classmethod
-    def from_row(cls, row: Any) -> Replayer:
-        """A replayer for a ``PlayMatch`` row (``rules``, ``seed``, ``first_dealer``)."""
-        return cls(Rules.from_dict(row.rules), row.seed, row.first_dealer)
+    def from_row(cls, row: StoredPlay) -> Replayer:
+        """A replayer for a stored match (:func:`stored_play`)."""
+        return cls(Rules.from_dict(row.rules), list(row.seeds), row.first_dealer)
 
-    def advance(self, log: Iterable[Iterable[Any]]) -> MatchState:
-        """Apply the entries of ``log`` beyond those already applied; return the state."""
+    def advance(self, log: Iterable[Iterable[Any]],
+                seeds: list[Seed] | None = None) -> MatchState:
+        """Apply the entries of ``log`` beyond those already applied (hand ``n`` dealt
+        from ``seeds[n - 1]``, the seeds known so far by default); return the state."""
+        if seeds is not None:
+            self.seeds = list(seeds)
         entries = [(int(p), str(t)) for p, t in log]
-        done = len(self.match.log)
-        if [list(e) for e in self.match.log] != [list(e) for e in entries[:done]]:
+        done = len(self.applied)
+        if self.applied != entries[:done]:
             raise AssertionError("the stored log rewrote history")
         for player, text in entries[done:]:
-            self.match, _ = apply_match(self.match, player, parse_match_action(text))
+            action = parse_match_action(text)
+            if isinstance(action, NextHand):
+                action = NextHand(self.seeds[self.match.hand_number])
+            self.match, _ = apply_match(self.match, player, action)
+            self.applied.append((player, text))
         return self.match
+
+
+def secrets_in_play(row: StoredPlay, match: MatchState) -> list[str]:
+    """The seeds no response may hold now: the server seed of the hand in progress (an
+    old match's int seed, which deals every hand, always) and the next hand's server
+    seed, drawn when a hand ends and dealt from only at Next hand."""
+    found = [row.next_server_seed] if row.next_server_seed else []
+    seed = row.seeds[-1]
+    if isinstance(seed, int):
+        found.append(str(seed))
+    elif match.hand.phase is not Phase.OVER:
+        found.append(seed.server_seed)
+    return found
 
 
 def hidden_cards(match: MatchState, viewer: int = 0) -> tuple[set[Card], tuple[Card, ...]]:

@@ -21,9 +21,9 @@ from sqlmodel import Session, select
 
 from app.db import create_db_engine
 from app.engine.match import legal_match_actions
-from app.models import PlayMatch, ScoreSheetRow
+from app.models import ScoreSheetRow
 from app.sessions import COOKIE_NAME
-from tests.hardening import Replayer, action_form
+from tests.hardening import Replayer, StoredPlay, action_form, stored_play
 
 if TYPE_CHECKING:
     from tests.conftest import LiveServer
@@ -69,11 +69,10 @@ def _burst(server: LiveServer, cookie: str, method: str, path: str,
         return list(pool.map(send, range(len(forms))))
 
 
-def _match(db: Engine, session_id: str) -> PlayMatch:
-    with Session(db) as s:
-        row = s.get(PlayMatch, session_id)
-        assert row is not None
-        return row
+def _match(db: Engine, session_id: str) -> StoredPlay:
+    row = stored_play(db, session_id)
+    assert row is not None
+    return row
 
 
 def _check_once(responses: list[httpx.Response], new_version: int) -> None:
@@ -122,7 +121,7 @@ def test_simultaneous_new_match_deals_once(server: LiveServer, db: Engine) -> No
     form = {"level": "standard", "version": str(row.version)}
     responses = _burst(server, cookie, "POST", "/play/new", [form] * TAPS)
     after = _match(db, cookie)
-    assert after.version == row.version + 1 and after.seed != row.seed
+    assert after.version == row.version + 1 and after.match_id != row.match_id
     assert sorted(r.status_code for r in responses) == [303] + [409] * (TAPS - 1)
 
 

@@ -17,12 +17,13 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import httpx
+from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from app.db import create_db_engine
-from app.models import PlayMatch, ScoreSheetRow
+from app.models import ScoreSheetRow
 from app.sessions import COOKIE_NAME
-from tests.hardening import Replayer, random_form
+from tests.hardening import Replayer, StoredPlay, random_form, stored_play
 
 if TYPE_CHECKING:
     from tests.conftest import LiveServer
@@ -34,11 +35,10 @@ SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_b
          "game_bonus": "100", "first_dealer": "0"}
 
 
-def _row(engine: object, session_id: str) -> PlayMatch:
-    with Session(engine) as db:  # type: ignore[arg-type]
-        row = db.get(PlayMatch, session_id)
-        assert row is not None
-        return row
+def _row(engine: Engine, session_id: str) -> StoredPlay:
+    row = stored_play(engine, session_id)
+    assert row is not None
+    return row
 
 
 def _play(client: httpx.Client, engine: object, session_id: str, moves: int,

@@ -18,9 +18,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from app.models import PlayMatch, ScoreSheetRow
+from app.models import ScoreSheetRow
 from app.sessions import COOKIE_NAME
-from tests.hardening import api_routes, diff, fill_path, snapshot
+from tests.hardening import StoredPlay, api_routes, diff, fill_path, snapshot, stored_play
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -52,11 +52,10 @@ class World:
             return db.exec(select(ScoreSheetRow).where(
                 ScoreSheetRow.session_id == self.client.cookies[COOKIE_NAME])).one()
 
-    def match(self) -> PlayMatch:
-        with Session(self.app.state.engine) as db:
-            row = db.get(PlayMatch, self.client.cookies[COOKIE_NAME])
-            assert row is not None
-            return row
+    def match(self) -> StoredPlay:
+        row = stored_play(self.app.state.engine, self.client.cookies[COOKIE_NAME])
+        assert row is not None
+        return row
 
     def play_action(self) -> dict[str, str]:
         """A legal tap now: the first enabled action button's form."""

@@ -11,9 +11,11 @@
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from itertools import combinations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -29,6 +31,7 @@ from app.engine import (
     DrawStock,
     GameError,
     Gin,
+    HandSeed,
     HandState,
     IllegalActionError,
     Knock,
@@ -43,6 +46,7 @@ from app.engine import (
     best_arrangements,
     best_discards,
     deal,
+    fair_deal,
     is_legal,
     least_deadwood,
     legal_actions,
@@ -52,7 +56,7 @@ from app.engine import (
     view,
 )
 from app.engine.hand import Action
-from app.engine.match import MatchAction, MatchState
+from app.engine.match import MatchAction, MatchState, resume
 
 RULES = [
     HOUSE,
@@ -238,25 +242,74 @@ def test_any_legal_play_conserves_the_cards(rules: Rules, seed: int, dealer: int
             assert not is_legal(state, 0, probe) and not is_legal(state, 1, probe)
 
 
-def random_match(rules: Rules, seed: int, data: st.DataObject, steps: int) -> MatchState:
-    match = new_match(rules, seed, first_dealer=data.draw(st.integers(0, 1)))
+def _fair_seeds(seed: int, hands: int = 64) -> list[HandSeed]:
+    return [HandSeed(hashlib.sha256(f"{seed}:{n}".encode()).hexdigest(), f"client {seed}")
+            for n in range(1, hands + 1)]
+
+
+def random_match(rules: Rules, seed: int, data: st.DataObject, steps: int,
+                 fair: bool = False) -> tuple[MatchState, list[tuple[int, str]]]:
+    """A random legal match and its whole log; with ``fair``, each hand dealt from
+    ``gin-shuffle-v1`` seeds (:func:`_fair_seeds`), else from the int ``seed``."""
+    seeds = _fair_seeds(seed)
+    match = new_match(rules, seeds[0] if fair else seed,
+                      first_dealer=data.draw(st.integers(0, 1)))
+    log: list[tuple[int, str]] = []
     for _ in range(steps):
         movers = [(p, a) for p in (0, 1) for a in legal_match_actions(match, p)]
         if not movers:
             break
         player, action = data.draw(st.sampled_from(movers))
+        if isinstance(action, NextHand) and fair:
+            action = NextHand(seeds[match.hand_number])
         match, _ = apply_match(match, player, action)
-    return match
+        log.append((player, str(action)))
+    return match, log
 
 
 @GAMES
-@given(rules_st, st.integers(0, 2**63 - 1), st.data())
+@given(rules_st, st.integers(0, 2**63 - 1), st.data(), st.booleans())
 def test_replaying_the_action_list_rebuilds_the_match(rules: Rules, seed: int,
-                                                      data: st.DataObject) -> None:
-    match = random_match(rules, seed, data, data.draw(st.integers(0, 150)))
-    again = replay(rules, seed, match.log, match.first_dealer)
+                                                      data: st.DataObject, fair: bool) -> None:
+    match, log = random_match(rules, seed, data, data.draw(st.integers(0, 150)), fair)
+    again = replay(rules, _fair_seeds(seed) if fair else seed, log, match.first_dealer)
     assert again == match
     assert again.hand.cards_in_play() == match.hand.cards_in_play()
+
+
+@GAMES
+@given(rules_st, st.integers(0, 2**63 - 1), st.data(), st.booleans())
+def test_resuming_from_finished_results_and_one_hand_rebuilds_the_match(
+        rules: Rules, seed: int, data: st.DataObject, fair: bool) -> None:
+    """The finished hands' results and the current hand's seed and log are enough: the
+    earlier hands' actions are never needed (issues 12 and 14)."""
+    match, _ = random_match(rules, seed, data, data.draw(st.integers(0, 150)), fair)
+    finished = match.records[:match.hand_number - 1]
+    again = resume(rules, match.first_dealer, finished, match.seed, match.hand_log)
+    assert again == match
+
+
+def test_a_fair_match_refuses_to_deal_the_next_hand_without_new_seeds() -> None:
+    seeds = _fair_seeds(3)
+    match = new_match(Rules(), seeds[0], first_dealer=1)
+    while match.hand.phase is not Phase.OVER:
+        player = match.hand.to_play
+        match, _ = apply_match(match, player, legal_match_actions(match, player)[0])
+    with pytest.raises(IllegalActionError, match="new seeds"):
+        apply_match(match, 0, NextHand())
+    dealt, _ = apply_match(match, 0, NextHand(seeds[1]))
+    assert dealt.hand_number == 2 and dealt.seed == seeds[1] and dealt.hand_log == ()
+
+
+def test_a_fair_hand_deals_exactly_the_gin_shuffle_v1_deal() -> None:
+    seed = HandSeed("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                    "ClientSeed-42")
+    for dealer in (0, 1):
+        match = new_match(Rules(), seed, first_dealer=dealer)
+        deal = fair_deal(seed.server_seed, seed.client_seed, 1)
+        assert set(match.hand.hands[1 - dealer]) == set(deal.non_dealer)
+        assert set(match.hand.hands[dealer]) == set(deal.dealer)
+        assert match.hand.upcard == deal.upcard and match.hand.stock == deal.stock
 
 
 # --- a state machine of whole matches ---------------------------------------------------------

@@ -1,12 +1,14 @@
 """The computer's cards and the stock order never reach the browser before a hand ends.
 
 A random legal player plays at least 200 complete hands through the play forms (plain
-posts and htmx posts, with sorting, selecting and stale taps mixed in). After every
+posts and htmx posts, with sorting, selecting, stale taps and client seed changes mixed
+in). After every
 request the test replays the stored log with the engine — the truth comes from the
 database, never from a response — and searches the response's body, headers and
 cookies for every card the person cannot see: by code (``7C`` as a token), by full name
 ("Seven of clubs"), as rank and suit symbol (``7♣``) and as a picture file name; and
-for the stock order and the match seed. Public cards (the person's own, the discard
+for the stock order and for the server seed of the hand in progress and of the next
+hand (issue 14: revealed only once their hand is over). Public cards (the person's own, the discard
 pile, the computer's known pickups) may appear; once a hand is over everything may.
 """
 
@@ -18,29 +20,29 @@ import re
 import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlmodel import Session
 
 from app.engine import Card
-from app.models import PlayMatch
 from app.sessions import COOKIE_NAME
 from tests.hardening import (
     Replayer,
+    StoredPlay,
     action_form,
     hand_is_over,
     hidden_cards,
     leaks,
     random_form,
     response_text,
+    secrets_in_play,
+    stored_play,
 )
 
 HANDS = 200
 
 
-def _row(app: FastAPI, session_id: str) -> PlayMatch:
-    with Session(app.state.engine) as db:
-        row = db.get(PlayMatch, session_id)
-        assert row is not None
-        return row
+def _row(app: FastAPI, session_id: str) -> StoredPlay:
+    row = stored_play(app.state.engine, session_id)
+    assert row is not None
+    return row
 
 
 def _everything(response: httpx.Response, client: TestClient) -> str:
@@ -56,25 +58,26 @@ class Checker:
         self.client = client
         self.session_id = client.cookies[COOKIE_NAME]
         self.replayer: Replayer | None = None
-        self.seed: int | None = None
+        self.match_id: int | None = None
         self.responses = 0
 
-    def state(self) -> tuple[PlayMatch, Replayer]:
+    def state(self) -> tuple[StoredPlay, Replayer]:
         row = _row(self.app, self.session_id)
-        if self.replayer is None or self.seed != row.seed:
+        if self.replayer is None or self.match_id != row.match_id:
             self.replayer = Replayer.from_row(row)
-            self.seed = row.seed
-        self.replayer.advance(row.log)
+            self.match_id = row.match_id
+        self.replayer.advance(row.log, row.seeds)
         return row, self.replayer
 
     def check(self, response: httpx.Response, what: str,
-              allowed: frozenset[Card] = frozenset()) -> tuple[PlayMatch, Replayer]:
+              allowed: frozenset[Card] = frozenset()) -> tuple[StoredPlay, Replayer]:
         assert response.status_code < 500, (what, response.status_code, response.text[:500])
         row, replayer = self.state()
         hidden, stock = hidden_cards(replayer.match)
         self.responses += 1
         text = _everything(response, self.client)
-        assert str(row.seed) not in text, f"{what}: the match seed reached the browser"
+        for secret in secrets_in_play(row, replayer.match):
+            assert secret not in text, f"{what}: a server seed in play reached the browser"
         found = leaks(text, hidden - allowed)
         assert not found, f"{what}: hidden cards in the response: {found[:3]}"
         # No stock card appears at all, so neither can the stock's order.
@@ -109,6 +112,12 @@ def test_hidden_cards_never_reach_the_browser_in_200_hands(
                 hands += 1
                 if hands % 10 == 0:
                     checker.check(client.get("/play/new"), "new match form mid-match")
+                if rng.random() < 0.3:  # a new client seed for the next hand
+                    response = client.post("/play", data={"client_seed": f"hand {hands + 1}!",
+                                                          "version": str(row.version)},
+                                           headers=_htmx(rng), follow_redirects=False)
+                    assert response.status_code in (200, 303), response.text[:300]
+                    row, replayer = checker.check(response, "client seed")
                 response = client.post("/play", data=action_form("next_hand", row.version),
                                        headers=_htmx(rng), follow_redirects=False)
                 checker.check(response, "next hand")

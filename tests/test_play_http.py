@@ -20,7 +20,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from app.engine import (
     CARDS,
@@ -42,10 +42,10 @@ from app.engine import (
 from app.engine.bots import choose_action
 from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, NextHand, match_view
-from app.models import PlayMatch
+from app.models import PlayMatch, PlaySeat
 from app.play import describe
 from app.sessions import COOKIE_NAME
-from tests.hardening import response_text
+from tests.hardening import StoredPlay, response_text, secrets_in_play, stored_play
 
 # --- reading the screen -----------------------------------------------------------------
 
@@ -129,13 +129,12 @@ def read_page(html: str) -> Page:
 # --- the truth, from the database --------------------------------------------------------
 
 
-def stored(app: FastAPI, client: TestClient) -> tuple[PlayMatch, MatchState]:
-    with Session(app.state.engine) as db:
-        row = db.get(PlayMatch, client.cookies[COOKIE_NAME])
-        assert row is not None
-        match = replay(Rules.from_dict(row.rules), row.seed,
-                       [(p, t) for p, t in row.log], row.first_dealer)
-        return row, match
+def stored(app: FastAPI, client: TestClient) -> tuple[StoredPlay, MatchState]:
+    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    assert row is not None
+    match = replay(Rules.from_dict(row.rules), row.seeds, [(p, t) for p, t in row.log],
+                   row.first_dealer)
+    return row, match
 
 
 def unseen_cards(match: MatchState) -> set[Card]:
@@ -147,12 +146,14 @@ def unseen_cards(match: MatchState) -> set[Card]:
 
 
 def assert_no_leak(response: httpx.Response, client: TestClient, match: MatchState,
-                   seed: int) -> None:
-    """No hidden card by code, full name or rank+symbol; no seed; in body, headers, cookies."""
+                   row: StoredPlay) -> None:
+    """No hidden card by code, full name or rank+symbol; no server seed in play; in body,
+    headers, cookies."""
     text = response.text
     plain = re.sub(r"<[^>]*>", " ", text)
     everything = response_text(response, client.cookies.jar, client.cookies.get(COOKIE_NAME, ""))
-    assert str(seed) not in everything
+    for secret in secrets_in_play(row, match):
+        assert secret not in everything
     if match.hand.phase is Phase.OVER:
         return
     lowered = (text + plain).lower()
@@ -188,9 +189,9 @@ class Player:
             assert 'id="table"' in response.text
         return response
 
-    def check(self, response: httpx.Response) -> tuple[PlayMatch, MatchState]:
+    def check(self, response: httpx.Response) -> tuple[StoredPlay, MatchState]:
         row, match = stored(self.app, self.client)
-        assert_no_leak(response, self.client, match, row.seed)
+        assert_no_leak(response, self.client, match, row)
         return row, match
 
     def start(self, data: dict[str, str] | None = None) -> httpx.Response:
@@ -320,7 +321,8 @@ def test_first_visit_offers_a_new_match_and_stores_nothing(app: FastAPI,
     page = read_page(response.text)
     assert page.button("Start match")
     with Session(app.state.engine) as db:
-        assert db.get(PlayMatch, client.cookies[COOKIE_NAME]) is None
+        assert db.get(PlaySeat, client.cookies[COOKIE_NAME]) is None
+        assert not db.exec(select(PlayMatch)).all()
 
 
 def test_play_screen_names_every_button_as_the_contract_says(app: FastAPI,
@@ -518,7 +520,8 @@ def test_new_match_form_refuses_bad_options(app: FastAPI, client: TestClient,
     assert response.status_code == 400
     assert words in response.text.lower()
     with Session(app.state.engine) as db:
-        assert db.get(PlayMatch, client.cookies[COOKIE_NAME]) is None
+        assert db.get(PlaySeat, client.cookies[COOKIE_NAME]) is None
+        assert not db.exec(select(PlayMatch)).all()
 
 
 def test_a_stale_new_match_form_does_not_replace_the_match(app: FastAPI,
@@ -528,12 +531,12 @@ def test_a_stale_new_match_form_does_not_replace_the_match(app: FastAPI,
     response = client.post("/play/new", data={"level": "standard", "version": "0"})
     assert response.status_code == 409
     again, _ = stored(app, client)
-    assert (again.seed, again.version) == (row.seed, row.version)
+    assert (again.match_id, again.version) == (row.match_id, row.version)
     # Without a version (a forged or truncated form) the match is not replaced either.
     response = client.post("/play/new", data={"level": "standard"})
     assert response.status_code == 409
     again, _ = stored(app, client)
-    assert (again.seed, again.version) == (row.seed, row.version)
+    assert (again.match_id, again.version) == (row.match_id, row.version)
 
 
 def test_a_reload_shows_the_same_position(app: FastAPI, client: TestClient) -> None:
@@ -559,13 +562,21 @@ def test_tapping_without_a_match_offers_a_new_one(client: TestClient) -> None:
     assert "New match" in response.text or "Start match" in response.text
 
 
-def _store_log(app: FastAPI, client: TestClient, match: MatchState) -> None:
-    """Store ``match`` as this browser's match (as if it had been played here)."""
+def _store_log(app: FastAPI, client: TestClient, match: MatchState,
+               log: list[tuple[int, str]]) -> None:
+    """Store ``match`` (int seed, whole ``log``) as this browser's match, as a match
+    stored before provable deals: the app splits it into hands when it loads it."""
     client.get("/play")
+    session_id = client.cookies[COOKIE_NAME]
+    assert isinstance(match.seed, int)
     with Session(app.state.engine) as db:
-        db.add(PlayMatch(session_id=client.cookies[COOKIE_NAME], rules=match.rules.to_dict(),
-                         seed=match.seed, first_dealer=match.first_dealer, level="standard",
-                         log=[[p, t] for p, t in match.log], version=1))
+        game = PlayMatch(session_id=session_id, rules=match.rules.to_dict(),
+                         first_dealer=match.first_dealer, level="standard",
+                         legacy_seed=match.seed, legacy_log=[[p, t] for p, t in log])
+        db.add(game)
+        db.flush()
+        assert game.id is not None
+        db.add(PlaySeat(session_id=session_id, match_id=game.id, version=1))
         db.commit()
 
 
@@ -584,7 +595,7 @@ def test_a_void_hand_says_so_and_offers_the_redeal(app: FastAPI, client: TestCli
             throw = parse_match_action(f"discard {match.hand.hands[seat][0]}")
             match, _ = apply_match(match, seat, throw)
     assert match.hand.result is not None and match.hand.result.knocker is None
-    _store_log(app, client, match)
+    _store_log(app, client, match, list(match.hand_log))
     html = client.get("/play").text
     page = read_page(html)
     assert "Void hand: no score" in html
@@ -601,14 +612,17 @@ def test_the_end_of_a_match_names_the_winner_and_offers_a_new_match(
         app: FastAPI, client: TestClient) -> None:
     # The computer plays both seats until someone reaches 100.
     match = new_match(Rules(), seed=5, first_dealer=1)
+    log: list[tuple[int, str]] = []
     while not match.over:
         if match.hand.phase is Phase.OVER:
             match, _ = apply_match(match, 0, NextHand())
+            log.append((0, "next_hand"))
             continue
         seat = match.hand.to_play
-        action = choose_action("standard", match_view(match, seat), random.Random(len(match.log)))
+        action = choose_action("standard", match_view(match, seat), random.Random(len(log)))
         match, _ = apply_match(match, seat, action)
-    _store_log(app, client, match)
+        log.append((seat, str(action)))
+    _store_log(app, client, match, log)
     html = client.get("/play").text
     page = read_page(html)
     winner = "You won the match" if match.tally.winner == 0 else "The computer won the match"

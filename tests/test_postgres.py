@@ -35,14 +35,13 @@ import httpx
 import pytest
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
-from sqlmodel import Session
 
 import app.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 from app.engine import Phase, Rules, replay
 from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, match_view
-from app.models import PlayMatch
 from app.sessions import COOKIE_NAME
+from tests.hardening import StoredPlay, stored_play
 from tests.migration_checks import assert_stairway, differences_at_head
 
 pytestmark = pytest.mark.postgres
@@ -277,13 +276,12 @@ class _PlayForm(HTMLParser):
             self.version = a.get("value")
 
 
-def _stored_match(engine: Engine, session_id: str) -> tuple[PlayMatch, MatchState]:
+def _stored_match(engine: Engine, session_id: str) -> tuple[StoredPlay, MatchState]:
     """The browser's match as PostgreSQL holds it, rebuilt by replaying its log."""
-    with Session(engine) as db:
-        row = db.get(PlayMatch, session_id)
-        assert row is not None, "no match stored for this browser"
-        log = [(player, text) for player, text in row.log]
-        return row, replay(Rules.from_dict(row.rules), row.seed, log, row.first_dealer)
+    row = stored_play(engine, session_id)
+    assert row is not None, "no match stored for this browser"
+    log = [(player, text) for player, text in row.log]
+    return row, replay(Rules.from_dict(row.rules), row.seeds, log, row.first_dealer)
 
 
 def play_a_match(browser: AlternatingBrowser, engine: Engine) -> None:
@@ -325,9 +323,9 @@ def play_a_match(browser: AlternatingBrowser, engine: Engine) -> None:
                 data = {"action": name, "card": str(action.card)}
         response = browser.post("/play", data={**data, "version": str(row.version)})
         assert response.status_code == 200, f"{data}: {response.text[:500]}"
-        after, moved = _stored_match(engine, browser.session_id)
+        after, _ = _stored_match(engine, browser.session_id)
         assert after.version == row.version + 1, f"{data} was not stored"
-        assert len(moved.log) > len(match.log)
+        assert len(after.log) > len(row.log)
     pytest.fail(f"no match over after {MAX_PLAY_REQUESTS} moves")
 
 

@@ -22,7 +22,7 @@ from app.main import create_app
 from app.models import BrowserSession, PlayMatch, ScoreSheetRow, utcnow
 from app.sessions import COOKIE_NAME, new_session_id
 from app.settings import Settings
-from tests.hardening import Replayer, api_routes, diff, fill_path, snapshot
+from tests.hardening import Replayer, StoredPlay, api_routes, diff, fill_path, snapshot, stored_play
 
 SETUP = {"players": "2", "name0": "Zebedee", "name1": "Quintessa", "target": "100",
          "gin_bonus": "25", "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -35,9 +35,8 @@ def _sheet(app: FastAPI, session_id: str) -> ScoreSheetRow:
         return db.exec(select(ScoreSheetRow).where(ScoreSheetRow.session_id == session_id)).one()
 
 
-def _match(app: FastAPI, session_id: str) -> PlayMatch | None:
-    with Session(app.state.engine) as db:
-        return db.get(PlayMatch, session_id)
+def _match(app: FastAPI, session_id: str) -> StoredPlay | None:
+    return stored_play(app.state.engine, session_id)
 
 
 def _make_browser(app: FastAPI, client: TestClient) -> dict[str, Any]:

@@ -1,26 +1,48 @@
 """A match: hands dealt one after another until someone reaches the target (SPEC.md §5).
 
-A match is its rules, its seed and its action list: :func:`replay` rebuilds every state
-from them. Each hand is shuffled from ``Random(f"{seed}:{hand number}")``, so the deal of
-any hand is fixed by the seed alone.
+Every hand is dealt from its own seed (issue 14):
+
+* a :class:`~.fairness.HandSeed` (server seed + client seed) deals it with
+  ``gin-shuffle-v1`` (``docs/fairness.md``), so it can be checked once it is over;
+* an ``int`` is the one seed of a match stored before provable deals: hand ``n`` is
+  shuffled from ``Random(f"{seed}:{n}")`` (kept so old matches still load).
+
+A hand is rebuilt from (rules, its seed, its number, its dealer, its action log), and its
+dealer follows from the first dealer and the results of the hands before it, so
+:func:`resume` rebuilds the match as it stands from the finished hands' results and the
+current hand alone. :func:`replay` rebuilds a whole match from its first action.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 
 from . import hand as hand_mod
 from .errors import IllegalActionError
+from .fairness import MAX_HAND_NUMBER, HandSeed
 from .hand import Action, Event, HandState, Phase, PlayerView, parse_action
 from .rules import HOUSE, Rules
 from .scoring import HandRecord, MatchTally, next_dealer, tally
 
+Seed = HandSeed | int
+"""What deals one hand: ``gin-shuffle-v1`` seeds, or the int seed of an older match."""
+
+LogEntry = tuple[int, str]
+"""One logged action: ``(player, action text)``, e.g. ``(0, "discard TH")``."""
+
 
 @dataclass(frozen=True, slots=True)
 class NextHand:
-    """Deal the next hand once the current one is over (either player may ask)."""
+    """Deal the next hand once the current one is over (either player may ask).
+
+    ``seed`` deals it; without one an int-seeded (older) match goes on with its int seed,
+    while a match of :class:`HandSeed` hands refuses (a revealed seed is never reused).
+    The seed is not part of the action's text, and not compared.
+    """
+
+    seed: Seed | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return "next_hand"
@@ -40,19 +62,20 @@ def parse_match_action(text: str) -> MatchAction:
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    """A match in progress: finished hands, the hand being played, and the action log.
+    """A match in progress: finished hands' results, the hand being played and its log.
 
-    ``log`` holds ``(player, action text)`` pairs in order; with ``rules``, ``seed`` and
-    ``first_dealer`` it is all that needs storing.
+    ``seed`` deals the current hand (number ``hand_number``); ``hand_log`` holds the
+    ``(player, action text)`` pairs of the current hand only, in order. ``records`` has
+    one entry per finished hand (the current one included once it is over).
     """
 
     rules: Rules
-    seed: int
     first_dealer: int
     records: tuple[HandRecord, ...]
     hand_number: int
     hand: HandState
-    log: tuple[tuple[int, str], ...]
+    seed: Seed
+    hand_log: tuple[LogEntry, ...] = ()
 
     @property
     def tally(self) -> MatchTally:
@@ -75,23 +98,45 @@ class MatchState:
         """The dealer of the current hand."""
         return self.hand.dealer
 
+    @property
+    def seed_text(self) -> str:
+        """The current hand's secret as text (server seed, or the old int seed): never
+        shown while the hand is in progress; the computer's choices are drawn from it."""
+        return self.seed.server_seed if isinstance(self.seed, HandSeed) else str(self.seed)
 
-def _deal(rules: Rules, seed: int, number: int, dealer: int) -> HandState:
+
+def deal_hand(rules: Rules, seed: Seed, number: int, dealer: int) -> HandState:
+    """Deal hand ``number`` of a match from its seed (see the module docstring).
+
+    Raises:
+        InvalidSeedError: ``number`` is outside 1–10,000 for a :class:`HandSeed`.
+    """
+    if isinstance(seed, HandSeed):
+        return hand_mod.deal(rules, dealer, deck=seed.deck(number))
     return hand_mod.deal(rules, dealer, random.Random(f"{seed}:{number}"))
 
 
-def new_match(rules: Rules = HOUSE, seed: int | None = None, first_dealer: int = 1) -> MatchState:
+def dealer_of(rules: Rules, first_dealer: int, records: Iterable[HandRecord]) -> int:
+    """Who deals the hand after those of ``records`` (the first dealer when none)."""
+    dealer = first_dealer
+    for record in records:
+        dealer = next_dealer(dealer, record, rules)
+    return dealer
+
+
+def new_match(rules: Rules = HOUSE, seed: Seed | None = None, first_dealer: int = 1) -> MatchState:
     """Start a match and deal its first hand.
 
     Args:
         rules: the table's rules.
-        seed: fixes every deal of the match (a random 63-bit seed when ``None``).
+        seed: deals hand 1: a :class:`HandSeed`, or an int (every hand of the match is
+            then dealt from it, as before provable deals; a random one when ``None``).
         first_dealer: who deals hand 1 (default the computer, player 1, so the person
             at player 0 is offered the first upcard).
     """
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    return MatchState(rules, seed, first_dealer, (), 1, _deal(rules, seed, 1, first_dealer), ())
+    return MatchState(rules, first_dealer, (), 1, deal_hand(rules, seed, 1, first_dealer), seed)
 
 
 def legal_match_actions(match: MatchState, player: int) -> list[MatchAction]:
@@ -105,13 +150,13 @@ def apply_match(match: MatchState, player: int,
                 action: MatchAction) -> tuple[MatchState, list[Event]]:
     """Apply one action to the match and return the new match and the events.
 
-    A hand's end records its score; ``NextHand`` deals the next hand (the same dealer
-    after a void hand, otherwise alternating or the loser dealing).
+    A hand's end records its score; ``NextHand`` deals the next hand from its seed (the
+    same dealer after a void hand, otherwise alternating or the loser dealing) and
+    starts an empty hand log.
 
     Raises:
         IllegalActionError: the action is not legal now; ``match`` is unchanged.
     """
-    log = match.log + ((player, str(action)),)
     if isinstance(action, NextHand):
         if match.hand.phase is not Phase.OVER:
             raise IllegalActionError("finish this hand first: the next hand is dealt after it")
@@ -119,12 +164,17 @@ def apply_match(match: MatchState, player: int,
             raise IllegalActionError("the match is over: start a new match")
         if player not in (0, 1):
             raise IllegalActionError(f"no player {player!r}: players are 0 and 1")
-        last = match.records[-1]
-        dealer = next_dealer(match.hand.dealer, last, match.rules)
         number = match.hand_number + 1
-        hand = _deal(match.rules, match.seed, number, dealer)
+        if number > MAX_HAND_NUMBER:
+            raise IllegalActionError(f"a match has at most {MAX_HAND_NUMBER:,} hands: "
+                                     "start a new match")
+        seed = action.seed if action.seed is not None else match.seed
+        if isinstance(seed, HandSeed) and action.seed is None:
+            raise IllegalActionError("the next hand needs new seeds")
+        dealer = next_dealer(match.hand.dealer, match.records[-1], match.rules)
+        hand = deal_hand(match.rules, seed, number, dealer)
         dealt = hand_mod.Dealt(dealer, hand.upcard, hand.limit)
-        return replace(match, hand_number=number, hand=hand, log=log), [dealt]
+        return replace(match, hand_number=number, hand=hand, seed=seed, hand_log=()), [dealt]
     if match.over:
         raise IllegalActionError("the match is over: start a new match")
     state, events = hand_mod.apply(match.hand, player, action)
@@ -132,7 +182,8 @@ def apply_match(match: MatchState, player: int,
     if state.result is not None:
         result = state.result
         records = records + (HandRecord(result.winner, result.points, result.kind),)
-    return replace(match, hand=state, records=records, log=log), events
+    log = match.hand_log + ((player, str(action)),)
+    return replace(match, hand=state, records=records, hand_log=log), events
 
 
 def match_view(match: MatchState, player: int) -> PlayerView:
@@ -140,14 +191,49 @@ def match_view(match: MatchState, player: int) -> PlayerView:
     return hand_mod.view(match.hand, player, match.scores)
 
 
-def replay(rules: Rules, seed: int, log: Iterable[tuple[int, str]],
-           first_dealer: int = 1) -> MatchState:
-    """Rebuild a match exactly from its rules, seed and action log.
+def resume(rules: Rules, first_dealer: int, finished: Sequence[HandRecord], seed: Seed,
+           hand_log: Iterable[LogEntry]) -> MatchState:
+    """Rebuild a match as it stands from the results of its finished hands and the
+    current hand alone: that hand (number ``len(finished) + 1``) is dealt from ``seed``
+    and its log replayed, so the work is bounded by one hand whatever the match length.
 
     Raises:
-        IllegalActionError: an action in the log is not legal where it stands.
+        IllegalActionError: an action in ``hand_log`` is not legal where it stands
+            (``next_hand`` never is: each hand has its own log).
+        InvalidSeedError: more than 10,000 hands.
     """
-    match = new_match(rules, seed, first_dealer)
+    records = tuple(finished)
+    number = len(records) + 1
+    dealer = dealer_of(rules, first_dealer, records)
+    match = MatchState(rules, first_dealer, records, number,
+                       deal_hand(rules, seed, number, dealer), seed)
+    for player, text in hand_log:
+        action = parse_match_action(text)
+        if isinstance(action, NextHand):
+            raise IllegalActionError("a hand's log cannot deal the next hand")
+        match, _ = apply_match(match, player, action)
+    return match
+
+
+def replay(rules: Rules, seeds: Seed | Sequence[Seed], log: Iterable[LogEntry],
+           first_dealer: int = 1) -> MatchState:
+    """Rebuild a match exactly from its rules, seeds and whole action log, ``next_hand``
+    entries included.
+
+    ``seeds`` is one seed per hand in order (hand ``n`` is dealt from ``seeds[n - 1]``),
+    or a single int for a match stored before provable deals.
+
+    Raises:
+        IllegalActionError: an action in the log is not legal where it stands, or the
+            log deals more hands than there are seeds.
+    """
+    per_hand: Sequence[Seed] = (seeds,) if isinstance(seeds, HandSeed | int) else seeds
+    match = new_match(rules, per_hand[0], first_dealer)
     for player, text in log:
-        match, _ = apply_match(match, player, parse_match_action(text))
+        action = parse_match_action(text)
+        if isinstance(action, NextHand) and not isinstance(seeds, int):
+            if match.hand_number >= len(per_hand):
+                raise IllegalActionError("the log deals more hands than there are seeds")
+            action = NextHand(per_hand[match.hand_number])
+        match, _ = apply_match(match, player, action)
     return match

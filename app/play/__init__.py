@@ -4,9 +4,12 @@ Issue 3, SPEC §1 and §7. The engine stays pure; this package does the rest, on
 per module:
 
 * :mod:`app.play.common` — the seats, the errors, :class:`Loaded`, small parsers;
-* :mod:`app.play.storage` — **load** a browser's row and rebuild its match by replay
-  (cached per process under the row's version); **store** a longer log with
-  ``version + 1`` only if the row is still at the version read;
+* :mod:`app.play.storage` — **load** a browser's seat, its match and the current hand,
+  and rebuild the match by replaying that hand only (cached per process under the
+  seat's version); **store** what a tap changed (the seat, the current hand's row) only
+  if the seat is still at the version read;
+* :mod:`app.play.fairness` — the play screen's fairness box (commitment before a hand,
+  seeds revealed after it, issue 14);
 * :mod:`app.play.computer` — the computer's turn;
 * :mod:`app.play.actions` — **tap** (the person's action, then the computer's reply),
   the New match form's options and **start_match**;

@@ -9,7 +9,6 @@ says what is allowed.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +20,8 @@ from app.engine import (
     HOUSE,
     Card,
     GameError,
+    HandSeed,
+    InvalidSeedError,
     MatchState,
     NextHand,
     Phase,
@@ -32,7 +33,8 @@ from app.engine import (
     parse_match_action,
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS
-from app.models import PlayMatch
+from app.engine.fairness import check_client_seed
+from app.models import PlayMatch, PlaySeat
 from app.play.common import (
     COMPUTER,
     LEVEL_LABELS,
@@ -47,7 +49,18 @@ from app.play.common import (
     whole_number,
 )
 from app.play.computer import computer_plays
-from app.play.storage import rebuild, remember, save_screen, store
+from app.play.storage import (
+    bump_seat,
+    hand_row,
+    load,
+    mirror,
+    new_client_seed,
+    new_server_seed,
+    remember,
+    save_screen,
+    set_client_seed,
+    store,
+)
 from app.play.words import describe
 
 # Form action values and the actions they stand for; the card actions take the
@@ -68,18 +81,24 @@ MAX_TARGET = 100_000
 
 @dataclass(frozen=True, slots=True)
 class MatchOptions:
-    """What the New match form chose: the computer's level and the table's rules."""
+    """What the New match form chose: the computer's level, the table's rules and the
+    client seed the hands are dealt with (``None``: a random one)."""
 
     level: str = DEFAULT_LEVEL
     rules: Rules = HOUSE
+    client_seed: str | None = None
 
 
 def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     """Parse the New match form; a missing number keeps its House value, a missing
     checkbox means off.
 
+    A missing ``client_seed`` means a random one; one given must be 1–64 printable ASCII
+    characters (``docs/fairness.md``).
+
     Raises:
-        PlayError: an unknown level, a number that is not a whole number or out of range.
+        PlayError: an unknown level, a number that is not a whole number or out of range,
+            a malformed client seed.
     """
     level = form.get("level") or DEFAULT_LEVEL
     if level not in LEVELS:
@@ -102,42 +121,59 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
         rules = HOUSE.with_options(**values)
     except RulesError as error:
         raise PlayError(sentence(str(error))) from None
-    return MatchOptions(level, rules)
+    client_seed = form.get("client_seed")
+    return MatchOptions(level, rules, None if client_seed is None else _client_seed(client_seed))
+
+
+def _client_seed(text: str) -> str:
+    try:
+        return check_client_seed(text)
+    except InvalidSeedError as error:
+        raise PlayError(str(error)) from None
 
 
 def start_match(db: Session, session_id: str, options: MatchOptions,
-                expected_version: int | None = None) -> PlayMatch:
-    """Deal a new match for this browser, replacing any match in progress.
+                expected_version: int | None = None) -> Loaded:
+    """Deal a new match for this browser; the match it was playing stays stored.
 
+    Hand 1 is dealt from a fresh server seed and the chosen (or a random) client seed.
     ``expected_version`` (from the form) guards against a stale resubmission replacing a
     match that has moved on since the form was shown; without it, only a browser with no
     match yet may start one.
 
     Raises:
-        StaleTapError: the stored match is not at ``expected_version``.
+        StaleTapError: the browser's seat is not at ``expected_version``.
     """
-    row = db.get(PlayMatch, session_id)
-    match = new_match(options.rules, secrets.randbits(63), first_dealer=COMPUTER)
+    seat = db.get(PlaySeat, session_id)
+    if seat is not None and expected_version != seat.version:
+        db.rollback()  # a missing version cannot replace a match either
+        raise StaleTapError(STALE)
+    client_seed = options.client_seed or new_client_seed()
+    match = new_match(options.rules, HandSeed(new_server_seed(), client_seed),
+                      first_dealer=COMPUTER)
     match, events = computer_plays(match, options.level)
     said = describe(events)
-    if row is None:
-        row = PlayMatch(session_id=session_id, rules=options.rules.to_dict(), seed=match.seed,
-                        first_dealer=match.first_dealer, level=options.level,
-                        log=[[p, t] for p, t in match.log], computer_said=said, version=1)
-        db.add(row)
+    game = PlayMatch(session_id=session_id, rules=options.rules.to_dict(),
+                     first_dealer=match.first_dealer, level=options.level,
+                     client_seed=client_seed, hands=1, over=match.over)
+    db.add(game)
+    db.flush()
+    assert game.id is not None
+    db.add(hand_row(game, match))
+    if seat is None:
+        seat = PlaySeat(session_id=session_id, match_id=game.id, computer_said=said, version=1)
+        db.add(seat)
         try:
             db.commit()
         except IntegrityError:  # another tap of this browser started a match just now
             db.rollback()
             raise StaleTapError(STALE) from None
-        remember(session_id, row.version, match)
-        return row
-    if expected_version != row.version:  # a missing version cannot replace a match either
-        db.rollback()
-        raise StaleTapError(STALE)
-    return store(db, row, match, rules=options.rules.to_dict(), seed=match.seed,
-                  first_dealer=match.first_dealer, level=options.level, selected=None,
-                  computer_said=said)
+    else:
+        values = bump_seat(db, seat, match_id=game.id, selected=None, computer_said=said)
+        db.commit()
+        mirror(seat, values)
+    remember(session_id, game, seat.version, match)
+    return Loaded(seat, game, match)
 
 
 # --- a tap -----------------------------------------------------------------------------------
@@ -156,45 +192,51 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         StaleTapError: ``version`` is not the stored one; nothing changed.
         PlayError: anything else illegal or malformed; nothing changed.
     """
-    row = db.get(PlayMatch, session_id)
-    if row is None:
+    loaded = load(db, session_id)
+    if loaded is None:
         raise NoMatchError("There is no match yet: tap New match to start one.")
-    match = rebuild(row)
+    seat, game, match = loaded.seat, loaded.game, loaded.match
     if "sort" in form:
         sort = form["sort"]
         if sort not in SORTS:
             raise PlayError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or melds first.")
-        return save_screen(db, row, match, sort=sort)
+        return save_screen(db, loaded, sort=sort)
     if "select" in form or "deselect" in form:
         selecting = "select" in form
         card = _held_card(match, form["select" if selecting else "deselect"])
-        return save_screen(db, row, match, selected=str(card) if selecting else None)
-    if "action" not in form:
+        return save_screen(db, loaded, selected=str(card) if selecting else None)
+    if "action" not in form and "client_seed" not in form:
         raise PlayError("Nothing to do: tap a card or one of the buttons.")
     version = whole_number(form.get("version", ""))
     if version is None:
         raise PlayError("The form is missing its version: reload the page and tap again.")
-    if version != row.version:
+    if version != seat.version:
         raise StaleTapError(STALE)
-    action = _action_from_form(match, row, form)
+    if "action" not in form:
+        if match.hand.phase is not Phase.OVER or match.over:
+            raise PlayError("The client seed can be changed between hands, once this hand "
+                            "is over.")
+        return set_client_seed(db, loaded, _client_seed(form["client_seed"]))
+    action = _action_from_form(match, seat, form)
     if match.over:
         raise PlayError("The match is over: tap New match to play again.")
+    if isinstance(action, NextHand):
+        action = NextHand(HandSeed(game.next_server_seed or new_server_seed(), game.client_seed))
     try:
         match, _ = apply_match(match, PERSON, action)
     except GameError as error:
         raise PlayError(sentence(str(error))) from None
-    said = row.computer_said
+    said = seat.computer_said
     if match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
         said = ""  # the person ended the hand: the result panel tells the rest
-    match, events = computer_plays(match, row.level)
+    match, events = computer_plays(match, game.level)
     if events or isinstance(action, NextHand):
         said = describe(events)
-    selected = row.selected
+    selected = seat.selected
     if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
                                  or Card.parse(selected) not in match_view(match, PERSON).hand):
         selected = None  # a new hand starts with nothing selected
-    store(db, row, match, selected=selected, computer_said=said)
-    return Loaded(row, match)
+    return store(db, loaded, match, selected=selected, computer_said=said)
 
 
 def _held_card(match: MatchState, text: str) -> Card:
@@ -209,12 +251,12 @@ def _held_card(match: MatchState, text: str) -> Card:
 
 
 
-def _action_from_form(match: MatchState, row: PlayMatch, form: Mapping[str, str]) -> Any:
+def _action_from_form(match: MatchState, seat: PlaySeat, form: Mapping[str, str]) -> Any:
     name = form.get("action", "")
     if name in SIMPLE_ACTIONS:
         return parse_match_action(name)
     if name in CARD_ACTIONS:
-        code = form.get("card") or row.selected
+        code = form.get("card") or seat.selected
         if not code:
             raise PlayError(f"Select the card to {name} with first, then tap {name.title()}."
                             if name != "discard" else
@@ -230,9 +272,11 @@ def _label(name: str) -> str:
 
 
 
-def default_options(row: PlayMatch | None) -> dict[str, Any]:
-    """Values to pre-fill the New match form with: House rules, the current level."""
+def default_options(game: PlayMatch | None) -> dict[str, Any]:
+    """Values to pre-fill the New match form with: House rules, the current level and
+    client seed (a fresh random one without a match)."""
     values: dict[str, Any] = HOUSE.to_dict()
-    values["level"] = row.level if row is not None else DEFAULT_LEVEL
+    values["level"] = game.level if game is not None else DEFAULT_LEVEL
+    values["client_seed"] = game.client_seed if game is not None and game.client_seed \
+        else new_client_seed()
     return values
-

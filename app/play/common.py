@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from app.engine import MatchState
-from app.models import PlayMatch
+from app.models import PlayMatch, PlaySeat
 
 PERSON = 0
 """The person's seat (player 0)."""
@@ -40,9 +40,14 @@ class NoMatchError(PlayError):
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A browser's stored match and the rebuilt match state (server side only)."""
+    """A browser's seat, its match's row and the rebuilt match state (server side only).
 
-    row: PlayMatch
+    ``seat`` holds the version and the screen choices; ``game`` the match's rules,
+    level and client seed; ``match`` the engine's state of the current hand.
+    """
+
+    seat: PlaySeat
+    game: PlayMatch
     match: MatchState
 
 

@@ -13,13 +13,14 @@ from app.play.common import COMPUTER
 def computer_plays(match: MatchState, level: str) -> tuple[MatchState, list[Event]]:
     """Let the computer act until it is the person's turn or the hand is over.
 
-    Its random source is derived from the match seed and the log length, so a replay of
-    the stored log is exact whatever the bot does with it.
+    Its random source is derived from the hand's secret seed, the hand number and the
+    hand's log length; the log stores what it chose, so a replay never needs it.
     """
     events: list[Event] = []
     while not match.over and match.hand.phase is not Phase.OVER \
             and match.hand.to_play == COMPUTER:
-        rng = random.Random(f"{match.seed}:computer:{len(match.log)}")
+        rng = random.Random(
+            f"{match.seed_text}:computer:{match.hand_number}:{len(match.hand_log)}")
         action = choose_action(level, match_view(match, COMPUTER), rng)
         match, happened = apply_match(match, COMPUTER, action)
         events.extend(happened)

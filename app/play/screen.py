@@ -26,6 +26,7 @@ from app.engine import (
 from app.engine.hand import BigGin, Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
 from app.guide import guide_link_for
 from app.play.common import COMPUTER, LEVEL_LABELS, PERSON, SORTS, Loaded
+from app.play.fairness import FairBox, fair_box
 from app.play.words import hand_note, limit_note, meld_text, rules_summary, step_line
 
 SORT_LABELS = {"rank": "Sort by rank", "suit": "Sort by suit", "melds": "Melds first"}
@@ -117,6 +118,7 @@ class Screen:
     match_end: MatchEnd | None
     over: bool
     match_over: bool
+    fair: FairBox
 
 
 def _sort_key(sort: str) -> Any:
@@ -248,7 +250,7 @@ def _guide_step(view: PlayerView, match: MatchState) -> str:
 
 def screen(loaded: Loaded, notice: str = "") -> Screen:
     """The play screen for the person (player 0), from their :class:`PlayerView` only."""
-    row, match = loaded.row, loaded.match
+    row, game, match = loaded.seat, loaded.game, loaded.match
     view = match_view(match, PERSON)
     rules = view.rules
     selected = Card.parse(row.selected) if row.selected else None
@@ -280,8 +282,8 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
     top = view.top_discard
     return Screen(
         version=row.version,
-        level=row.level,
-        level_label=LEVEL_LABELS.get(row.level, row.level),
+        level=game.level,
+        level_label=LEVEL_LABELS.get(game.level, game.level),
         hand_number=match.hand_number,
         target=rules.target,
         scores=(view.scores[PERSON], view.scores[COMPUTER]),
@@ -307,11 +309,12 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         take_label="Take upcard" if view.phase is Phase.UPCARD_OFFER else "Take discard",
         big_gin=rules.big_gin,
         limit_note=limit_note(view),
-        rules_summary=rules_summary(rules, row.level),
+        rules_summary=rules_summary(rules, game.level),
         result=result_panel(view.result, rules) if over and view.result is not None else None,
         match_end=_match_end(match) if match.over else None,
         over=over,
         match_over=match.over,
+        fair=fair_box(loaded),
     )
 
 

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
 from app import play
-from app.models import PlayMatch
+from app.models import PlayMatch, PlaySeat
 from app.sessions import DbDep, SessionDep
 from app.web import is_htmx, render
 
@@ -42,13 +42,14 @@ FieldsDep = Annotated[dict[str, str], Depends(form_fields)]
 
 def _new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str = "",
                     values: dict[str, Any] | None = None, status_code: int = 200) -> Response:
-    row = db.get(PlayMatch, session_id)
+    seat = db.get(PlaySeat, session_id)
+    game = db.get(PlayMatch, seat.match_id) if seat is not None else None
     db.rollback()
     context = {
-        "values": values or play.default_options(row),
+        "values": values or play.default_options(game),
         "levels": [(name, play.LEVEL_LABELS[name]) for name in play.LEVELS],
-        "version": row.version if row is not None else 0,
-        "in_progress": row is not None,
+        "version": seat.version if seat is not None else 0,
+        "in_progress": seat is not None,
         "notice": notice,
     }
     return render(request, "play_new.html", context, status_code=status_code)

@@ -1,0 +1,68 @@
+"""The fairness box of the play screen (issue 14, ``docs/fairness.md``).
+
+Before anyone acts in a hand the screen shows the hand's commitment; once the hand is
+over it reveals the server seed and the client seed, with a link to ``/fair`` filled in,
+and shows the commitment of the next hand's server seed (drawn when the hand ended) so
+the person can choose the client seed for it knowing the server seed is fixed.
+
+Nothing here reads the server seed of a hand in progress, nor the next hand's seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from app.engine import HandSeed, Phase
+from app.engine.fairness import MAX_CLIENT_SEED, commitment
+from app.play.common import Loaded
+
+
+@dataclass(frozen=True, slots=True)
+class FairBox:
+    """What the fairness box shows.
+
+    ``commitment`` is ``None`` for a hand dealt before provable deals. ``server_seed``,
+    ``client_seed`` and ``verify_url`` are set only once the hand is over.
+    ``next_commitment`` (hand over, match not) commits to the next hand's server seed;
+    ``next_client_seed`` is the client seed it will be dealt with, which the person may
+    change now (``can_change``).
+    """
+
+    hand_number: int
+    commitment: str | None
+    over: bool
+    server_seed: str | None
+    client_seed: str | None
+    verify_url: str | None
+    next_commitment: str | None
+    next_client_seed: str
+    can_change: bool
+    max_client_seed: int = MAX_CLIENT_SEED
+
+
+def fair_box(loaded: Loaded) -> FairBox:
+    """The fairness box of ``loaded``'s current hand (see the module docstring)."""
+    match, game = loaded.match, loaded.game
+    seed = match.seed if isinstance(match.seed, HandSeed) else None
+    over = match.hand.phase is Phase.OVER
+    revealed = seed if over else None
+    verify_url = None
+    if revealed is not None:
+        verify_url = "/fair?" + urlencode({
+            "server_seed": revealed.server_seed, "client_seed": revealed.client_seed,
+            "hand_number": match.hand_number, "commitment": revealed.commitment})
+    next_commitment = None
+    if over and not match.over and game.next_server_seed:
+        next_commitment = commitment(game.next_server_seed)
+    return FairBox(
+        hand_number=match.hand_number,
+        commitment=seed.commitment if seed is not None else None,
+        over=over,
+        server_seed=revealed.server_seed if revealed is not None else None,
+        client_seed=seed.client_seed if seed is not None else None,
+        verify_url=verify_url,
+        next_commitment=next_commitment,
+        next_client_seed=game.client_seed,
+        can_change=over and not match.over,
+    )
