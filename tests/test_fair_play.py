@@ -73,6 +73,25 @@ def _play_hand(app: FastAPI, client: TestClient, rng: random.Random,
         page = after
 
 
+def _finish_hand(app: FastAPI, client: TestClient, rng: random.Random, page: str) -> None:
+    """Play the current hand to its end."""
+    for _ in _play_hand(app, client, rng, page):
+        pass
+
+
+def _next_hands(app: FastAPI, client: TestClient, rng: random.Random, page: str,
+                hands: int) -> str:
+    """Play ``hands`` hands to their end, dealing the next one after each (unless the
+    match is over); the last page."""
+    for _ in range(hands):
+        _finish_hand(app, client, rng, page)
+        row = _stored(app, client)
+        if _replayed(row).over:
+            break
+        page = client.post("/play", data=action_form("next_hand", row.version)).text
+    return page
+
+
 def test_a_hands_revealed_seeds_re_derive_the_cards_seen_and_the_commitment(
     app: FastAPI, client: TestClient
 ) -> None:
@@ -125,8 +144,7 @@ def test_the_next_hands_commitment_is_shown_before_it_is_dealt_and_kept(
 ) -> None:
     rng = random.Random(3)
     page = _start(client)
-    for _ in _play_hand(app, client, rng, page):
-        pass
+    _finish_hand(app, client, rng, page)
     page = client.get("/play").text
     next_commitment = _attr(page, "data-next-commitment")
     assert next_commitment is not None
@@ -140,8 +158,7 @@ def test_the_next_hands_commitment_is_shown_before_it_is_dealt_and_kept(
     page = client.post("/play", data=action_form("next_hand", row.version)).text
     assert _attr(page, "data-hand-number") == "2"
     assert _attr(page, "data-commitment") == next_commitment
-    for _ in _play_hand(app, client, rng, page):
-        pass
+    _finish_hand(app, client, rng, page)
     page = client.get("/play").text
     seed = _attr(page, "data-server-seed")
     assert seed is not None and _attr(page, "data-client-seed") == "  spaced ~ seed! "
@@ -168,8 +185,7 @@ def test_a_bad_client_seed_is_refused_with_a_message(
     assert stored_play(app.state.engine, client.cookies[COOKIE_NAME]) is None
     # Between hands too: nothing changes.
     page = _start(client)
-    for _ in _play_hand(app, client, random.Random(1), page):
-        pass
+    _finish_hand(app, client, random.Random(1), page)
     row = _stored(app, client)
     response = client.post("/play", data={"client_seed": client_seed,
                                           "version": str(row.version)})
@@ -203,13 +219,7 @@ def test_the_client_seed_cannot_change_in_the_middle_of_a_hand(
 def test_each_hand_has_a_fresh_server_seed(app: FastAPI, client: TestClient) -> None:
     rng = random.Random(8)
     page = _start(client)
-    for _ in range(3):
-        for _ in _play_hand(app, client, rng, page):
-            pass
-        row = _stored(app, client)
-        if _replayed(row).over:
-            break
-        page = client.post("/play", data=action_form("next_hand", row.version)).text
+    _next_hands(app, client, rng, page, 3)
     seeds = _stored(app, client).server_seeds
     assert len(seeds) >= 3 and len(set(seeds)) == len(seeds)
     assert all(re.fullmatch(r"[0-9a-f]{64}", seed) for seed in seeds)
@@ -277,11 +287,7 @@ def test_a_restart_replays_only_the_current_hand_once(
 ) -> None:
     rng = random.Random(21)
     page = _start(client)
-    for _ in range(2):
-        for _ in _play_hand(app, client, rng, page):
-            pass
-        row = _stored(app, client)
-        page = client.post("/play", data=action_form("next_hand", row.version)).text
+    _next_hands(app, client, rng, page, 2)
     replayed: list[int] = []
     real = storage.resume
 
@@ -381,8 +387,7 @@ def test_a_match_stored_before_provable_deals_loads_and_goes_on_fairly(tmp_path:
         assert [h.log for h in row.hands] == [
             [list(e) for e in hand] for hand in _split(log)]
         assert _replayed(row) == match
-        for _ in _play_hand(app, client, random.Random(2), page):
-            pass
+        _finish_hand(app, client, random.Random(2), page)
         row = _stored(app, client)
         page = client.post("/play", data=action_form("next_hand", row.version)).text
         assert _attr(page, "data-hand-number") == str(match.hand_number + 1)
