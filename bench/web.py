@@ -13,8 +13,8 @@ Prints:
 * the server time per tap, p50/p95/max, measured around the in-process ASGI call (the
   request goes through every middleware, the SQLite database on disk, the replay cache
   and the template), for game actions including the computer's reply (target p95 ≤ 20 ms).
-  A second figure forces a cold replay of the whole stored log on every tap (what the
-  first tap after a restart costs).
+  A second figure forces a cold rebuild on every tap (what the first tap after a restart
+  costs: the finished hands' results are read, the current hand alone is replayed).
 
 Matches are played by a random legal player (taps a card, then Discard/Knock/Gin, with
 knocks taken 70% of the time) against the computer at ``--level``; new matches are
