@@ -33,7 +33,7 @@ browser-deps:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check app tests bench alembic
+	$(BIN)/ruff check app tests bench alembic tools
 	$(BIN)/mypy
 	@if [ -x $(BIN)/hadolint ]; then $(BIN)/hadolint --failure-threshold warning Dockerfile; \
 	else echo "hadolint has no wheel for this platform: Dockerfile not linted"; fi
