@@ -177,6 +177,7 @@ FAQ: tuple[Question, ...] = (
     Question("upcard", "Why can't I draw from the stock at the start?"),
     Question("same-card", "Can I discard the card I just took?"),
     Question("knock-compulsory", "Must I knock as soon as I can?"),
+    Question("rigged", "Is the deal rigged? Does the computer see my cards?"),
 )
 """The FAQ in page order: every question SPEC §8 lists, plus a few more."""
 
