@@ -14,9 +14,24 @@ SQLite (the default) is tuned for a web server with concurrent requests:
 A connection that only reads and must not queue behind writers can ask for a deferred
 transaction: ``connection.execution_options(sqlite_begin="DEFERRED")``.
 
+Requests use a third mode, ``sqlite_begin="LAZY"`` (see :func:`get_session`): the
+transaction starts as a deferred read, taking no lock, and its first write statement
+(INSERT, UPDATE, DELETE …) ends that read snapshot and starts ``BEGIN IMMEDIATE`` on the
+spot. So a request holds the write lock only from its first write to its commit, never
+while it reads, computes or renders; a request that never writes never takes it. The
+writes must therefore not depend on an unchecked earlier read: stored games and sheets
+carry a ``version`` that every update names (see ``app/models.py``). A write after a
+SAVEPOINT upgrades in place instead (the savepoint would not survive the swap).
+
+Before a page is rendered, :func:`release` closes the request's session (``app.web.render``
+calls it), so no transaction or pooled connection is held while templates run, on SQLite
+or PostgreSQL. A writer that waits longer than :data:`SQLITE_BUSY_TIMEOUT_MS` gets
+:class:`DatabaseBusyError`, answered 503 with ``Retry-After`` (``app/errors.py``).
+
 PostgreSQL works unchanged through ``DATABASE_URL=postgresql+psycopg://user:pw@host/db``.
 """
 
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +49,24 @@ ROOT = Path(__file__).resolve().parent.parent
 SQLITE_BUSY_TIMEOUT_MS = 5000
 _HOLDS_WRITER = "gin_holds_writer_lock"
 """Key in ``Connection.info`` set while the connection holds this process's writer lock."""
+_LAZY_READ = "gin_lazy_read"
+"""Key in ``Connection.info`` set while a ``LAZY`` transaction has only read."""
+_READ_STATEMENT = re.compile(
+    r"\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|VALUES)\b",
+    re.IGNORECASE,
+)
+_SESSION_KEY = "gin_db_session"
+"""Key in ``request.state`` holding the request's database session (for :func:`release`)."""
+
+
+class DatabaseBusyError(TimeoutError):
+    """The database stayed locked by other writers for longer than the busy timeout."""
+
+
+def is_write(statement: str) -> bool:
+    """True unless ``statement`` is plainly a read (SELECT, PRAGMA …) or transaction
+    control; anything else (INSERT, UPDATE, DELETE, DDL, a ``WITH`` …) counts as a write."""
+    return _READ_STATEMENT.match(statement) is None
 
 
 def _sqlite_file(url_text: str) -> Path | None:
@@ -84,21 +117,45 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> 
     # which sleeps up to 100 ms between tries and so made tail latency under load.
     writer = threading.Lock()
 
+    def _take_writer(conn: Connection) -> None:
+        if not writer.acquire(timeout=SQLITE_BUSY_TIMEOUT_MS / 1000):
+            raise DatabaseBusyError("the database is busy: try again in a moment")
+        conn.info[_HOLDS_WRITER] = True
+
     def _release(conn: Connection) -> None:
+        conn.info.pop(_LAZY_READ, None)
         if conn.info.pop(_HOLDS_WRITER, False):
             writer.release()
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
         mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
-        if mode not in ("IMMEDIATE", "DEFERRED", "EXCLUSIVE"):
+        if mode not in ("IMMEDIATE", "DEFERRED", "EXCLUSIVE", "LAZY"):
             raise ValueError(f"unknown sqlite_begin mode {mode!r}")
-        if mode != "DEFERRED":
-            if not writer.acquire(timeout=SQLITE_BUSY_TIMEOUT_MS / 1000):
-                raise TimeoutError("the database is busy: try again")
-            conn.info[_HOLDS_WRITER] = True
+        if mode in ("IMMEDIATE", "EXCLUSIVE"):
+            _take_writer(conn)
         try:
-            conn.exec_driver_sql(f"BEGIN {mode}")
+            conn.exec_driver_sql(f"BEGIN {'DEFERRED' if mode == 'LAZY' else mode}")
+        except BaseException:
+            _release(conn)
+            raise
+        if mode == "LAZY":
+            conn.info[_LAZY_READ] = True
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _on_execute(conn: Connection, _cursor: Any, statement: str, *_args: Any) -> None:
+        if not conn.info.get(_LAZY_READ) or not is_write(statement):
+            return
+        # The first write of a LAZY transaction: end the read, start the write.
+        conn.info.pop(_LAZY_READ)
+        _take_writer(conn)
+        if conn.in_nested_transaction():
+            return  # a savepoint would not survive the swap: upgrade in place
+        dbapi = conn.connection.dbapi_connection
+        assert dbapi is not None
+        try:
+            dbapi.execute("COMMIT")
+            dbapi.execute("BEGIN IMMEDIATE")
         except BaseException:
             _release(conn)
             raise
@@ -111,12 +168,30 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> 
 def get_session(request: Request) -> Iterator[Session]:
     """FastAPI dependency: one database session per request, closed afterwards.
 
-    Objects stay loaded after ``commit()`` (``expire_on_commit=False``); call
+    Its transactions are ``LAZY`` on SQLite (module docstring): reads take no lock, the
+    first write takes the write lock until the commit. Objects stay loaded after
+    ``commit()`` (``expire_on_commit=False``) and after :func:`release`; call
     ``session.refresh(obj)`` when you need the stored values again. Uncommitted work is
-    rolled back when the request ends.
+    rolled back at :func:`release` or when the request ends.
     """
-    with Session(request.app.state.engine, expire_on_commit=False) as session:
+    engine: Engine = request.app.state.engine
+    with Session(engine.execution_options(sqlite_begin="LAZY"),
+                 expire_on_commit=False) as session:
+        setattr(request.state, _SESSION_KEY, session)
         yield session
+
+
+def release(request: Request) -> None:
+    """Close the request's database session, if it has one: roll back what it did not
+    commit and return its connection to the pool. Loaded rows keep their values.
+
+    Called before rendering a page, so that no transaction (on SQLite, no read snapshot
+    or write lock) is held while templates run. Using the session again afterwards opens
+    a new transaction.
+    """
+    session = getattr(request.state, _SESSION_KEY, None)
+    if isinstance(session, Session):
+        session.close()
 
 
 def run_migrations(database_url: str, revision: str = "head") -> None:

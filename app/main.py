@@ -2,12 +2,11 @@
 
 import asyncio
 import contextlib
-import json
 import logging
-import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
@@ -17,7 +16,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.db import create_db_engine
-from app.errors import install_error_pages
+from app.errors import install_error_pages, loggable_path
 from app.routes import fair, guide, home, play, score
 from app.security import SecurityMiddleware
 from app.sessions import SessionCookieMiddleware, purge_expired_sessions
@@ -27,18 +26,6 @@ from app.web import STATIC_DIR
 log = logging.getLogger("app")
 access_log = logging.getLogger("app.access")
 PURGE_INTERVAL_SECONDS = 3600
-
-
-SECRET_PATHS = re.compile(r"^(/score/shared/)[^/]+")
-"""Paths whose last part is a secret (share tokens): logged with the secret cut out."""
-
-
-def loggable_path(path: str) -> str:
-    """The path as one safe log token: control and non-ASCII characters escaped, secrets cut.
-
-    A crafted URL (``/x%0aINFO: ...``) cannot forge a log line.
-    """
-    return json.dumps(SECRET_PATHS.sub(r"\1...", path))[1:-1]
 
 
 class AccessLogMiddleware:
@@ -73,6 +60,50 @@ class AccessLogMiddleware:
                 level, '"%s %s" %d %.1fms', scope["method"], loggable_path(scope["path"]), status,
                 ms,
             )
+
+
+class HeadMiddleware:
+    """``HEAD`` answered wherever ``GET`` is: the request runs as a GET and the response
+    goes out with its status and headers (``Content-Length`` included) but no body.
+
+    Uptime monitors and link checkers use HEAD; FastAPI's routes only register GET.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point."""
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, send_headers_only)
+
+
+class GinRummyApp(FastAPI):
+    """FastAPI with middleware *outside* Starlette's error handler.
+
+    ``add_middleware`` stacks middleware inside ``ServerErrorMiddleware``, so the 500 it
+    sends for an unhandled exception would miss the security headers and the access log.
+    ``outer_middleware`` (outermost first) wraps the whole stack instead.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.outer_middleware: list[tuple[Callable[..., ASGIApp], dict[str, Any]]] = []
+
+    def build_middleware_stack(self) -> ASGIApp:
+        """Starlette's stack, wrapped in :attr:`outer_middleware`."""
+        app = super().build_middleware_stack()
+        for factory, options in reversed(self.outer_middleware):
+            app = factory(app, **options)
+        return app
 
 
 class CachedStaticFiles(StaticFiles):
@@ -130,7 +161,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await task
             engine.dispose()
 
-    app = FastAPI(
+    app = GinRummyApp(
         title="Gin Rummy",
         lifespan=lifespan,
         docs_url=None,
@@ -140,11 +171,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
 
-    # Last added runs first: access log → security → gzip → session cookie → routes.
+    # Outermost first: access log → HEAD as GET → security headers, cross-site and body
+    # checks (so a 500 carries the headers too) → Starlette's 500 handler → gzip →
+    # session cookie → error pages → routes.
+    app.outer_middleware = [
+        (AccessLogMiddleware, {}),
+        (HeadMiddleware, {}),
+        (SecurityMiddleware, {"max_body_bytes": settings.max_body_bytes}),
+    ]
     app.add_middleware(SessionCookieMiddleware, settings=settings)
     app.add_middleware(GZipMiddleware, minimum_size=1000)
-    app.add_middleware(SecurityMiddleware, max_body_bytes=settings.max_body_bytes)
-    app.add_middleware(AccessLogMiddleware)
 
     install_error_pages(app)
     app.mount("/static", CachedStaticFiles(directory=STATIC_DIR), name="static")

@@ -3,6 +3,9 @@
 * Form parsing: :func:`parse_setup` (names and table options) and :func:`parse_entry`
   (one hand) turn submitted text into engine values or raise
   :class:`~app.engine.scoresheet.SheetError` naming the field to mark.
+* Import: :func:`import_sheet` reads an export within :mod:`app.inputs`' bounds and holds
+  it to exactly the setup form's limits (:func:`within_form_limits`: the form's own
+  parser is the one validator).
 * Storage: :func:`list_sheets`, :func:`get_sheet`, :func:`get_shared`,
   :func:`create_sheet`, :func:`save_sheet` (optimistic concurrency on ``version``),
   :func:`delete_sheet` — always scoped to the browser session that owns the sheet.
@@ -14,7 +17,8 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import delete, update
@@ -31,6 +35,7 @@ from app.engine.scoresheet import (
     SheetResult,
     check_names,
 )
+from app.inputs import InputError, load_json
 from app.models import ScoreSheetRow, utcnow
 
 SHARE_TOKEN_BYTES = 18
@@ -39,15 +44,19 @@ SHARE_TOKEN_BYTES = 18
 MAX_IMPORT_BYTES = 60_000
 """Largest JSON export accepted for import (the request body cap is 64 KB)."""
 
+MAX_IMPORT_DEPTH = 8
+"""Deepest nesting of lists and objects in an import (an export nests 3 deep)."""
+
 MAX_SHEETS_PER_SESSION = 200
 """Most sheets one browser keeps; creating more asks to delete old ones first."""
 
 MAX_TARGET = 10_000
 MAX_BONUS = 1000
 
-# (form field, label, default from CLASSIC) for the numbers of the options form.
+# (form field, label) for the numbers of the options form.
 NUMBER_OPTIONS: tuple[tuple[str, str], ...] = (
     ("target", "Target"),
+    ("knock_limit", "Knock limit"),
     ("gin_bonus", "Gin bonus"),
     ("undercut_bonus", "Undercut bonus"),
     ("big_gin_bonus", "Big gin bonus"),
@@ -63,6 +72,21 @@ SWITCH_OPTIONS: tuple[tuple[str, str, str], ...] = (
     ("straight_gin", "Straight gin", "no knocking: only gin ends a hand"),
     ("loser_deals", "Loser deals", "instead of alternating (two players)"),
 )
+NUMBER_LIMITS: dict[str, tuple[int, int]] = {
+    name: (1, MAX_TARGET) if name == "target" else (0, 10) if name == "knock_limit"
+    else (0, MAX_BONUS)
+    for name, _label in NUMBER_OPTIONS
+}
+"""The lowest and highest value the form takes for each number of :data:`NUMBER_OPTIONS`."""
+NUMBER_HINTS = {"knock_limit": "0 means gin only"}
+OPTIONAL_NUMBERS = frozenset({"knock_limit"})
+"""Numbers a post may leave out (added to the form later): they keep the sheet's value."""
+OPTION_LABELS: dict[str, str] = {
+    **dict(NUMBER_OPTIONS),
+    **{name: label for name, label, _hint in SWITCH_OPTIONS},
+    "round_the_corner": "Round the corner", "hollywood": "Hollywood", "players": "Players",
+    "first_dealer": "Deals first", "first_sitter": "Sits out first",
+}
 RANKS = [
     (rank.value, rank.label.capitalize() if rank.number in (1, 11, 12, 13) else str(rank.number))
     for rank in Rank
@@ -104,9 +128,10 @@ def parse_setup(form: Mapping[str, Any], current: ScoreSheet | None = None) -> S
     """A blank sheet (or ``current`` with new names and options) from the setup form.
 
     Fields: ``name0``–``name2``, ``players`` (2 or 3), ``first_dealer``,
-    ``first_sitter``, the numbers of :data:`NUMBER_OPTIONS` and the checkboxes of
-    :data:`SWITCH_OPTIONS` plus ``hollywood``. Options the form does not show (knock
-    limit, round the corner) keep ``current``'s values, else Classic's.
+    ``first_sitter``, the numbers of :data:`NUMBER_OPTIONS` (within
+    :data:`NUMBER_LIMITS`) and the checkboxes of :data:`SWITCH_OPTIONS` plus
+    ``hollywood``. Round the corner, which the form does not show (it changes no score),
+    keeps ``current``'s value, else Classic's (off).
 
     Raises:
         SheetError: a field is missing or out of range (``field`` names it).
@@ -117,7 +142,9 @@ def parse_setup(form: Mapping[str, Any], current: ScoreSheet | None = None) -> S
     base = current.options.rules if current is not None else CLASSIC
     values: dict[str, Any] = {}
     for name, label in NUMBER_OPTIONS:
-        low, high = (1, MAX_TARGET) if name == "target" else (0, MAX_BONUS)
+        if name in OPTIONAL_NUMBERS and not _text(form, name):
+            continue  # a page from before the field existed: keep the value
+        low, high = NUMBER_LIMITS[name]
         values[name] = _whole(form, name, label, low, high)
     for name, _label, _hint in SWITCH_OPTIONS:
         values[name] = bool(_text(form, name))
@@ -136,6 +163,48 @@ def parse_setup(form: Mapping[str, Any], current: ScoreSheet | None = None) -> S
     if current is None:
         return ScoreSheet.new(options, names)
     return ScoreSheet(options, check_names(names, players), current.entries)
+
+
+def within_form_limits(sheet: ScoreSheet) -> ScoreSheet:
+    """``sheet`` as the setup form would have made it, or the form's own refusal: the
+    sheet's options and names go through :func:`setup_form` and back through
+    :func:`parse_setup`, so an import is held to exactly the form's limits (target,
+    bonuses, knock limit, names) by the same code.
+
+    Raises:
+        SheetError: a value the form refuses (its message), or an option the form cannot
+            set at all (round the corner).
+    """
+    checked = parse_setup(setup_form(sheet))
+    options = sheet.options
+    if options.players == 2:  # the form has no "sits out first" for two players
+        options = replace(options, first_sitter=checked.options.first_sitter)
+    if checked.options != options:
+        before, after = options.to_dict(), checked.options.to_dict()
+        before.update(before.pop("rules"))
+        after.update(after.pop("rules"))
+        differ = [OPTION_LABELS.get(key, key) for key in before if before[key] != after[key]]
+        raise SheetError(f"{', '.join(differ)}: not an option a score sheet here can set",
+                         field="options")
+    return ScoreSheet(checked.options, checked.names, sheet.entries)
+
+
+def import_sheet(data: str | bytes) -> ScoreSheet:
+    """A sheet from an uploaded or pasted export: at most :data:`MAX_IMPORT_BYTES` and
+    :data:`MAX_IMPORT_DEPTH` deep (:func:`app.inputs.load_json`), fully checked by the
+    engine, then held to the setup form's limits (:func:`within_form_limits`).
+
+    Raises:
+        SheetError: anything wrong, with a message for the person (``field="file"``).
+    """
+    try:
+        sheet = ScoreSheet.from_dict(load_json(data, max_bytes=MAX_IMPORT_BYTES,
+                                               max_depth=MAX_IMPORT_DEPTH))
+        return within_form_limits(sheet)
+    except InputError as err:
+        raise SheetError(err.message, field="file") from None
+    except SheetError as err:
+        raise SheetError(err.message, field="file", number=err.number) from None
 
 
 def setup_form(sheet: ScoreSheet | None) -> dict[str, str]:
@@ -252,8 +321,20 @@ def title_for(sheet: ScoreSheet) -> str:
 
 
 def load(row: ScoreSheetRow) -> ScoreSheet:
-    """The engine sheet stored in ``row``."""
-    return ScoreSheet.from_json(row.document)
+    """The engine sheet stored in ``row`` (parsed once per stored document and cached:
+    a sheet of 500 hands takes some 40 ms to parse and check)."""
+    return _parse(row.document)
+
+
+@lru_cache(maxsize=256)
+def _parse(document: str) -> ScoreSheet:
+    return ScoreSheet.from_json(document)
+
+
+@lru_cache(maxsize=256)
+def result_of(sheet: ScoreSheet) -> SheetResult:
+    """``sheet.result()``, computed once per sheet (sheets are immutable values)."""
+    return sheet.result()
 
 
 def list_sheets(db: Session, session_id: str) -> list[tuple[ScoreSheetRow, ScoreSheet]]:

@@ -22,6 +22,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup, escape
 from starlette.responses import Response
 
+from app.db import release
 from app.engine import Card
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,8 +130,11 @@ def render(
     """Render ``template``, or only ``block`` (one name or several) for an htmx request.
 
     A plain request (no JavaScript, tests, reload) always gets the whole page, so every
-    route works without htmx. Responses vary on ``HX-Request``.
+    route works without htmx. Responses vary on ``HX-Request``. The request's database
+    session is released first (``app.db.release``): rendering holds no transaction, so
+    load everything the template shows before calling this.
     """
+    release(request)
     ctx = dict(context or {})
     all_headers = {"Vary": "HX-Request", **(headers or {})}
     if block is not None and is_htmx(request):

@@ -34,6 +34,7 @@ message next to the field.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -603,29 +604,60 @@ def _third(pair: tuple[int, int]) -> int:
     return 3 - pair[0] - pair[1]
 
 
-def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
-    """Tidy and check player names: stripped, 1..30 characters, all different.
-
-    Returns:
-        The stripped names.
+def tidy_name(name: str) -> str:
+    """A player name as stored: Unicode NFC, runs of whitespace (tabs, line breaks, no-break
+    spaces …) made one space, no space at either end.
 
     Raises:
-        SheetError: wrong count, an empty, too long or repeated name (``field="nameI"``).
+        SheetError: the name holds a control or format character (Unicode category C*:
+            NUL, escape codes, zero-width spaces and joiners, bidirectional overrides,
+            lone surrogates, private or unassigned code points): they are invisible or
+            reorder the text around them, so two names that look the same could differ.
+    """
+    tidy = " ".join(unicodedata.normalize("NFC", str(name)).split())
+    bad = next((ch for ch in tidy if unicodedata.category(ch).startswith("C")), None)
+    if bad is not None:
+        raise SheetError(f"a name cannot hold invisible or control characters (found "
+                         f"U+{ord(bad):04X}): type it again with letters, digits and spaces")
+    return tidy
+
+
+def name_key(name: str) -> str:
+    """The form in which two names are compared: compatibility-normalised (NFKC) and
+    case-folded, so ``"Ann"``, ``"ANN"`` and full-width ``"Ａｎｎ"`` are the same player."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """Tidy and check player names (:func:`tidy_name`): 1..30 characters, all different
+    once compared by :func:`name_key`.
+
+    Returns:
+        The tidied names.
+
+    Raises:
+        SheetError: wrong count, an empty, too long or repeated name, or one with control
+            or format characters (``field="nameI"``).
     """
     if len(names) != players:
         raise SheetError(f"enter {players} names", field="name0")
-    tidy = tuple(" ".join(str(name).split()) for name in names)
     seen: set[str] = set()
-    for i, name in enumerate(tidy):
+    tidy: list[str] = []
+    for i, raw in enumerate(names):
+        try:
+            name = tidy_name(raw)
+        except SheetError as err:
+            raise SheetError(err.message, field=f"name{i}") from None
         if not name:
             raise SheetError(f"player {i + 1} needs a name", field=f"name{i}")
         if len(name) > MAX_NAME_LENGTH:
             raise SheetError(f"a name has at most {MAX_NAME_LENGTH} characters",
                              field=f"name{i}")
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise SheetError("each player needs a different name", field=f"name{i}")
-        seen.add(name.casefold())
-    return tidy
+        seen.add(name_key(name))
+        tidy.append(name)
+    return tuple(tidy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -843,4 +875,6 @@ class ScoreSheet:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as err:
             raise SheetError("the file is not valid JSON", field="file") from err
+        except RecursionError as err:  # callers with outside input bound the depth first
+            raise SheetError("the file nests too deeply", field="file") from err
         return cls.from_dict(data)

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
 from app import play
+from app.inputs import read_form
 from app.models import PlayMatch, PlaySeat
 from app.sessions import DbDep, SessionDep
 from app.web import is_htmx, render
@@ -31,7 +32,7 @@ async def form_fields(request: Request) -> dict[str, str]:
     ignored), so that the routes themselves can stay synchronous (run in the threadpool,
     the database calls block)."""
     fields: dict[str, str] = {}
-    for key, value in (await request.form()).multi_items():
+    for key, value in (await read_form(request)).multi_items():
         if isinstance(value, str) and key not in fields:
             fields[key] = value
     return fields

@@ -14,6 +14,7 @@ from starlette.responses import RedirectResponse, Response
 
 from app import scorekeeper as sk
 from app.engine.scoresheet import OptionsChange, ScoreSheet, SheetError
+from app.inputs import read_form
 from app.models import ScoreSheetRow
 from app.sessions import DbDep, SessionDep
 from app.web import is_htmx, render
@@ -24,17 +25,11 @@ SheetId = Annotated[int, Path(ge=1, le=2**62)]
 HandNumber = Annotated[int, Path(ge=1, le=10_000)]
 
 
-async def read_form(request: Request) -> FormData:
-    """FastAPI dependency: the posted form, read before the route runs.
-
-    The routes that take it are plain ``def`` (run in the threadpool) because their
-    database calls block. As ``async def`` routes they ran those calls on the event loop
-    and held SQLite's write lock across ``await request.form()``: simultaneous posts then
-    stalled the whole loop and failed with "database is locked" (500).
-    """
-    return await request.form()
-
-
+# The posted form, read (within app.inputs' limits) before the route runs. The routes
+# that take it are plain ``def`` (run in the threadpool) because their database calls
+# block. As ``async def`` routes they ran those calls on the event loop and held SQLite's
+# write lock across ``await request.form()``: simultaneous posts then stalled the whole
+# loop and failed with "database is locked" (500).
 FormDep = Annotated[FormData, Depends(read_form)]
 STALE = "This sheet changed in another tab or window: here it is as it stands now."
 
@@ -62,7 +57,7 @@ def _version(form: FormData) -> int:
 def _index(request: Request, db: DbDep, session: SessionDep, *, status_code: int = 200,
            form: dict[str, str] | None = None, errors: dict[str, str] | None = None,
            import_error: str | None = None, import_text: str = "") -> Response:
-    sheets = [(row, sheet, sheet.result()) for row, sheet in sk.list_sheets(db, session.id)]
+    sheets = [(row, sheet, sk.result_of(sheet)) for row, sheet in sk.list_sheets(db, session.id)]
     return render(request, "score/index.html", {
         "sheets": sheets,
         "form": form or sk.setup_form(None),
@@ -109,7 +104,7 @@ def score_import(request: Request, db: DbDep, session: SessionDep, form: FormDep
         return _index(request, db, session, status_code=422, import_text="",
                       import_error="That file is too large for a score sheet export.")
     try:
-        sheet = ScoreSheet.from_json(data)
+        sheet = sk.import_sheet(data)
         row = sk.create_sheet(db, session.id, sheet)
     except SheetError as err:
         return _index(request, db, session, status_code=422, import_text=text,
@@ -136,7 +131,7 @@ def score_shared(request: Request, db: DbDep, token: str) -> Response:
 
 def _sheet_context(row: ScoreSheetRow, sheet: ScoreSheet, *, shared: bool = False,
                    **extra: Any) -> dict[str, Any]:
-    result = sheet.result()
+    result = sk.result_of(sheet)
     context: dict[str, Any] = {
         "row": row,
         "sheet": sheet,
