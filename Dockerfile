@@ -23,10 +23,18 @@ RUN groupadd --gid 10001 gin \
 
 WORKDIR /app
 
-# Dependencies first, so a change in templates or static files reuses this layer.
-COPY pyproject.toml README.md ./
+# Dependencies first, so a change in the code, templates or static files reuses this
+# layer: exactly the versions of the hashed lock files (`make lock` refreshes them), pip
+# and setuptools first (also the base image's own copies, where it has pip), then the
+# server's packages. The app itself is not installed: it runs from /app (PYTHONPATH).
+COPY requirements/tools.txt requirements/runtime.txt ./requirements/
+RUN if /usr/local/bin/python3 -m pip --version >/dev/null 2>&1; then \
+        /usr/local/bin/python3 -m pip install --no-cache-dir --require-hashes -r requirements/tools.txt; \
+    fi \
+    && pip install --no-cache-dir --require-hashes -r requirements/tools.txt \
+    && pip install --no-cache-dir --require-hashes --no-deps -r requirements/runtime.txt
+
 COPY app ./app
-RUN pip install --no-cache-dir "./[postgres]"
 
 COPY alembic.ini ./
 COPY alembic ./alembic

@@ -1,23 +1,44 @@
 # Quick start: `make run` serves the app, `make test` runs every check.
-# Both create the local .venv on first use.
+# Both create the local .venv on first use, from the hashed lock files in requirements/:
+# `make run` installs only what the server needs (runtime.txt); `make test` adds the test
+# tools (dev.txt). After changing dependencies in pyproject.toml, run `make lock`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-stamp
+RUNTIME_STAMP := $(VENV)/.runtime-stamp
+DEV_STAMP := $(VENV)/.dev-stamp
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# `make lock` resolves for every platform and Python >= 3.11 (the image runs 3.11).
+UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
+	--generate-hashes \
+	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test lint typecheck unit browser-deps bench clean
+.PHONY: run test lint typecheck unit browser-deps bench lock clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
+	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-run: $(STAMP)
-	mkdir -p data
+# The project itself is not built or installed: a .pth file puts this checkout on the
+# venv's path (what an editable install does, without fetching a build backend).
+$(RUNTIME_STAMP): requirements/runtime.txt | $(BIN)/python
+	@echo "make: installing the server's packages from requirements/runtime.txt (hashes checked)"
+	$(PIP) -r requirements/runtime.txt
+	@$(BIN)/python -c "import site, sys; open(site.getsitepackages()[0] + '/gin-rummy-checkout.pth', 'w').write(sys.argv[1] + '\n')" "$(CURDIR)"
+	@touch $@
+
+$(DEV_STAMP): requirements/dev.txt $(RUNTIME_STAMP)
+	@echo "make: installing the test tools from requirements/dev.txt (hashes checked)"
+	$(PIP) -r requirements/dev.txt
+	@touch $@
+
+run: $(RUNTIME_STAMP)
+	@mkdir -p data
+	@echo "make: migrating the database (alembic upgrade head)"
 	$(BIN)/alembic upgrade head
+	@echo "make: serving on http://$(HOST):$(PORT)/ (Ctrl-C stops)"
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m app
 
 # Browser tests need Debian's Chromium; install it when missing and we may.
@@ -32,17 +53,28 @@ browser-deps:
 	  else echo "warning: /usr/bin/chromium missing and no root; browser tests will be skipped"; fi; \
 	fi
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check app tests bench alembic tools
 	$(BIN)/mypy
 	@if [ -x $(BIN)/hadolint ]; then $(BIN)/hadolint --failure-threshold warning Dockerfile; \
 	else echo "hadolint has no wheel for this platform: Dockerfile not linted"; fi
 
-test: $(STAMP) browser-deps lint
+test: $(DEV_STAMP) browser-deps lint
 	$(BIN)/python -m pytest -n 2 -q
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	$(BIN)/python bench/engine.py
+
+# Re-resolve the lock files from pyproject.toml (newest versions allowed by it) and
+# requirements/tools.in (the image's pip and setuptools), with hashes. Needs uv, which
+# is installed into the venv for this.
+lock: | $(BIN)/python
+	@echo "make: installing uv (the lock tool) into $(VENV)"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'uv>=0.9'
+	$(UV_COMPILE) pyproject.toml --extra postgres -o requirements/runtime.txt
+	$(UV_COMPILE) pyproject.toml --extra postgres --extra dev -o requirements/dev.txt
+	$(UV_COMPILE) requirements/tools.in -o requirements/tools.txt
+	@echo "make: requirements/*.txt refreshed; review with git diff, then run make test"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
