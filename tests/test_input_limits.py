@@ -24,7 +24,7 @@ from app import scorekeeper as sk
 from app.engine import CLASSIC
 from app.engine.scoresheet import ScoreSheet, SheetError, SheetOptions, check_names
 from app.inputs import InputError, json_depth, load_json
-from app.models import ScoreSheetRow
+from app.models import PlayMatch, ScoreSheetRow
 from tests.hardening import diff, snapshot
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
@@ -268,3 +268,27 @@ def test_the_knock_limit_is_offered_on_the_score_form_and_applied(
             "defender_deadwood": "30", "version": str(row.version)}
     page = refused(app, browser, f"/score/{row.id}/hands", hand)
     assert "5 or less" in page
+
+
+@pytest.mark.parametrize(("path", "page"), [("/play/new", "/play/new"), ("/score", "/score")])
+@pytest.mark.parametrize(("value", "accepted"), [("0", True), ("7", True), ("11", False),
+                                                 ("-1", False), ("²", False)])
+def test_both_forms_offer_the_knock_limit_within_0_to_10(
+    app: FastAPI, client: TestClient, path: str, page: str, value: str, accepted: bool
+) -> None:
+    """SPEC §6 lists the knock limit among the options a table can switch: the New match
+    form and the score sheet form both offer it, with the engine's range."""
+    assert 'name="knock_limit"' in client.get(page).text
+    form = {"level": "easy", "knock_limit": value} if path == "/play/new" \
+        else {**SETUP, "knock_limit": value}
+    if not accepted:
+        refused(app, client, path, form)
+        return
+    response = client.post(path, data=form, follow_redirects=False)
+    assert response.status_code in (200, 303), response.text[:300]
+    with Session(app.state.engine) as db:
+        if path == "/play/new":
+            rules = db.exec(select(PlayMatch)).one().rules
+        else:
+            rules = sk.load(db.exec(select(ScoreSheetRow)).one()).options.rules.to_dict()
+    assert rules["knock_limit"] == int(value)

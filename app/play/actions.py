@@ -69,8 +69,8 @@ SIMPLE_ACTIONS = ("take_upcard", "pass", "draw_stock", "take_discard", "big_gin"
 CARD_ACTIONS = ("discard", "knock", "gin")
 
 # Table options the New match form offers (SPEC §6, the ones that apply to play).
-NUMBER_OPTIONS = ("target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus",
-                  "game_bonus")
+NUMBER_OPTIONS = ("target", "knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus",
+                  "box_bonus", "game_bonus")
 SWITCH_OPTIONS = ("big_gin", "shutout", "oklahoma", "straight_gin", "round_the_corner",
                   "loser_deals")
 MAX_TARGET = 100_000
