@@ -103,6 +103,51 @@ def api_routes(app: FastAPI, method: str) -> list[RouteInfo]:
 _PARAM = re.compile(r"{([^}:]+)(?::[^}]*)?}")
 
 
+def filled_paths(app: FastAPI, method: str, values: Mapping[str, Any]) -> list[str]:
+    """Every route of the app answering ``method``, its parameters filled from ``values``.
+
+    Raises:
+        AssertionError: a route has a parameter ``values`` does not name, so that a new
+            route cannot slip past the tests that use this.
+    """
+    paths = []
+    for route in api_routes(app, method):
+        path = fill_path(route.path, values)
+        assert path is not None, f"add a value for the parameters of {route.path}"
+        paths.append(path)
+    return paths
+
+
+async def asgi_request(app: Any, scope: dict[str, Any], messages: Iterable[dict[str, Any]]
+                       ) -> list[dict[str, Any]]:
+    """Run one raw ASGI request whose client sends ``messages`` and then hangs up
+    (``http.disconnect``); return what the app sent. Run it on a ``TestClient``'s
+    portal: ``client.portal.call(asgi_request, app, scope, messages)``."""
+    sent: list[dict[str, Any]] = []
+    incoming = iter(messages)
+
+    async def receive() -> dict[str, Any]:
+        return next(incoming, {"type": "http.disconnect"})
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    return sent
+
+
+def http_scope(method: str, path: str, headers: Iterable[tuple[str, str]]) -> dict[str, Any]:
+    """An ASGI HTTP scope for ``method path`` from 127.0.0.1 to ``testserver``."""
+    raw = [(b"host", b"testserver")] + [(k.lower().encode(), v.encode("latin-1"))
+                                        for k, v in headers]
+    return {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
+        "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+        "root_path": "", "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
+        "headers": raw, "state": {},
+    }
+
+
 def fill_path(path: str, values: Mapping[str, Any]) -> str | None:
     """``/score/{sheet_id}`` with its parameters filled from ``values``; None if one is
     missing."""

@@ -2,9 +2,13 @@
 
 The routes are discovered from ``app.routes``, so a new form is fuzzed as soon as it is
 registered. Whatever arrives — unknown fields, huge or unicode numbers (``²``), cards
-that do not exist, repeated fields, file parts, broken multipart, JSON, raw bytes — the
-app never answers 5xx, and a refused request (4xx) leaves every stored row byte for
-byte as it was.
+that do not exist, repeated fields, file parts, broken multipart, JSON, raw bytes,
+invisible and bidirectional characters, deeply nested JSON, imports past the form's
+limits — the app never answers 5xx, and a refused request (4xx) leaves every stored row
+byte for byte as it was. Issue 12 added: every GET route (and HEAD) with random path
+values, query strings and headers; bodies cut off by a client that hangs up; random
+JSON documents imported; and every answer, refusals and errors included, carries the
+security headers.
 """
 
 from __future__ import annotations
@@ -23,8 +27,17 @@ from hypothesis import strategies as st
 from sqlmodel import Session, select
 
 from app.models import ScoreSheetRow
+from app.security import SECURITY_HEADERS
 from app.sessions import COOKIE_NAME
-from tests.hardening import api_routes, diff, fill_path, snapshot
+from tests.hardening import (
+    api_routes,
+    asgi_request,
+    diff,
+    fill_path,
+    filled_paths,
+    http_scope,
+    snapshot,
+)
 
 FIELD_NAMES = [
     # play
@@ -47,6 +60,16 @@ VALUES = [
     "<script>alert(1)</script>", "' OR 1=1 --", "\x00", "\ufffd", "é" * 40, "a" * 31,
     "a" * 10_000,
     '{"version": 1}', "[]",
+    # names: invisible, bidirectional, unnormalised, look-alike
+    "\u200b", "Ann\u200b", "\u202eAnn", "\u2066Bob\u2069", "\ufeffAnn", "\x1b[31mAnn",
+    "Ann\x00", "Zoe\u0308", "Zo\u00eb", "ＡＮＮ", "ann", "Ann\u00a0", "\u00ad",
+    # JSON imports: deep, huge, past the form's limits
+    "[" * 2000, '{"a":' * 800, "[" * 8 + "]" * 8, "9" * 4400,
+    json.dumps({"format": "gin-rummy-score-sheet", "version": 1, "names": ["A", "B"],
+                "options": {"rules": {"target": 1_000_000, "knock_limit": 10}},
+                "hands": []}),
+    json.dumps({"format": "gin-rummy-score-sheet", "version": 1, "names": ["A", "a"],
+                "options": {"rules": {"round_the_corner": True}}, "hands": [{}] * 3}),
 ]
 
 field_names = st.one_of(st.sampled_from(FIELD_NAMES), st.text(string.printable, max_size=12))
@@ -112,6 +135,15 @@ def world(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
         yield client, params
 
 
+def assert_security_headers(headers: Any) -> None:
+    """Every answer carries the security headers (the share view tightens the referrer
+    policy to ``no-referrer``)."""
+    for name, value in SECURITY_HEADERS:
+        if name != b"referrer-policy":
+            assert headers.get(name.decode()) == value.decode(), name
+    assert headers.get("referrer-policy") in ("same-origin", "no-referrer")
+
+
 def post_paths(app: FastAPI, params: dict[str, Any]) -> list[str]:
     """Every POST route's path filled in; fails on a route whose parameters are unknown,
     so that a new route cannot slip past the fuzzing."""
@@ -154,6 +186,7 @@ def test_random_forms_never_5xx_and_refusals_change_nothing(
         response = client.post(path, headers=headers, follow_redirects=False, **request)
         seen.setdefault(path, set()).add(response.status_code)
         assert response.status_code < 500, (path, request, response.text[:500])
+        assert_security_headers(response.headers)
         if 400 <= response.status_code < 500:
             changed = diff(before, snapshot(engine))
             assert not changed, (path, request, response.status_code, changed)
@@ -253,3 +286,142 @@ def test_request_bodies_are_capped(app: FastAPI, world: tuple[TestClient, dict[s
                            headers={"content-type": "application/x-www-form-urlencoded"})
     assert response.status_code == 413
     assert not diff(before, snapshot(app.state.engine))
+
+
+# --- issue 12: GET and HEAD, hang-ups, random JSON imports --------------------------------
+
+PATH_VALUES = st.one_of(
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
+    st.sampled_from(["0", "1", "2", "²", "1e3", "%00", "%E2%80%8B", "..", "%2e%2e", "x" * 300,
+                     "9" * 5000, "shared", "new", "%5B" * 200]),
+    st.text(string.ascii_letters + string.digits + "-_~.%", min_size=1, max_size=40),
+)
+HEADERS = st.dictionaries(
+    st.sampled_from(["accept", "hx-request", "hx-boosted", "accept-encoding", "range",
+                     "if-none-match", "content-type", "origin", "referer"]),
+    st.sampled_from(["text/html", "application/json", "*/*", "true", "false", "gzip",
+                     "bytes=0-10", "bytes=99999-", '"x"', "null", "http://evil.example",
+                     "", "%E9", "a" * 2000]),
+    max_size=4,
+)
+
+
+def test_random_get_and_head_requests_never_5xx(
+    app: FastAPI, world: tuple[TestClient, dict[str, Any]]
+) -> None:
+    """Every GET route (discovered, so new pages are covered), its parameters replaced
+    by junk or by real values, with junk query strings and headers, by GET and HEAD."""
+    client, params = world
+    templates = [r.path for r in api_routes(app, "GET")] + ["/static/{file}"]
+    assert filled_paths(app, "GET", {**params, "slug": "knocking"})
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck),
+              derandomize=True, database=None)
+    @given(template=st.sampled_from(templates), data=st.data(),
+           method=st.sampled_from(["GET", "HEAD"]), headers=HEADERS,
+           query=st.lists(st.tuples(field_names, field_values), max_size=4))
+    def fuzz(template: str, data: st.DataObject, method: str, headers: dict[str, str],
+             query: list[tuple[str, str]]) -> None:
+        real = {**params, "slug": "knocking", "file": "app.css"}
+        values = {name: data.draw(st.one_of(st.just(real.get(name, "1")), PATH_VALUES))
+                  for name in ("sheet_id", "number", "token", "slug", "file")}
+        path = fill_path(template, values)
+        assert path is not None
+        if query:
+            path += "?" + urlencode(query)
+        response = client.request(method, path, headers=headers, follow_redirects=False)
+        assert response.status_code < 500, (method, path, headers, response.text[:300])
+        assert_security_headers(response.headers)
+        if method == "HEAD":
+            assert response.content == b""
+
+    fuzz()
+
+
+@st.composite
+def json_documents(draw: st.DrawFn) -> Any:
+    """Random JSON: sometimes a real export with parts replaced, sometimes anything."""
+    anything = st.recursive(
+        st.none() | st.booleans() | st.integers(min_value=-(10**12), max_value=10**12)
+        | st.floats(allow_nan=False) | st.text(max_size=12),
+        lambda children: st.lists(children, max_size=4)
+        | st.dictionaries(st.text(max_size=8), children, max_size=4),
+        max_leaves=30,
+    )
+    if draw(st.booleans()):
+        return draw(anything)
+    rules = draw(st.dictionaries(
+        st.sampled_from(["target", "knock_limit", "gin_bonus", "box_bonus", "big_gin",
+                         "oklahoma", "round_the_corner", "straight_gin"]),
+        st.one_of(st.integers(min_value=-5, max_value=2_000_000), st.booleans(), anything),
+        max_size=4))
+    return {
+        "format": "gin-rummy-score-sheet", "version": draw(st.sampled_from([1, 2, "1", 0])),
+        "names": draw(st.one_of(st.lists(st.sampled_from(VALUES[-30:] + ["Ann", "Bob"]),
+                                         max_size=3), anything)),
+        "options": {"rules": rules, "players": draw(st.sampled_from([2, 3, 4, "2"])),
+                    "hollywood": draw(st.booleans())},
+        "hands": draw(st.lists(st.one_of(anything, st.fixed_dictionaries({
+            "kind": st.sampled_from(["knock", "gin", "big_gin", "void", "x"]),
+            "knocker": st.integers(min_value=-1, max_value=3),
+            "knocker_deadwood": st.integers(min_value=-1, max_value=120),
+            "defender_deadwood": st.integers(min_value=-1, max_value=120)})), max_size=6)),
+    }
+
+
+def test_random_json_imports_never_5xx_and_refusals_change_nothing(
+    app: FastAPI, world: tuple[TestClient, dict[str, Any]]
+) -> None:
+    client, _params = world
+    engine = app.state.engine
+
+    @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck),
+              derandomize=True, database=None)
+    @given(document=json_documents(), upload=st.booleans())
+    def fuzz(document: Any, upload: bool) -> None:
+        text = json.dumps(document)
+        before = snapshot(engine)
+        if upload:
+            response = client.post("/score/import", files={"file": ("x.json", text.encode())},
+                                   follow_redirects=False)
+        else:
+            response = client.post("/score/import", data={"json": text},
+                                   follow_redirects=False)
+        assert response.status_code < 500, (text[:300], response.text[:300])
+        if response.status_code >= 400:
+            assert not diff(before, snapshot(engine))
+
+    fuzz()
+
+
+def test_bodies_cut_off_by_a_hang_up_never_5xx(
+    app: FastAPI, world: tuple[TestClient, dict[str, Any]]
+) -> None:
+    """A client that sends part of its body and hangs up, at any point, on any POST
+    route: never a 5xx, and nothing stored changes."""
+    client, params = world
+    paths = post_paths(app, params)
+    cookie = f"{COOKIE_NAME}={client.cookies[COOKIE_NAME]}"
+    assert client.portal is not None
+    portal = client.portal
+
+    @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck),
+              derandomize=True, database=None)
+    @given(path=st.sampled_from(paths), request=requests(), data=st.data())
+    def fuzz(path: str, request: dict[str, Any], data: st.DataObject) -> None:
+        body = request.get("content") or urlencode(request.get("data", {})).encode()
+        content_type = request.get("headers", {}).get(
+            "content-type", "application/x-www-form-urlencoded")
+        cut = data.draw(st.integers(min_value=0, max_value=len(body)))
+        chunks = [body[:cut][i:i + 7] for i in range(0, cut, 7)] or [b""]
+        messages = [{"type": "http.request", "body": c, "more_body": True} for c in chunks]
+        scope = http_scope("POST", path, [("content-type", content_type),
+                                          ("content-length", str(len(body) + 1)),
+                                          ("cookie", cookie)])
+        before = snapshot(app.state.engine)
+        sent = portal.call(asgi_request, app, scope, messages)
+        starts = [m for m in sent if m["type"] == "http.response.start"]
+        assert not starts or starts[0]["status"] < 500, (path, body[:cut], starts)
+        assert not diff(before, snapshot(app.state.engine))
+
+    fuzz()

@@ -21,7 +21,7 @@ from app.db import DatabaseBusyError
 from app.models import ScoreSheetRow
 from app.security import SECURITY_HEADERS
 from app.sessions import COOKIE_NAME
-from tests.hardening import api_routes, fill_path
+from tests.hardening import asgi_request, filled_paths, http_scope
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -48,12 +48,7 @@ def browser(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
 def get_paths(app: FastAPI, params: dict[str, Any]) -> list[str]:
     """Every GET route of the app with its parameters filled in (a new route whose
     parameters are unknown fails here, so it cannot slip past), and a static file."""
-    paths = []
-    for route in api_routes(app, "GET"):
-        path = fill_path(route.path, params)
-        assert path is not None, f"add a value for the parameters of {route.path}"
-        paths.append(path)
-    return [*paths, "/static/app.css", "/no-such-page"]
+    return [*filled_paths(app, "GET", params), "/static/app.css", "/no-such-page"]
 
 
 def assert_security_headers(headers: Any) -> None:
@@ -138,22 +133,6 @@ def test_a_500_is_logged_in_the_access_log(failing_app: FastAPI,
                for r in caplog.records)
 
 
-async def _call(app: FastAPI, scope: dict[str, Any], messages: list[dict[str, Any]]
-                ) -> list[dict[str, Any]]:
-    """Run one ASGI request whose client sends ``messages`` then hangs up."""
-    sent: list[dict[str, Any]] = []
-    incoming = iter(messages)
-
-    async def receive() -> dict[str, Any]:
-        return next(incoming, {"type": "http.disconnect"})
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    await app(scope, receive, send)
-    return sent
-
-
 @pytest.mark.parametrize("path", ["/score", "/score/import", "/play", "/play/new"])
 @pytest.mark.parametrize(
     "content_type",
@@ -163,21 +142,15 @@ def test_a_client_that_hangs_up_mid_body_is_logged_at_info_not_a_500(
     app: FastAPI, client: TestClient, caplog: pytest.LogCaptureFixture, path: str,
     content_type: str,
 ) -> None:
-    cookie = f"{COOKIE_NAME}={client.get('/').cookies[COOKIE_NAME]}".encode()
-    scope = {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
-        "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
-        "root_path": "", "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
-        "headers": [(b"host", b"testserver"), (b"content-type", content_type.encode()),
-                    (b"content-length", b"5000"), (b"cookie", cookie)],
-        "state": {},
-    }
+    cookie = f"{COOKIE_NAME}={client.get('/').cookies[COOKIE_NAME]}"
+    scope = http_scope("POST", path, [("content-type", content_type),
+                                      ("content-length", "5000"), ("cookie", cookie)])
     first = b"--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n" \
         if content_type.startswith("multipart") else b"name0=Ann&name1="
     with caplog.at_level(logging.INFO):
         # On the client's own event loop thread (a test may run a loop in this one).
         assert client.portal is not None
-        sent = client.portal.call(_call, app, scope,
+        sent = client.portal.call(asgi_request, app, scope,
                                   [{"type": "http.request", "body": first, "more_body": True}])
     start = next(m for m in sent if m["type"] == "http.response.start")
     assert start["status"] < 500
