@@ -6,6 +6,8 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from app.engine.fairness import commitment, fair_deal
 
@@ -112,3 +114,18 @@ def test_the_guide_explains_how_to_check_a_deal_and_links_the_check_page(
         assert words in response.text
     assert 'href="/guide/fair"' in client.get("/guide").text
     assert 'href="/guide/fair"' in client.get("/fair").text
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.dictionaries(st.sampled_from(["server_seed", "client_seed", "hand_number",
+                                        "commitment", "other"]),
+                       st.one_of(st.text(max_size=80), st.sampled_from(
+                           ["ab" * 32, "AB" * 32, "0", "10000", "10001", "²", "٣", "1e3",
+                            "9" * 400, " ", "x" * 64, "\x00"]))))
+def test_any_query_gets_a_page_or_a_clear_400(client: TestClient,
+                                               query: dict[str, str]) -> None:
+    response = client.get("/fair", params=query)
+    assert response.status_code in (200, 400), response.text[:300]
+    if response.status_code == 400:
+        assert 'class="error"' in response.text
