@@ -1,41 +1,438 @@
-// Keeps keyboard focus on the play table across htmx swaps (issue 3: keyboard use).
-// A swapped-in region replaces the focused button; without this, focus falls back to
-// <body> and a keyboard player must Tab through the header again after every tap.
+// The play table's script (issues 3 and 11). Everything here is an enhancement: without
+// it every control is a plain form post (303 back to /play).
+//
+// * Selection is local: the hand is a radio group; each radio carries what discarding
+//   it would do (data-acts, data-note), so the note and Discard/Knock/Gin follow the
+//   selection at once, with no request.
+// * Tapping the selected card again discards it; dragging a card onto the discard pile
+//   discards it (pointer devices).
+// * Taps post with fetch (header HX-Request, answered with the status and table blocks).
+//   A tap made while a request is in flight is queued and sent after it with the new
+//   version, never dropped; if it has become illegal the server refuses it as usual.
+// * The computer's turn (data-moves on #table) is played out over the table in at most
+//   about 520 ms; nothing moves when the browser asks for reduced motion.
+// * Keyboard shortcuts (listed in the Keys panel); focus never falls to <body> after a swap.
+// * Leaving the play screen takes one Back press: New match and Start match replace the
+//   history entry instead of adding one.
 (function () {
   "use strict";
-  var last = null;
 
-  function describe(el) {
-    if (!el || el === document.body) return null;
-    if (el.id) return "#" + CSS.escape(el.id);
-    if (el.name) {
-      return el.tagName.toLowerCase() + '[name="' + CSS.escape(el.name) + '"][value="' +
-        CSS.escape(el.value || "") + '"]';
+  var CARD_ACTIONS = ["discard", "knock", "gin"];
+  var STEP_MS = 260;
+  var reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  var queue = [];
+  var busy = false;
+  var pressedChecked = null; // the card that was already selected when the pointer went down
+  var drag = null;
+  var suppressClick = false;
+
+  function table() { return document.getElementById("table"); }
+  function board() { return document.getElementById("board"); }
+  function selected() {
+    var b = board();
+    return b ? b.querySelector('input[name="card"]:checked') : null;
+  }
+  function acts(radio) {
+    return radio && radio.dataset.acts !== undefined ? radio.dataset.acts.split(" ") : [];
+  }
+
+  // ---- local selection -------------------------------------------------------------------
+
+  function refresh() {
+    var b = board();
+    if (!b) return;
+    var radio = selected();
+    var note = document.getElementById("hand-note");
+    if (note) {
+      note.textContent = radio && radio.dataset.note ? radio.dataset.note : note.dataset.default;
     }
-    return null;
+    var allowed = acts(radio);
+    CARD_ACTIONS.forEach(function (name) {
+      var button = document.getElementById("a-" + name);
+      if (!button || button.disabled) return;
+      if (allowed.indexOf(name) >= 0) button.removeAttribute("aria-disabled");
+      else button.setAttribute("aria-disabled", "true");
+    });
+  }
+
+  function choose(radio) {
+    if (!radio) return;
+    radio.checked = true;
+    refresh();
+  }
+
+  function discard(radio) {
+    if (!radio) return;
+    if (!busy && acts(radio).indexOf("discard") < 0) return; // the note says why
+    choose(radio);
+    enqueue({ name: "action", value: "discard", card: radio.value });
+  }
+
+  // ---- taps: queued posts and swaps -------------------------------------------------------
+
+  function enqueue(intent) {
+    queue.push(intent);
+    if (!busy) next();
+  }
+
+  function next() {
+    var intent = queue.shift();
+    if (!intent) {
+      busy = false;
+      document.documentElement.classList.remove("is-busy");
+      return;
+    }
+    busy = true;
+    document.documentElement.classList.add("is-busy");
+    var body = new URLSearchParams();
+    var version = document.querySelector('#table input[name="version"]');
+    if (version) body.set("version", version.value);
+    if (intent.name) body.set(intent.name, intent.value);
+    if (intent.card) body.set("card", intent.card);
+    var focus = describeFocus();
+    fetch("/play", {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "HX-Request": "true" }
+    }).then(function (response) {
+      return response.text().then(function (text) {
+        if (response.status >= 500 || text.indexOf('id="table"') < 0) {
+          throw new Error("status " + response.status);
+        }
+        swap(text, focus);
+      });
+    }).catch(function () {
+      queue.length = 0;
+      var status = document.getElementById("status");
+      if (status) {
+        status.innerHTML = '<span class="play-status__refused">The server could not be ' +
+          "reached, so nothing was changed: tap again.</span>";
+      }
+    }).then(next);
+  }
+
+  function swap(html, focus) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = doc.getElementById("table");
+    ["status", "step-help"].forEach(function (id) {
+      var from = doc.getElementById(id);
+      var to = document.getElementById(id);
+      if (from && to) to.innerHTML = from.innerHTML;
+    });
+    var keep = selected();
+    var keepCode = keep ? keep.value : null;
+    var old = table();
+    var rects = old ? pileRects(old) : null;
+    old.replaceWith(document.adoptNode(fresh));
+    if (keepCode && !selected()) {
+      var again = document.getElementById("c-" + keepCode);
+      if (again) again.checked = true;
+    }
+    refresh();
+    restoreFocus(focus);
+    animate(fresh, rects);
+  }
+
+  function describeFocus() {
+    var el = document.activeElement;
+    if (!el || el === document.body) return { lost: true, selector: null };
+    var t = table();
+    if (!t || !t.contains(el)) return null; // focus is elsewhere (header, a panel): leave it
+    if (el.id) return { selector: "#" + CSS.escape(el.id) };
+    if (el.name) {
+      return { selector: el.tagName.toLowerCase() + '[name="' + CSS.escape(el.name) +
+        '"][value="' + CSS.escape(el.value || "") + '"]' };
+    }
+    return { selector: null };
   }
 
   function usable(el) {
-    return el && !el.disabled && el.offsetParent !== null;
+    return el && !el.disabled && el.getAttribute("aria-disabled") !== "true" &&
+      el.offsetParent !== null;
   }
 
-  document.addEventListener("htmx:beforeRequest", function () {
-    last = describe(document.activeElement);
-  });
-
-  document.addEventListener("htmx:afterSettle", function () {
+  function restoreFocus(focus) {
     var active = document.activeElement;
-    if (active && active !== document.body) return;
-    var table = document.getElementById("table");
-    if (!table) return;
-    var same = last ? table.querySelector(last) : null;
-    var next = usable(same) ? same : null;
-    if (!next) {
-      var candidates = table.querySelectorAll(".actions button, .piles button, .hand button, button");
-      for (var i = 0; i < candidates.length && !next; i++) {
-        if (usable(candidates[i])) next = candidates[i];
+    if (!focus && active && active !== document.body) return;
+    var t = table();
+    if (!t) return;
+    var same = focus && focus.selector ? t.querySelector(focus.selector) : null;
+    var target = usable(same) ? same : null;
+    if (!target) {
+      var candidates = t.querySelectorAll(
+        ".result__foot button, .piles .pile__btn, .play-actions button, .hand input:checked, " +
+        ".hand input, button");
+      for (var i = 0; i < candidates.length && !target; i++) {
+        if (usable(candidates[i])) target = candidates[i];
       }
     }
-    if (next) next.focus();
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  // ---- the computer's turn, played out ----------------------------------------------------
+
+  function pileRects(root) {
+    var stock = root.querySelector(".pile--stock .card");
+    var pile = root.querySelector(".pile__top .card");
+    var opponent = root.querySelector(".opponent__cards");
+    if (!stock || !pile || !opponent) return null;
+    return {
+      stock: stock.getBoundingClientRect(),
+      pile: pile.getBoundingClientRect(),
+      opponent: opponent.getBoundingClientRect()
+    };
+  }
+
+  function ghost(card, rect) {
+    var el = card.cloneNode(true);
+    el.classList.add("ghost");
+    el.removeAttribute("id");
+    el.style.left = rect.left + "px";
+    el.style.top = rect.top + "px";
+    el.style.width = rect.width + "px";
+    el.style.height = rect.height + "px";
+    el.style.setProperty("--w", rect.width + "px");
+    document.body.appendChild(el);
+    return el;
+  }
+
+  function flight(el, from, to, delay, duration, fadeIn) {
+    var dx = to.left - from.left;
+    var dy = to.top - from.top;
+    var frames = [
+      { transform: "translate(0px, 0px)", opacity: fadeIn ? 0 : 1 },
+      { transform: "translate(0px, 0px)", opacity: 1, offset: 0.1 },
+      { transform: "translate(" + dx + "px, " + dy + "px)", opacity: 1 }
+    ];
+    return el.animate(frames, { duration: duration, delay: delay, easing: "ease-in-out", fill: "both" });
+  }
+
+  function animate(root, before) {
+    var moves = (root.dataset.moves || "").split(" ").filter(Boolean);
+    if (!moves.length || reduceMotion.matches || !root.querySelector("#board")) return;
+    var now = pileRects(root);
+    var template = root.querySelector("#move-cards");
+    var pileCard = root.querySelector(".pile__top .card");
+    var stockCard = root.querySelector(".pile--stock .card");
+    if (!now || !template || !pileCard || !stockCard) return;
+    var rects = before || now;
+    var pileRect = now.pile;
+    var opp = now.opponent;
+    var hand = {
+      left: opp.left + opp.width / 2 - pileRect.width / 2,
+      top: opp.top + opp.height / 2 - pileRect.height / 2,
+      width: pileRect.width, height: pileRect.height
+    };
+    function face(code) {
+      var found = template.content.querySelector('[data-code="' + code + '"] .card');
+      return found || null;
+    }
+    var step = Math.min(STEP_MS, Math.floor(520 / moves.length));
+    var ghosts = [];
+    var animations = [];
+    var t = 0;
+    var under = root.dataset.under && moves[0] === "stock" ? face(root.dataset.under) : null;
+    if (under) ghosts.push(ghost(under, pileRect));
+    moves.forEach(function (move) {
+      var parts = move.split(":");
+      var g;
+      if (parts[0] === "stock") {
+        g = ghost(stockCard, rects.stock);
+        animations.push(flight(g, rects.stock, hand, t, step, false));
+      } else if (parts[0] === "take" && face(parts[1])) {
+        g = ghost(face(parts[1]), pileRect);
+        animations.push(flight(g, pileRect, hand, t, step, false));
+      } else if (parts[0] === "discard" && face(parts[1])) {
+        g = ghost(face(parts[1]), hand);
+        animations.push(flight(g, hand, pileRect, t, step, true));
+      } else {
+        return;
+      }
+      ghosts.push(g);
+      t += step;
+    });
+    if (!animations.length) {
+      ghosts.forEach(function (g) { g.remove(); });
+      return;
+    }
+    // The real top of the pile shows once the computer's discard has landed.
+    animations.push(pileCard.animate([{ opacity: 0 }, { opacity: 0 }], { duration: t }));
+    var last = animations[animations.length - 2];
+    last.finished.catch(function () {}).then(function () {
+      ghosts.forEach(function (g) { g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 60 }).finished.then(function () { g.remove(); }); });
+    });
+  }
+
+  // ---- pointer: tap again to discard, drag onto the pile -----------------------------------
+
+  function cardOf(target) {
+    var slot = target && target.closest ? target.closest(".slot") : null;
+    return slot ? slot.querySelector(".slot__input") : null;
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var input = cardOf(event.target);
+    pressedChecked = input && input.checked ? input : null;
+    if (!input || event.button !== 0) return;
+    drag = { input: input, slot: input.closest(".slot"), x: event.clientX, y: event.clientY,
+      id: event.pointerId, active: false };
+  }, true);
+
+  document.addEventListener("pointermove", function (event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    var dx = event.clientX - drag.x;
+    var dy = event.clientY - drag.y;
+    if (!drag.active) {
+      if (Math.abs(dx) + Math.abs(dy) < 10) return;
+      drag.active = true;
+      drag.card = drag.slot.querySelector(".card");
+      drag.slot.classList.add("is-dragging");
+      if (board()) board().classList.add("is-dropping");
+      try { drag.input.setPointerCapture(event.pointerId); } catch (e) { /* no capture */ }
+    }
+    drag.card.style.transform = "translate(" + dx + "px, " + dy + "px)";
   });
+
+  function endDrag(event, dropped) {
+    if (!drag || event.pointerId !== drag.id) return;
+    var d = drag;
+    drag = null;
+    if (!d.active) return;
+    d.card.style.transform = "";
+    d.slot.classList.remove("is-dragging");
+    if (board()) board().classList.remove("is-dropping");
+    suppressClick = true;
+    setTimeout(function () { suppressClick = false; }, 0);
+    if (!dropped) return;
+    var pile = document.querySelector(".pile--discard .pile__btn");
+    if (!pile) return;
+    var r = pile.getBoundingClientRect();
+    var pad = 12;
+    if (event.clientX >= r.left - pad && event.clientX <= r.right + pad &&
+        event.clientY >= r.top - pad && event.clientY <= r.bottom + pad) {
+      discard(d.input);
+    }
+  }
+  document.addEventListener("pointerup", function (event) { endDrag(event, true); });
+  document.addEventListener("pointercancel", function (event) { endDrag(event, false); });
+
+  document.addEventListener("click", function (event) {
+    var input = cardOf(event.target);
+    if (!input) return;
+    if (suppressClick) {
+      event.preventDefault();
+      return;
+    }
+    if (event.detail > 0 && pressedChecked === input) {
+      pressedChecked = null;
+      discard(input);
+    }
+  }, true);
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches(".slot__input")) refresh();
+  });
+
+  // ---- form submissions --------------------------------------------------------------------
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.hasAttribute("data-replace")) {
+      // New match: replace this history entry, so one Back press leaves the play screen.
+      event.preventDefault();
+      location.replace(form.action);
+      return;
+    }
+    if (form.hasAttribute("data-start")) {
+      event.preventDefault();
+      start(form);
+      return;
+    }
+    if (!form.hasAttribute("data-play")) return;
+    event.preventDefault();
+    var button = event.submitter;
+    if (!button) return;
+    if (button.getAttribute("aria-disabled") === "true" && !busy) return;
+    var intent = { name: button.name || "", value: button.value || "" };
+    if (button.name === "action" && CARD_ACTIONS.indexOf(button.value) >= 0) {
+      var radio = selected();
+      if (radio) intent.card = radio.value;
+    }
+    enqueue(intent);
+  });
+
+  function start(form) {
+    var body = new URLSearchParams(new FormData(form));
+    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
+      .then(function (response) {
+        if (response.ok && response.redirected) {
+          location.replace(response.url);
+          return null;
+        }
+        return response.text().then(function (text) {
+          var doc = new DOMParser().parseFromString(text, "text/html");
+          var main = doc.querySelector("main");
+          if (main) document.querySelector("main").replaceWith(document.adoptNode(main));
+          else form.submit();
+        });
+      })
+      .catch(function () { form.submit(); });
+  }
+
+  // ---- keyboard ----------------------------------------------------------------------------
+
+  function press(key) {
+    var t = table();
+    var button = t ? t.querySelector('[data-key="' + key + '"]') : null;
+    if (!button || button.disabled || button.offsetParent === null) return false;
+    button.click();
+    return true;
+  }
+
+  function moveSelection(step) {
+    var b = board();
+    if (!b) return;
+    var radios = Array.prototype.slice.call(b.querySelectorAll('input[name="card"]'));
+    if (!radios.length) return;
+    var at = radios.indexOf(selected());
+    var to = at < 0 ? (step > 0 ? 0 : radios.length - 1) : (at + step + radios.length) % radios.length;
+    choose(radios[to]);
+    radios[to].focus({ preventScroll: true });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target;
+    if (target.matches && target.matches("textarea, select, [contenteditable], input:not([type=radio])")) return;
+    if (!table()) return;
+    var key = event.key;
+    var onCard = target.matches && target.matches(".slot__input");
+    if (key === "?") {
+      var help = document.getElementById("keys-help");
+      if (help) help.togglePopover();
+      event.preventDefault();
+      return;
+    }
+    if (document.querySelector(".sheet:popover-open")) return;
+    if ((key === "ArrowLeft" || key === "ArrowRight") && !onCard) {
+      moveSelection(key === "ArrowRight" ? 1 : -1);
+      event.preventDefault();
+      return;
+    }
+    if (key === "Enter" && onCard) {
+      discard(selected());
+      event.preventDefault();
+      return;
+    }
+    if (key === "Escape" && selected()) {
+      selected().checked = false;
+      refresh();
+      return;
+    }
+    if (key.length === 1 && /[a-z]/i.test(key) && !(target.matches && target.matches("button") && key === " ")) {
+      if (press(key.toLowerCase())) event.preventDefault();
+    }
+  });
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
+  else refresh();
 })();

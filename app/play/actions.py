@@ -10,7 +10,7 @@ says what is allowed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -236,7 +236,8 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
                                  or Card.parse(selected) not in match_view(match, PERSON).hand):
         selected = None  # a new hand starts with nothing selected
-    return store(db, loaded, match, selected=selected, computer_said=said)
+    stored = store(db, loaded, match, selected=selected, computer_said=said)
+    return replace(stored, events=tuple(events))
 
 
 def _held_card(match: MatchState, text: str) -> Card:
@@ -273,10 +274,15 @@ def _label(name: str) -> str:
 
 
 def default_options(game: PlayMatch | None) -> dict[str, Any]:
-    """Values to pre-fill the New match form with: House rules, the current level and
-    client seed (a fresh random one without a match)."""
+    """Values to pre-fill the New match form with: the last match's table options, level
+    and client seed (the same table again); House rules, the default level and a fresh
+    random client seed for a first match."""
     values: dict[str, Any] = HOUSE.to_dict()
-    values["level"] = game.level if game is not None else DEFAULT_LEVEL
-    values["client_seed"] = game.client_seed if game is not None and game.client_seed \
-        else new_client_seed()
+    if game is None:
+        values["level"] = DEFAULT_LEVEL
+        values["client_seed"] = new_client_seed()
+        return values
+    values.update(Rules.from_dict(game.rules).to_dict())
+    values["level"] = game.level
+    values["client_seed"] = game.client_seed or new_client_seed()
     return values

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.engine import MatchState
+from app.engine import Event, MatchState
 from app.models import PlayMatch, PlaySeat
 
 PERSON = 0
@@ -40,7 +40,9 @@ class NoMatchError(PlayError):
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A browser's seat, its match's row and the rebuilt match state (server side only).
+    """A browser's seat, its match's row and the rebuilt match state (server side only);
+    ``events`` are those of the computer's turn that answered this tap (none on a plain
+    load), for the table to play it out.
 
     ``seat`` holds the version and the screen choices; ``game`` the match's rules,
     level and client seed; ``match`` the engine's state of the current hand.
@@ -49,6 +51,7 @@ class Loaded:
     seat: PlaySeat
     game: PlayMatch
     match: MatchState
+    events: tuple[Event, ...] = ()
 
 
 STALE = ("That tap came from an older screen, so nothing was changed. "

@@ -12,34 +12,93 @@ from typing import Any
 
 from app.engine import (
     Card,
+    Discarded,
+    Drew,
+    Event,
     HandKind,
     HandResult,
+    HandVoided,
+    Knocked,
     MatchState,
     Meld,
     Phase,
     PlayerView,
     Rules,
+    TookDiscard,
+    TookUpcard,
     best_arrangement,
+    deadwood_by_discard,
     make_meld,
     match_view,
+    visible_event,
 )
 from app.engine.hand import BigGin, Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
 from app.guide import guide_link_for
 from app.play.common import COMPUTER, LEVEL_LABELS, PERSON, SORTS, Loaded
 from app.play.fairness import FairBox, fair_box
-from app.play.words import hand_note, limit_note, meld_text, rules_summary, step_line
+from app.play.words import (
+    discard_note,
+    hand_note,
+    limit_note,
+    meld_text,
+    rules_summary,
+    step_line,
+)
 
 SORT_LABELS = {"rank": "Sort by rank", "suit": "Sort by suit", "melds": "Melds first"}
 
 @dataclass(frozen=True, slots=True)
 class HandCard:
-    """One card of the person's hand as shown: ``meld`` numbers its meld (1..), 0 deadwood."""
+    """One card of the person's hand as shown: ``meld`` numbers its meld (1..), 0 deadwood.
+
+    During the person's discard step the card also carries what discarding it would do,
+    so that the browser can select it and update the note and buttons without a request:
+    ``left`` the deadwood after discarding it, ``acts`` the legal card actions with it
+    (space separated, of "discard knock gin"), ``note`` the sentence under the hand, and
+    ``mark`` "gin" or "knock" when discarding it lets you go gin or knock. Only the
+    person's own hand is involved: nothing hidden.
+    """
 
     code: str
     selected: bool
     meld: int
     group_start: bool = False
     new: bool = False
+    left: int | None = None
+    acts: str = ""
+    note: str = ""
+    mark: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PileCard:
+    """One card of the discard pile as listed (newest first): ``who`` threw it ("You",
+    "Computer") or "Upcard" for the card turned up at the deal."""
+
+    code: str
+    who: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One finished hand of the match: ``winner`` ("You", "Computer", "" for a void hand),
+    ``how`` (Gin, Knock, Undercut, Big gin, Void), its points and the running totals."""
+
+    number: int
+    winner: str
+    how: str
+    points: int
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerMove:
+    """One public step of the computer's last turn, for the table's animation:
+    ``kind`` is "stock" (drew from the stock: no card named), "take" (took ``card``
+    from the pile or the upcard) or "discard" (threw ``card``)."""
+
+    kind: str
+    card: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +163,11 @@ class Screen:
     computer_cards: int
     computer_known: tuple[str, ...]
     hand: tuple[HandCard, ...]
+    hand_rows: tuple[tuple[tuple[HandCard, ...], ...], ...]
+    per_row: int
     melds_text: str
     deadwood: int
+    best_left: int | None
     hand_note: str
     sort: str
     sorts: tuple[tuple[str, str, bool], ...]
@@ -114,6 +176,10 @@ class Screen:
     big_gin: bool
     limit_note: str
     rules_summary: tuple[tuple[str, str], ...]
+    pile: tuple[PileCard, ...]
+    score_rows: tuple[ScoreRow, ...]
+    moves: tuple[ComputerMove, ...]
+    pile_under: str | None
     result: ResultPanel | None
     match_end: MatchEnd | None
     over: bool
@@ -149,6 +215,105 @@ def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str,
     parts = [meld_text(meld.kind, meld.cards) for meld in arrangement.melds]
     melds_text = ("Melds: " + "; ".join(parts)) if parts else "No melds yet"
     return tuple(out), melds_text, arrangement.deadwood
+
+
+
+ROW_CARDS = 6
+"""Cards to a row of the hand on an upright phone (two rows hold 10 or 11 cards)."""
+
+
+def split_rows(cards: Sequence[HandCard],
+               per_row: int = ROW_CARDS) -> tuple[tuple[tuple[HandCard, ...], ...], ...]:
+    """The hand in (at most) two rows of groups, a meld never split across rows.
+
+    Consecutive cards of the same meld form one group; the rows break only between
+    groups, where the longer row is shortest (the first row takes the extra card when
+    they differ). Returns rows → groups → cards. A row may hold more than ``per_row``
+    cards when the melds leave no better break (the template then narrows its cards).
+    """
+    groups: list[list[HandCard]] = []
+    for card in cards:
+        if groups and card.meld and groups[-1][-1].meld == card.meld:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    total = len(cards)
+    best: tuple[tuple[int, int], int] | None = None
+    count = 0
+    for index, group in enumerate(groups[:-1], start=1):
+        count += len(group)
+        first, second = count, total - count
+        key = (max(first, second), 0 if first >= second else 1)
+        if best is None or key < best[0]:
+            best = (key, index)
+    if best is None or best[0][0] > max(per_row, total):
+        rows = [groups]
+    else:
+        rows = [groups[:best[1]], groups[best[1]:]]
+    return tuple(tuple(tuple(group) for group in row) for row in rows)
+
+
+def _discard_values(view: PlayerView, hand: tuple[HandCard, ...]) -> tuple[HandCard, ...]:
+    """Each card with what discarding it would do (the person's discard step only)."""
+    if view.phase is not Phase.DISCARD or not view.my_turn:
+        return hand
+    legal = set(view.legal)
+    left = deadwood_by_discard(view.hand, view.rules)
+    out = []
+    for shown in hand:
+        card = Card.parse(shown.code)
+        acts = " ".join(name for name, action in (("discard", Discard(card)),
+                                                    ("knock", Knock(card)),
+                                                    ("gin", Gin(card))) if action in legal)
+        mark = "gin" if "gin" in acts else "knock" if "knock" in acts else ""
+        out.append(replace(shown, left=left[card], acts=acts, mark=mark,
+                           note=discard_note(view, card, left[card])))
+    return tuple(out)
+
+
+def _pile(view: PlayerView) -> tuple[PileCard, ...]:
+    """The whole discard pile, newest first, with who threw each card (all public)."""
+    mine, theirs = set(view.own_discards), set(view.opponent_discards)
+    return tuple(PileCard(str(card), "You" if card in mine else
+                          "Computer" if card in theirs else "Upcard")
+                 for card in reversed(view.discard_pile))
+
+
+_HOW = {HandKind.GIN: "Gin", HandKind.BIG_GIN: "Big gin", HandKind.KNOCK: "Knock",
+        HandKind.UNDERCUT: "Undercut", HandKind.VOID: "Void"}
+
+
+def score_rows(match: MatchState) -> tuple[ScoreRow, ...]:
+    """The finished hands of the match with running totals of hand points (SPEC §5)."""
+    totals = [0, 0]
+    rows = []
+    for number, record in enumerate(match.records, start=1):
+        if record.winner is not None:
+            totals[record.winner] += record.points
+        winner = "" if record.winner is None else _who(record.winner)
+        how = _HOW.get(record.kind, str(record.kind)) if record.winner is not None else "Void"
+        rows.append(ScoreRow(number, winner, how, record.points if winner else 0,
+                             (totals[PERSON], totals[COMPUTER])))
+    return tuple(rows)
+
+
+def computer_moves(events: Sequence[Event]) -> tuple[ComputerMove, ...]:
+    """The public steps of the computer's turn (events as the person may see them; a
+    card drawn from the stock is never named). Empty when its turn ended the hand."""
+    moves: list[ComputerMove] = []
+    for raw in events:
+        event = visible_event(raw, PERSON)
+        if isinstance(event, Knocked | HandVoided):
+            return ()
+        if getattr(event, "player", None) != COMPUTER:
+            continue
+        if isinstance(event, Drew):
+            moves.append(ComputerMove("stock"))
+        elif isinstance(event, TookDiscard | TookUpcard):
+            moves.append(ComputerMove("take", str(event.card)))
+        elif isinstance(event, Discarded):
+            moves.append(ComputerMove("discard", str(event.card)))
+    return tuple(moves)
 
 
 
@@ -265,15 +430,20 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         if view.drawn is not None:  # mark the card just drawn, so it is easy to find
             hand = tuple(replace(c, new=True) if c.code == str(view.drawn) else c
                          for c in hand)
+        hand = _discard_values(view, hand)
+    lefts = {Card.parse(c.code): c.left for c in hand if c.left is not None}
+    rows = split_rows(hand)
     legal = set(view.legal)
+    # Discard, Knock and Gin are enabled when some card allows them: the browser then
+    # narrows them to the selected card (without JavaScript the server refuses a wrong one).
     enabled = {
         "take_upcard": TakeUpcard() in legal,
         "pass": Pass() in legal,
         "draw_stock": DrawStock() in legal,
         "take_discard": TakeDiscard() in legal,
-        "discard": selected is not None and Discard(selected) in legal,
-        "knock": selected is not None and Knock(selected) in legal,
-        "gin": selected is not None and Gin(selected) in legal,
+        "discard": any(isinstance(a, Discard) for a in legal),
+        "knock": any(isinstance(a, Knock) for a in legal),
+        "gin": any(isinstance(a, Gin) for a in legal),
         "big_gin": BigGin() in legal,
         "next_hand": over and not match.over,
     }
@@ -300,9 +470,12 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         computer_known=tuple(str(c) for c in sorted(view.opponent_known,
                                                     key=lambda c: c.index)) if not over else (),
         hand=hand,
+        hand_rows=rows,
+        per_row=max([ROW_CARDS, *(sum(len(g) for g in r) for r in rows)]),
         melds_text=melds_text,
         deadwood=deadwood,
-        hand_note=hand_note(view, selected, deadwood) if not over else "",
+        best_left=min(lefts.values()) if lefts else None,
+        hand_note=hand_note(view, selected, deadwood, lefts) if not over else "",
         sort=row.sort,
         sorts=tuple((key, SORT_LABELS[key], key == row.sort) for key in SORTS),
         enabled=enabled,
@@ -310,6 +483,10 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         big_gin=rules.big_gin,
         limit_note=limit_note(view),
         rules_summary=rules_summary(rules, game.level),
+        pile=_pile(view),
+        score_rows=score_rows(match),
+        moves=computer_moves(loaded.events) if not over else (),
+        pile_under=str(view.discard_pile[-2]) if len(view.discard_pile) > 1 else None,
         result=result_panel(view.result, rules) if over and view.result is not None else None,
         match_end=_match_end(match) if match.over else None,
         over=over,

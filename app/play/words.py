@@ -3,7 +3,7 @@ the note under the hand, meld and rule texts. Built from the person's view only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from app.engine import (
     Card,
@@ -21,7 +21,6 @@ from app.engine import (
     Rules,
     TookDiscard,
     TookUpcard,
-    deadwood_by_discard,
     visible_event,
 )
 from app.engine.hand import BigGin, Gin, Knock
@@ -125,17 +124,21 @@ def rules_summary(rules: Rules, level: str) -> tuple[tuple[str, str], ...]:
 
 
 def limit_note(view: PlayerView) -> str:
-    """This hand's knock limit when it is not the usual 10 (Oklahoma, SPEC §6), and a
-    doubled hand; "" otherwise."""
-    notes = []
-    if view.limit.gin_only:
-        notes.append("Gin only this hand")
-    elif view.limit.limit != 10:
-        notes.append(f"Knock limit {view.limit.limit} this hand")
-    if view.limit.doubled:
-        notes.append("spade upcard: points double")
-    return "; ".join(notes)
-
+    """The knock limit on the table, in every rule set (SPEC §3, §6): "Knock at 10 or
+    less"; Oklahoma: this hand's limit ("Knock at 7 or less this hand", "Gin only this
+    hand"); straight gin: "Gin only". A spade upcard's doubling is added."""
+    rules, limit = view.rules, view.limit
+    if rules.straight_gin:
+        note = "Gin only (straight gin)"
+    elif limit.gin_only:
+        note = "Gin only this hand"
+    elif rules.oklahoma:
+        note = f"Knock at {limit.limit} or less this hand"
+    else:
+        note = f"Knock at {limit.limit} or less"
+    if limit.doubled:
+        note += "; spade upcard: points double"
+    return note
 
 
 def step_line(view: PlayerView, match: MatchState) -> str:
@@ -166,29 +169,39 @@ def step_line(view: PlayerView, match: MatchState) -> str:
 
 
 
-def hand_note(view: PlayerView, selected: Card | None, deadwood: int) -> str:
-    """Below the hand: the deadwood and, with 11 cards, what the selected discard leaves."""
+def hand_note(view: PlayerView, selected: Card | None, deadwood: int,
+              left: Mapping[Card, int]) -> str:
+    """Below the hand: the deadwood and, with 11 cards, what the selected discard leaves
+    (``left``: deadwood after discarding each card, see :func:`discard_note`)."""
     if view.phase is not Phase.DISCARD or not view.my_turn:
         return f"Deadwood {deadwood}."
+    if selected is not None:
+        return discard_note(view, selected, left[selected])
     legal = set(view.legal)
     if BigGin() in legal:
         return ("All 11 cards are melded: tap Big gin (no discard), or select a card to "
                 "discard and go gin.")
-    can_gin = any(isinstance(a, Gin) for a in legal)
-    can_knock = any(isinstance(a, Knock) for a in legal)
-    if selected is None:
-        extra = " You can go gin." if can_gin else " You can knock." if can_knock else ""
-        return f"Deadwood {deadwood} with 11 cards. Select a card to discard.{extra}"
-    if selected == view.taken_from_pile:
-        return (f"You took {the(selected)} from the pile: it cannot go back this turn. "
+    if any(isinstance(a, Gin) for a in legal):
+        extra = " The marked cards let you go gin."
+    elif any(isinstance(a, Knock) for a in legal):
+        extra = " The marked cards let you knock."
+    else:
+        extra = ""
+    return f"Select a card to discard.{extra}"
+
+
+def discard_note(view: PlayerView, card: Card, left: int) -> str:
+    """What discarding ``card`` (one of the person's 11) leaves: "Discarding the ten of
+    hearts leaves 5 deadwood. You may knock." ``left`` is the engine's deadwood after
+    that discard (``deadwood_by_discard``); only the person's own cards are named."""
+    legal = set(view.legal)
+    if card == view.taken_from_pile:
+        return (f"You took {the(card)} from the pile: it cannot go back this turn. "
                 "Select another card.")
-    left = deadwood_by_discard(view.hand, view.rules)[selected]
-    if Gin(selected) in legal:
+    if Gin(card) in legal:
         tail = " That is gin!"
-    elif Knock(selected) in legal:
+    elif Knock(card) in legal:
         tail = " You may knock."
     else:
         tail = ""
-    return f"Discarding {the(selected)} leaves {left} deadwood.{tail}"
-
-
+    return f"Discarding {the(card)} leaves {left} deadwood.{tail}"

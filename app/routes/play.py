@@ -1,9 +1,11 @@
 """Play against the computer (issue 3, SPEC §7): the play screen and its taps.
 
 * ``GET /play`` — the play screen, or the New match form when this browser has no match.
-* ``POST /play`` — one tap: ``action`` (with ``version``), ``select``/``deselect`` a card,
-  or ``sort``. A plain form post is answered with a 303 redirect to ``/play``; an htmx
-  post with the ``status`` and ``table`` blocks only. A refused tap (illegal, stale,
+* ``POST /play`` — one tap: ``action`` (with ``version``, and ``card`` for discard, knock
+  and gin), ``select``/``deselect`` a card (kept for old pages; the play screen selects in
+  the browser), or ``sort``. A plain form post is answered with a 303 redirect to
+  ``/play``; a script's post (``HX-Request: true``, from htmx or static/play.js) with the
+  ``status`` and ``table`` blocks only. A refused tap (illegal, stale,
   malformed) changes nothing and is answered 400/409 with the screen and a status line
   saying what is allowed.
 * ``GET /play/new`` — the New match form; ``POST /play/new`` deals a new match.
@@ -18,7 +20,6 @@ from starlette.responses import RedirectResponse, Response
 
 from app import play
 from app.inputs import read_form
-from app.models import PlayMatch, PlaySeat
 from app.sessions import DbDep, SessionDep
 from app.web import is_htmx, render
 
@@ -43,14 +44,15 @@ FieldsDep = Annotated[dict[str, str], Depends(form_fields)]
 
 def _new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str = "",
                     values: dict[str, Any] | None = None, status_code: int = 200) -> Response:
-    seat = db.get(PlaySeat, session_id)
-    game = db.get(PlayMatch, seat.match_id) if seat is not None else None
+    loaded = play.load(db, session_id)
     db.rollback()
+    seat = loaded.seat if loaded is not None else None
+    game = loaded.game if loaded is not None else None
     context = {
         "values": values or play.default_options(game),
         "levels": [(name, play.LEVEL_LABELS[name]) for name in play.LEVELS],
         "version": seat.version if seat is not None else 0,
-        "in_progress": seat is not None,
+        "in_progress": loaded is not None and not loaded.match.over,
         "notice": notice,
     }
     return render(request, "play_new.html", context, status_code=status_code)
