@@ -15,9 +15,9 @@ from tests.test_play_http import read_page
 def _position(html: str) -> tuple[str, ...]:
     """What the person sees that must not change: hand, status, version, score, piles."""
     page = read_page(html)
-    hand = sorted(b.value for b in page.buttons if b.name in ("select", "deselect"))
-    piles = re.findall(r'class="pile__label">([^<]*)<', html)
-    score = re.search(r'class="scorebar__score">(.*?)</p>', html, re.S)
+    hand = sorted(b.value for b in page.buttons if b.name == "card")
+    piles = re.findall(r'class="pile__label[^"]*">([^<]*)<', html)
+    score = re.search(r'class="scorebar__score"[^>]*>(.*?)</button>', html, re.S)
     return (" ".join(hand), page.status, page.version or "", " | ".join(piles),
             score.group(1) if score else "")
 
@@ -34,7 +34,7 @@ def _tap(client: httpx.Client, html: str) -> str:
     elif "next_hand" in enabled:
         data["action"] = "next_hand"
     else:
-        card = page.enabled("select")[0].value
+        card = page.enabled("card")[0].value
         data.update(action="discard", card=card)
     response = client.post("/play", data=data)
     assert response.status_code == 200, response.text[:500]

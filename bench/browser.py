@@ -1,0 +1,273 @@
+"""Play table in a real browser (Playwright + system Chromium): taps, frames and queues.
+
+Run: ``nice -n 10 .venv/bin/python bench/browser.py [--turns 40] [--taps 200]``
+(starts its own server on a fresh SQLite database; needs /usr/bin/chromium).
+
+Prints (issue 11 targets in brackets):
+
+* requests per turn of a scripted strategy (pass on the upcard offer, a turn of its own;
+  else draw from the stock, tap the card whose discard leaves the least deadwood and tap
+  it again to discard, or knock or go gin with it) [≤ 2], and requests made by selecting
+  cards [0];
+* selection tap → painted frame, p50/p95: from the tap's ``pointerdown`` timestamp to
+  the first frame after the selection (a ``requestAnimationFrame`` callback followed by
+  a task) [p95 ≤ 50 ms];
+* server taps (draw, discard) with 150 ms added round trip (Chromium network emulation
+  through the DevTools protocol), tap → painted frame with the answer, p50/p95
+  [p95 ≤ 150 + 60 ms];
+* 200 taps fired at human speed (one every 250–350 ms, each chosen from what the screen
+  shows at that moment, so some land while a request is in flight) with 400 ms added
+  round trip: taps made, requests sent, refused as illegal by then, lost [0].
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app.db import run_migrations  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+
+# Stamps every tap (pointerdown) and the first frame painted after the screen answers
+# it: a selection (change event) or a swapped table (a new #table element).
+PROBE = """
+window.__frames = {select: [], server: []};
+let pending = null;
+function painted(kind, t0) {
+  requestAnimationFrame(() => setTimeout(() => window.__frames[kind].push(performance.now() - t0)));
+}
+document.addEventListener('pointerdown', e => { pending = e.timeStamp; }, true);
+document.addEventListener('change', e => {
+  if (e.target.name === 'card' && pending !== null) { painted('select', pending); pending = null; }
+}, true);
+new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes)
+  if (n.id === 'table' && window.__serverTap !== undefined) {
+    painted('server', window.__serverTap); window.__serverTap = undefined; }
+}).observe(document, {childList: true, subtree: true});
+document.addEventListener('pointerdown', e => {
+  const b = e.target.closest && e.target.closest('button[type=submit], .slot');
+  if (b && (b.matches('button') || b.querySelector('input:checked'))) window.__serverTap = e.timeStamp;
+}, true);
+"""
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "DATABASE_URL": db_url, "HOST": "127.0.0.1", "PORT": str(port),
+           "WORKERS": "1", "LOG_LEVEL": "warning"}
+    process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(600):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                return process
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("server did not start")
+
+
+def version(page: Any) -> str:
+    return str(page.evaluate("() => document.querySelector('#table').dataset.version"))
+
+
+def wait_change(page: Any, before: str) -> None:
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
+                           arg=before, timeout=20_000)
+
+
+def latency(page: Any, ms: int) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": ms, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def new_match(page: Any, base: str) -> None:
+    page.goto(base + "/play/new")
+    page.get_by_role("button", name="Start match").click()
+    page.wait_for_url(base + "/play")
+    page.locator("#table").wait_for()
+
+
+def click_center(page: Any, selector: str) -> None:
+    box = page.locator(selector).first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def play_turn(page: Any, base: str, posts: list[str]) -> tuple[int, int, int]:
+    """One turn of the scripted strategy: (requests, selection requests, is a full turn)."""
+    before = len(posts)
+    if page.locator(".result").count():
+        if page.locator("#a-next_hand").count():
+            v = version(page)
+            click_center(page, "#a-next_hand")
+            wait_change(page, v)
+        else:
+            new_match(page, base)
+        return (0, 0, 0)
+    if page.locator("#a-pass:not([disabled])").count():  # the upcard offer: a turn of its own
+        v = version(page)
+        click_center(page, "#a-pass")
+        wait_change(page, v)
+        return (len(posts) - before, 0, 1)
+    if page.locator("#a-draw_stock:not([disabled])").count():
+        v = version(page)
+        click_center(page, "#a-draw_stock")
+        wait_change(page, v)
+    if page.locator(".result").count() or not page.locator("[data-acts]").count():
+        return (len(posts) - before, 0, 1)
+    cards = page.evaluate("() => [...document.querySelectorAll('.hand input[name=card]')]"
+                          ".filter(r => (r.dataset.acts || '').includes('discard'))"
+                          ".map(r => [r.value, +r.dataset.left, r.dataset.acts])")
+    code, _, acts = min(cards, key=lambda c: c[1])
+    selecting = len(posts)
+    click_center(page, f"#c-{code}")
+    page.wait_for_function("c => document.querySelector('#c-' + c).checked", arg=code)
+    selection_requests = len(posts) - selecting
+    v = version(page)
+    if "gin" in acts.split():
+        click_center(page, "#a-gin")
+    elif "knock" in acts.split():
+        click_center(page, "#a-knock")
+    else:
+        click_center(page, f"#c-{code}")  # tap the selected card again: discard
+    wait_change(page, v)
+    page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
+    return (len(posts) - before, selection_requests, 1)
+
+
+def human_taps(page: Any, taps: int, rng: random.Random, base: str) -> dict[str, int]:
+    """Fire taps at human speed from what the screen shows now (not waiting for answers)."""
+    made = 0
+    while made < taps:
+        page.wait_for_timeout(rng.randint(250, 350))
+        if page.locator(".match-end").count():
+            page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
+            new_match(page, base)
+            continue
+        kind = page.evaluate("""() => {
+          const enabled = s => { const b = document.querySelector(s);
+            return b && !b.disabled && b.offsetParent !== null ? b : null; };
+          const tap = b => {
+            b.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, isPrimary: true}));
+            b.dispatchEvent(new PointerEvent('pointerup', {bubbles: true, isPrimary: true}));
+            b.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, detail: 1}));
+          };
+          for (const s of ['#a-next_hand', '#a-pass', '#a-draw_stock']) {
+            const b = enabled(s); if (b) { tap(b); return 'server'; } }
+          const radios = [...document.querySelectorAll('.hand input[name=card]')]
+            .filter(r => (r.dataset.acts || '').includes('discard'));
+          if (!radios.length) return 'none';
+          const on = radios.find(r => r.checked);
+          if (on) { tap(on); return 'server'; }
+          const best = radios.reduce((a, b) => (+a.dataset.left <= +b.dataset.left ? a : b));
+          tap(best); return 'select';
+        }""")
+        if kind == "server":
+            made += 1
+    page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')",
+                           timeout=60_000)
+    return {"made": made}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--turns", type=int, default=40)
+    parser.add_argument("--taps", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    workdir = Path(tempfile.mkdtemp(prefix="gin-bench-"))
+    db_url = f"sqlite:///{workdir / 'gin.db'}"
+    run_migrations(db_url)
+    port = 18_000 + os.getpid() % 1000
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(db_url, port)
+    rng = random.Random(args.seed)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            # 1. Requests per turn and selection frames, local server.
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            context.add_init_script(PROBE)
+            page = context.new_page()
+            posts: list[str] = []
+            page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+            new_match(page, base)
+            requests, selecting, turns = 0, 0, 0
+            while turns < args.turns:
+                r, s, t = play_turn(page, base, posts)
+                requests, selecting, turns = requests + r, selecting + s, turns + t
+            frames = page.evaluate("window.__frames.select")
+            print(f"Scripted strategy, {turns} turns: {requests / turns:.2f} requests per turn "
+                  f"(target <= 2), {selecting} requests made by selecting cards (target 0)")
+            print(f"Selection tap -> painted frame, {len(frames)} taps: "
+                  f"p50 {statistics.median(frames):.1f} ms, p95 {percentile(frames, 95):.1f} ms "
+                  "(target p95 <= 50 ms)")
+            context.close()
+            # 2. Server taps at 150 ms round trip.
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            context.add_init_script(PROBE)
+            page = context.new_page()
+            posts = []
+            page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+            new_match(page, base)
+            latency(page, 150)
+            turns = 0
+            while turns < max(10, args.turns // 2):
+                turns += play_turn(page, base, posts)[2]
+            served = page.evaluate("window.__frames.server")
+            print(f"Server taps at 150 ms added round trip, {len(served)} taps: "
+                  f"p50 {statistics.median(served):.0f} ms, p95 {percentile(served, 95):.0f} ms "
+                  "(target p95 <= 210 ms)")
+            context.close()
+            # 3. Human-speed taps at 400 ms round trip: none may be lost.
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            posts = []
+            refused: list[int] = []
+            page.on("request", lambda r: posts.append(r.url)
+                    if r.method == "POST" and r.url.endswith("/play") else None)
+            page.on("response", lambda r: refused.append(r.status)
+                    if r.request.method == "POST" and r.status in (400, 409) else None)
+            new_match(page, base)
+            latency(page, 400)
+            posts.clear()
+            result = human_taps(page, args.taps, rng, base)
+            lost = result["made"] - len(posts)
+            print(f"Human-speed taps at 400 ms added round trip: {result['made']} taps, "
+                  f"{len(posts)} requests, {len(refused)} refused as illegal by then, "
+                  f"{lost} lost (target 0)")
+            context.close()
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
