@@ -61,7 +61,8 @@ new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes)
 }).observe(document, {childList: true, subtree: true});
 document.addEventListener('pointerdown', e => {
   const b = e.target.closest && e.target.closest('button[type=submit], .slot');
-  if (b && (b.matches('button') || b.querySelector('input:checked'))) window.__serverTap = e.timeStamp;
+  if (b && (b.matches('button') || b.querySelector('input:checked')))
+    window.__serverTap = e.timeStamp;
 }, true);
 """
 
