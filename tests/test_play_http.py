@@ -660,3 +660,84 @@ def test_the_card_just_drawn_is_marked_until_it_is_discarded(app: FastAPI,
     html = client.post("/play", data={"action": "discard", "card": str(discard),
                                       "version": str(row.version)}).text
     assert "slot--new" not in html
+
+
+# --- the phone table (issue 11): per-card values, knock help, histories, options --------
+
+
+def test_each_card_carries_the_deadwood_its_discard_leaves(app: FastAPI,
+                                                           client: TestClient) -> None:
+    from app.engine import deadwood_by_discard
+
+    player = Player(app, client, random.Random(21))
+    response = player.start()
+    row, match = stored(app, client)
+    while match_view(match, 0).phase is not Phase.DISCARD:
+        response = player.move(read_page(response.text), match)
+        row, match = stored(app, client)
+    view = match_view(match, 0)
+    left = deadwood_by_discard(view.hand, view.rules)
+    html = client.get("/play").text
+    shown = dict(re.findall(r'value="(\w\w)" id="c-\w\w"[^>]*data-left="(\d+)"', html))
+    assert {Card.parse(code): int(n) for code, n in shown.items()} == left
+    best = min(left[c] for c in view.hand if Discard(c) in view.legal)
+    assert f"Deadwood {best} <span" in html
+    knocks = {str(a.card) for a in view.legal if isinstance(a, Knock | Gin)}
+    marked = set(re.findall(r'value="(\w\w)"[^>]*aria-describedby="[^"]*mark-', html))
+    assert marked == knocks
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({}, "Knock at 10 or less"),
+    ({"straight_gin": "on"}, "Gin only (straight gin)"),
+    ({"oklahoma": "on"}, "this hand"),
+])
+def test_the_knock_limit_is_on_the_table_in_every_rule_set(
+        client: TestClient, options: dict[str, str], words: str) -> None:
+    html = client.post("/play/new", data={"level": "standard", **options}).text
+    limit = re.search(r'class="limit-note">([^<]*)<', html)
+    assert limit is not None and words in limit.group(1)
+
+
+def test_pile_and_score_history_and_the_next_match_keeps_the_options(
+        app: FastAPI, client: TestClient) -> None:
+    match = new_match(Rules(target=150), seed=5, first_dealer=1)
+    while not match.over:
+        if match.hand.phase is Phase.OVER:
+            match, _ = apply_match(match, 0, NextHand())
+            continue
+        seat = match.hand.to_play
+        action = choose_action("standard", match_view(match, seat), random.Random(len(match.log)))
+        match, _ = apply_match(match, seat, action)
+    _store_log(app, client, match)
+    html = client.get("/play").text
+    # At the end of the match the whole table of hands is shown, with running totals.
+    rows = re.findall(r"<tr><td>(\d+)</td>", html)
+    assert len(rows) >= 2 * len(match.records)  # in the result panel and the history sheet
+    you, computer = match.scores
+    assert f'<td class="num">{you}</td><td class="num">{computer}</td></tr>' in html
+    # New match offers the same table options and says nothing about a match in progress.
+    form = client.get("/play/new").text
+    assert 'name="target" type="number"' in form and 'value="150"' in form
+    assert "in progress" not in form
+
+
+def test_the_discard_pile_is_listed_newest_first_with_who_threw_each(
+        app: FastAPI, client: TestClient) -> None:
+    player = Player(app, client, random.Random(4))
+    response = player.start()
+    for _ in range(8):
+        _, match = stored(app, client)
+        if match.hand.phase is Phase.OVER:
+            break
+        response = player.move(read_page(response.text), match)
+    _, match = stored(app, client)
+    if match.hand.phase is Phase.OVER:
+        pytest.skip("the hand ended early")  # pragma: no cover - seed dependent
+    view = match_view(match, 0)
+    sheet = client.get("/play").text.split('id="pile-history"')[1].split("</ol>")[0]
+    listed = re.findall(r'aria-label="([^"]+)"[\s\S]*?pile-list__who">(\w+)<', sheet)
+    expected = [(c.name, "You" if c in view.own_discards else
+                 "Computer" if c in view.opponent_discards else "Upcard")
+                for c in reversed(view.discard_pile)]
+    assert listed == expected
