@@ -546,14 +546,20 @@ def test_a_stale_new_match_form_does_not_replace_the_match(app: FastAPI,
     assert (again.match_id, again.version) == (row.match_id, row.version)
 
 
-def test_a_reload_shows_the_same_position(app: FastAPI, client: TestClient) -> None:
-    player = Player(app, client, random.Random(9))
+def _play_taps(app: FastAPI, client: TestClient, seed: int, taps: int) -> None:
+    """Start a match and let the random legal player make up to ``taps`` moves of the
+    first hand."""
+    player = Player(app, client, random.Random(seed))
     response = player.start()
-    for _ in range(6):
+    for _ in range(taps):
         _, match = stored(app, client)
         if match.hand.phase is Phase.OVER:
             break
         response = player.move(read_page(response.text), match)
+
+
+def test_a_reload_shows_the_same_position(app: FastAPI, client: TestClient) -> None:
+    _play_taps(app, client, 9, 6)
     first, second = client.get("/play").text, client.get("/play").text
     assert first == second
     _, match = stored(app, client)
@@ -724,13 +730,7 @@ def test_pile_and_score_history_and_the_next_match_keeps_the_options(
 
 def test_the_discard_pile_is_listed_newest_first_with_who_threw_each(
         app: FastAPI, client: TestClient) -> None:
-    player = Player(app, client, random.Random(4))
-    response = player.start()
-    for _ in range(8):
-        _, match = stored(app, client)
-        if match.hand.phase is Phase.OVER:
-            break
-        response = player.move(read_page(response.text), match)
+    _play_taps(app, client, 4, 8)
     _, match = stored(app, client)
     if match.hand.phase is Phase.OVER:
         pytest.skip("the hand ended early")  # pragma: no cover - seed dependent
