@@ -708,14 +708,17 @@ def test_the_knock_limit_is_on_the_table_in_every_rule_set(
 def test_pile_and_score_history_and_the_next_match_keeps_the_options(
         app: FastAPI, client: TestClient) -> None:
     match = new_match(Rules(target=150), seed=5, first_dealer=1)
+    log: list[tuple[int, str]] = []
     while not match.over:
         if match.hand.phase is Phase.OVER:
             match, _ = apply_match(match, 0, NextHand())
+            log.append((0, "next_hand"))
             continue
         seat = match.hand.to_play
-        action = choose_action("standard", match_view(match, seat), random.Random(len(match.log)))
+        action = choose_action("standard", match_view(match, seat), random.Random(len(log)))
         match, _ = apply_match(match, seat, action)
-    _store_log(app, client, match)
+        log.append((seat, str(action)))
+    _store_log(app, client, match, log)
     html = client.get("/play").text
     # At the end of the match the whole table of hands is shown, with running totals.
     rows = re.findall(r"<tr><td>(\d+)</td>", html)
