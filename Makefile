@@ -15,7 +15,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test lint typecheck unit browser-deps bench lock clean
+.PHONY: run test lint typecheck unit browser-deps bench strength lock clean
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -75,6 +75,21 @@ lock: | $(BIN)/python
 	$(UV_COMPILE) pyproject.toml --extra postgres --extra dev -o requirements/dev.txt
 	$(UV_COMPILE) requirements/tools.in -o requirements/tools.txt
 	@echo "make: requirements/*.txt refreshed; review with git diff, then run make test"
+
+# The strength table (issue 13): hours of one CPU at full size; results accumulate in
+# bench/results/strength.jsonl and docs/strength.md is rewritten after every cell.
+# Cheap levels: PAIRS mirrored pairs per seed series; slow ones: MINUTES per cell.
+PAIRS ?= 1000
+MINUTES ?= 15
+STRENGTH := nice -n 10 $(BIN)/python bench/strength.py table --workers 1
+strength: $(DEV_STAMP)
+	@echo "make: installing OpenSpiel (the bench extra) for its simple bot"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'open-spiel>=1.5'
+	$(STRENGTH) --pairs $(PAIRS) --cells standard:simple easy:simple
+	$(STRENGTH) --pairs 100 --cells simple:openspiel standard:openspiel easy:openspiel
+	$(STRENGTH) --pairs $(PAIRS) --minutes $(MINUTES) --cells hard:simple hard:openspiel
+	$(STRENGTH) --pairs $(PAIRS) --minutes $(MINUTES) --cells expert:simple expert:hard \
+	  expert:openspiel
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -15,6 +15,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app import workers
 from app.db import create_db_engine
 from app.errors import install_error_pages, loggable_path
 from app.routes import fair, guide, home, play, score
@@ -151,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        workers.configure(settings.compute_workers)
         await purge()
         task = asyncio.create_task(purge_periodically())
         try:
@@ -159,6 +161,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            await asyncio.to_thread(workers.shutdown)
             engine.dispose()
 
     app = GinRummyApp(

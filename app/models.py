@@ -102,6 +102,8 @@ class PlayMatch(SQLModel, table=True):
     A match stored before provable deals (issue 14) arrives with ``legacy_seed`` and its
     whole old action log in ``legacy_log``; the first load splits that log into hand
     rows (dealt from ``legacy_seed``) and clears ``legacy_log``.
+
+    ``hints_used`` counts the hints the person asked for in this match (issue 13).
     """
 
     __tablename__ = "play_match"
@@ -120,6 +122,7 @@ class PlayMatch(SQLModel, table=True):
     legacy_seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     legacy_log: list[list[Any]] | None = Field(
         default=None, sa_column=Column(JSON, nullable=True))
+    hints_used: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 

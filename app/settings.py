@@ -22,6 +22,11 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
     workers: int = Field(default=1, ge=1)
+    compute_workers: int = Field(
+        default=2, ge=0, le=64,
+        description="Processes computing the Hard and Expert computers' moves and hints "
+        "(app.workers), per server worker; 0 computes them in the request thread.",
+    )
     session_ttl_days: float = Field(
         default=90, gt=0, description="Sessions unused for longer than this are deleted."
     )

@@ -17,6 +17,7 @@ Usage::
 
     .venv/bin/python bench/load.py                      # starts a server on a temp DB
     .venv/bin/python bench/load.py --players 300 --duration 120
+    .venv/bin/python bench/load.py --players 60 --expert-share 0.25   # Expert thinking
     .venv/bin/python bench/load.py --url http://127.0.0.1:8000 --db-url sqlite:///data/gin.db
 
 Targets on a 2-core machine: 0 errors, 0 damaged states, p99 ≤ 100 ms.
@@ -96,7 +97,7 @@ class Player:
     """A person at one browser, playing against the computer until the run ends."""
 
     def __init__(self, url: str, stats: Stats, rng: random.Random, pause: tuple[float, float],
-                 warm_until: float, probe_from: float) -> None:
+                 warm_until: float, probe_from: float, level: str = "standard") -> None:
         self.client = httpx.AsyncClient(base_url=url, timeout=30)
         self.stats = stats
         self.rng = rng
@@ -105,6 +106,7 @@ class Player:
         self.probe_from = probe_from
         self.seen = Seen()
         self.session_id = ""
+        self.level = level
 
     async def request(self, method: str, path: str, data: dict[str, str] | None = None,
                       htmx: bool = True) -> str:
@@ -158,7 +160,7 @@ class Player:
         version = _VERSION.search(page)
         if _NEW_MATCH_FORM_FIELD in page:  # the New match form: no match yet, or it ended
             self.stats.matches += 1
-            form = {"level": "standard", "version": version.group(1) if version else "0"}
+            form = {"level": self.level, "version": version.group(1) if version else "0"}
             return await self.request("POST", "/play/new", form, htmx=False)
         if version is None:  # the match is over: tap New match
             return await self.request("GET", "/play/new", htmx=False)
@@ -309,10 +311,11 @@ def start_server(workdir: Path, workers: int) -> tuple[subprocess.Popen[bytes], 
 
 
 async def run(url: str, players: int, duration: float, pause: tuple[float, float],
-              warmup: float, probe_seconds: float, probe_clients: int, seed: int
-              ) -> tuple[Stats, dict[str, Seen], tuple[int, float]]:
+              warmup: float, probe_seconds: float, probe_clients: int, seed: int,
+              expert_share: float = 0.0) -> tuple[Stats, dict[str, Seen], tuple[int, float]]:
     """Run the players and the /healthz probe; return the stats, what each player last saw
-    (by session id) and the probe's (count, seconds)."""
+    (by session id) and the probe's (count, seconds). The first ``expert_share`` of the
+    players play the Expert computer, the others Standard."""
     stats = Stats()
     start = time.monotonic()
     deadline = start + duration
@@ -321,8 +324,10 @@ async def run(url: str, players: int, duration: float, pause: tuple[float, float
     now = time.perf_counter()
     warm_until, probe_from_perf = now + warmup, now + (probe_from - start)
     rng = random.Random(seed)
+    experts = round(expert_share * players)
     crowd = [Player(url, stats, random.Random(rng.random()), pause, warm_until,
-                    probe_from_perf) for _ in range(players)]
+                    probe_from_perf, "expert" if i < experts else "standard")
+             for i in range(players)]
 
     async def staggered(i: int, player: Player) -> None:
         await asyncio.sleep(pause[1] * i / players)  # arrive over one pause, not at once
@@ -351,6 +356,8 @@ def main() -> None:
                         help="the last seconds, during which /healthz is also measured")
     parser.add_argument("--probe-clients", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--expert-share", type=float, default=0.0,
+                        help="fraction of the players playing the Expert computer (issue 13)")
     parser.add_argument("--workers", type=int, default=1,
                         help="Uvicorn worker processes of the server this script starts")
     args = parser.parse_args()
@@ -365,7 +372,7 @@ def main() -> None:
         began = time.monotonic()
         stats, seen, (health_count, health_seconds) = asyncio.run(run(
             url, args.players, args.duration, tuple(args.pause), args.warmup,
-            args.probe_seconds, args.probe_clients, args.seed))
+            args.probe_seconds, args.probe_clients, args.seed, args.expert_share))
         elapsed = time.monotonic() - began
     finally:
         if process is not None:
@@ -383,7 +390,8 @@ def main() -> None:
     ms = [x * 1000 for x in stats.latencies]
     ms_probe = [x * 1000 for x in stats.probe_window]
     server = f"own, {args.workers} worker(s)" if process else url
-    print(f"players {args.players}, {args.duration:.0f} s, pauses {args.pause[0]}–"
+    print(f"players {args.players} ({args.expert_share:.0%} against Expert), "
+          f"{args.duration:.0f} s, pauses {args.pause[0]}–"
           f"{args.pause[1]} s, {os.cpu_count()} CPUs, server {server}; load average "
           f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
     print(f"requests {total} ({rps:.1f}/s), errors {len(stats.errors)}, refused (4xx) "

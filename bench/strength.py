@@ -1,184 +1,166 @@
-"""Strength ladder of the computer levels (issue 6): a benchmark run by hand, not a test.
+"""Strength table of the computer levels (issues 6 and 13): a benchmark, not a test.
 
-Plays matches to 100 under House rules between two levels. Each match seed is played
-twice with the seats swapped (the same deals, each level getting the other's cards), so
-luck of the deal largely cancels. Prints match wins, hands won, points per hand, gins and
-undercuts with 95% confidence intervals, and the time per decision (p50, p95, max) per
-level. With the optional ``open-spiel`` package (``pip install -e '.[bench]'``) it also
-plays each level against OpenSpiel's simple gin rummy bot in OpenSpiel's own
-``gin_rummy`` game, our player seeing only its seat's information.
+**Protocol.** Matches to 100 under House rules. Mirrored pairs: each match seed is
+played twice with the seats swapped (the same deals, each side getting the other's
+cards), so the luck of the deal largely cancels; 95 % confidence intervals are
+clustered by pair (the pair's mean is the unit). Opponents ("references"):
+
+- ``simple`` — the reference Simple player written from its published description
+  (``app/engine/bots/simple.py``), and any other level (``hard``, ...);
+- ``openspiel`` — OpenSpiel's port of the simple player (``pip install -e '.[bench]'``)
+  playing its own ``gin_rummy`` game, our level seeing only its seat's information.
+  Every hand is settled by **this** engine under House rules the moment the knocker has
+  discarded (optimal layoffs for the defender, ties are undercuts, the defender's melds
+  count against gin), a hand reaching OpenSpiel's wall (two stock cards) is void as in
+  our rules, and matches to 100 are played, dealer alternating, with the same mirrored
+  pairs.
+
+Reported per level: match wins, hands won, gin rate, undercuts given (won by us as
+the defender) and received, hands per match, decision times (p50 / p95 / max).
 
 Usage::
 
-    .venv/bin/python bench/strength.py hard standard --pairs 500
-    .venv/bin/python bench/strength.py easy standard --pairs 200 --openspiel 0
-    .venv/bin/python bench/strength.py --openspiel-only 500 --levels standard hard
+    .venv/bin/python bench/strength.py match hard simple --pairs 500 [--seed 1]
+    .venv/bin/python bench/strength.py match expert openspiel --pairs 50
+    .venv/bin/python bench/strength.py table --pairs 1000 --seeds 1 2 \\
+        --cells easy:simple standard:simple hard:simple   # results saved, docs rendered
+    .venv/bin/python bench/strength.py table --pairs 60 --minutes 40 --cells expert:simple
+    .venv/bin/python bench/strength.py render   # docs/strength.md from saved results
+
+``table`` appends every finished pair to ``bench/results/strength.jsonl`` (so runs on
+several days or seeds add up; a seed is never counted twice) and rewrites
+``docs/strength.md``; ``make strength`` runs the whole table.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import json
 import math
 import multiprocessing
+import os
+import platform
 import random
 import statistics
 import sys
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from app.engine import HOUSE, HandKind, NextHand, Phase  # noqa: E402
-from app.engine.bots import LEVELS, choose_action  # noqa: E402
+from app.engine import HOUSE, Card, HandKind, NextHand, Phase  # noqa: E402
+from app.engine.bots import LEVELS, REFERENCES, choose_action  # noqa: E402
+from app.engine.layoff import lay_down  # noqa: E402
 from app.engine.match import apply_match, match_view, new_match  # noqa: E402
+from app.engine.scoring import Role  # noqa: E402
 
-# --- Our own matches ----------------------------------------------------------------
+PLAYERS = LEVELS + REFERENCES
+OPENSPIEL = "openspiel"
+RESULTS = ROOT / "bench" / "results" / "strength.jsonl"
+DOC = ROOT / "docs" / "strength.md"
+TIME_BUCKET = 1.05
+"""Decision times are kept as a histogram of buckets growing by 5 %."""
+
+
+# --- One match's figures -------------------------------------------------------------
 
 
 @dataclass
 class MatchOutcome:
-    """One match from level A's side: who won, and per hand A's net points and events."""
+    """One match from level A's side: who won, hands, gins and undercuts by side, and a
+    histogram of A's decision times (bucket → count; see :data:`TIME_BUCKET`)."""
 
-    a_won: bool
+    a_won: bool = False
     hands: int = 0
+    voids: int = 0
     a_hands: int = 0
     b_hands: int = 0
     a_net: int = 0
-    voids: int = 0
-    gins: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
-    undercuts: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
-    times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    a_gins: int = 0
+    b_gins: int = 0
+    a_undercuts: int = 0
+    b_undercuts: int = 0
+    times: dict[int, int] = field(default_factory=dict)
+    max_time: float = 0.0
+    cpu_times: dict[int, int] = field(default_factory=dict)
+    max_cpu: float = 0.0
+
+    def hand(self, a_won: bool | None, points: int, kind: HandKind) -> None:
+        """Count one hand: ``a_won`` None for a void hand."""
+        if a_won is None:
+            self.voids += 1
+            return
+        self.hands += 1
+        if a_won:
+            self.a_hands += 1
+            self.a_net += points
+        else:
+            self.b_hands += 1
+            self.a_net -= points
+        if kind in (HandKind.GIN, HandKind.BIG_GIN):
+            if a_won:
+                self.a_gins += 1
+            else:
+                self.b_gins += 1
+        elif kind is HandKind.UNDERCUT:
+            if a_won:
+                self.a_undercuts += 1
+            else:
+                self.b_undercuts += 1
+
+    def timed(self, seconds: float, cpu: float) -> None:
+        """Count one of A's decisions: wall-clock and CPU seconds of this process."""
+        for histogram, value in ((self.times, seconds), (self.cpu_times, cpu)):
+            bucket = round(math.log(max(value, 1e-6)) / math.log(TIME_BUCKET))
+            histogram[bucket] = histogram.get(bucket, 0) + 1
+        self.max_time = max(self.max_time, seconds)
+        self.max_cpu = max(self.max_cpu, cpu)
+
+
+def _timed_choice(level: str, view, rng: random.Random,  # type: ignore[no-untyped-def]
+                  out: MatchOutcome | None):
+    start, cpu = time.perf_counter(), time.process_time()
+    action = choose_action(level, view, rng)
+    if out is not None:
+        out.timed(time.perf_counter() - start, time.process_time() - cpu)
+    return action
+
+
+# --- Our own matches ----------------------------------------------------------------
 
 
 def play_match(level_a: str, level_b: str, seed: int, a_seat: int) -> MatchOutcome:
-    """Play one match to 100 (House rules); level A sits at ``a_seat``."""
+    """Play one match to 100 (House rules) in this engine; level A sits at ``a_seat``."""
     levels = {a_seat: level_a, 1 - a_seat: level_b}
-    side = {a_seat: "a", 1 - a_seat: "b"}
     rngs = {p: random.Random(f"{seed}:{p}:{levels[p]}") for p in (0, 1)}
     match = new_match(HOUSE, seed=seed, first_dealer=1)
-    out = MatchOutcome(a_won=False)
+    out = MatchOutcome()
     counted = 0
     while True:
         if match.hand.phase is Phase.OVER:
             for record in match.records[counted:]:
                 counted += 1
-                if record.winner is None:
-                    out.voids += 1
-                    continue
-                out.hands += 1
-                who = side[record.winner]
-                if who == "a":
-                    out.a_hands += 1
-                    out.a_net += record.points
-                else:
-                    out.b_hands += 1
-                    out.a_net -= record.points
-                if record.kind in (HandKind.GIN, HandKind.BIG_GIN):
-                    out.gins[who] += 1
-                elif record.kind is HandKind.UNDERCUT:
-                    out.undercuts[who] += 1
+                out.hand(None if record.winner is None else record.winner == a_seat,
+                         record.points, record.kind)
             if match.over:
                 break
             match, _ = apply_match(match, 0, NextHand())
             continue
         player = match.hand.to_play
         view = match_view(match, player)
-        start = time.perf_counter()
-        action = choose_action(levels[player], view, rngs[player])
-        out.times[side[player]].append(time.perf_counter() - start)
+        action = _timed_choice(levels[player], view, rngs[player],
+                               out if player == a_seat else None)
         match, _ = apply_match(match, player, action)
-    winner = match.tally.winner
-    out.a_won = winner == a_seat
+    out.a_won = match.tally.winner == a_seat
     return out
 
 
-def _play_pair(args: tuple[str, str, int]) -> tuple[MatchOutcome, MatchOutcome]:
-    level_a, level_b, seed = args
-    return play_match(level_a, level_b, seed, 0), play_match(level_a, level_b, seed, 1)
-
-
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    """Mean and half-width of its 95% confidence interval (normal approximation)."""
-    n = len(values)
-    if n == 0:
-        return math.nan, math.nan
-    mean = statistics.fmean(values)
-    if n < 2:
-        return mean, math.nan
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(n)
-
-
-def prop_ci(hits: int, n: int) -> tuple[float, float]:
-    """A proportion and the half-width of its 95% (Wilson-free normal) interval."""
-    if n == 0:
-        return math.nan, math.nan
-    p = hits / n
-    return p, 1.96 * math.sqrt(p * (1 - p) / n)
-
-
-def percentiles(times: Iterable[float]) -> str:
-    """``p50 / p95 / max`` of decision times in milliseconds."""
-    ordered = sorted(times)
-    if not ordered:
-        return "n/a"
-
-    def at(q: float) -> float:
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
-
-    return (f"p50 {at(0.5):.2f} ms, p95 {at(0.95):.2f} ms, max {ordered[-1] * 1000:.2f} ms "
-            f"({len(ordered)} decisions)")
-
-
-def run_matches(level_a: str, level_b: str, pairs: int, seed: int, workers: int) -> None:
-    """Play ``pairs`` seat-swapped match pairs and print the ladder figures."""
-    jobs = [(level_a, level_b, seed + i) for i in range(pairs)]
-    start = time.perf_counter()
-    with multiprocessing.Pool(workers) as pool:
-        results = pool.map(_play_pair, jobs, chunksize=1)
-    elapsed = time.perf_counter() - start
-    matches = [m for pair in results for m in pair]
-    pair_wins = [(x.a_won + y.a_won) / 2 for x, y in results]
-    a_hands = sum(m.a_hands for m in matches)
-    b_hands = sum(m.b_hands for m in matches)
-    hands = sum(m.hands for m in matches)
-    per_pair_pph = [(x.a_net + y.a_net) / max(1, x.hands + y.hands) for x, y in results]
-    per_pair_hand = [(x.a_hands + y.a_hands) / max(1, x.a_hands + y.a_hands + x.b_hands
-                                                      + y.b_hands) for x, y in results]
-    print(f"== {level_a} (A) vs {level_b} (B): {pairs} seat-swapped pairs = {len(matches)} "
-          f"matches to 100, House rules, seeds {seed}..{seed + pairs - 1}, "
-          f"{elapsed:.0f} s on {workers} workers")
-    w, ci = mean_ci(pair_wins)
-    print(f"match wins A: {sum(m.a_won for m in matches)}/{len(matches)} = {w:.1%} ± {ci:.1%}")
-    h, hci = mean_ci(per_pair_hand)
-    print(f"decided hands won A: {a_hands}/{a_hands + b_hands} = "
-          f"{a_hands / max(1, a_hands + b_hands):.1%} (per-pair mean {h:.1%} ± {hci:.1%}); "
-          f"void hands {sum(m.voids for m in matches)}")
-    p, pci = mean_ci(per_pair_pph)
-    print(f"net points per hand for A: {p:+.2f} ± {pci:.2f}")
-    for who, level in (("a", level_a), ("b", level_b)):
-        gins = sum(m.gins[who] for m in matches)
-        unders = sum(m.undercuts[who] for m in matches)
-        g, gci = prop_ci(gins, hands)
-        u, uci = prop_ci(unders, hands)
-        print(f"{who.upper()} {level:<8} gins {gins} ({g:.1%} ± {gci:.1%} of hands), "
-              f"undercuts won {unders} ({u:.1%} ± {uci:.1%})")
-    for who, level in (("a", level_a), ("b", level_b)):
-        times = [t for m in matches for t in m.times[who]]
-        print(f"time per decision {level:<8}: {percentiles(times)}")
-    sys.stdout.flush()
-
-
-# --- OpenSpiel's simple bot ------------------------------------------------------------
-# OpenSpiel gin_rummy facts used here: card id = suit * 13 + rank (suits s, c, d, h;
-# rank 0 = ace); actions 0-51 discard/lay off that card, 52 draw upcard, 53 draw stock,
-# 54 pass, 55 knock, 56+ lay a meld; player 0 is offered the first upcard; when two
-# stock cards are left after a discard the next player may only knock (taking the
-# upcard) or pass, which ends the hand with no score; a knock is followed by the
-# knocker's discard, their melds and a pass, then the defender's layoffs, a pass, their
-# melds and a pass. Returns: knocker's deadwood difference (+25 gin; -25 when negative);
-# a tie scores 0.
+# --- OpenSpiel's simple bot (card id = suit * 13 + rank, suits s c d h, ace 0; actions
+# 0-51 discard that card, 52 draw upcard, 53 draw stock, 54 pass, 55 knock) -----------
 
 OS_SUITS = "SCDH"
 DRAW_UPCARD, DRAW_STOCK, OS_PASS, OS_KNOCK, MELD_BASE = 52, 53, 54, 55, 56
@@ -217,6 +199,7 @@ class SeatTracker:
         self.drawn: int | None = None  # our card drawn this turn (stock or pile)
         self.passes = 0
         self.turns = 0
+        self.scores = (0, 0)  # match scores by seat, for the view
 
     def public(self, player: int, action: int, phase: str) -> None:
         """Record a player's action (chance outcomes go through :meth:`dealt`)."""
@@ -302,89 +285,39 @@ class SeatTracker:
             opponent_discards=tuple(os_to_card(c) for c in self.opp_discards),
             opponent_declined=tuple(os_to_card(c) for c in self.opp_declined),
             legal=tuple(actions), must_draw_stock=legal == [DRAW_STOCK], result=None,
+            scores=self.scores,
         )
 
 
-def os_card_text(code: str):  # type: ignore[no-untyped-def]
-    """Our card from OpenSpiel's two-character card text (``"Ts"``)."""
-    from app.engine import Card
-
-    return Card.parse(code[0] + code[1].upper())
-
-
-def _meld_cards(state, player: int, action: int) -> frozenset[int]:  # type: ignore[no-untyped-def]
-    """The OpenSpiel card ids of a meld action (from its public text)."""
-    text = state.action_to_string(player, action).split("Action: ")[1]
-    return frozenset(card_to_os(os_card_text(text[i:i + 2])) for i in range(0, len(text), 2))
-
-
-def _laid_melds(state, seat: int, player: int) -> list[frozenset[int]]:  # type: ignore[no-untyped-def]
-    """Melds ``player`` has laid so far, read from ``seat``'s observation tensor."""
-    tensor = state.observation_tensor(seat)
-    base = 2 + 104 + 2 + 10 + 52 + 52 + 52 + player * 185
-    return [_meld_cards(state, seat, MELD_BASE + i) for i in range(185) if tensor[base + i]]
-
-
-def _layoff_plan(hand: frozenset[int], melds: list[frozenset[int]]) -> list[int]:
-    """Our cards to lay off, in a legal order, onto the knocker's melds for the least
-    deadwood left."""
-    from app.engine.cards import to_mask
-    from app.engine.melds import least_deadwood_mask, meld_kind
-
-    def mask(cards: Iterable[int]) -> int:
-        return to_mask(os_to_card(c) for c in cards)
-
-    best: tuple[int, list[int]] = (least_deadwood_mask(mask(hand), HOUSE), [])
-
-    def search(left: frozenset[int], lay: list[frozenset[int]], seq: list[int]) -> None:
-        nonlocal best
-        for card in sorted(left):
-            for i, meld in enumerate(lay):
-                grown = meld | {card}
-                if meld_kind(mask(grown), HOUSE) is None:
-                    continue
-                rest = left - {card}
-                value = least_deadwood_mask(mask(rest), HOUSE)
-                if value < best[0]:
-                    best = (value, seq + [card])
-                search(rest, lay[:i] + [grown] + lay[i + 1:], seq + [card])
-
-    search(hand, melds, [])
-    return best[1]
 
 
 class OpenSpielSeat:
     """Our level playing one seat of an OpenSpiel hand through a :class:`SeatTracker`."""
 
-    def __init__(self, level: str, seat: int, seed: int) -> None:
+    def __init__(self, level: str, seat: int, rng: random.Random,
+                 out: MatchOutcome) -> None:
         self.level = level
         self.seat = seat
         self.tracker = SeatTracker(seat)
-        self.rng = random.Random(f"os:{seed}:{seat}:{level}")
-        self.times: list[float] = []
+        self.rng = rng
+        self.out = out
         self.queue: list[int] = []
-        self.layoffs: list[int] | None = None
-        self.out: set[int] = set()  # cards laid in melds or laid off
 
     def _ask(self, phase: Phase, legal: list[int], stock: int):  # type: ignore[no-untyped-def]
         view = self.tracker.view(phase, legal, stock)
         assert len(view.hand) in (10, 11) and len(view.discard_pile) + stock + 20 + (
             len(view.hand) - 10) <= 52
-        start = time.perf_counter()
-        action = choose_action(self.level, view, self.rng)
-        self.times.append(time.perf_counter() - start)
-        return action
+        return _timed_choice(self.level, view, self.rng, self.out)
 
     def act(self, state, phase: str, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
-        """Our next OpenSpiel action."""
+        """Our next OpenSpiel action (draw phases, discard, and the knocker's discard)."""
         from app.engine import Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
 
         if self.queue:
             return self.queue.pop(0)
         tensor = state.observation_tensor(self.seat)
         mine = {c for c in range(52) if tensor[2 + 52 * self.seat + c]}
-        if phase != "Wall":
-            assert mine == self.tracker.hand - self.out, "seat tracker lost our hand"
+        assert mine == self.tracker.hand, "seat tracker lost our hand"
         stock = int(str(state).split("Stock size: ")[1].split()[0])
         if phase in ("FirstUpcard", "Draw"):
             ours = Phase.UPCARD_OFFER if OS_PASS in legal else Phase.DRAW
@@ -403,72 +336,31 @@ class OpenSpielSeat:
                 self.queue = [card]
                 return OS_KNOCK
             return card
-        if phase == "Wall":
-            if OS_KNOCK not in legal:
-                return OS_PASS
-            # A knock at the wall takes the upcard: ask as if we had taken it.
-            tracker = self.tracker
-            top = tracker.pile.pop()
-            tracker.hand.add(top)
-            tracker.taken = top
-            action = self._ask(Phase.DISCARD, legal, stock)
-            tracker.hand.discard(top)
-            tracker.pile.append(top)
-            tracker.taken = None
-            if isinstance(action, Knock | Gin):
-                self.queue = [card_to_os(action.card)]
-                return OS_KNOCK
-            return OS_PASS
-        if phase == "Knock":
-            return self._lay_melds(state, legal)
-        if phase == "Layoff":
-            cards = [a for a in legal if a < 52]
-            if cards:
-                if self.layoffs is None:
-                    hand = frozenset(self.tracker.hand - self.out)
-                    self.layoffs = _layoff_plan(hand, _laid_melds(state, self.seat,
-                                                                  1 - self.seat))
-                if self.layoffs and self.layoffs[0] in cards:
-                    card = self.layoffs.pop(0)
-                    self.out.add(card)
-                    return card
-                return OS_PASS
-            return self._lay_melds(state, legal)
         raise AssertionError(f"unexpected OpenSpiel phase {phase}")
 
-    def _lay_melds(self, state, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
-        """Lay the next meld of our best arrangement, or pass when none is left."""
-        from app.engine.melds import best_arrangement
 
-        hand = self.tracker.hand - self.out
-        if len(hand) == 11:  # knocked, discard still to come: handled by the queue
-            raise AssertionError("discard before laying melds")
-        arrangement = best_arrangement([os_to_card(c) for c in hand], HOUSE)
-        wanted = {frozenset(card_to_os(c) for c in meld.cards) for meld in arrangement.melds}
-        for action in legal:
-            if action >= MELD_BASE:
-                cards = _meld_cards(state, self.seat, action)
-                if cards in wanted:
-                    self.out |= cards
-                    return action
-        return OS_PASS
+def _os_hand(state, player: int) -> list[Card]:  # type: ignore[no-untyped-def]
+    tensor = state.observation_tensor(player)
+    return [os_to_card(c) for c in range(52) if tensor[2 + 52 * player + c]]
 
 
-def play_openspiel_hand(level: str, seat: int, seed: int) -> tuple[float, list[float]]:
-    """One OpenSpiel gin_rummy hand: our ``level`` at ``seat`` vs the simple bot.
+def play_openspiel_hand(level: str, seat: int, deck: list[int], scores: tuple[int, int],
+                        rng: random.Random, out: MatchOutcome) -> tuple[int | None, int, HandKind]:
+    """One OpenSpiel ``gin_rummy`` hand: our ``level`` at ``seat`` (0 is offered the
+    upcard first) vs OpenSpiel's simple bot, dealt from ``deck`` (card ids in order).
 
-    The deck order comes from ``seed`` alone, so the same deal can be played from both
-    seats. Returns our return (points, positive when we scored) and our decision times.
+    The hand is settled by this engine under House rules as soon as the knocker has
+    discarded; the wall (two stock cards left) is a void hand. Returns ``(winning seat
+    or None, points, kind)``.
     """
     import pyspiel
 
     game = pyspiel.load_game("gin_rummy")
     bot = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - seat)
-    deck = list(range(52))
-    random.Random(seed).shuffle(deck)
     state = game.new_initial_state()
-    ours = OpenSpielSeat(level, seat, seed)
+    ours = OpenSpielSeat(level, seat, rng, out)
     tracker = ours.tracker
+    tracker.scores = scores
     dealt = 0
     last_actor = -1
     while not state.is_terminal():
@@ -487,71 +379,410 @@ def play_openspiel_hand(level: str, seat: int, seed: int) -> tuple[float, list[f
             continue
         player = state.current_player()
         phase = str(state).split("Phase: ")[1].split("\n")[0].strip()
+        if phase == "Wall":
+            return None, 0, HandKind.VOID
         legal = state.legal_actions()
         action = bot.step(state) if player != seat else ours.act(state, phase, legal)
         assert action in legal, (phase, action, legal)
-        if phase == "Wall" and action == OS_KNOCK:
-            tracker.public(player, DRAW_UPCARD, "Draw")
-        elif phase != "Layoff" and not (phase == "Knock" and action >= MELD_BASE):
-            tracker.public(player, action, phase)
+        tracker.public(player, action, phase)
         last_actor = player
         state.apply_action(action)
-    return state.returns()[seat], ours.times
+        if phase == "Knock" and action < 52:  # the knocker has discarded: settle
+            settlement = lay_down(_os_hand(state, player), _os_hand(state, 1 - player), HOUSE)
+            winner = player if settlement.winner is Role.KNOCKER else 1 - player
+            return winner, settlement.points, settlement.kind
+    raise AssertionError("an OpenSpiel hand ended without a knock or the wall")
 
 
-def _play_os(args: tuple[str, int, int]) -> tuple[str, int, float, list[float]]:
-    level, seed, seat = args
-    ret, times = play_openspiel_hand(level, seat, seed)
-    return level, seat, ret, times
+def play_openspiel_match(level: str, seed: int, a_seat: int) -> MatchOutcome:
+    """A match to 100 (House rules) of ``level`` vs OpenSpiel's simple bot. Match
+    positions as in :func:`play_match` (position 1 deals first; the dealer alternates,
+    a void hand is dealt again by the same dealer); hand ``n`` is dealt from
+    ``Random(f"{seed}:{n}")``, so the mirror match sees the same deals."""
+    out = MatchOutcome()
+    rng = random.Random(f"os:{seed}:{a_seat}:{level}")
+    points = [0, 0]  # by match position
+    dealer = 1
+    number = 0
+    while max(points) < HOUSE.target:
+        number += 1
+        deck = list(range(52))
+        random.Random(f"{seed}:{number}").shuffle(deck)
+        # OpenSpiel's seat 0 is the non-dealer.
+        os_seat_of = {1 - dealer: 0, dealer: 1}
+        our_seat = os_seat_of[a_seat]
+        by_seat = {os_seat_of[p]: points[p] for p in (0, 1)}
+        winner, score, kind = play_openspiel_hand(level, our_seat, deck,
+                                                  (by_seat[0], by_seat[1]), rng, out)
+        if winner is None:
+            out.hand(None, 0, kind)
+            continue
+        out.hand(winner == our_seat, score, kind)
+        points[a_seat if winner == our_seat else 1 - a_seat] += score
+        dealer = 1 - dealer
+    out.a_won = points[a_seat] >= HOUSE.target
+    return out
 
 
-def run_openspiel(levels: list[str], hands: int, seed: int, workers: int) -> None:
-    """Each level vs OpenSpiel's simple bot: ``hands`` deals, each played from both seats."""
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        print("open-spiel is not installed (pip install -e '.[bench]'): skipping "
-              "the OpenSpiel comparison")
+# --- Running pairs -------------------------------------------------------------------
+
+
+def play_pair(level: str, opponent: str, seed: int) -> tuple[MatchOutcome, MatchOutcome]:
+    """The two mirrored matches of ``seed``: ``level`` at position 0, then at 1."""
+    if opponent == OPENSPIEL:
+        return play_openspiel_match(level, seed, 0), play_openspiel_match(level, seed, 1)
+    return play_match(level, opponent, seed, 0), play_match(level, opponent, seed, 1)
+
+
+def _pair_job(args: tuple[str, str, int]) -> tuple[int, tuple[MatchOutcome, MatchOutcome]]:
+    level, opponent, seed = args
+    return seed, play_pair(level, opponent, seed)
+
+
+def run_pairs(level: str, opponent: str, seeds: Iterable[int], workers: int,
+              minutes: float | None = None) -> Iterator[tuple[int, tuple[MatchOutcome,
+                                                                           MatchOutcome]]]:
+    """Play the mirrored pair of every seed (in one process when ``workers`` is 1),
+    yielding ``(seed, pair)`` as each finishes; with ``minutes``, no new pair is started
+    after that long."""
+    jobs = [(level, opponent, seed) for seed in seeds]
+    stop = time.monotonic() + minutes * 60 if minutes else math.inf
+    if workers <= 1:
+        for job in jobs:
+            if time.monotonic() > stop:
+                return
+            yield _pair_job(job)
         return
-    jobs = [(level, seed + i, seat) for level in levels for i in range(hands) for seat in (0, 1)]
-    start = time.perf_counter()
     with multiprocessing.Pool(workers) as pool:
-        results = pool.map(_play_os, jobs, chunksize=4)
-    elapsed = time.perf_counter() - start
-    print(f"== vs OpenSpiel simple bot (gin_rummy, knock 10, gin 25, undercut 25): "
-          f"{hands} deals x 2 seats per level, {elapsed:.0f} s")
-    for level in levels:
-        rets = [r for lv, _, r, _ in results if lv == level]
-        won = sum(r > 0 for r in rets)
-        lost = sum(r < 0 for r in rets)
-        p, ci = prop_ci(won, won + lost)
-        pts, pci = mean_ci(rets)
-        times = [t for lv, _, _, ts in results if lv == level for t in ts]
-        print(f"{level:<8} decided hands won {won}/{won + lost} = {p:.1%} ± {ci:.1%}; "
-              f"points per hand {pts:+.2f} ± {pci:.2f} ({len(rets) - won - lost} "
-              f"hands unscored); {percentiles(times)}")
+        for result in pool.imap_unordered(_pair_job, jobs):
+            yield result
+            if time.monotonic() > stop:
+                pool.terminate()
+                return
+
+
+# --- Figures -------------------------------------------------------------------------
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan
+    mean = statistics.fmean(values)
+    if n < 2:
+        return mean, math.nan
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(n)
+
+
+def ratio_ci(hits: list[float], totals: list[float]) -> tuple[float, float]:
+    """A ratio of sums over pairs and its 95% interval clustered by pair (delta method)."""
+    n = len(hits)
+    total = sum(totals)
+    if n == 0 or total == 0:
+        return math.nan, math.nan
+    r = sum(hits) / total
+    if n < 2:
+        return r, math.nan
+    mean_t = total / n
+    resid = [(h - r * t) / mean_t for h, t in zip(hits, totals, strict=True)]
+    return r, 1.96 * statistics.stdev(resid) / math.sqrt(n)
+
+
+def time_percentiles(histogram: dict[int, int], top: float) -> tuple[float, float, float]:
+    """``(p50, p95, max)`` decision times in ms from a bucket histogram."""
+    total = sum(histogram.values())
+    if not total:
+        return math.nan, math.nan, math.nan
+    marks: list[float] = []
+    for q in (0.5, 0.95):
+        seen = 0
+        for bucket in sorted(histogram):
+            seen += histogram[bucket]
+            if seen >= q * total:
+                marks.append(TIME_BUCKET ** bucket * 1000)
+                break
+    return marks[0], marks[1], top * 1000
+
+
+@dataclass
+class Cell:
+    """Every pair of one level against one opponent, with the figures of the table."""
+
+    level: str
+    opponent: str
+    pairs: list[dict] = field(default_factory=list)  # type: ignore[type-arg]
+
+    def figures(self) -> dict[str, float]:
+        """Match wins, hands won, gin / undercut rates, hands per match, times."""
+        ps = self.pairs
+        pair_wins = [(p["m"][0]["a_won"] + p["m"][1]["a_won"]) / 2 for p in ps]
+
+        def per_pair(key: str) -> list[float]:
+            return [float(p["m"][0][key] + p["m"][1][key]) for p in ps]
+
+        hands = per_pair("hands")
+        histogram: dict[int, int] = {}
+        cpu_histogram: dict[int, int] = {}
+        top = top_cpu = 0.0
+        for p in ps:
+            for m in p["m"]:
+                for bucket, count in m["times"].items():
+                    histogram[int(bucket)] = histogram.get(int(bucket), 0) + count
+                for bucket, count in m.get("cpu_times", {}).items():
+                    cpu_histogram[int(bucket)] = cpu_histogram.get(int(bucket), 0) + count
+                top = max(top, m["max_time"])
+                top_cpu = max(top_cpu, m.get("max_cpu", 0.0))
+        p50, p95, pmax = time_percentiles(histogram, top)
+        cpu50, cpu95, cpumax = time_percentiles(cpu_histogram, top_cpu)
+        wins, wins_ci = mean_ci(pair_wins)
+        decided, decided_ci = ratio_ci(per_pair("a_hands"), hands)
+        gin, gin_ci = ratio_ci(per_pair("a_gins"), hands)
+        opp_gin, _ = ratio_ci(per_pair("b_gins"), hands)
+        given, given_ci = ratio_ci(per_pair("a_undercuts"), hands)
+        received, received_ci = ratio_ci(per_pair("b_undercuts"), hands)
+        hpm, hpm_ci = mean_ci([h / 2 for h in hands])
+        seeds = sorted({p["seed"] for p in ps})
+        return {"pairs": len(ps), "wins": wins, "wins_ci": wins_ci, "hands": decided,
+                "hands_ci": decided_ci, "gin": gin, "gin_ci": gin_ci, "opp_gin": opp_gin,
+                "given": given, "given_ci": given_ci, "received": received,
+                "received_ci": received_ci, "hands_per_match": hpm, "hpm_ci": hpm_ci,
+                "p50": p50, "p95": p95, "max": pmax,
+                "cpu50": cpu50, "cpu95": cpu95, "cpumax": cpumax,
+                "decisions": float(sum(histogram.values())),
+                "seed_lo": float(seeds[0]) if seeds else math.nan,
+                "seed_hi": float(seeds[-1]) if seeds else math.nan}
+
+
+def print_cell(cell: Cell) -> None:
+    """Print one cell's figures."""
+    f = cell.figures()
+    print(f"== {cell.level} vs {cell.opponent}: {f['pairs']} mirrored pairs "
+          f"({2 * f['pairs']} matches to 100, House rules)")
+    print(f"match wins {f['wins']:.1%} ± {f['wins_ci']:.1%}; decided hands won "
+          f"{f['hands']:.1%} ± {f['hands_ci']:.1%}; hands per match "
+          f"{f['hands_per_match']:.1f}")
+    print(f"gin rate {f['gin']:.1%} (opponent {f['opp_gin']:.1%}); undercuts given "
+          f"{f['given']:.1%}, received {f['received']:.1%} (of decided hands)")
+    print(f"{cell.level} decision time p50 {f['p50']:.2f} ms, p95 {f['p95']:.2f} ms, "
+          f"max {f['max']:.1f} ms ({f['decisions']:.0f} decisions); CPU p50 "
+          f"{f['cpu50']:.2f} ms, p95 {f['cpu95']:.2f} ms, max {f['cpumax']:.1f} ms")
     sys.stdout.flush()
+
+
+def load_cells() -> dict[tuple[str, str], Cell]:
+    """Every saved pair, by (level, opponent); a seed counted once per cell."""
+    cells: dict[tuple[str, str], Cell] = {}
+    if not RESULTS.exists():
+        return cells
+    seen: set[tuple[str, str, int]] = set()
+    for line in RESULTS.read_text().splitlines():
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        key = (record["level"], record["opponent"], record["seed"])
+        if key in seen:
+            continue
+        seen.add(key)
+        cell = cells.setdefault(key[:2], Cell(key[0], key[1]))
+        cell.pairs.append(record)
+    return cells
+
+
+def run_cell(level: str, opponent: str, pairs: int, first_seeds: list[int], workers: int,
+             minutes: float | None, save: bool) -> Cell:
+    """Play ``pairs`` mirrored pairs from each first seed (seed series ``s * 100000 + i``),
+    skipping saved ones; append each finished pair to the results file when ``save``."""
+    done = {p["seed"] for p in load_cells().get((level, opponent), Cell(level, opponent)).pairs}
+    seeds = [s * 100_000 + i for i in range(pairs) for s in first_seeds]
+    todo = [s for s in seeds if s not in done or not save]
+    cell = Cell(level, opponent)
+    started = time.monotonic()
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    for seed, (first, second) in run_pairs(level, opponent, todo, workers, minutes):
+        record = {"level": level, "opponent": opponent, "seed": seed,
+                  "m": [asdict(first), asdict(second)]}
+        cell.pairs.append(record)
+        if save:
+            with RESULTS.open("a") as handle:
+                handle.write(json.dumps(record) + "\n")
+        if len(cell.pairs) % 50 == 0:
+            print(f"  {level} vs {opponent}: {len(cell.pairs)} pairs, "
+                  f"{time.monotonic() - started:.0f} s", flush=True)
+    return cell
+
+
+# --- docs/strength.md ------------------------------------------------------------------
+
+TARGETS = {
+    ("expert", "simple"): (0.70, None), ("expert", "hard"): (0.60, None),
+    ("hard", "simple"): (0.60, None), ("standard", "simple"): (0.48, 0.55),
+    ("easy", "simple"): (0.20, 0.45),
+}
+
+
+def _verdict(level: str, opponent: str, wins: float, ci: float) -> str:
+    target = TARGETS.get((level, opponent))
+    if target is None or math.isnan(wins):
+        return ""
+    low, high = target
+    want = f"≥ {low:.0%}" if high is None else f"{low:.0%}–{high:.0%}"
+    if math.isnan(ci):
+        return f"target {want}: not established"
+    lo, hi = wins - ci, wins + ci
+    if high is None:
+        status = "met" if lo >= low else "not met" if hi < low else "not established"
+    else:
+        inside = lo >= low and hi <= high
+        outside = hi < low or lo > high
+        status = "met" if inside else "not met" if outside else "not established"
+    return f"target {want}: **{status}**"
+
+
+def _pct(value: float, ci: float | None = None) -> str:
+    if math.isnan(value):
+        return "–"
+    if ci is None or math.isnan(ci):
+        return f"{value:.1%}"
+    return f"{value:.1%} ± {ci:.1%}"
+
+
+def _ms(p50: float, p95: float, top: float) -> str:
+    if math.isnan(p50):
+        return "not recorded"
+    return f"{p50:.2f} / {p95:.2f} / {top:.0f} ms"
+
+
+def _machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (f"{cpu}, {os.cpu_count()} logical CPUs, Python {platform.python_version()} "
+            f"({platform.system()}); load average when rendered {load}")
+
+
+def render() -> str:
+    """The text of ``docs/strength.md`` from the saved results."""
+    cells = load_cells()
+    order = [lv for lv in (*LEVELS, *REFERENCES)]
+    opponents = [o for o in ("simple", "hard", OPENSPIEL) if any(k[1] == o for k in cells)]
+    lines = [
+        "# Strength of the computer levels",
+        "",
+        "Generated by `make strength` (`bench/strength.py`) on "
+        f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC from the pairs saved in "
+        "`bench/results/strength.jsonl`. Do not edit by hand.",
+        "",
+        "## Protocol",
+        "",
+        "- Matches to 100 under House rules (knock 10, gin 25, undercut 25, no big gin).",
+        "- Mirrored pairs: each seed is played twice with the seats swapped (same deals).",
+        "  95 % confidence intervals are clustered by pair (normal approximation over pair",
+        "  means; ratios by the delta method).",
+        "- *simple*: the reference Simple player written from its published description",
+        "  (`app/engine/bots/simple.py`): take the face-up card only if it makes a new",
+        "  meld, discard the unmelded card of highest deadwood (never the card just taken),",
+        "  knock as soon as allowed.",
+        "- *openspiel*: OpenSpiel's port of the simple player in its own `gin_rummy` game;",
+        "  every hand re-scored by this engine under House rules (optimal layoffs, ties are",
+        "  undercuts, the defender's melds count against gin; OpenSpiel's wall is a void",
+        "  hand), matches to 100 with the same mirrored pairs.",
+        "- Decision times: wall clock per decision of the level in the benchmark process,",
+        "  which ran at `nice -n 10`, one process, on a machine shared with other work; and",
+        "  the CPU time of that process per decision (what one core needs, whatever the",
+        "  load). Expert stops starting new samples after 0.6 s of wall clock, so on a",
+        "  loaded machine it searches less than its budget and plays weaker than it could.",
+        "",
+        f"Machine: {_machine()}.",
+        "",
+        "## Match wins (matches to 100)",
+        "",
+        "| level | " + " | ".join(f"vs {o}" for o in opponents) + " |",
+        "|---|" + "---|" * len(opponents),
+    ]
+    for level in order:
+        row = []
+        for o in opponents:
+            cell = cells.get((level, o))
+            if cell is None or level == o:
+                row.append("–")
+                continue
+            f = cell.figures()
+            row.append(f"{_pct(f['wins'], f['wins_ci'])} ({f['pairs']} pairs)")
+        if any(r != "–" for r in row):
+            lines.append(f"| {level} | " + " | ".join(row) + " |")
+    lines += ["", "## Targets (issue 13)", ""]
+    for (level, o), _ in TARGETS.items():
+        cell = cells.get((level, o))
+        if cell is None:
+            lines.append(f"- {level} vs {o}: **not measured**")
+            continue
+        f = cell.figures()
+        lines.append(f"- {level} vs {o}: {_pct(f['wins'], f['wins_ci'])} over "
+                     f"{f['pairs']} pairs — {_verdict(level, o, f['wins'], f['wins_ci'])}")
+    lines += ["", "## Every cell", "",
+              "| level | vs | pairs | match wins | hands won | gin rate (opp.) | "
+              "undercuts given / received | hands per match | decision p50 / p95 / max "
+              "(wall) | CPU p50 / p95 / max |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
+    for level in order:
+        for o in opponents:
+            cell = cells.get((level, o))
+            if cell is None:
+                continue
+            f = cell.figures()
+            lines.append(
+                f"| {level} | {o} | {f['pairs']} | {_pct(f['wins'], f['wins_ci'])} | "
+                f"{_pct(f['hands'], f['hands_ci'])} | {_pct(f['gin'])} ({_pct(f['opp_gin'])}) "
+                f"| {_pct(f['given'])} / {_pct(f['received'])} | "
+                f"{f['hands_per_match']:.1f} | {f['p50']:.2f} / {f['p95']:.2f} / "
+                f"{f['max']:.0f} ms | {_ms(f['cpu50'], f['cpu95'], f['cpumax'])} |")
+    lines += ["", "Rates of gins and undercuts are per decided hand; *undercuts given* are",
+              "hands the level won as the defender, *received* hands it lost that way.", ""]
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Command line: see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("level_a", nargs="?", choices=LEVELS, default="hard")
-    parser.add_argument("level_b", nargs="?", choices=LEVELS, default="standard")
-    parser.add_argument("--pairs", type=int, default=100,
-                        help="seat-swapped match pairs (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="first match seed")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--openspiel", type=int, default=0, metavar="DEALS",
-                        help="also play DEALS deals (x2 seats) per level vs OpenSpiel")
-    parser.add_argument("--levels", nargs="*", choices=LEVELS, default=list(LEVELS),
-                        help="levels to play against OpenSpiel")
-    parser.add_argument("--openspiel-only", action="store_true")
+    sub = parser.add_subparsers(dest="command", required=True)
+    one = sub.add_parser("match", help="one level against one opponent, printed only")
+    one.add_argument("level", choices=PLAYERS)
+    one.add_argument("opponent", choices=(*PLAYERS, OPENSPIEL))
+    one.add_argument("--pairs", type=int, default=100)
+    one.add_argument("--seed", type=int, default=1, help="first seed series")
+    one.add_argument("--workers", type=int, default=1)
+    table = sub.add_parser("table", help="play cells, save the pairs, render the doc")
+    table.add_argument("--cells", nargs="+", required=True, metavar="LEVEL:OPPONENT")
+    table.add_argument("--pairs", type=int, default=1000, help="pairs per seed series")
+    table.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
+    table.add_argument("--workers", type=int, default=1)
+    table.add_argument("--minutes", type=float, default=None,
+                       help="stop starting new pairs of a cell after this long")
+    sub.add_parser("render", help="rewrite docs/strength.md from the saved pairs")
     args = parser.parse_args(argv)
-    if not args.openspiel_only:
-        run_matches(args.level_a, args.level_b, args.pairs, args.seed, args.workers)
-    if args.openspiel:
-        run_openspiel(args.levels, args.openspiel, args.seed, args.workers)
+    if args.command == "match":
+        print_cell(run_cell(args.level, args.opponent, args.pairs, [args.seed], args.workers,
+                            None, save=False))
+        return
+    if args.command == "table":
+        for spec in args.cells:
+            level, opponent = spec.split(":")
+            if level not in PLAYERS or opponent not in (*PLAYERS, OPENSPIEL):
+                parser.error(f"unknown cell {spec}")
+            run_cell(level, opponent, args.pairs, args.seeds, args.workers, args.minutes,
+                     save=True)
+            print_cell(load_cells()[(level, opponent)])
+            DOC.write_text(render())
+        return
+    DOC.write_text(render())
+    print(f"wrote {DOC.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

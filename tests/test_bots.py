@@ -8,6 +8,7 @@ stock order — and checks every level decides the same with the same random see
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -31,10 +32,28 @@ from app.engine import (
     parse_cards,
     view,
 )
-from app.engine.bots import LEVELS, NotBotsTurnError, UnknownLevelError, choose_action
+from app.engine.bots import (
+    LEVELS,
+    REFERENCES,
+    NotBotsTurnError,
+    UnknownLevelError,
+    choose_action,
+    expert,
+)
 from app.engine.cards import to_mask
 
 HANDS_PER_LEVEL = 30
+PLAYERS = LEVELS + REFERENCES
+SMALL_BUDGET = expert.Budget(samples=2, discards=2, deadline=None)
+"""Expert's search shrunk for these tests (and without a clock, so it is reproducible)."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _small_expert_budget() -> Iterator[None]:
+    saved = expert.DEFAULT_BUDGET
+    expert.DEFAULT_BUDGET = SMALL_BUDGET
+    yield
+    expert.DEFAULT_BUDGET = saved
 
 
 def _play_hand(levels: tuple[str, str], seed: int, rules=HOUSE) -> int:  # type: ignore[no-untyped-def]
@@ -54,15 +73,15 @@ def _play_hand(levels: tuple[str, str], seed: int, rules=HOUSE) -> int:  # type:
     return played
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", PLAYERS)
 def test_each_level_only_plays_legal_actions_and_keeps_the_card_it_took(level: str) -> None:
     for seed in range(HANDS_PER_LEVEL):
-        opponent = LEVELS[seed % len(LEVELS)]
+        opponent = PLAYERS[seed % len(PLAYERS)]
         levels = (level, opponent) if seed % 2 else (opponent, level)
         assert _play_hand(levels, seed) > 0
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", PLAYERS)
 def test_each_level_plays_legally_under_table_options(level: str) -> None:
     variants = [
         CLASSIC.with_options(oklahoma=True),
@@ -76,8 +95,9 @@ def test_each_level_plays_legally_under_table_options(level: str) -> None:
 
 def test_unknown_level_is_a_clear_game_error() -> None:
     state = deal(HOUSE, dealer=1, rng=7)
-    with pytest.raises(UnknownLevelError, match="levels are easy, standard, hard") as info:
-        choose_action("expert", view(state, 0), random.Random(0))
+    with pytest.raises(UnknownLevelError,
+                       match="levels are easy, standard, hard, expert") as info:
+        choose_action("grandmaster", view(state, 0), random.Random(0))
     assert isinstance(info.value, GameError)
 
 
@@ -146,7 +166,7 @@ def test_hidden_cards_never_change_a_decision(deal_seed: int, steps: int, shuffl
     assert to_mask(other_deal.cards_in_play()) == (1 << 52) - 1
     seen, also_seen = view(state, player), view(other_deal, player)
     assert seen == also_seen
-    for level in LEVELS:
+    for level in PLAYERS:
         first = choose_action(level, seen, random.Random(bot_seed))
         second = choose_action(level, also_seen, random.Random(bot_seed))
         assert first == second, level

@@ -71,6 +71,7 @@ class World:
 ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/play": lambda w: w.play_action(),
     "/play/new": lambda w: {"level": "standard", "version": str(w.match().version)},
+    "/play/hint": lambda w: {"version": str(w.match().version)},
     "/score": lambda w: SETUP,
     "/score/import": lambda w: {"json": _export(w)},
     "/score/{sheet_id}/hands": lambda w: {**HAND, "version": str(w.sheet().version)},

@@ -13,6 +13,8 @@ per module:
 * :mod:`app.play.computer` — the computer's turn;
 * :mod:`app.play.actions` — **tap** (the person's action, then the computer's reply),
   the New match form's options and **start_match**;
+* :mod:`app.play.hints` — **give_hint**: the Expert's advice from the person's view
+  (computed in :mod:`app.workers`' process pool), counted with the match;
 * :mod:`app.play.words` — what the computer did, the step line, notes and rule texts;
 * :mod:`app.play.screen` — **screen**: everything the play template shows, from the
   person's view only (the computer's cards and the stock never reach it while a hand
@@ -44,13 +46,15 @@ from app.play.common import (
     whole_number,
 )
 from app.play.computer import computer_plays
+from app.play.hints import HintPanel, give_hint
 from app.play.screen import Screen, screen
 from app.play.storage import forget_cache, load, rebuild
 from app.play.words import describe
 
 __all__ = [
     "COMPUTER", "LEVELS", "LEVEL_LABELS", "MAX_TARGET", "PERSON", "SORTS", "SWITCH_OPTIONS",
-    "Loaded", "MatchOptions", "MatchState", "NoMatchError", "PlayError", "Screen",
-    "StaleTapError", "computer_plays", "default_options", "describe", "forget_cache", "load",
-    "options_from_form", "rebuild", "screen", "start_match", "tap", "whole_number",
+    "HintPanel", "Loaded", "MatchOptions", "MatchState", "NoMatchError", "PlayError", "Screen",
+    "StaleTapError", "computer_plays", "default_options", "describe", "forget_cache",
+    "give_hint", "load", "options_from_form", "rebuild", "screen", "start_match", "tap",
+    "whole_number",
 ]

@@ -16,7 +16,7 @@ PERSON = 0
 COMPUTER = 1
 """The computer's seat (player 1)."""
 SORTS = ("rank", "suit", "melds")
-LEVEL_LABELS = {"easy": "Easy", "standard": "Standard", "hard": "Hard"}
+LEVEL_LABELS = {"easy": "Easy", "standard": "Standard", "hard": "Hard", "expert": "Expert"}
 
 class PlayError(Exception):
     """A tap that changed nothing; ``message`` says why and what is allowed."""

@@ -1,12 +1,11 @@
 """The computer's turn (issue 3, SPEC §1): the bot acts for player 1 until the person
-is to play again or the hand is over."""
+is to play again or the hand is over. Hard and Expert think in the process pool of
+:mod:`app.workers`, off the request thread."""
 
 from __future__ import annotations
 
-import random
-
+from app import workers
 from app.engine import Event, MatchState, Phase, apply_match, match_view
-from app.engine.bots import choose_action
 from app.play.common import COMPUTER
 
 
@@ -19,9 +18,8 @@ def computer_plays(match: MatchState, level: str) -> tuple[MatchState, list[Even
     events: list[Event] = []
     while not match.over and match.hand.phase is not Phase.OVER \
             and match.hand.to_play == COMPUTER:
-        rng = random.Random(
-            f"{match.seed_text}:computer:{match.hand_number}:{len(match.hand_log)}")
-        action = choose_action(level, match_view(match, COMPUTER), rng)
+        seed = f"{match.seed_text}:computer:{match.hand_number}:{len(match.hand_log)}"
+        action = workers.decide(level, match_view(match, COMPUTER), seed)
         match, happened = apply_match(match, COMPUTER, action)
         events.extend(happened)
     return match, events

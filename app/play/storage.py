@@ -39,6 +39,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay
+from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
 from app.models import PlayHand, PlayMatch, PlaySeat, utcnow
 from app.play.common import PERSON, STALE, Loaded, StaleTapError
@@ -76,8 +77,13 @@ def rebuild(db: Session, seat: PlaySeat, game: PlayMatch) -> MatchState:
     else rebuilt from the finished hands' results and the current hand's replay.
 
     Raises:
-        GameError: the stored hand does not replay (a corrupted row).
+        GameError: the stored hand does not replay (a corrupted row);
+            ``UnknownLevelError`` when the match's computer level is not one of ``LEVELS``.
     """
+    if game.level not in LEVELS:
+        raise UnknownLevelError(
+            f"stored match {game.id}: unknown computer level {game.level[:20]!r} "
+            f"(levels are {', '.join(LEVELS)})")
     with _cache_lock:
         hit = _cache.get(seat.session_id)
         if hit is not None and hit[:2] == (game.id, seat.version):

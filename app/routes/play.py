@@ -8,6 +8,7 @@
   ``status`` and ``table`` blocks only. A refused tap (illegal, stale,
   malformed) changes nothing and is answered 400/409 with the screen and a status line
   saying what is allowed.
+* ``POST /play/hint`` — a hint: the Expert's advice from the person's own view.
 * ``GET /play/new`` — the New match form; ``POST /play/new`` deals a new match.
 
 Routes stay thin: parse the form, call :mod:`app.play`, render.
@@ -59,9 +60,21 @@ def _new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str
 
 
 def _play_page(request: Request, loaded: play.Loaded, notice: str = "",
-               status_code: int = 200) -> Response:
-    return render(request, "play.html", {"s": play.screen(loaded, notice)}, block=PLAY_BLOCKS,
-                  status_code=status_code)
+               status_code: int = 200, hint: play.HintPanel | None = None) -> Response:
+    return render(request, "play.html", {"s": play.screen(loaded, notice), "hint": hint},
+                  block=PLAY_BLOCKS, status_code=status_code)
+
+
+def _refused(request: Request, db: DbDep, session_id: str, error: play.PlayError) -> Response:
+    """A refused tap or hint: nothing changed; the New match form when there is no match
+    (400), else the play screen as stored with the reason (400/409)."""
+    db.rollback()
+    if isinstance(error, play.NoMatchError):
+        return _new_match_page(request, db, session_id, notice=error.message, status_code=400)
+    current = play.load(db, session_id)
+    db.rollback()
+    assert current is not None
+    return _play_page(request, current, error.message, status_code=error.status_code)
 
 
 @router.get("/play", name="play")
@@ -79,18 +92,27 @@ def play_tap(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep
     """One tap of the play screen (see the module docstring)."""
     try:
         loaded = play.tap(db, session.id, fields)
-    except play.NoMatchError as error:
-        db.rollback()
-        return _new_match_page(request, db, session.id, notice=error.message, status_code=400)
     except play.PlayError as error:
-        db.rollback()
-        current = play.load(db, session.id)
-        db.rollback()
-        assert current is not None
-        return _play_page(request, current, error.message, status_code=error.status_code)
+        return _refused(request, db, session.id, error)
     if not is_htmx(request):
         return RedirectResponse("/play", status_code=303)
     return _play_page(request, loaded)
+
+
+@router.post("/play/hint")
+def play_hint(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
+    """A hint (issue 13): what the Expert would do now and its top three choices with
+    their chances to win the match. An htmx post gets the hint box only; a plain post
+    the whole play screen with the hint. Refused (400/409, nothing counted) when it is
+    not the person's turn or the screen is stale."""
+    try:
+        loaded, hint = play.give_hint(db, session.id, fields)
+    except play.PlayError as error:
+        return _refused(request, db, session.id, error)
+    db.rollback()
+    if is_htmx(request):
+        return render(request, "_hint.html", {"s": play.screen(loaded), "hint": hint})
+    return _play_page(request, loaded, hint=hint)
 
 
 @router.get("/play/new", name="play_new")

@@ -6,9 +6,12 @@ cards the opponent is known to hold, what the opponent discarded and passed, the
 count, scores and rules) and a random source — never the :class:`HandState` — so it
 cannot see the opponent's hand or the stock order.
 
-Levels: ``"easy"`` (legal, reasonable, clearly weaker), ``"standard"`` (take a pile
-card only to meld it, discard the highest card that breaks no meld, knock as soon as
-allowed), ``"hard"`` (opponent modelling, deadwood/outs evaluation, knock-or-play-on).
+Levels: ``"easy"`` (legal, reasonable, clearly weaker), ``"standard"`` (the published
+simple player plus taking a pile card that lets it knock at once), ``"hard"`` (opponent
+modelling, deadwood/outs evaluation, knock-or-play-on), ``"expert"`` (determinised Monte
+Carlo search valued by the chance to win the match; :func:`expert.evaluate` is also the
+evaluation behind hints). The reference ``"simple"`` player (issue 13) is accepted by
+:func:`choose_action` for benchmarks but is not a level of the New match form.
 """
 
 from __future__ import annotations
@@ -17,11 +20,14 @@ import random
 from collections.abc import Callable
 
 from ..hand import Action, PlayerView
-from . import easy, hard, standard
+from . import easy, expert, hard, simple, standard
 from .common import NotBotsTurnError, UnknownLevelError, ensure_turn
 
-LEVELS: tuple[str, ...] = ("easy", "standard", "hard")
+LEVELS: tuple[str, ...] = ("easy", "standard", "hard", "expert")
 """The computer levels, weakest first; ``"standard"`` is the default."""
+
+REFERENCES: tuple[str, ...] = ("simple",)
+"""Reference players for the strength table (not offered in the New match form)."""
 
 DEFAULT_LEVEL = "standard"
 
@@ -29,6 +35,8 @@ _CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
     "easy": easy.choose,
     "standard": standard.choose,
     "hard": hard.choose,
+    "expert": expert.choose,
+    "simple": simple.choose,
 }
 
 
@@ -36,7 +44,7 @@ def choose_action(level: str, view: PlayerView, rng: random.Random) -> Action:
     """The computer's action at ``level`` for ``view`` (SPEC §7, issue 6).
 
     Args:
-        level: one of :data:`LEVELS`.
+        level: one of :data:`LEVELS` (or :data:`REFERENCES`).
         view: the computer's own view of the hand; it must be the computer's turn.
         rng: the random source (the same view and seed always give the same action).
 
@@ -44,19 +52,20 @@ def choose_action(level: str, view: PlayerView, rng: random.Random) -> Action:
         An action from ``view.legal``.
 
     Raises:
-        UnknownLevelError: ``level`` is not one of :data:`LEVELS`.
+        UnknownLevelError: ``level`` is not one of :data:`LEVELS` or :data:`REFERENCES`.
         NotBotsTurnError: the view has no legal action (not the computer's turn, or
             the hand is over).
     """
     chooser = _CHOOSERS.get(level)
     if chooser is None:
         raise UnknownLevelError(
-            f"unknown computer level {level!r}: levels are {', '.join(LEVELS)}")
+            f"unknown computer level {level!r}: levels are {', '.join(LEVELS)}"
+            f" (reference: {', '.join(REFERENCES)})")
     ensure_turn(view)
     action = chooser(view, rng)
     assert action in view.legal, f"{level} chose an illegal action {action}"
     return action
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "NotBotsTurnError", "UnknownLevelError",
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "REFERENCES", "NotBotsTurnError", "UnknownLevelError",
            "choose_action"]

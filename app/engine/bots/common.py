@@ -27,6 +27,16 @@ def bit_card(bit: int) -> Card:
     return CARDS[bit.bit_length() - 1]
 
 
+def single_bits(mask: int) -> list[int]:
+    """The single-bit masks of ``mask``'s cards, lowest card first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 def hand_mask(view: PlayerView) -> int:
     """The 52-bit mask of the viewer's own cards."""
     return to_mask(view.hand)
@@ -87,4 +97,5 @@ def big_gin_if_legal(view: PlayerView) -> Action | None:
 __all__ = [
     "FULL_DECK", "NotBotsTurnError", "UnknownLevelError", "big_gin_if_legal", "bit_card",
     "completes_meld", "discard_values", "ensure_turn", "finish_action", "hand_mask",
+    "single_bits",
 ]

@@ -42,7 +42,7 @@ from ..layoff import lay_down
 from ..melds import deadwood_by_discard_mask, least_deadwood_mask
 from ..rules import Rules
 from ..scoring import Role
-from .common import FULL_DECK, big_gin_if_legal, bit_card
+from .common import FULL_DECK, big_gin_if_legal, bit_card, single_bits
 
 # Tunable weights (deadwood points).
 POTENTIAL = 1.5
@@ -75,13 +75,7 @@ def _suit(index: int) -> int:
     return index // 13
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+_bits = single_bits
 
 
 def _neighbours(index: int, wrap: bool) -> tuple[list[int], list[int], list[int]]:
@@ -241,7 +235,7 @@ def _connects(hand: int, index: int, wrap: bool) -> bool:
     return any(hand >> other & 1 for other in (*same, *near, *gap))
 
 
-def _sample_opponent(model: Model, rng: random.Random) -> int:
+def sample_opponent(model: Model, rng: random.Random) -> int:
     """One opponent hand consistent with the view: the known cards plus weighted
     unseen cards (weighted sampling without replacement)."""
     keys = sorted(((rng.random() ** (1.0 / w), index)
@@ -260,7 +254,7 @@ def knock_value(view: PlayerView, model: Model, hand10: int, rng: random.Random)
     cards = [CARDS[b.bit_length() - 1] for b in _bits(hand10)]
     total = 0.0
     for _ in range(KNOCK_SAMPLES):
-        opp = _sample_opponent(model, rng)
+        opp = sample_opponent(model, rng)
         settlement = lay_down(cards, [CARDS[b.bit_length() - 1] for b in _bits(opp)],
                               view.rules, limit=view.limit)
         pts = settlement.points
@@ -336,4 +330,5 @@ def _should_knock(view: PlayerView, model: Model, hand10: int, rng: random.Rando
     return value > KNOCK_MIN_VALUE
 
 
-__all__ = ["Evaluator", "Model", "build_model", "choose", "danger", "knock_value"]
+__all__ = ["Evaluator", "Model", "build_model", "choose", "danger", "knock_value",
+           "sample_opponent"]

@@ -1,41 +1,46 @@
-"""The Standard computer player: a sound simple strategy (issue 6).
+"""The Standard computer player: the reference Simple player plus one rule (issue 13).
 
-- Upcard offer / draw: take the face-up card only when it completes or extends a meld
-  (it lowers the least deadwood of the hand); otherwise pass / draw from the stock.
-- Discard: the highest-value card that breaks no meld, never the card just taken from
-  the pile — i.e. the discard leaving the least deadwood, ties to the higher card.
-- Knock as soon as the knock limit allows (gin whenever possible).
+- Upcard offer / draw: take the face-up card when it completes or extends a meld (as
+  Simple), **or when taking it lets Standard knock (or go gin) at once**; otherwise
+  pass / draw from the stock.
+- Discard and knock exactly as Simple: the highest-value card that breaks no meld
+  (never the card just taken), knocking as soon as the knock limit allows.
+
+The extra take is what the published simple player's OpenSpiel port also does, so the
+default level is not weaker than the published baseline (see ``docs/strength.md``).
 """
 
 from __future__ import annotations
 
 import random
 
+from ..cards import Card
 from ..hand import Action, DrawStock, Pass, Phase, PlayerView, TakeDiscard, TakeUpcard
-from .common import (
-    big_gin_if_legal,
-    bit_card,
-    completes_meld,
-    discard_melds,
-    discard_values,
-    finish_action,
-)
+from ..melds import deadwood_by_discard_mask
+from . import simple
+from .common import completes_meld, discard_melds, hand_mask
+
+
+def knocks_at_once(view: PlayerView, card: Card) -> bool:
+    """True when taking ``card`` lets the player knock or go gin this turn: some other
+    card's discard leaves deadwood within the hand's knock limit (gin when 0)."""
+    bit = 1 << card.index
+    after = deadwood_by_discard_mask(hand_mask(view) | bit, view.rules)
+    after.pop(bit, None)
+    return min(after.values()) <= view.limit.limit
 
 
 def choose(view: PlayerView, rng: random.Random) -> Action:
     """Standard's action for a view where it is to act (``rng`` is not used: Standard
     is deterministic)."""
     del rng
+    top = view.top_discard
     if view.phase is Phase.UPCARD_OFFER:
-        top = view.top_discard
-        return TakeUpcard() if top is not None and completes_meld(view, top) else Pass()
+        take = top is not None and (completes_meld(view, top) or knocks_at_once(view, top))
+        return TakeUpcard() if take else Pass()
     if view.phase is Phase.DRAW:
-        return TakeDiscard() if discard_melds(view) else DrawStock()
-    big = big_gin_if_legal(view)
-    if big is not None:
-        return big
-    by_discard = discard_values(view)
-    # Least deadwood left; among equals the higher card, then the higher index.
-    bit = min(by_discard, key=lambda b: (by_discard[b], -bit_card(b).points, -b))
-    card = bit_card(bit)
-    return finish_action(view, card, by_discard[bit], knock=True)
+        take = discard_melds(view) or (
+            top is not None and not view.must_draw_stock and TakeDiscard() in view.legal
+            and knocks_at_once(view, top))
+        return TakeDiscard() if take else DrawStock()
+    return simple.discard(view)

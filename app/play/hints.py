@@ -1,0 +1,123 @@
+"""Hints (issue 13): what the Expert would do now, from the person's own view.
+
+A hint is :func:`app.engine.bots.expert.evaluate` on the person's
+:class:`~app.engine.hand.PlayerView` — never the computer's cards or the stock order —
+computed in the process pool of :mod:`app.workers` with the Expert's own time budget.
+Its random source comes from the hand's secret seed, the hand number and the hand's log
+length, so asking twice in the same position gives the same hint. Each hint given is
+counted in the match's ``hints_used`` column (no version change: a hint changes nothing
+in the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import update
+from sqlmodel import Session
+
+from app import workers
+from app.engine import Action, match_view
+from app.engine.hand import (
+    BigGin,
+    Discard,
+    DrawStock,
+    Gin,
+    Knock,
+    Pass,
+    TakeDiscard,
+    TakeUpcard,
+)
+from app.models import PlayMatch
+from app.play.common import (
+    PERSON,
+    STALE,
+    Loaded,
+    NoMatchError,
+    PlayError,
+    StaleTapError,
+    whole_number,
+)
+from app.play.storage import load
+from app.play.words import the
+
+
+@dataclass(frozen=True, slots=True)
+class HintOption:
+    """One of the Expert's choices: what to do, in words, and the estimated chance to
+    win the match after it (a whole percentage, as text)."""
+
+    action: str
+    words: str
+    chance: str
+
+
+@dataclass(frozen=True, slots=True)
+class HintPanel:
+    """The hint shown under the hand: the Expert's play first, then the next best."""
+
+    options: tuple[HintOption, ...]
+
+    @property
+    def best(self) -> HintOption:
+        """What the Expert would do now."""
+        return self.options[0]
+
+
+def action_words(action: Action) -> str:
+    """An action as advice: "Discard the king of hearts", "Draw from the stock"."""
+    if isinstance(action, TakeUpcard):
+        return "Take the upcard"
+    if isinstance(action, Pass):
+        return "Pass"
+    if isinstance(action, DrawStock):
+        return "Draw from the stock"
+    if isinstance(action, TakeDiscard):
+        return "Take the discard"
+    if isinstance(action, BigGin):
+        return "Go big gin"
+    if isinstance(action, Gin):
+        return f"Go gin, discarding {the(action.card)}"
+    if isinstance(action, Knock):
+        return f"Knock, discarding {the(action.card)}"
+    assert isinstance(action, Discard)
+    return f"Discard {the(action.card)}"
+
+
+def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Loaded, HintPanel]:
+    """The Expert's advice for the person's position, and count the hint.
+
+    ``form`` carries the screen's ``version``, so a hint asked from an old screen is
+    refused instead of advising on a position that has moved on.
+
+    Raises:
+        NoMatchError: no match yet.
+        StaleTapError: ``version`` is missing or not the stored one.
+        PlayError: it is not the person's turn (the hand or match is over).
+    """
+    loaded = load(db, session_id)
+    if loaded is None:
+        raise NoMatchError("There is no match yet: tap New match to start one.")
+    if whole_number(form.get("version", "")) != loaded.seat.version:
+        raise StaleTapError(STALE)
+    match = loaded.match
+    view = match_view(match, PERSON)
+    if not view.my_turn or not view.legal:
+        raise PlayError("No hint now: it is not your turn to play.")
+    best = workers.hint(
+        view, f"{match.seed_text}:hint:{match.hand_number}:{len(match.hand_log)}")
+    db.exec(
+        update(PlayMatch)
+        .where(PlayMatch.id == loaded.game.id)  # type: ignore[arg-type]
+        .values(hints_used=PlayMatch.hints_used + 1)
+        .execution_options(synchronize_session=False)
+    )
+    db.commit()
+    db.refresh(loaded.game)
+    panel = HintPanel(tuple(HintOption(str(action), action_words(action), f"{chance:.0%}")
+                            for action, chance in best))
+    return loaded, panel
+
+
+__all__ = ["HintOption", "HintPanel", "action_words", "give_hint"]

@@ -1,0 +1,68 @@
+"""The computer thinks in a process pool (issue 13): the pooled answer is the one the
+engine gives in the thread, hints come from the person's view only, and a pool of 0
+computes in the calling thread."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from app import workers
+from app.engine import HOUSE, Phase, apply, deal, view
+from app.engine.bots import NotBotsTurnError, choose_action, expert
+from tests.test_bots import _advance
+
+
+@pytest.fixture
+def pool() -> Iterator[None]:
+    workers.configure(1)
+    yield
+    workers.shutdown()
+    workers.configure(0)
+
+
+def _positions(count: int):  # type: ignore[no-untyped-def]
+    for seed in range(count):
+        state = _advance(deal(HOUSE, dealer=seed % 2, rng=seed), seed * 2,
+                         random.Random(seed))
+        if state.phase is not Phase.OVER:
+            yield view(state, state.to_play, (seed * 7 % 100, seed * 13 % 100))
+
+
+def test_pooled_decisions_are_the_engines(pool: None) -> None:
+    for seen in _positions(6):
+        for level in ("easy", "standard", "hard"):
+            assert workers.decide(level, seen, "s:1") == choose_action(
+                level, seen, random.Random("s:1"))
+
+
+def test_a_hint_is_experts_best_three_from_the_pool(pool: None) -> None:
+    seen = next(iter(_positions(3)))
+    options = workers.hint(seen, "h:2")
+    assert 1 <= len(options) <= workers.HINT_OPTIONS
+    assert all(action in seen.legal and 0.0 <= chance <= 1.0 for action, chance in options)
+
+
+def test_without_a_pool_the_work_is_done_in_the_thread() -> None:
+    workers.configure(0)
+    seen = next(iter(_positions(2)))
+    small = expert.Budget(samples=2, discards=2, deadline=None)
+    saved = expert.DEFAULT_BUDGET
+    expert.DEFAULT_BUDGET = small
+    try:
+        assert workers.decide("expert", seen, "x") == expert.choose(seen, random.Random("x"),
+                                                                    small)
+        assert workers.hint(seen, "x") == expert.evaluate(seen, random.Random("x"),
+                                                           small)[:3]
+    finally:
+        expert.DEFAULT_BUDGET = saved
+
+
+def test_errors_from_a_worker_reach_the_caller(pool: None) -> None:
+    state = deal(HOUSE, dealer=1, rng=4)
+    state, _ = apply(state, 0, choose_action("standard", view(state, 0), random.Random(0)))
+    not_mine = view(state, 0) if state.to_play == 1 else view(state, 1)
+    with pytest.raises(NotBotsTurnError):
+        workers.decide("hard", not_mine, "e")
