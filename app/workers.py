@@ -55,10 +55,12 @@ def configure(size: int) -> None:
 
 
 def shutdown() -> None:
-    """Stop the pool's processes (the app's lifespan calls this at its end)."""
-    global _pool
+    """Stop the pool's processes (the app's lifespan calls this at its end); from then
+    on work is done in the calling thread until :func:`configure` is called again."""
+    global _pool, _size
     with _lock:
         pool, _pool = _pool, None
+        _size = 0
     if pool is not None:
         pool.shutdown(wait=True, cancel_futures=True)
 
