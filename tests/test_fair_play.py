@@ -28,7 +28,7 @@ from app.play import storage
 from app.sessions import COOKIE_NAME
 from tests.hardening import StoredPlay, action_form, random_form, stored_play
 
-_HELD = re.compile(r'name="(?:select|deselect)" value="([A2-9TJQK][CDHS])"')
+_HELD = re.compile(r'name="card" value="([A2-9TJQK][CDHS])"')
 
 
 def _attr(html: str, name: str) -> str | None:
