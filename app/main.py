@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app import workers
 from app.db import create_db_engine
 from app.errors import install_error_pages, loggable_path
-from app.routes import fair, guide, home, play, score
+from app.routes import display, fair, guide, home, install, play, score
 from app.security import SecurityMiddleware
 from app.sessions import SessionCookieMiddleware, purge_expired_sessions
 from app.settings import Settings, get_settings
@@ -204,6 +204,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(guide.router)
     app.include_router(play.router)
     app.include_router(fair.router)
+    app.include_router(display.router)
+    app.include_router(install.router)
 
     return app
 

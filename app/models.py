@@ -182,3 +182,26 @@ class ScoreSheetRow(SQLModel, table=True):
     version: int = 0
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+# --- Display settings (issue 16): how this browser wants the pages drawn ---------------
+
+
+class DisplayPrefs(SQLModel, table=True):
+    """One browser's display settings (``app.display.Display``): one row per session.
+
+    Values are the ``Literal`` choices of ``app.display``; a row is written only when the
+    person saves the settings page, so most sessions have none (defaults apply).
+    """
+
+    __tablename__ = "display_prefs"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    card_size: str = Field(default="normal", max_length=16)
+    deck: str = Field(default="two", max_length=16)
+    theme: str = Field(default="device", max_length=16)
+    motion: str = Field(default="device", max_length=16)
+    computer_speed: str = Field(default="normal", max_length=16)
+    updated_at: datetime = Field(default_factory=utcnow)

@@ -1,7 +1,8 @@
 """Security middleware: response headers, cross-site request refusal, request size cap.
 
-* Every response gets a strict Content-Security-Policy (scripts, styles, images, fonts
-  and requests only from this origin; no inline script or style, no framing),
+* Every response gets a strict Content-Security-Policy (scripts, styles, images, fonts,
+  requests, the service worker and the manifest only from this origin; no inline script
+  or style, no framing),
   ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: same-origin`` and
   ``X-Frame-Options: DENY``; pages (not ``/static``) get ``Cache-Control: no-store``
   unless the route set its own.
@@ -24,8 +25,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    "font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; "
-    "object-src 'none'; frame-ancestors 'none'"
+    "font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+    "form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),

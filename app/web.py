@@ -23,6 +23,8 @@ from markupsafe import Markup, escape
 from starlette.responses import Response
 
 from app.db import release
+from app.display import DEFAULT as DEFAULT_DISPLAY
+from app.display import display_for
 from app.engine import Card
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +70,10 @@ def card_is_red(card: "Card | str") -> bool:
 def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Markup:
     card = Card.parse(code)
     colour = "card--red" if card.suit.is_red else "card--black"
-    classes = f"card card--{size} {colour}" + (f" {extra_class}" if extra_class else "")
+    # card--clubs … card--spades: the four-colour deck (Settings) colours by suit
+    classes = f"card card--{size} {colour} card--{card.suit.label}" + (
+        f" {extra_class}" if extra_class else ""
+    )
     label = ' aria-hidden="true"' if decorative else f' role="img" aria-label="{card.name}"'
     rank, suit = card_rank(card), card_suit_symbol(card)
     corner = f"<span>{rank}</span><span>{suit}</span>"
@@ -105,6 +110,7 @@ templates.env.globals.update(
     card_suit_symbol=card_suit_symbol,
     card_is_red=card_is_red,
     card_face=card_face,
+    default_display=DEFAULT_DISPLAY,
 )
 
 
@@ -133,11 +139,16 @@ def render(
     route works without htmx. Responses vary on ``HX-Request``. The request's database
     session is released first (``app.db.release``): rendering holds no transaction, so
     load everything the template shows before calling this.
+    A whole page gets this browser's display settings as ``display`` (see
+    ``app.display``, read in a transaction of its own) unless given.
     """
     release(request)
     ctx = dict(context or {})
     all_headers = {"Vary": "HX-Request", **(headers or {})}
-    if block is not None and is_htmx(request):
+    whole_page = block is None or not is_htmx(request)
+    if whole_page and "display" not in ctx:
+        ctx["display"] = display_for(request)
+    if not whole_page and block is not None:
         if isinstance(block, str):
             return templates.TemplateResponse(
                 request, template, ctx, status_code=status_code, headers=all_headers,

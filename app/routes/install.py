@@ -1,0 +1,106 @@
+"""Installing the app (issue 16): the web app manifest, the service worker, the offline page.
+
+* ``/manifest.webmanifest`` — name, icons (any and maskable PNGs), ``display:
+  standalone``, start URL and scope ``/``, theme and background colours.
+* ``/sw.js`` — the service worker, served from the root so its scope covers the whole
+  app. It precaches the static files and ``/offline`` and answers only: static files from
+  its cache, and a page navigation that fails for want of a connection with the offline
+  page. Everything else (every form post, every htmx tap) goes to the network untouched:
+  the game state lives on the server only. Its text names each static file with its
+  content hash, so any change to a static file installs a new worker and cache.
+* ``/offline`` — the "no connection" page (a normal page, also reachable online).
+"""
+
+import hashlib
+import json
+from functools import lru_cache
+
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from app.display import THEME_COLOURS
+from app.web import STATIC_DIR, render, static_url, templates
+
+router = APIRouter()
+
+ICONS: tuple[tuple[str, int, str], ...] = (
+    ("icons/icon-192.png", 192, "any"),
+    ("icons/icon-512.png", 512, "any"),
+    ("icons/maskable-192.png", 192, "maskable"),
+    ("icons/maskable-512.png", 512, "maskable"),
+)
+"""``(file under static/, size in px, purpose)`` of each manifest icon (square PNGs)."""
+
+BACKGROUND = "#f5f3ec"
+"""The splash screen's background: the light theme's paper colour."""
+
+
+@lru_cache(maxsize=1)
+def manifest() -> dict[str, object]:
+    """The web app manifest as a dict (W3C Web App Manifest members)."""
+    return {
+        "name": "Gin Rummy",
+        "short_name": "Gin Rummy",
+        "description": "Play gin rummy against the computer, keep score, learn the rules.",
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "lang": "en",
+        "theme_color": THEME_COLOURS["light"],
+        "background_color": BACKGROUND,
+        "categories": ["games"],
+        "icons": [
+            {"src": static_url(path), "sizes": f"{size}x{size}", "type": "image/png",
+             "purpose": purpose}
+            for path, size, purpose in ICONS
+        ],
+    }
+
+
+@router.get("/manifest.webmanifest", include_in_schema=False)
+def web_manifest() -> Response:
+    """The manifest, as ``application/manifest+json``."""
+    return Response(
+        json.dumps(manifest(), indent=1),
+        media_type="application/manifest+json",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@lru_cache(maxsize=1)
+def precached_files() -> tuple[str, ...]:
+    """The versioned URL of every file under ``static/`` (all but the vendoring notes)."""
+    files = sorted(
+        path.relative_to(STATIC_DIR).as_posix()
+        for path in STATIC_DIR.rglob("*")
+        if path.is_file() and path.suffix != ".md"
+    )
+    return tuple(static_url(name) for name in files)
+
+
+@lru_cache(maxsize=1)
+def service_worker_source() -> str:
+    """The service worker's JavaScript: ``templates/sw.js`` with its file list and version."""
+    files = precached_files()
+    version = hashlib.sha256("\n".join(files).encode()).hexdigest()[:12]
+    return templates.env.get_template("sw.js").render(
+        version=version, files_json=json.dumps(list(files)), offline_url="/offline"
+    )
+
+
+@router.get("/sw.js", include_in_schema=False)
+def service_worker() -> Response:
+    """The service worker script; never cached by HTTP so updates are found at once."""
+    return Response(
+        service_worker_source(),
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+    )
+
+
+@router.get("/offline", name="offline")
+def offline(request: Request) -> Response:
+    """The page shown by the service worker when a page cannot be loaded."""
+    return render(request, "offline.html")

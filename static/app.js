@@ -1,0 +1,22 @@
+/* Gin Rummy — small script for every page (CSP: loaded from /static, no inline code).
+ * - Registers the service worker (/sw.js: static files and the offline page only).
+ * - Settings page: the preview follows the radio buttons before saving (the saved
+ *   choice is applied by the server on <html>; this only previews it).
+ */
+"use strict";
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  });
+}
+
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.type !== "radio") return;
+  if (!input.closest(".settings-form")) return;
+  const attribute = {
+    card_size: "cards", deck: "deck", theme: "theme", motion: "motion",
+  }[input.name];
+  if (attribute) document.documentElement.dataset[attribute] = input.value;
+});
