@@ -83,6 +83,8 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/score/{sheet_id}/options": lambda w: {**SETUP, "name0": "Cat",
                                             "version": str(w.sheet().version)},
     "/score/{sheet_id}/delete": lambda w: {"confirm": "yes", "version": str(w.sheet().version)},
+    "/settings": lambda w: {"card_size": "large", "deck": "four", "theme": "dark",
+                            "motion": "reduced", "computer_speed": "slow"},
 }
 # Previews change nothing even when accepted; the rest must change something.
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview"}
