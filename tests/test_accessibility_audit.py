@@ -3,20 +3,17 @@
 Every page — home, settings, the offline and error pages, the score list and a sheet,
 every guide page — is audited with axe-core (the copy shipped in the
 ``axe-playwright-python`` wheel) at 360 px and 1366 px wide in the light, dark and
-high-contrast themes. One server for the module; one test per width and theme, so
+high-contrast themes. One shared server; one test per width and theme, so
 ``pytest -n 2`` spreads them.
 """
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
-from conftest import LiveServer, sqlite_url
 
 from app.guide import PAGES
 
@@ -28,17 +25,6 @@ THEMES = ("light", "dark", "contrast")
 
 
 # --- server, browser, audit ------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> Iterator[str]:
-    """Base URL of one server for every audit of the module."""
-    path = tmp_path_factory.mktemp("audit") / "gin.db"
-    shutil.copyfile(migrated_template, path)
-    server = LiveServer(db_url=sqlite_url(path)).start()
-    yield server.url
-    server.stop()
-    server.log.close()
 
 
 def audited_page(new_page: Callable[..., Any], width: int) -> Any:
@@ -79,10 +65,10 @@ def page_urls() -> list[str]:
 
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_page_passes_axe(site: str, new_page: Callable[..., Any], width: int,
+def test_every_page_passes_axe(live_server: str, new_page: Callable[..., Any], width: int,
                                theme: str) -> None:
     page = audited_page(new_page, width)
-    base = site
+    base = live_server
     set_theme(page, base, theme)
     problems: list[str] = []
     for path in page_urls():
