@@ -59,7 +59,7 @@ def set_theme(page: Any, base: str, theme: str) -> None:
 def page_urls() -> list[str]:
     """Pages that need no state of their own."""
     guide = ["/guide", *(page.url for page in PAGES)]
-    return ["/", "/settings", "/settings?saved=1", "/offline", "/no-such-page", "/score",
+    return ["/", "/settings", "/settings?saved=1", "/offline", "/no-such-page", "/score", "/fair",
             *guide]
 
 
