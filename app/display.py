@@ -7,7 +7,7 @@ They belong to the browser session and are stored on the server (table
 ``static/app.css`` turns into CSS custom properties:
 
 ========================  ==============================================================
-``data-cards``            ``normal`` | ``large`` (bigger card indices, jumbo-index style)
+``data-card-size``            ``normal`` | ``large`` (bigger card indices, jumbo-index style)
 ``data-deck``             ``two`` | ``four`` (clubs green, diamonds blue)
 ``data-theme``            ``device`` (follows ``prefers-color-scheme``) | ``light`` |
                           ``dark`` | ``contrast``
@@ -69,7 +69,7 @@ class Display(BaseModel):
     def html_attributes(self) -> dict[str, str]:
         """The data attributes ``templates/base.html`` puts on ``<html>``."""
         return {
-            "data-cards": self.card_size,
+            "data-card-size": self.card_size,
             "data-deck": self.deck,
             "data-theme": self.theme,
             "data-motion": self.motion,

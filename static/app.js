@@ -16,7 +16,7 @@ document.addEventListener("change", (event) => {
   if (!(input instanceof HTMLInputElement) || input.type !== "radio") return;
   if (!input.closest(".settings-form")) return;
   const attribute = {
-    card_size: "cards", deck: "deck", theme: "theme", motion: "motion",
+    card_size: "cardSize", deck: "deck", theme: "theme", motion: "motion",
   }[input.name];
   if (attribute) document.documentElement.dataset[attribute] = input.value;
 });

@@ -66,7 +66,7 @@ def test_settings_apply_on_first_paint_and_after_reload(
         for _ in range(2):  # first load, then a reload
             plain.goto(live_server + path) if _ == 0 else plain.reload()
             root = plain.evaluate("({...document.documentElement.dataset})")
-            assert root == {"cards": "large", "deck": "four", "theme": "dark",
+            assert root == {"cardSize": "large", "deck": "four", "theme": "dark",
                             "motion": "reduced", "computerSpeed": "slow",
                             "computerTurnMs": "0"}, path
             background, scheme = styles(plain, "html", "background-color", "color-scheme")
@@ -122,6 +122,6 @@ def test_settings_page_works_with_the_keyboard_alone(live_server: str, page: Any
     assert large.get_attribute("aria-describedby") == "card_size-large-hint"
     page.keyboard.press("Enter")  # Enter in a form submits it
     page.wait_for_url("**/settings?saved=1")
-    assert page.evaluate("document.documentElement.dataset.cards") == "large"
+    assert page.evaluate("document.documentElement.dataset.cardSize") == "large"
     assert page.get_by_role("group", name="Card size").get_by_role(
         "radio", name="Large", exact=True).is_checked()

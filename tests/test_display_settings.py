@@ -45,7 +45,7 @@ def stored_rows(app: FastAPI) -> list[DisplayPrefs]:
 def test_a_new_browser_gets_the_defaults_on_every_page(client: TestClient) -> None:
     for path in PAGES:
         attrs = html_attributes(client.get(path).text)
-        assert attrs["data-cards"] == "normal", path
+        assert attrs["data-card-size"] == "normal", path
         assert attrs["data-deck"] == "two"
         assert attrs["data-theme"] == "device"
         assert attrs["data-motion"] == "device"
@@ -53,7 +53,7 @@ def test_a_new_browser_gets_the_defaults_on_every_page(client: TestClient) -> No
 
 
 @pytest.mark.parametrize(("name", "value", "attribute"), [
-    (setting.name, choice.value, {"card_size": "data-cards", "computer_speed":
+    (setting.name, choice.value, {"card_size": "data-card-size", "computer_speed":
                                   "data-computer-speed"}.get(setting.name, f"data-{setting.name}"))
     for setting in SETTINGS for choice in setting.choices
 ])
