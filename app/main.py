@@ -15,10 +15,10 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app import workers
+from app import analysis, workers
 from app.db import create_db_engine
 from app.errors import install_error_pages, loggable_path
-from app.routes import display, fair, guide, home, install, play, score
+from app.routes import display, fair, guide, history, home, install, play, score
 from app.security import SecurityMiddleware
 from app.sessions import SessionCookieMiddleware, purge_expired_sessions
 from app.settings import Settings, get_settings
@@ -153,6 +153,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         workers.configure(settings.compute_workers)
+        analysis.configure(settings.analysis_workers, enabled=settings.analyse_hands)
         await purge()
         task = asyncio.create_task(purge_periodically())
         try:
@@ -162,6 +163,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             await asyncio.to_thread(workers.shutdown)
+            analysis.shutdown()
             engine.dispose()
 
     app = GinRummyApp(
@@ -202,6 +204,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(home.router)
     app.include_router(score.router)
     app.include_router(guide.router)
+    app.include_router(history.router)
     app.include_router(play.router)
     app.include_router(fair.router)
     app.include_router(display.router)

@@ -157,6 +157,53 @@ class PlayHand(SQLModel, table=True):
     finished_at: datetime | None = None
 
 
+# --- History (issue 15): ratings of the person's decisions in a finished hand ----------
+
+
+class HandReview(SQLModel, table=True):
+    """The analysis of one finished :class:`PlayHand`: the person's decisions rated by
+    Expert's evaluation (``app.engine.rating``), computed off the request path after
+    the hand ends.
+
+    ``status`` is ``"analysing"`` until the ratings are stored, then ``"done"`` (or
+    ``"failed"`` with nothing rated). ``ratings`` is a list of ``Rating.to_dict()``
+    values in the order of the hand; ``seconds`` the analysis time.
+    """
+
+    __tablename__ = "hand_review"
+
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True)
+    number: int = Field(primary_key=True)
+    status: str = Field(default="analysing", max_length=16)
+    ratings: list[dict[str, Any]] = Field(default_factory=list,
+                                          sa_column=Column(JSON, nullable=False))
+    seconds: float | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+
+
+class PracticeHand(SQLModel, table=True):
+    """A practice hand (issue 15, *Try again from here*): one per browser, started from
+    position ``start`` of its finished hand ``number`` of match ``match_id`` with the
+    very same cards (the hand is rebuilt from its seed and the first ``start - 1``
+    actions of its log), then played on with the actions of ``log``. Never counted in
+    the match or the statistics; replaced by the next practice. ``version`` guards taps
+    like :class:`PlaySeat`'s.
+    """
+
+    __tablename__ = "practice_hand"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", index=True)
+    number: int
+    start: int
+    log: list[list[Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    version: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 # --- Score (issue 5): score sheets kept for games played with real cards ---------------
 
 

@@ -41,6 +41,13 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(
         default=64 * 1024, ge=1024, description="Larger request bodies get 413."
     )
+    analyse_hands: bool = Field(
+        default=True, description="Rate the person's decisions after each hand (issue 15)."
+    )
+    analysis_workers: int = Field(
+        default=1, ge=0, le=16,
+        description="Processes that rate hands (0: a background thread of the server).",
+    )
 
 
 @lru_cache

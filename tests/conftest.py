@@ -83,8 +83,9 @@ def db_url(tmp_path: Path, migrated_template: Path) -> str:
 
 @pytest.fixture
 def settings(db_url: str) -> Settings:
-    """Settings for the test database (everything else at its default)."""
-    return Settings(database_url=db_url)
+    """Settings for the test database (everything else at its default, except that
+    finished hands are not analysed: tests of the analysis turn it on)."""
+    return Settings(database_url=db_url, analyse_hands=False)
 
 
 @pytest.fixture

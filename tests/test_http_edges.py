@@ -21,7 +21,7 @@ from app.db import DatabaseBusyError
 from app.models import ScoreSheetRow
 from app.security import SECURITY_HEADERS
 from app.sessions import COOKIE_NAME
-from tests.hardening import asgi_request, filled_paths, http_scope
+from tests.hardening import asgi_request, filled_paths, finish_hand, http_scope
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -34,6 +34,7 @@ def browser(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     with TestClient(app, raise_server_exceptions=False) as client:
         client.get("/play")
         assert client.post("/play/new", data={"level": "easy"}).status_code == 200
+        played = finish_hand(app, client)
         assert client.post("/score", data=SETUP).status_code == 200
         with Session(app.state.engine) as db:
             row = db.exec(select(ScoreSheetRow).where(
@@ -42,7 +43,7 @@ def browser(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
                 "defender_deadwood": "30", "version": str(row.version)}
         assert client.post(f"/score/{row.id}/hands", data=hand).status_code == 200
         yield client, {"sheet_id": row.id, "number": 1, "token": row.share_token,
-                       "slug": "knocking"}
+                       "slug": "knocking", "match_id": played["match_id"]}
 
 
 def get_paths(app: FastAPI, params: dict[str, Any]) -> list[str]:

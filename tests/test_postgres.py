@@ -67,7 +67,7 @@ def postgres_server() -> str:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        pytest.skip("psycopg is not installed (make test installs it, from requirements/dev.txt)")
+        pytest.skip("psycopg is not installed (pip install -e '.[postgres]')")
     try:
         engine = create_engine(url, connect_args={"connect_timeout": 3})
         with engine.connect() as conn:

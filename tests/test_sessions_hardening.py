@@ -22,7 +22,16 @@ from app.main import create_app
 from app.models import BrowserSession, PlayMatch, ScoreSheetRow, utcnow
 from app.sessions import COOKIE_NAME, new_session_id
 from app.settings import Settings
-from tests.hardening import Replayer, StoredPlay, api_routes, diff, fill_path, snapshot, stored_play
+from tests.hardening import (
+    Replayer,
+    StoredPlay,
+    api_routes,
+    diff,
+    fill_path,
+    finish_hand,
+    snapshot,
+    stored_play,
+)
 
 SETUP = {"players": "2", "name0": "Zebedee", "name1": "Quintessa", "target": "100",
          "gin_bonus": "25", "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -44,13 +53,14 @@ def _make_browser(app: FastAPI, client: TestClient) -> dict[str, Any]:
     client.get("/")
     sid = client.cookies[COOKIE_NAME]
     assert client.post("/play/new", data={"level": "easy"}).status_code == 200
+    played = finish_hand(app, client)
     assert client.post("/score", data=SETUP).status_code == 200
     sheet = _sheet(app, sid)
     hand = {**HAND, "version": str(sheet.version)}
     assert client.post(f"/score/{sheet.id}/hands", data=hand).status_code == 200
     sheet = _sheet(app, sid)
     return {"session": sid, "sheet_id": sheet.id, "number": 1, "token": sheet.share_token,
-            "slug": PAGES[0].slug}
+            "slug": PAGES[0].slug, "match_id": played["match_id"]}
 
 
 def _own_cards(app: FastAPI, session_id: str) -> list[str]:

@@ -34,11 +34,12 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import Engine, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
-from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay
+from app import analysis
+from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay, tally
 from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
 from app.models import PlayHand, PlayMatch, PlaySeat, utcnow
@@ -276,7 +277,20 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
     mirror(seat, seat_values)
     mirror(game, game_values)
     remember(seat.session_id, game, seat_values["version"], match)
+    if _ended(before, match):
+        analyse_hand(db, game, match)
     return Loaded(seat, game, match)
+
+
+def analyse_hand(db: Session, game: PlayMatch, match: MatchState) -> None:
+    """Queue the rating of the person's decisions in the hand of ``match`` that just
+    ended (issue 15; :mod:`app.analysis`, off the request path)."""
+    assert game.id is not None
+    points = tally(match.records[:-1], match.rules).points
+    bind = db.get_bind()
+    engine = bind if isinstance(bind, Engine) else bind.engine
+    analysis.schedule(engine, game.id, match.hand_number, match.rules.to_dict(),
+                      match.seed, match.dealer, (points[0], points[1]), list(match.hand_log))
 
 
 def mirror(row: Any, values: Mapping[str, Any]) -> None:

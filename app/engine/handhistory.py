@@ -1,0 +1,288 @@
+"""The hand history text format, ``gin-hand-history 1`` (issue 15; ``docs/hand-history.md``).
+
+A plain-text record of one hand or a whole match that rebuilds every position exactly:
+the rules, the seeds that dealt each hand (``gin-shuffle-v1``, ``docs/fairness.md``) and
+one action per line. Example::
+
+    gin-hand-history 1
+    rules {"target": 100, "knock_limit": 10, ...}
+    level standard
+    first-dealer 1
+    hand 1
+    dealer 1
+    scores 0 0
+    server-seed 3f...(64 hex)
+    client-seed my lucky seed
+    0 pass
+    1 pass
+    0 draw_stock
+    0 discard KH
+    ...
+    end
+
+Lines are separated by ``\\n`` (a ``\\r\\n`` file is accepted); blank lines and lines
+starting with ``#`` are ignored. ``scores`` are both players' hand points before the
+hand (player 0 first). A hand dealt before provable deals carries ``legacy-seed N``
+instead of the two seed lines. :func:`parse` checks the syntax and bounds only;
+:func:`check` replays every hand, so an edited action, a card dealt twice or a
+truncated file is refused with the line at fault. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from .errors import GameError, RulesError
+from .fairness import MAX_HAND_NUMBER, HandSeed, InvalidSeedError
+from .match import LogEntry, Seed
+from .review import hand_positions
+from .rules import Rules
+from .scoring import HandRecord, next_dealer
+
+MAGIC = "gin-hand-history 1"
+MAX_BYTES = 60 * 1024
+"""The largest file :func:`parse` reads (a 40-hand match takes about 25 KB; the web
+server refuses any request body over 64 KB before it reaches a route)."""
+MAX_LINE = 400
+"""The longest line accepted, in characters (the rules line is about 300)."""
+MAX_ACTIONS = 600
+"""The most actions one hand may log (a real hand has fewer than 100)."""
+MAX_HANDS = 100
+"""The most hands one file may hold."""
+MAX_SCORE = 100_000
+LEVELS = frozenset({"easy", "standard", "hard", "expert"})
+
+_ACTION = re.compile(r"([01]) ([a-z_]+(?: [0-9TJQKA][CDHS])?)")
+_WHOLE = re.compile(r"[0-9]{1,6}")
+
+
+class HandHistoryError(GameError, ValueError):
+    """A hand history that cannot be read or does not replay; the message names the
+    line (counted from 1) and what is wrong there."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryHand:
+    """One hand of a hand history: its number in the match, dealer, both players' hand
+    points before it, the seed that dealt it and its action log."""
+
+    number: int
+    dealer: int
+    scores: tuple[int, int]
+    seed: Seed
+    log: tuple[LogEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """A parsed hand history: the match's rules, the computer's level, who dealt the
+    first hand, and one or more hands in order."""
+
+    rules: Rules
+    level: str
+    first_dealer: int
+    hands: tuple[HistoryHand, ...]
+
+
+def _seed_lines(seed: Seed) -> list[str]:
+    if isinstance(seed, HandSeed):
+        return [f"server-seed {seed.server_seed}", f"client-seed {seed.client_seed}"]
+    return [f"legacy-seed {seed}"]
+
+
+def dump(history: HandHistory) -> str:
+    """The text of ``history`` (see the module docstring), ending with a newline."""
+    lines = [MAGIC, "rules " + json.dumps(history.rules.to_dict(), separators=(", ", ": ")),
+             f"level {history.level}", f"first-dealer {history.first_dealer}"]
+    for hand in history.hands:
+        lines += [f"hand {hand.number}", f"dealer {hand.dealer}",
+                  f"scores {hand.scores[0]} {hand.scores[1]}", *_seed_lines(hand.seed)]
+        lines += [f"{player} {text}" for player, text in hand.log]
+        lines.append("end")
+    return "\n".join(lines) + "\n"
+
+
+class _Lines:
+    """The meaningful lines of a file with their numbers, read one at a time."""
+
+    def __init__(self, text: str) -> None:
+        self.items = [(n, line.rstrip("\r")) for n, line in enumerate(text.split("\n"), 1)
+                      if line.strip() and not line.startswith("#")]
+        self.at = 0
+
+    def next(self, what: str) -> tuple[int, str]:
+        if self.at >= len(self.items):
+            last = self.items[-1][0] if self.items else 0
+            raise HandHistoryError(f"The file ends after line {last}; {what} is missing "
+                                   "(is the file cut short?).")
+        item = self.items[self.at]
+        self.at += 1
+        return item
+
+    def field(self, name: str) -> tuple[int, str]:
+        number, line = self.next(f"the {name} line")
+        key, _, value = line.partition(" ")
+        if key != name or not value:
+            raise HandHistoryError(f"Line {number}: expected '{name} ...', found "
+                                   f"{_quote(line)}.")
+        return number, value
+
+    def peek(self) -> str | None:
+        return self.items[self.at][1] if self.at < len(self.items) else None
+
+
+def _quote(line: str) -> str:
+    return repr(line if len(line) <= 40 else line[:40] + "...")
+
+
+def _whole(number: int, value: str, what: str, top: int) -> int:
+    if not _WHOLE.fullmatch(value) or int(value) > top:
+        raise HandHistoryError(f"Line {number}: {what} must be a whole number from 0 to "
+                               f"{top:,}, not {_quote(value)}.")
+    return int(value)
+
+
+def _player(number: int, value: str, what: str) -> int:
+    if value not in ("0", "1"):
+        raise HandHistoryError(f"Line {number}: {what} must be 0 or 1, not {_quote(value)}.")
+    return int(value)
+
+
+def parse(text: str) -> HandHistory:
+    """Read a hand history (syntax and bounds; :func:`check` replays it).
+
+    Raises:
+        HandHistoryError: larger than :data:`MAX_BYTES`, a line longer than
+            :data:`MAX_LINE`, a missing or unexpected line, a malformed value or seed,
+            more than :data:`MAX_HANDS` hands or :data:`MAX_ACTIONS` actions in a hand.
+    """
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        raise HandHistoryError(f"A hand history may be at most {MAX_BYTES // 1024} KB.")
+    lines = _Lines(text)
+    for number, line in lines.items:
+        if len(line) > MAX_LINE:
+            raise HandHistoryError(f"Line {number} is longer than {MAX_LINE} characters.")
+    number, line = lines.next("the first line")
+    if line.strip() != MAGIC:
+        raise HandHistoryError(f"Line {number}: a hand history starts with '{MAGIC}'.")
+    number, value = lines.field("rules")
+    try:
+        data = json.loads(value)
+        if not isinstance(data, dict):
+            raise RulesError("the rules are a JSON object")
+        rules = Rules.from_dict(data)
+    except (ValueError, TypeError, RulesError) as error:
+        raise HandHistoryError(f"Line {number}: the rules do not read: {error}") from error
+    number, level = lines.field("level")
+    if level not in LEVELS:
+        raise HandHistoryError(f"Line {number}: the level is one of "
+                               f"{', '.join(sorted(LEVELS))}, not {_quote(level)}.")
+    number, value = lines.field("first-dealer")
+    first_dealer = _player(number, value, "the first dealer")
+    hands: list[HistoryHand] = []
+    while lines.peek() is not None or not hands:
+        if len(hands) >= MAX_HANDS:
+            raise HandHistoryError(f"A hand history holds at most {MAX_HANDS} hands.")
+        hands.append(_parse_hand(lines))
+    return HandHistory(rules, level, first_dealer, tuple(hands))
+
+
+def _parse_hand(lines: _Lines) -> HistoryHand:
+    number, value = lines.field("hand")
+    hand_number = _whole(number, value, "the hand number", MAX_HAND_NUMBER)
+    if hand_number < 1:
+        raise HandHistoryError(f"Line {number}: hands are numbered from 1.")
+    number, value = lines.field("dealer")
+    dealer = _player(number, value, "the dealer")
+    number, value = lines.field("scores")
+    parts = value.split(" ")
+    if len(parts) != 2:
+        raise HandHistoryError(f"Line {number}: 'scores' takes two numbers.")
+    scores = (_whole(number, parts[0], "a score", MAX_SCORE),
+              _whole(number, parts[1], "a score", MAX_SCORE))
+    seed: Seed
+    if (lines.peek() or "").startswith("legacy-seed "):
+        number, value = lines.field("legacy-seed")
+        if not re.fullmatch(r"[0-9]{1,19}", value) or int(value) >= 2**63:
+            raise HandHistoryError(f"Line {number}: the legacy seed is a whole number "
+                                   "below 2**63.")
+        seed = int(value)
+    else:
+        number, server = lines.field("server-seed")
+        client_number, client = lines.next("the client-seed line")
+        if not client.startswith("client-seed "):
+            raise HandHistoryError(f"Line {client_number}: expected 'client-seed ...'.")
+        try:
+            seed = HandSeed(server, client[len("client-seed "):])
+        except InvalidSeedError as error:
+            raise HandHistoryError(f"Line {number}-{client_number}: {error}") from error
+    log: list[LogEntry] = []
+    while True:
+        number, line = lines.next("the hand's 'end' line")
+        if line == "end":
+            break
+        match = _ACTION.fullmatch(line)
+        if match is None:
+            raise HandHistoryError(f"Line {number}: expected '<player 0 or 1> <action>' "
+                                   f"or 'end', found {_quote(line)}.")
+        if len(log) >= MAX_ACTIONS:
+            raise HandHistoryError(f"Line {number}: a hand has at most {MAX_ACTIONS} actions.")
+        log.append((int(match.group(1)), match.group(2)))
+    return HistoryHand(hand_number, dealer, scores, seed, tuple(log))
+
+
+def check(history: HandHistory) -> list[HandRecord]:
+    """Replay every hand of ``history`` and return their results.
+
+    Each hand must replay to its end (a finished hand). Hand 1 starts at 0 to 0, dealt
+    by the first dealer; in a file of several hands they must follow each other in the
+    match: consecutive numbers, each dealer and each ``scores`` line what the hand
+    before makes them (SPEC §5).
+
+    Raises:
+        HandHistoryError: an illegal action (a card not in hand, a card dealt twice by
+            an edit), a hand that stops before its end, or hands that do not follow on.
+    """
+    records: list[HandRecord] = []
+    previous: HistoryHand | None = None
+    for hand in history.hands:
+        where = f"Hand {hand.number}"
+        if previous is None:
+            if hand.number == 1 and (hand.scores != (0, 0)
+                                     or hand.dealer != history.first_dealer):
+                raise HandHistoryError("Hand 1 starts at 0 to 0, dealt by the first dealer.")
+        else:
+            record = records[-1]
+            scores = list(previous.scores)
+            if record.winner is not None:
+                scores[record.winner] += record.points
+            dealer = next_dealer(previous.dealer, record, history.rules)
+            if hand.number != previous.number + 1:
+                raise HandHistoryError(f"{where}: hands must follow each other "
+                                       f"(expected hand {previous.number + 1}).")
+            if hand.dealer != dealer:
+                raise HandHistoryError(f"{where}: player {dealer} deals it, "
+                                       f"not player {hand.dealer}.")
+            if hand.scores != (scores[0], scores[1]):
+                raise HandHistoryError(f"{where}: the scores before it are "
+                                       f"{scores[0]} and {scores[1]}.")
+        if max(hand.scores) >= history.rules.target:
+            raise HandHistoryError(f"{where}: the match was over before it "
+                                   f"(a score of {max(hand.scores)} reaches the target).")
+        try:
+            positions = hand_positions(history.rules, hand.seed, hand.number, hand.dealer,
+                                       hand.log)
+        except GameError as error:
+            raise HandHistoryError(f"{where}: {error}") from error
+        result = positions[-1].state.result
+        if result is None:
+            raise HandHistoryError(f"{where} stops before its end (is the file cut short?).")
+        records.append(HandRecord(result.winner, result.points, result.kind))
+        previous = hand
+    return records
+
+
+__all__ = ["MAGIC", "MAX_BYTES", "HandHistory", "HandHistoryError", "HistoryHand", "check",
+           "dump", "parse"]

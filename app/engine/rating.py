@@ -1,0 +1,130 @@
+"""Ratings of a player's decisions in a finished hand (issue 15).
+
+Each decision (take or pass the upcard, the draw source, the discard, knock or play on)
+is valued from the player's view at that moment — what they could know then, never the
+hidden cards — by Expert's evaluation (:func:`app.engine.bots.expert.evaluate`): the
+estimated chance to win the match after each candidate action. The loss is the best
+candidate's chance minus the chance after the action taken, in percentage points;
+:data:`MARKS` names the losses worth a mark.
+
+The search uses a fixed number of samples and no clock, seeded from the decision's place
+in the hand alone (:func:`decision_seed`), so a rating depends only on the view: the
+same view gives the same rating whatever the hidden cards and the stock order are.
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .bots import expert
+from .hand import Action, Discard, Knock, PlayerView
+from .review import Decision
+
+MARKS = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
+"""Loss thresholds in percentage points of the chance to win the match, largest first."""
+
+ACCURATE_WITHIN = 2.0
+"""A decision within this many points of the best counts as accurate (the accuracy of a
+hand or match is the share of its rated decisions that are)."""
+
+REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None)
+"""Samples per candidate and discard candidates of a review's evaluation: no deadline,
+so a rating is reproducible (see ``bench/review.py`` for the time per hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One rated decision: at position ``index`` the player took ``chosen`` (estimated
+    chance to win the match ``chosen_chance``, 0..1); ``best`` was Expert's best
+    candidate (``best_chance``). ``loss`` is in percentage points (≥ 0); ``mark`` is
+    ``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``""``."""
+
+    index: int
+    chosen: str
+    best: str
+    chosen_chance: float
+    best_chance: float
+    loss: float
+    mark: str
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (stored with the hand's review)."""
+        return {"index": self.index, "chosen": self.chosen, "best": self.best,
+                "chosen_chance": self.chosen_chance, "best_chance": self.best_chance,
+                "loss": self.loss, "mark": self.mark}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Rating:
+        """Rebuild a rating from :meth:`to_dict` output."""
+        return cls(int(str(data["index"])), str(data["chosen"]), str(data["best"]),
+                   float(str(data["chosen_chance"])), float(str(data["best_chance"])),
+                   float(str(data["loss"])), str(data["mark"]))
+
+
+def mark_for(loss: float) -> str:
+    """The mark of a loss in percentage points: blunder ≥ 15, mistake ≥ 10,
+    inaccuracy ≥ 5, else ``""``."""
+    for threshold, name in MARKS:
+        if loss >= threshold:
+            return name
+    return ""
+
+
+def decision_seed(index: int) -> str:
+    """The search's seed for the decision at position ``index`` (nothing hidden in it)."""
+    return f"gin-review-v1:{index}"
+
+
+def chances(view: PlayerView, chosen: Action,
+            budget: expert.Budget = REVIEW_BUDGET,
+            seed: str = "gin-review-v1") -> tuple[Action, float, float]:
+    """(best action, its chance, the chance after ``chosen``) for ``view``.
+
+    Expert's candidates are valued first; when ``chosen`` is not among them (Expert
+    searches only the most promising discards) it is valued on the very same samples
+    (the same seed), so the two chances compare like with like.
+
+    Raises:
+        NotBotsTurnError: ``view`` has no legal action.
+    """
+    ranked = expert.evaluate(view, random.Random(seed), budget)
+    values = dict(ranked)
+    if chosen not in values:
+        # Knock(c) is searched beside Discard(c): Expert ranks knocks by their discard.
+        only = (chosen, Discard(chosen.card)) if isinstance(chosen, Knock) else (chosen,)
+        alone = expert.evaluate(replace(view, legal=only), random.Random(seed), budget)
+        values[chosen] = dict(alone)[chosen]
+    best = max(values, key=lambda a: values[a])
+    return best, values[best], values[chosen]
+
+
+def rate(decision: Decision, budget: expert.Budget = REVIEW_BUDGET) -> Rating:
+    """Rate one decision from its view (see the module docstring)."""
+    best, best_chance, chosen_chance = chances(decision.view, decision.action, budget,
+                                               decision_seed(decision.index))
+    loss = max(0.0, (best_chance - chosen_chance) * 100.0)
+    if best == decision.action:
+        loss = 0.0
+    return Rating(decision.index, str(decision.action), str(best), chosen_chance,
+                  best_chance, round(loss, 2), mark_for(loss))
+
+
+def rate_all(decisions: Sequence[Decision],
+             budget: expert.Budget = REVIEW_BUDGET) -> list[Rating]:
+    """Rate every decision of a hand, in order."""
+    return [rate(decision, budget) for decision in decisions]
+
+
+def accuracy(ratings: Sequence[Rating]) -> float | None:
+    """The share of ``ratings`` within :data:`ACCURATE_WITHIN` points of the best, in
+    percent (``None`` without ratings)."""
+    if not ratings:
+        return None
+    return 100.0 * sum(r.loss < ACCURATE_WITHIN for r in ratings) / len(ratings)
+
+
+__all__ = ["ACCURATE_WITHIN", "MARKS", "REVIEW_BUDGET", "Rating", "accuracy", "chances",
+           "decision_seed", "mark_for", "rate", "rate_all"]

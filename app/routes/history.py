@@ -1,0 +1,308 @@
+"""History and hand reviews (issue 15).
+
+* ``GET /play/history`` — every finished match and hand of this browser, newest first;
+* ``GET /play/history/{match}/{hand}`` — the review of one finished hand;
+* ``GET /play/history/{match}.txt`` and ``/play/history/{match}/{hand}.txt`` — the hand
+  history text of a match or a hand (``docs/hand-history.md``), as a download;
+* ``GET /play/history/import`` — the import form; ``POST`` shows the review of a hand
+  history file (the text pasted or a file chosen). Nothing is stored.
+
+Another browser's ids and ids that do not exist get the same 404 page; a malformed hand
+history gets 400 with the line at fault (a body over 64 KB is refused with 413 by the
+security middleware before it gets here).
+"""
+
+import csv
+import io
+
+from fastapi import APIRouter, Request
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+
+from app.engine import GameError
+from app.engine.handhistory import HandHistoryError, check, parse
+from app.play import history as hist
+from app.play import practice, stats
+from app.play.common import PlayError, whole_number
+from app.play.words import step_line
+from app.routes.play import FieldsDep
+from app.sessions import DbDep, SessionDep
+from app.web import render
+
+router = APIRouter()
+
+ECHO_LIMIT = 60 * 1024
+"""How much of a refused file the import form shows back for correction (characters)."""
+
+
+def _not_found(request: Request) -> Response:
+    return render(request, "error.html", {"status": 404, "title": "Not in your history",
+                                          "message": hist.NOT_FOUND}, status_code=404)
+
+
+def _id(text: str) -> int | None:
+    return whole_number(text)
+
+
+@router.get("/play/history", name="history")
+def history_page(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """The history: matches newest first, each with its finished hands."""
+    matches = hist.history(db, session.id)
+    db.rollback()
+    return render(request, "history/list.html", {"matches": matches})
+
+
+@router.get("/play/history/last", name="history_last")
+def last_hand(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """The review of the last finished hand of this browser's current match (the play
+    screen links here when a hand ends), or the history when there is none."""
+    return _to_last(db, session.id, hand=True)
+
+
+def _to_last(db: DbDep, session_id: str, *, hand: bool) -> Response:
+    """303 to the last finished hand's review (or its match's report), else the history."""
+    found = hist.last_finished(db, session_id)
+    db.rollback()
+    if found is None:
+        return RedirectResponse("/play/history", status_code=303)
+    path = f"/play/history/{found[0]}/{found[1]}" if hand else f"/play/history/{found[0]}"
+    return RedirectResponse(path, status_code=303)
+
+
+@router.get("/play/history/import", name="history_import")
+def import_form(request: Request) -> Response:
+    """The import form (paste a hand history or choose its file)."""
+    return render(request, "history/import.html", {"notice": "", "text": ""})
+
+
+@router.post("/play/history/import")
+async def import_history(request: Request) -> Response:
+    """Show the review of an imported hand history's first hand, or of hand ``hand``
+    (1-based position in the file); refuse a malformed file with 400 and the line."""
+    form = await request.form()
+    text = ""
+    upload = form.get("file")
+    if upload is not None and not isinstance(upload, str):
+        raw = await upload.read()
+        text = raw.decode("utf-8", "replace") if raw else ""
+    if not text:
+        value = form.get("text")
+        text = value if isinstance(value, str) else ""
+    chosen = form.get("hand")
+    index = (whole_number(chosen) or 1) - 1 if isinstance(chosen, str) else 0
+    try:
+        parsed = parse(text.replace("\x00", ""))
+        check(parsed)
+    except HandHistoryError as error:
+        return render(request, "history/import.html",
+                      {"notice": str(error), "text": text[:ECHO_LIMIT]},
+                      status_code=400)
+    index = min(max(index, 0), len(parsed.hands) - 1)
+    review = hist.review(hist.imported_facts(parsed, index))
+    return render(request, "history/review.html",
+                  {"r": review, "imported": True, "a": None, "text": text,
+                   "count": len(parsed.hands), "index": index + 1})
+
+
+@router.get("/play/history/{match_id}.txt")
+def match_export(request: Request, session: SessionDep, db: DbDep,
+                 match_id: str) -> Response:
+    """The hand history text of a match's finished hands (a download)."""
+    try:
+        text = hist.match_file(db, session.id, _id(match_id))
+    except hist.NotInHistoryError:
+        return _not_found(request)
+    finally:
+        db.rollback()
+    return _text(text, f"gin-match-{match_id}.txt")
+
+
+@router.get("/play/history/{match_id}/{number}.txt")
+def hand_export(request: Request, session: SessionDep, db: DbDep, match_id: str,
+                number: str) -> Response:
+    """The hand history text of one finished hand (a download)."""
+    hand = _id(number)
+    try:
+        if hand is None:
+            raise hist.NotInHistoryError(hist.NOT_FOUND)
+        text = hist.match_file(db, session.id, _id(match_id), hand)
+    except hist.NotInHistoryError:
+        return _not_found(request)
+    finally:
+        db.rollback()
+    return _text(text, f"gin-match-{match_id}-hand-{number}.txt")
+
+
+def _text(text: str, filename: str) -> Response:
+    return PlainTextResponse(text, headers={
+        "Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@router.get("/play/history/{match_id}/{number}", name="hand_review")
+def hand_review(request: Request, session: SessionDep, db: DbDep, match_id: str,
+                number: str) -> Response:
+    """The review of a finished hand of this browser."""
+    try:
+        facts = hist.hand_facts(db, session.id, _id(match_id), _id(number))
+    except hist.NotInHistoryError:
+        db.rollback()
+        return _not_found(request)
+    row = hist.stored_analysis(db, facts)
+    db.rollback()
+    try:
+        review = hist.review(facts)
+    except GameError:  # pragma: no cover - a stored hand always replays
+        return _not_found(request)
+    return render(request, "history/review.html",
+                  {"r": review, "imported": False, "a": hist.analysis_view(row)})
+
+
+@router.get("/play/history/{match_id}/{number}/analysis")
+def analysis_status(request: Request, session: SessionDep, db: DbDep, match_id: str,
+                    number: str) -> Response:
+    """Polled by the review page while its hand is analysed: 204 while the analysis
+    runs, then 200 with ``HX-Refresh`` so the page reloads with the ratings (200 alone
+    when there is nothing to wait for)."""
+    try:
+        facts = hist.hand_facts(db, session.id, _id(match_id), _id(number))
+    except hist.NotInHistoryError:
+        db.rollback()
+        return _not_found(request)
+    status = hist.analysis_view(hist.stored_analysis(db, facts)).status
+    db.rollback()
+    if status == "analysing":
+        return PlainTextResponse("", status_code=204)
+    if status in ("done", "failed"):
+        return PlainTextResponse(status, headers={"HX-Refresh": "true"})
+    return PlainTextResponse(status)
+
+
+@router.post("/play/history/{match_id}/{number}/analyse")
+def analyse_hand(request: Request, session: SessionDep, db: DbDep, match_id: str,
+                 number: str) -> Response:
+    """Queue the analysis of a hand that has none (or lost it in a restart)."""
+    try:
+        facts = hist.hand_facts(db, session.id, _id(match_id), _id(number))
+    except hist.NotInHistoryError:
+        db.rollback()
+        return _not_found(request)
+    hist.request_analysis(db, facts)
+    db.rollback()
+    return RedirectResponse(f"/play/history/{facts.match_id}/{facts.number}",
+                            status_code=303)
+
+
+# --- Practice hands (Try again from here) ---------------------------------------------
+
+
+@router.post("/play/history/{match_id}/{number}/practice")
+def start_practice(request: Request, session: SessionDep, db: DbDep, match_id: str,
+                   number: str, fields: FieldsDep) -> Response:
+    """Start a practice hand from one of the person's decisions (form field ``step``)."""
+    try:
+        practice.begin(db, session.id, _id(match_id), _id(number),
+                       whole_number(fields.get("step", "")))
+    except hist.NotInHistoryError as error:
+        db.rollback()
+        if error.message != hist.NOT_FOUND:
+            return render(request, "error.html", {"status": 400, "title": "Not your turn there",
+                                                  "message": error.message}, status_code=400)
+        return _not_found(request)
+    return RedirectResponse("/play/practice", status_code=303)
+
+
+def _practice_page(request: Request, current: practice.Practice, notice: str = "",
+                   said: str = "", status_code: int = 200) -> Response:
+    match = current.match
+    view = current.view
+    return render(request, "history/practice.html", {
+        "p": current, "v": view, "step": step_line(view, match), "notice": notice,
+        "said": said, "legal": [str(a) for a in view.legal],
+        "hand": sorted(view.hand, key=lambda c: (c.suit.index, c.rank.number)),
+        "known": sorted(view.opponent_known, key=lambda c: c.index),
+    }, status_code=status_code)
+
+
+@router.get("/play/practice", name="practice")
+def practice_page(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """The practice hand (marked, never counted)."""
+    try:
+        current = practice.load(db, session.id)
+    except practice.NoPracticeError as error:
+        db.rollback()
+        return render(request, "history/no_practice.html", {"message": error.message})
+    db.rollback()
+    return _practice_page(request, current)
+
+
+@router.post("/play/practice")
+def practice_tap(request: Request, session: SessionDep, db: DbDep,
+                 fields: FieldsDep) -> Response:
+    """One tap of the practice hand: ``action`` (and ``card``) with ``version``."""
+    text = fields.get("action", "")[:20]
+    card = fields.get("card", "")[:3]
+    if card:
+        text = f"{text} {card}"
+    try:
+        practice.tap(db, session.id, text, whole_number(fields.get("version", "")))
+    except practice.NoPracticeError as error:
+        db.rollback()
+        return render(request, "error.html", {"status": 404, "title": "No practice hand",
+                                              "message": error.message}, status_code=404)
+    except PlayError as error:
+        db.rollback()
+        current = practice.load(db, session.id)
+        db.rollback()
+        return _practice_page(request, current, error.message, status_code=error.status_code)
+    return RedirectResponse("/play/practice", status_code=303)
+
+
+# --- Match reports and statistics ------------------------------------------------------
+
+
+@router.get("/play/history/report")
+def current_report(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """The report of this browser's current match (the play screen links here)."""
+    return _to_last(db, session.id, hand=False)
+
+
+@router.get("/play/history/{match_id}", name="match_report")
+def report(request: Request, session: SessionDep, db: DbDep, match_id: str) -> Response:
+    """The report of one match of this browser."""
+    try:
+        found = stats.match_report(db, session.id, _id(match_id))
+    except hist.NotInHistoryError:
+        db.rollback()
+        return _not_found(request)
+    db.rollback()
+    return render(request, "history/report.html", {"m": found})
+
+
+@router.get("/stats", name="stats")
+def stats_page(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """Statistics of this browser's matches and hands, with SVG charts."""
+    figures, _, _ = stats.stats(db, session.id)
+    db.rollback()
+    return render(request, "stats.html", {"s": figures})
+
+
+@router.get("/stats.json")
+def stats_json(session: SessionDep, db: DbDep) -> Response:
+    """Every match and finished hand of this browser as JSON (a download)."""
+    _, games, hands = stats.stats(db, session.id)
+    db.rollback()
+    return JSONResponse(stats.export_rows(games, hands), headers={
+        "Content-Disposition": 'attachment; filename="gin-stats.json"'})
+
+
+@router.get("/stats.csv")
+def stats_csv(session: SessionDep, db: DbDep) -> Response:
+    """Every finished hand of this browser as CSV, one row per hand (a download)."""
+    _, games, hands = stats.stats(db, session.id)
+    db.rollback()
+    rows = stats.export_rows(games, hands)["hands"]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["match"])
+    writer.writeheader()
+    writer.writerows(rows)
+    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": 'attachment; filename="gin-hands.csv"'})

@@ -1,0 +1,66 @@
+// Hand review (issue 15): show one position at a time. First / Back / Forward / Last
+// buttons, ArrowLeft / ArrowRight / Home / End keys and left / right swipes move
+// through the hand; the address's #step-N opens a given position. Without this
+// script every position is listed, so the page still works.
+(function () {
+  "use strict";
+  var review = document.getElementById("review");
+  if (!review) return;
+  var steps = review.querySelectorAll(".review-step");
+  var last = steps.length - 1;
+  var nav = review.querySelector(".review-nav");
+  var where = document.getElementById("review-where");
+  var current = 0;
+
+  function show(n, focus) {
+    current = Math.max(0, Math.min(last, n));
+    for (var i = 0; i < steps.length; i++) {
+      steps[i].classList.toggle("is-current", i === current);
+    }
+    where.textContent = current + " / " + last;
+    nav.querySelector('[data-go="first"]').disabled = current === 0;
+    nav.querySelector('[data-go="back"]').disabled = current === 0;
+    nav.querySelector('[data-go="forward"]').disabled = current === last;
+    nav.querySelector('[data-go="last"]').disabled = current === last;
+    if (history.replaceState) history.replaceState(null, "", "#step-" + current);
+    if (focus) steps[current].focus();
+  }
+
+  function go(what) {
+    if (what === "first") show(0);
+    else if (what === "back") show(current - 1);
+    else if (what === "forward") show(current + 1);
+    else if (what === "last") show(last);
+  }
+
+  function fromHash() {
+    var m = /^#step-(\d+)$/.exec(location.hash);
+    return m ? parseInt(m[1], 10) : 0;
+  }
+
+  review.classList.add("review--js");
+  nav.hidden = false;
+  nav.addEventListener("click", function (e) {
+    var b = e.target.closest("[data-go]");
+    if (b) go(b.getAttribute("data-go"));
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select") return;
+    var keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+    if (keys[e.key]) { e.preventDefault(); go(keys[e.key]); }
+  });
+  var x0 = null, y0 = null;
+  review.addEventListener("touchstart", function (e) {
+    if (e.touches.length === 1) { x0 = e.touches[0].clientX; y0 = e.touches[0].clientY; }
+  }, { passive: true });
+  review.addEventListener("touchend", function (e) {
+    if (x0 === null) return;
+    var dx = e.changedTouches[0].clientX - x0, dy = e.changedTouches[0].clientY - y0;
+    x0 = null;
+    if (Math.abs(dx) > 50 && Math.abs(dx) > 2 * Math.abs(dy)) go(dx < 0 ? "forward" : "back");
+  }, { passive: true });
+  window.addEventListener("hashchange", function () { show(fromHash()); });
+  show(fromHash());
+})();

@@ -1,0 +1,145 @@
+"""Match reports and statistics (issue 15): every figure equals the one recomputed from
+the stored hands by replaying them; practice hands never count; another browser sees
+nothing; the charts are server-drawn SVG.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlmodel import Session, col, select
+
+from app.engine import HandKind, HandRecord, Rules
+from app.engine.match import resume
+from app.models import PlayHand, PlayMatch
+from app.play.storage import hand_seed
+from tests.hardening import random_form
+from tests.test_fair_play import _replayed, _stored
+from tests.test_history import _finish_hand
+
+
+def _play_hands(app: FastAPI, client: TestClient, count: int, seed: int) -> int:
+    """Finish ``count`` hands of a new match; its id."""
+    match_id, _ = _finish_hand(app, client, seed)
+    rng = random.Random(seed)
+    for _ in range(count - 1):
+        row = _stored(app, client)
+        if _replayed(row).over:
+            break
+        client.post("/play", data={"action": "next_hand", "version": str(row.version)})
+        while True:
+            row = _stored(app, client)
+            match = _replayed(row)
+            if match.hand.phase.value == "over":
+                break
+            client.post("/play", data=random_form(match, row.version, rng, greedy=0.9))
+    return match_id
+
+
+def _recomputed(app: FastAPI) -> dict[str, float | int | None]:
+    """The figures, recomputed by resuming each stored hand from its predecessors."""
+    with Session(app.state.engine) as db:
+        games = db.exec(select(PlayMatch).order_by(col(PlayMatch.id))).all()
+        won = gins = hands = 0
+        deadwood: list[int] = []
+        turns: list[int] = []
+        points = 0
+        for game in games:
+            rows = db.exec(select(PlayHand).where(PlayHand.match_id == game.id,
+                                                  col(PlayHand.finished))
+                           .order_by(col(PlayHand.number))).all()
+            records: list[HandRecord] = []
+            for row in rows:
+                log = [(int(p), str(t)) for p, t in row.log]
+                match = resume(Rules.from_dict(game.rules), game.first_dealer, records,
+                               hand_seed(row, game), log)
+                result = match.hand.result
+                assert result is not None
+                hands += 1
+                if result.winner == 0:
+                    won += 1
+                    points += result.points
+                    gins += result.kind in (HandKind.GIN, HandKind.BIG_GIN)
+                if result.knocker == 0 and result.kind in (HandKind.KNOCK, HandKind.UNDERCUT):
+                    assert result.settlement is not None
+                    deadwood.append(result.settlement.knocker_deadwood)
+                    turns.append(sum(1 for p, t in log if p == 0 and t in (
+                        "draw_stock", "take_discard", "take_upcard")))
+                records.append(HandRecord(result.winner, result.points, result.kind))
+    return {"hands": hands, "won": won, "gins": gins, "points": points / hands,
+            "deadwood": sum(deadwood) / len(deadwood) if deadwood else None,
+            "turns": sum(turns) / len(turns) if turns else None}
+
+
+def _shown(html: str, name: str) -> str:
+    found = re.search(rf'id="stat-{name}">([^<]*)<', html)
+    assert found is not None, name
+    return found.group(1)
+
+
+def test_statistics_equal_those_recomputed_from_the_stored_hands(
+        app: FastAPI, client: TestClient) -> None:
+    _play_hands(app, client, 3, seed=21)
+    _play_hands(app, client, 2, seed=22)
+    expected = _recomputed(app)
+    page = client.get("/stats")
+    assert page.status_code == 200
+    assert _shown(page.text, "hands") == str(expected["hands"])
+    assert _shown(page.text, "won") == str(expected["won"])
+    assert _shown(page.text, "gins") == str(expected["gins"])
+    assert _shown(page.text, "points") == f"{expected['points']:.1f}"
+    deadwood = expected["deadwood"]
+    assert _shown(page.text, "deadwood") == ("–" if deadwood is None else f"{deadwood:.1f}")
+    data = client.get("/stats.json").json()
+    assert len(data["hands"]) == expected["hands"] and len(data["matches"]) == 2
+    knocked = [h for h in data["hands"] if h["knocker"] == 0 and h["kind"] in (
+        "knock", "undercut")]
+    if knocked:
+        assert sum(h["person_turns"] for h in knocked) / len(knocked) == expected["turns"]
+    rows = list(csv.DictReader(io.StringIO(client.get("/stats.csv").text)))
+    assert len(rows) == expected["hands"]
+    assert sum(int(r["points"]) for r in rows if r["winner"] == "0") == \
+        round(float(expected["points"] or 0) * int(expected["hands"] or 0))
+
+
+def test_practice_hands_and_other_browsers_are_not_counted(app: FastAPI,
+                                                           client: TestClient) -> None:
+    match_id, number = _finish_hand(app, client, seed=23)
+    before = client.get("/stats.json").json()
+    with Session(app.state.engine) as db:
+        hand = db.get(PlayHand, (match_id, number))
+        assert hand is not None
+        start = next(i for i, (p, _) in enumerate(hand.log, start=1) if p == 0)
+        name, _, code = str(hand.log[start - 1][1]).partition(" ")
+    page = client.post(f"/play/history/{match_id}/{number}/practice", data={"step": str(start)})
+    version = re.search(r'name="version" value="(\d+)"', page.text)
+    assert version is not None
+    client.post("/play/practice", data={"action": name, "card": code,
+                                        "version": version.group(1)})
+    assert client.get("/stats.json").json() == before
+    with TestClient(app) as other:
+        other.get("/")
+        assert other.get("/stats.json").json() == {"matches": [], "hands": []}
+        assert "No finished hands yet" in other.get("/stats").text
+        assert other.get(f"/play/history/{match_id}").status_code == 404
+
+
+def test_the_match_report_charts_the_chance_to_win_hand_by_hand(
+        app: FastAPI, client: TestClient) -> None:
+    match_id = _play_hands(app, client, 2, seed=24)
+    page = client.get(f"/play/history/{match_id}")
+    assert page.status_code == 200
+    assert "Chance to win the match" in page.text
+    polyline = re.search(r'<polyline points="([^"]+)"', page.text)
+    assert polyline is not None
+    with Session(app.state.engine) as db:
+        finished = db.exec(select(PlayHand).where(PlayHand.match_id == match_id,
+                                                  col(PlayHand.finished))).all()
+    assert len(polyline.group(1).split()) == len(finished) + 1
+    assert "<script" not in page.text.split("<main")[1] and "style=" not in page.text
+    assert client.get("/play/history/report").status_code == 200
