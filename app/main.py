@@ -182,7 +182,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.outer_middleware = [
         (AccessLogMiddleware, {}),
         (HeadMiddleware, {}),
-        (SecurityMiddleware, {"max_body_bytes": settings.max_body_bytes}),
+        (SecurityMiddleware, {
+            "max_body_bytes": settings.max_body_bytes,
+            # An oversized import is sent back to its form, which says so (issue 17).
+            "oversize_redirects": {"/score/import": "/score?import=too-large#answer"},
+        }),
     ]
     app.add_middleware(SessionCookieMiddleware, settings=settings)
     app.add_middleware(GZipMiddleware, minimum_size=1000)

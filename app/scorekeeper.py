@@ -70,6 +70,8 @@ SWITCH_OPTIONS: tuple[tuple[str, str, str], ...] = (
     ("oklahoma", "Oklahoma", "the first upcard sets the knock limit"),
     ("oklahoma_spade_double", "Spade upcard doubles", "Oklahoma: a spade doubles the hand"),
     ("straight_gin", "Straight gin", "no knocking: only gin ends a hand"),
+    ("round_the_corner", "Round the corner",
+     "aces high as well as low: Q-K-A and K-A-2 are runs; an ace still counts 1"),
     ("loser_deals", "Loser deals", "instead of alternating (two players)"),
 )
 NUMBER_LIMITS: dict[str, tuple[int, int]] = {
@@ -287,8 +289,9 @@ def entry_form(entry: HandEntry | None, result: SheetResult) -> dict[str, str]:
     """The entry form's values for ``entry`` (or defaults for the next hand)."""
     if entry is None:
         sitter = result.next_sitter
-        return {"kind": "knock", "knocker": "", "knocker_deadwood": "",
-                "defender_deadwood": "", "upcard_rank": "", "upcard_suit": "",
+        kind = "gin" if result.options.rules.straight_gin else "knock"
+        return {"kind": kind, "knocker": "", "knocker_deadwood": "", "defender_deadwood": "",
+                "upcard_rank": "", "upcard_suit": "",
                 "sitter": "" if sitter is None else str(sitter)}
     pair = entry.pair
     sitter_text = ""
@@ -450,6 +453,22 @@ def describe(row: HandRow, names: tuple[str, ...]) -> RowView:
     return RowView(row, what, outcome)
 
 
+def game_result(names: tuple[str, ...], target: int, reached: int | None,
+                winner: int | None, margin: int) -> str:
+    """The end of a game in words (SPEC §5; issue 17).
+
+    The winner is the player with the higher final total. When boxes put the other player
+    ahead of the one who reached the target, say so: ``"Ann reached 100 first; after the
+    bonuses Bob has more: Bob wins by 59."``
+    """
+    if winner is not None and (reached is None or reached == winner):
+        return f"{names[winner]} wins by {margin}."
+    first = f"{names[reached]} reached {target} first; " if reached is not None else ""
+    if winner is None:
+        return f"{first}after the bonuses the totals are level: a tie."
+    return f"{first}after the bonuses {names[winner]} has more: {names[winner]} wins by {margin}."
+
+
 def summary(result: SheetResult) -> str:
     """One line for lists: ``"4 hands · Ann 103, Bob 44"`` or ``"Ann won by 199"``."""
     names = result.names
@@ -477,6 +496,8 @@ def rules_line(sheet: ScoreSheet) -> str:
         parts.append("Oklahoma" + (" (spades double)" if rules.oklahoma_spade_double else ""))
     if rules.straight_gin:
         parts.append("straight gin")
+    if rules.round_the_corner:
+        parts.append("round the corner")
     if rules.loser_deals and not options.gin_for_three:
         parts.append("loser deals")
     if options.hollywood:

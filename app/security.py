@@ -11,16 +11,18 @@
   with 403. Requests with neither header (curl, tests) pass; browsers always send
   ``Origin`` on a POST, and the session cookie is ``SameSite=Lax`` besides.
 * A request body larger than ``MAX_BODY_BYTES`` (64 KB) gets 413, whether it announces
-  its length or streams.
+  its length or streams — or, for a form listed in ``oversize_redirects`` (path → URL),
+  a 303 back to the page holding the form, which then says what was too large.
 
 Templates must therefore use no ``<script>`` blocks, no ``on*=`` or ``style=``
 attributes and no ``hx-on``; htmx is configured through its ``<meta name="htmx-config">``.
 """
 
+from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
-from starlette.responses import PlainTextResponse
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CONTENT_SECURITY_POLICY = (
@@ -77,9 +79,11 @@ def is_same_origin(headers: Headers, scheme: str) -> bool:
 class SecurityMiddleware:
     """Pure ASGI middleware applying the policies in the module docstring."""
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int = 64 * 1024) -> None:
+    def __init__(self, app: ASGIApp, max_body_bytes: int = 64 * 1024,
+                 oversize_redirects: Mapping[str, str] | None = None) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        self.oversize_redirects = dict(oversize_redirects or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """ASGI entry point."""
@@ -110,10 +114,12 @@ class SecurityMiddleware:
             await response(scope, receive, send_with_headers)
             return
 
-        too_large = PlainTextResponse(
+        too_large: Response = PlainTextResponse(
             f"Request body too large: the limit is {self.max_body_bytes // 1024} KB.",
             status_code=413,
         )
+        if scope["path"] in self.oversize_redirects:
+            too_large = RedirectResponse(self.oversize_redirects[scope["path"]], status_code=303)
         declared = headers.get("content-length")
         if declared is not None:
             try:

@@ -56,7 +56,7 @@ def hand(client: TestClient, url: str, *, path: str = "/hands", **fields: str) -
 
 def field_error(html: str, field: str) -> str:
     """The message shown next to ``field``."""
-    match = re.search(rf'<p class="field-error" id="err-{field}">([^<]*)</p>', html)
+    match = re.search(rf'<p class="field-error" id="err-{field}"[^>]*>([^<]*)</p>', html)
     assert match, f"no error next to {field}"
     return match.group(1)
 
@@ -304,5 +304,5 @@ def test_gin_for_three_and_hollywood_through_the_forms(client: TestClient) -> No
     for _ in range(3):
         hand(client, holly, kind="gin", knocker="0", defender_deadwood="10")
     page = client.get(holly).text
-    assert page.count('class="col-chip"') == 1 + 2 + 3
+    assert page.count('class="num col-cell total-cell--won"') == 1 + 2 + 3
     assert "Game 3" in page

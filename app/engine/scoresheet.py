@@ -92,6 +92,39 @@ class SheetError(InvalidScoreError):
         self.number = number
 
 
+class GameOverError(SheetError):
+    """A hand comes after the end of the game.
+
+    Attributes:
+        number: the hand that cannot follow.
+        ended_by: the hand that ended the game.
+        reason: how it ended, e.g. ``"Ann reached 103 of 100"``.
+    """
+
+    def __init__(self, number: int, ended_by: int, reason: str):
+        super().__init__(f"the game ended with hand {ended_by} ({reason}), so hand {number} "
+                         "cannot come after the end of the game", number=number)
+        self.ended_by = ended_by
+        self.reason = reason
+
+
+def game_winner(final: Sequence[int]) -> tuple[int | None, int]:
+    """Who wins a finished game and by how much, from the final totals (SPEC §5).
+
+    The winner is the player with the higher final total (bonuses included), which is
+    not always the player who reached the target: boxes can put the other ahead. The
+    margin is their final total minus the next best (never negative).
+
+    Returns:
+        ``(player index, margin)``, or ``(None, 0)`` when the best totals tie.
+    """
+    best = max(final)
+    leaders = [p for p, total in enumerate(final) if total == best]
+    if len(leaders) != 1:
+        return None, 0
+    return leaders[0], best - max(t for p, t in enumerate(final) if p != leaders[0])
+
+
 class EntryKind(StrEnum):
     """What the table says happened in a hand; the sheet classifies it further.
 
@@ -361,6 +394,21 @@ class ColumnResult:
         """True once someone reached the target in this column."""
         return self.closed_by is not None
 
+    @property
+    def reached(self) -> int | None:
+        """Who reached the target (and took the game bonus), once closed."""
+        return self.tally.winner
+
+    @property
+    def winner(self) -> int | None:
+        """Once closed, the player with the higher final total (:func:`game_winner`)."""
+        return game_winner(self.tally.final)[0] if self.closed else None
+
+    @property
+    def margin(self) -> int:
+        """Once closed, the winner's final total minus the next best; else 0."""
+        return game_winner(self.tally.final)[1] if self.closed else 0
+
 
 @dataclass(frozen=True, slots=True)
 class SheetResult:
@@ -377,7 +425,8 @@ class SheetResult:
         totals: per player, the sum over columns of ``tally.final`` (hand points while a
             column is open; with bonuses once it has closed).
         wins: hands won per player.
-        winner: once over, the player with the highest total (``None`` on a tie).
+        winner: once over, the player with the highest total (``None`` on a tie); this
+            may not be the player who reached the target (:func:`game_winner`).
         margin: once over, the winner's total minus the next best total; else 0.
     """
 
@@ -398,6 +447,11 @@ class SheetResult:
     def tally(self) -> MatchTally:
         """The first (on a plain sheet the only) column's tally."""
         return self.columns[0].tally
+
+    @property
+    def reached(self) -> int | None:
+        """Plain sheet, once over: who reached the target first (took the game bonus)."""
+        return self.columns[0].reached
 
 
 def _check_whole(value: object, field_name: str, label: str, number: int | None) -> int:
@@ -525,11 +579,12 @@ def compute_sheet(
     else:
         sitter, expected = None, (0, 1)
     over = False
+    ended_by, end_reason = 0, ""
     for number, entry in enumerate(entries, start=1):
         if number > MAX_HANDS:
             raise SheetError(f"a sheet holds at most {MAX_HANDS} hands", number=number)
         if over:
-            raise SheetError(f"hand {number} comes after the end of the game", number=number)
+            raise GameOverError(number, ended_by, end_reason)
         pair, limit, score, knocker, defender = _check_entry(options, entry, expected, number)
         played_sitter = _third(pair) if options.gin_for_three else None
         out_of_turn = pair != expected
@@ -554,11 +609,16 @@ def compute_sheet(
                 if points[c][winner] >= options.rules.target:  # as tally() decides "over"
                     closed_by[c] = number
                     closed_now.append(c)
+                    end_reason = (f"{names[winner]} reached {points[c][winner]} of "
+                                  f"{options.rules.target}")
+                    if options.hollywood:
+                        end_reason = f"game {c + 1} closed: {end_reason}"
         running = tuple(tuple(column_points) for column_points in points)
         rows.append(HandRow(number, entry, hand_dealer, pair, played_sitter, knocker, defender,
                             winner, limit, score, win_number, used, running, tuple(closed_now),
                             out_of_turn))
         over = all(c is not None for c in closed_by)
+        ended_by = number
         # Who plays and deals next.
         if options.gin_for_three:
             if winner is None:
@@ -580,14 +640,7 @@ def compute_sheet(
     winner_all: int | None = None
     margin = 0
     if over:
-        if options.hollywood:
-            best = max(totals)
-            leaders = [p for p in range(n) if totals[p] == best]
-            if len(leaders) == 1:
-                winner_all = leaders[0]
-                margin = best - max(totals[p] for p in range(n) if p != winner_all)
-        else:
-            winner_all, margin = results[0].tally.winner, results[0].tally.margin
+        winner_all, margin = game_winner(totals)
     return SheetResult(
         options, tuple(names), tuple(rows), results, over,
         None if over else dealer, expected, None if over else sitter,
@@ -754,6 +807,13 @@ class ScoreSheet:
         entries[index] = entry
         try:
             return self._with_entries(entries)
+        except GameOverError as err:
+            later = err.number if err.number == len(entries) else f"{err.number}–{len(entries)}"
+            raise SheetError(
+                f"with this change the game ends with hand {err.ended_by} ({err.reason}), "
+                f"so hand {later} cannot come after the end of the game: delete the later "
+                "hands first", number=number,
+            ) from err
         except SheetError as err:
             if err.number is not None and err.number != number:
                 raise SheetError(
@@ -795,6 +855,11 @@ class ScoreSheet:
         sheet = replace(self, options=options)
         try:
             after = sheet.result()
+        except GameOverError as err:
+            raise SheetError(
+                f"with these options the game ends with hand {err.ended_by} ({err.reason}), "
+                f"so hand {err.number} cannot come after the end of the game",
+                field="options") from err
         except SheetError as err:
             where = f"hand {err.number}: " if err.number is not None else ""
             raise SheetError(f"with these options {where}{err.message}",

@@ -31,6 +31,9 @@ HandNumber = Annotated[int, Path(ge=1, le=10_000)]
 # write lock across ``await request.form()``: simultaneous posts then stalled the whole
 # loop and failed with "database is locked" (500).
 FormDep = Annotated[FormData, Depends(read_form)]
+TOO_LARGE = ("That is too large for a score sheet export (the limit is "
+             f"{sk.MAX_IMPORT_BYTES // 1000} KB): choose the .json file the app exported, "
+             "or paste its text.")
 STALE = "This sheet changed in another tab or window: here it is as it stands now."
 
 
@@ -70,7 +73,12 @@ def _index(request: Request, db: DbDep, session: SessionDep, *, status_code: int
 
 @router.get("", name="score_index")
 def score_index(request: Request, db: DbDep, session: SessionDep) -> Response:
-    """This browser's score sheets and the form for a new one (Classic defaults)."""
+    """This browser's score sheets and the form for a new one (Classic defaults).
+
+    ``?import=too-large`` (where the request size cap sends an oversized import) shows the
+    import form with its message."""
+    if request.query_params.get("import") == "too-large":
+        return _index(request, db, session, import_error=TOO_LARGE)
     return _index(request, db, session)
 
 
@@ -102,7 +110,7 @@ def score_import(request: Request, db: DbDep, session: SessionDep, form: FormDep
                       import_error="Choose an exported sheet (a .json file) or paste its text.")
     if len(data) > sk.MAX_IMPORT_BYTES:
         return _index(request, db, session, status_code=422, import_text="",
-                      import_error="That file is too large for a score sheet export.")
+                      import_error=TOO_LARGE)
     try:
         sheet = sk.import_sheet(data)
         row = sk.create_sheet(db, session.id, sheet)

@@ -1,0 +1,168 @@
+"""Score pages at a real table over HTTP (issue 17): results and refusals in words,
+Hollywood per-game columns, straight gin and round the corner options, no-JS answers
+that land on their message, oversized imports."""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from tests.test_score_http import CLASSIC_FORM, exported, field_error, hand, new_sheet
+
+
+def record(client: TestClient, url: str, kind: str, knocker: str, k: str, d: str) -> None:
+    """Record one hand through the form; it must be accepted."""
+    response = hand(client, url, kind=kind, knocker=knocker, knocker_deadwood=k,
+                    defender_deadwood=d)
+    assert response.status_code == 303, response.text
+
+
+def status_line(html: str) -> str:
+    """The standing's status sentence (tags dropped)."""
+    match = re.search(r'<p class="status"[^>]*>(.*?)</p>', html, re.S)
+    assert match
+    return re.sub(r"<[^>]+>", "", match.group(1)).strip()
+
+
+def test_boxes_overturning_the_target_read_as_a_win_for_the_higher_total(
+        client: TestClient) -> None:
+    url = new_sheet(client)
+    for _ in range(9):
+        record(client, url, "knock", "1", "1", "11")   # Bob +10, nine times
+    record(client, url, "gin", "0", "", "76")           # Ann 25 + 76 = 101
+    page = client.get(url).text
+    assert status_line(page) == ("Game over: Ann reached 100 first; after the bonuses Bob "
+                                 "has more: Bob wins by 49.")
+    assert "wins by -" not in page and "margin -" not in page
+    assert "Bob won by 49" in client.get("/score").text
+
+
+def test_hollywood_rows_show_each_games_running_points_and_no_cross_game_sum(
+        client: TestClient) -> None:
+    url = new_sheet(client, hollywood="on")
+    record(client, url, "gin", "0", "", "25")    # Ann 50: game 1
+    record(client, url, "knock", "1", "2", "12")  # Bob 10: game 1
+    record(client, url, "gin", "0", "", "15")    # Ann 40: games 1-2
+    page = client.get(url).text
+    row3 = page[page.index('id="hand-3"'):]
+    row3 = row3[:row3.index("</tr>")]
+    cells = re.findall(r'<td class="num col-cell[^"]*">(.*?)</td>', row3, re.S)
+    numbers = [re.findall(r'class="running">(\d+)<', cell) for cell in cells]
+    assert numbers == [["90", "10"], ["40", "0"], ["0", "0"]]
+    standing = page[page.index('id="status"'):page.index("</section>", page.index('id="status"'))]
+    assert standing.count('class="standing__column') == 3
+    # Every number in the standing is one game's points, never a sum across games.
+    points = [int(n) for n in re.findall(r'class="standing__pts">(\d+)<', standing)]
+    assert points == [90, 10, 40, 0, 0, 0]
+    assert "130" not in standing
+
+
+def test_hollywood_closed_game_shows_its_final_and_winner_in_the_standing(
+        client: TestClient) -> None:
+    url = new_sheet(client, hollywood="on")
+    for k, d in [("", "75"), ("", "75"), ("", "75")]:
+        record(client, url, "gin", "0", k, d)
+    page = client.get(url).text
+    standing = page[page.index('id="status"'):page.index("</section>", page.index('id="status"'))]
+    # Each gin (25 + 75) closes the next game: 100 + a box 20 + game 100, shutout doubles.
+    assert standing.count(">closed<") == 3 and standing.count("Ann wins by 440") == 3
+    assert status_line(page) == ("Game over: all three games closed. Over the three games "
+                                 "Ann is ahead by 1320.")
+
+
+def test_straight_gin_offers_only_gin_and_void(client: TestClient) -> None:
+    url = new_sheet(client, straight_gin="on")
+    entry = client.get(url).text
+    entry = entry[entry.index('id="entry"'):]
+    kinds = re.findall(r'name="kind" value="(\w+)"( checked)?', entry)
+    assert kinds == [("gin", " checked"), ("void", "")]
+    assert "straight gin" in client.get(url).text
+    plain = client.get(new_sheet(client)).text
+    assert re.findall(r'name="kind" value="(\w+)"', plain) == ["knock", "gin", "void"]
+
+
+def test_round_the_corner_on_the_setup_and_options_forms_and_in_the_rules_line(
+        client: TestClient) -> None:
+    assert re.search(r'name="round_the_corner" value="on"', client.get("/score").text)
+    url = new_sheet(client, round_the_corner="on")
+    assert exported(client, url)["options"]["rules"]["round_the_corner"] is True
+    rules_line = re.search(r'<p class="rules-line">(.*?)</p>', client.get(url).text, re.S)
+    assert rules_line and "round the corner" in rules_line.group(1)
+    options = client.get(f"{url}/options").text
+    assert re.search(r'name="round_the_corner" value="on" checked', options)
+
+
+def test_refusal_to_cut_the_game_short_names_the_hand_and_the_target(
+        client: TestClient) -> None:
+    url = new_sheet(client)
+    record(client, url, "knock", "0", "6", "28")
+    record(client, url, "gin", "1", "", "19")
+    wrong = hand(client, url, path="/hands/1", kind="gin", knocker="0", defender_deadwood="98")
+    assert wrong.status_code == 422
+    assert ("With this change the game ends with hand 1 (Ann reached 123 of 100), so hand 2 "
+            "cannot come after the end of the game") in wrong.text
+
+
+def test_no_js_refusals_land_on_the_message_with_focus(client: TestClient) -> None:
+    url = new_sheet(client)
+    page = client.get(url).text
+    assert re.search(rf'<form method="post" action="{url}/hands#answer"', page)
+    assert f'formaction="{url}/preview#answer"' in page
+    wrong = hand(client, url, kind="knock", knocker="0", knocker_deadwood="11",
+                 defender_deadwood="30")
+    assert wrong.status_code == 422
+    # The anchor sits right before the message, which takes the focus.
+    assert re.search(r'<span id="answer" class="answer-anchor"></span><p class="field-error" '
+                     r'id="err-knocker_deadwood" tabindex="-1" autofocus>', wrong.text)
+    assert wrong.text.count('id="answer"') == 1
+    assert wrong.text.count("autofocus") == 1
+    # The setup and import forms land on their messages too.
+    setup = client.post("/score", data={**CLASSIC_FORM, "name1": ""})
+    assert re.search(r'id="answer".*?<p class="field-error" id="err-name1" tabindex="-1" '
+                     r'autofocus>', setup.text, re.S)
+    assert 'action="/score/import#answer"' in setup.text
+
+
+def test_no_js_preview_lands_on_the_preview(client: TestClient) -> None:
+    url = new_sheet(client)
+    preview = hand(client, url, path="/preview", kind="knock", knocker="0",
+                   knocker_deadwood="6", defender_deadwood="28")
+    assert preview.status_code == 200
+    assert re.search(r'id="answer"[^>]*></span>\s*<div class="preview-box" id="preview" '
+                     r'tabindex="-1" autofocus>', preview.text)
+    htmx = client.post(f"{url}/preview", headers={"HX-Request": "true"},
+                       data={"kind": "knock", "knocker": "0", "knocker_deadwood": "6",
+                             "defender_deadwood": "28"})
+    assert "autofocus" not in htmx.text
+
+
+def test_oversized_pasted_import_gets_the_form_with_a_message(client: TestClient) -> None:
+    big = client.post("/score/import", data={"json": "x" * (70 * 1024)}, follow_redirects=False)
+    assert big.status_code == 303
+    assert big.headers["location"] == "/score?import=too-large#answer"
+    page = client.get(big.headers["location"].split("#")[0])
+    assert page.status_code == 200
+    assert "too large for a score sheet export" in field_error(page.text, "import")
+    assert 'name="json"' in page.text
+    middling = client.post("/score/import", data={"json": "x" * 61_000})
+    assert middling.status_code == 422
+    assert "too large for a score sheet export" in field_error(middling.text, "import")
+
+
+def test_guide_explains_boxes_overturning_the_target_with_the_sheets_numbers(
+        client: TestClient) -> None:
+    from app.engine.scoresheet import HandEntry, ScoreSheet, SheetOptions
+
+    s = ScoreSheet.new(SheetOptions(), ["A", "B"])
+    for entry in [*[HandEntry.knock(1, 1, 11)] * 9, HandEntry.gin(0, 76)]:
+        s = s.add(entry)
+    result = s.result()
+    text = re.sub(r"<[^>]+>", "", client.get("/guide/match").text)
+    final_a, final_b = result.tally.final
+    assert f"A has 101 + one box 20 + game bonus 100 = {final_a}" in text
+    assert f"B has 90 + nine boxes 180 = {final_b}" in text
+    assert f"B wins by {result.margin}" in text and result.winner == 1
