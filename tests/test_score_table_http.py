@@ -49,7 +49,7 @@ def test_hollywood_rows_show_each_games_running_points_and_no_cross_game_sum(
     record(client, url, "gin", "0", "", "15")    # Ann 40: games 1-2
     page = client.get(url).text
     row3 = page[page.index('id="hand-3"'):]
-    row3 = row3[:row3.index("</tr>")]
+    row3 = row3[:row3.index("</tbody>")]  # the hand's words, then a row of its games
     cells = re.findall(r'<td class="num col-cell[^"]*">(.*?)</td>', row3, re.S)
     numbers = [re.findall(r'class="running">(\d+)<', cell) for cell in cells]
     assert numbers == [["90", "10"], ["40", "0"], ["0", "0"]]
