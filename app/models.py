@@ -229,6 +229,13 @@ class ScoreSheetRow(SQLModel, table=True):
     version: int = 0
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow, index=True)
+    redo: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    """Hands taken back by Undo, as a JSON list of entries (last undone last); any other
+    change clears it (issue 17)."""
+    previous_id: int | None = Field(
+        default=None, foreign_key="score_sheet.id", ondelete="SET NULL", unique=True
+    )
+    """The game this one is a rematch of (an evening is the chain of rematches)."""
 
 
 # --- Display settings (issue 16): how this browser wants the pages drawn ---------------

@@ -14,9 +14,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -371,11 +372,15 @@ def count_sheets(db: Session, session_id: str) -> int:
         ScoreSheetRow.session_id == session_id)).all())
 
 
-def create_sheet(db: Session, session_id: str, sheet: ScoreSheet) -> ScoreSheetRow:
+def create_sheet(db: Session, session_id: str, sheet: ScoreSheet, *,
+                 previous_id: int | None = None) -> ScoreSheetRow:
     """Store a new sheet for this browser with a fresh share token; commits.
+
+    ``previous_id``: the game this one is a rematch of (unique: one rematch per game).
 
     Raises:
         SheetError: the browser already keeps :data:`MAX_SHEETS_PER_SESSION` sheets.
+        sqlalchemy.exc.IntegrityError: ``previous_id`` already has its rematch (a race).
     """
     if count_sheets(db, session_id) >= MAX_SHEETS_PER_SESSION:
         raise SheetError(f"this browser keeps at most {MAX_SHEETS_PER_SESSION} sheets: "
@@ -383,23 +388,27 @@ def create_sheet(db: Session, session_id: str, sheet: ScoreSheet) -> ScoreSheetR
     now = utcnow()
     row = ScoreSheetRow(session_id=session_id, share_token=secrets.token_urlsafe(
         SHARE_TOKEN_BYTES), title=title_for(sheet), document=sheet.to_json(),
-        created_at=now, updated_at=now)
+        created_at=now, updated_at=now, previous_id=previous_id)
     db.add(row)
     db.commit()
     return row
 
 
-def save_sheet(db: Session, row: ScoreSheetRow, sheet: ScoreSheet, expected_version: int
-               ) -> None:
+def save_sheet(db: Session, row: ScoreSheetRow, sheet: ScoreSheet, expected_version: int,
+               *, redo: Sequence[HandEntry] = ()) -> None:
     """Store ``sheet`` in ``row`` if nobody changed it since ``expected_version``; commits.
+
+    ``redo`` is the new Redo stack (:func:`redo_stack`); every change but Undo and Redo
+    leaves it empty.
 
     Raises:
         StaleSheetError: the stored version is not ``expected_version``.
     """
+    stack = json.dumps([entry.to_dict() for entry in redo]) if redo else None
     result = db.exec(
         update(ScoreSheetRow)
         .where(col(ScoreSheetRow.id) == row.id, col(ScoreSheetRow.version) == expected_version)
-        .values(document=sheet.to_json(), title=title_for(sheet),
+        .values(document=sheet.to_json(), title=title_for(sheet), redo=stack,
                 version=ScoreSheetRow.version + 1, updated_at=utcnow())
     )
     if result.rowcount == 0:
@@ -408,8 +417,51 @@ def save_sheet(db: Session, row: ScoreSheetRow, sheet: ScoreSheet, expected_vers
     db.commit()
 
 
+def rematch_of(db: Session, row: ScoreSheetRow) -> ScoreSheetRow | None:
+    """The rematch of ``row`` (the next game of the evening), if there is one."""
+    return db.exec(select(ScoreSheetRow).where(
+        ScoreSheetRow.previous_id == row.id)).first()
+
+
+def evening(db: Session, row: ScoreSheetRow) -> list[ScoreSheetRow]:
+    """The games linked to ``row`` by rematches, oldest first (``row`` among them).
+
+    Only this browser's sheets count, and at most :data:`MAX_SHEETS_PER_SESSION`.
+    """
+    games = [row]
+    seen = {row.id}
+    while games[0].previous_id is not None and len(games) < MAX_SHEETS_PER_SESSION:
+        previous = db.get(ScoreSheetRow, games[0].previous_id)
+        if previous is None or previous.session_id != row.session_id or previous.id in seen:
+            break
+        games.insert(0, previous)
+        seen.add(previous.id)
+    while len(games) < MAX_SHEETS_PER_SESSION:
+        following = rematch_of(db, games[-1])
+        if following is None or following.session_id != row.session_id or following.id in seen:
+            break
+        games.append(following)
+        seen.add(following.id)
+    return games
+
+
+def redo_stack(row: ScoreSheetRow) -> list[HandEntry]:
+    """The hands Undo took back from ``row``, the next one to redo last (issue 17)."""
+    if not row.redo:
+        return []
+    return [HandEntry.from_dict(data) for data in json.loads(row.redo)]
+
+
 def delete_sheet(db: Session, row: ScoreSheetRow) -> None:
-    """Delete a sheet (its share link stops working); commits."""
+    """Delete a sheet (its share link stops working); commits. Its rematch, if any, is
+    linked to the game before it, so the evening stays one chain."""
+    following = rematch_of(db, row)
+    if following is not None:
+        previous_id = row.previous_id
+        db.exec(update(ScoreSheetRow).where(col(ScoreSheetRow.id) == row.id)
+                .values(previous_id=None))
+        db.exec(update(ScoreSheetRow).where(col(ScoreSheetRow.id) == following.id)
+                .values(previous_id=previous_id))
     db.exec(delete(ScoreSheetRow).where(col(ScoreSheetRow.id) == row.id))
     db.commit()
 

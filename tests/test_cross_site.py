@@ -56,6 +56,21 @@ class World:
             hand = {**HAND, "version": str(self.sheet().version)}
             assert client.post(f"/score/{self.sheet().id}/hands", data=hand).status_code == 200
 
+    def undone(self) -> dict[str, str]:
+        """Undo the last hand, so that Redo has one to put back; Redo's form."""
+        url = f"/score/{self.sheet().id}"
+        undo = self.client.post(f"{url}/undo", data={"version": str(self.sheet().version)})
+        assert undo.status_code == 200
+        return {"version": str(self.sheet().version)}
+
+    def finished(self) -> dict[str, str]:
+        """Finish the game (a gin for 123), so that it can have a rematch; its form."""
+        url = f"/score/{self.sheet().id}"
+        gin = {"kind": "gin", "knocker": "0", "defender_deadwood": "98",
+               "version": str(self.sheet().version)}
+        assert self.client.post(f"{url}/hands", data=gin).status_code == 200
+        return {}
+
     def sheet(self) -> ScoreSheetRow:
         with Session(self.app.state.engine) as db:
             return db.exec(select(ScoreSheetRow).where(
@@ -99,7 +114,11 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/score/{sheet_id}/hands/{number}": lambda w: {**HAND, "defender_deadwood": "40",
                                                    "version": str(w.sheet().version)},
     "/score/{sheet_id}/hands/{number}/preview": lambda w: HAND,
-    "/score/{sheet_id}/hands/{number}/delete": lambda w: {"version": str(w.sheet().version)},
+    "/score/{sheet_id}/hands/{number}/delete": lambda w: {"confirm": "yes",
+                                                          "version": str(w.sheet().version)},
+    "/score/{sheet_id}/undo": lambda w: {"version": str(w.sheet().version)},
+    "/score/{sheet_id}/redo": lambda w: w.undone(),
+    "/score/{sheet_id}/rematch": lambda w: w.finished(),
     "/score/{sheet_id}/options": lambda w: {**SETUP, "name0": "Cat",
                                             "version": str(w.sheet().version)},
     "/score/{sheet_id}/delete": lambda w: {"confirm": "yes", "version": str(w.sheet().version)},

@@ -138,7 +138,8 @@ def test_correcting_an_early_hand_recomputes_later_totals_and_delete(client: Tes
                  defender_deadwood="19")
     assert wrong.status_code == 422
     assert exported(client, url)["hands"][1]["defender_deadwood"] == 19
-    deleted = client.post(f"{url}/hands/1/delete", data={"version": version(client, url)},
+    deleted = client.post(f"{url}/hands/1/delete", data={"version": version(client, url),
+                                                          "confirm": "yes"},
                           follow_redirects=False)
     assert deleted.status_code == 303
     assert [h["kind"] for h in exported(client, url)["hands"]] == ["gin", "knock"]

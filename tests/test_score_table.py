@@ -110,3 +110,60 @@ def test_round_the_corner_is_a_score_option() -> None:
 def test_straight_gin_entry_form_starts_on_gin() -> None:
     assert sk.entry_form(None, sheet(straight_gin=True).result())["kind"] == "gin"
     assert sk.entry_form(None, sheet().result())["kind"] == "knock"
+
+
+# --- rematch and the evening tally ----------------------------------------------------
+
+
+def finished(*entries: HandEntry, players: int = 2, first_dealer: int = 0,
+             first_sitter: int = 2, **rules: object) -> ScoreSheet:
+    """A sheet of Ann, Bob (and Cy) with these hands, Classic rules changed by ``rules``."""
+    options = SheetOptions(rules=CLASSIC.with_options(**rules), players=players,
+                           first_dealer=first_dealer, first_sitter=first_sitter)
+    s = ScoreSheet.new(options, ["Ann", "Bob", "Cy"][:players])
+    for entry in entries:
+        s = s.add(entry)
+    return s
+
+
+def test_rematch_keeps_names_and_rules_and_the_deal_goes_on() -> None:
+    from app.engine.evening import rematch
+
+    game = finished(HandEntry.knock(A, 6, 28), HandEntry.gin(A, 98))  # Bob dealt hand 2
+    assert game.result().rows[-1].dealer == B
+    nxt = rematch(game)
+    assert nxt.names == game.names and nxt.entries == ()
+    assert nxt.options.rules == game.options.rules
+    assert nxt.options.first_dealer == A  # the deal alternates: Ann deals next
+    loser = finished(HandEntry.gin(A, 98), loser_deals=True)
+    assert rematch(loser).options.first_dealer == B  # Bob lost the last hand: Bob deals
+    with pytest.raises(SheetError, match="not over"):
+        rematch(finished(HandEntry.knock(A, 6, 28)))
+
+
+def test_rematch_for_three_the_loser_sits_out_and_the_one_who_waited_deals() -> None:
+    from app.engine.evening import rematch
+
+    C = 2
+    game = finished(HandEntry.gin(A, 98, pair=(A, B)), players=3, first_dealer=B,
+                    first_sitter=C)
+    nxt = rematch(game).options
+    assert (nxt.first_dealer, nxt.first_sitter) == (C, B)
+
+
+def test_evening_tally_over_three_games() -> None:
+    from app.engine.evening import evening_tally
+
+    worked = finished(HandEntry.knock(A, 6, 28), HandEntry.gin(B, 19),
+                      HandEntry.knock(B, 9, 9), HandEntry.gin(A, 31))      # Ann by 199
+    overturn = finished(*BOXES_OVERTURN)                                   # Bob by 49
+    bob_gin = finished(HandEntry.gin(B, 98))                               # Bob 123: shutout
+    results = [worked.result(), overturn.result(), bob_gin.result()]
+    assert [(r.winner, r.margin) for r in results] == [(A, 199), (B, 49), (B, 2 * 243)]
+    tally = evening_tally(results)
+    assert (tally.games, tally.finished, tally.ties) == (3, 3, 0)
+    assert tally.wins == (1, 2)
+    assert tally.margins == (199, 49 + 486)
+    assert (tally.leader, tally.lead) == (B, 49 + 486 - 199)
+    running = evening_tally([*results[:2], finished(HandEntry.gin(B, 20)).result()])
+    assert (running.games, running.finished, running.wins) == (3, 2, (1, 1))

@@ -166,3 +166,167 @@ def test_guide_explains_boxes_overturning_the_target_with_the_sheets_numbers(
     assert f"A has 101 + one box 20 + game bonus 100 = {final_a}" in text
     assert f"B has 90 + nine boxes 180 = {final_b}" in text
     assert f"B wins by {result.margin}" in text and result.winner == 1
+
+
+# --- undo / redo, deleting a past hand ----------------------------------------------------
+
+
+def sheet_section(html: str) -> str:
+    """The standing, the hands and the totals of a sheet page (no forms' versions)."""
+    start = html.index('id="status"')
+    end = html.index('<div class="undo-bar"') if '<div class="undo-bar"' in html else \
+        html.index('<section class="panel entry"')
+    return html[start:end] + html[html.index('<div class="columns'):html.index('id="entry"')]
+
+
+def post(client: TestClient, url: str, path: str, **fields: str) -> object:
+    """Post a small form with the page's current version; no redirects followed."""
+    from tests.test_score_http import version
+
+    return client.post(f"{url}{path}", data={"version": version(client, url), **fields},
+                       follow_redirects=False)
+
+
+def test_undo_then_redo_gives_the_same_sheet_byte_for_byte(client: TestClient) -> None:
+    for changes in [{}, {"hollywood": "on"}, {"players": "3", "name2": "Cy"},
+                    {"oklahoma": "on"}, {"straight_gin": "on"}]:
+        url = new_sheet(client, **changes)
+        extra = {"sitter": "2"} if changes.get("players") == "3" else {}
+        if changes.get("oklahoma"):
+            extra = {"upcard_rank": "5", "upcard_suit": "S"}
+        kind, k = ("gin", "") if changes.get("straight_gin") else ("knock", "3")
+        record_form = dict(kind=kind, knocker="0", knocker_deadwood=k, defender_deadwood="20",
+                           **extra)
+        assert hand(client, url, **record_form).status_code == 303
+        assert hand(client, url, **{**record_form, "defender_deadwood": "30"}).status_code == 303
+        before_doc = client.get(f"{url}/export").content
+        before_page = sheet_section(client.get(url).text)
+        assert "Undo hand 2" in client.get(url).text and "Redo hand" not in client.get(url).text
+        undone = post(client, url, "/undo")
+        assert undone.status_code == 303 and undone.headers["location"].endswith("#undo")
+        page = client.get(url).text
+        assert len(exported(client, url)["hands"]) == 1, changes
+        assert "Undo hand 1" in page and "Redo hand 2" in page
+        assert post(client, url, "/redo").status_code == 303
+        assert client.get(f"{url}/export").content == before_doc, changes
+        assert sheet_section(client.get(url).text) == before_page, changes
+        assert "Redo hand" not in client.get(url).text
+
+
+def test_undo_twice_redo_twice_and_any_other_change_clears_redo(client: TestClient) -> None:
+    url = new_sheet(client)
+    for d in ("20", "30", "40"):
+        record(client, url, "knock", "0", "3", d)
+    assert post(client, url, "/undo").status_code == 303
+    assert post(client, url, "/undo").status_code == 303
+    assert [h["defender_deadwood"] for h in exported(client, url)["hands"]] == [20]
+    assert "Redo hand 2" in client.get(url).text
+    assert post(client, url, "/redo").status_code == 303
+    assert [h["defender_deadwood"] for h in exported(client, url)["hands"]] == [20, 30]
+    record(client, url, "gin", "1", "", "10")   # a new hand: the undone 40 is forgotten
+    assert "Redo hand" not in client.get(url).text
+    nothing = post(client, url, "/redo")
+    assert nothing.status_code == 422 and "nothing to redo" in nothing.text
+    assert len(exported(client, url)["hands"]) == 3
+    empty = new_sheet(client)
+    refused = post(client, empty, "/undo")
+    assert refused.status_code == 422 and "no hand to undo" in refused.text
+
+
+def test_undo_of_the_hand_that_ended_the_game_reopens_it_and_redo_ends_it_again(
+        client: TestClient) -> None:
+    url = new_sheet(client)
+    record(client, url, "gin", "0", "", "98")
+    assert "Game over" in client.get(url).text
+    post(client, url, "/undo")
+    assert "Enter hand 1" in client.get(url).text
+    post(client, url, "/redo")
+    assert "Game over: Ann wins by" in client.get(url).text
+
+
+def test_a_stale_undo_changes_nothing(client: TestClient) -> None:
+    url = new_sheet(client)
+    record(client, url, "knock", "0", "3", "20")
+    stale = client.post(f"{url}/undo", data={"version": "0"}, follow_redirects=False)
+    assert stale.status_code == 409
+    assert len(exported(client, url)["hands"]) == 1
+
+
+def test_deleting_a_past_hand_asks_first_without_javascript(client: TestClient) -> None:
+    url = new_sheet(client)
+    for d in ("20", "30", "40"):
+        record(client, url, "knock", "0", "3", d)
+    ask = post(client, url, "/hands/2/delete")
+    assert ask.status_code == 200
+    assert "Delete hand 2?" in ask.text
+    assert "Ann knocks on 3; Bob 30" in ask.text and "Ann: 81 → 54" in ask.text
+    assert re.search(r'name="confirm" value="yes"', ask.text)
+    assert 'action="/score/' in ask.text and '/hands/2/delete#answer"' in ask.text
+    assert len(exported(client, url)["hands"]) == 3   # nothing deleted yet
+    done = post(client, url, "/hands/2/delete", confirm="yes")
+    assert done.status_code == 303
+    assert [h["defender_deadwood"] for h in exported(client, url)["hands"]] == [20, 40]
+
+
+# --- rematch and the evening --------------------------------------------------------------
+
+
+def finish(client: TestClient, url: str, winner: str, defender: str) -> None:
+    """End the game at once: a gin by ``winner`` holding the defender to ``defender``."""
+    record(client, url, "gin", winner, "", defender)
+
+
+def test_rematch_links_the_games_and_the_tally_is_right_over_three_games(
+        client: TestClient) -> None:
+    first = new_sheet(client, loser_deals="on")
+    record(client, first, "knock", "1", "1", "11")   # Bob +10
+    finish(client, first, "0", "98")                 # Ann 123: Ann 123+20+100=243, Bob 30
+    page = client.get(first).text
+    assert "Rematch" in page and "Bob deals first" in page   # loser deals
+    second = post(client, first, "/rematch")
+    assert second.status_code == 303
+    url2 = second.headers["location"]
+    assert url2 != first
+    data = exported(client, url2)
+    assert data["names"] == ["Ann", "Bob"] and data["hands"] == []
+    assert data["options"]["rules"] == exported(client, first)["options"]["rules"]
+    assert data["options"]["first_dealer"] == 1
+    # A second tap on Rematch leads to the same game, not a new one.
+    again = post(client, first, "/rematch")
+    assert again.headers["location"] == url2
+    assert "Next game" in client.get(first).text
+    finish(client, url2, "1", "98")                  # Bob 123 shutout: (123+20+100)*2 = 486
+    url3 = post(client, url2, "/rematch").headers["location"]
+    finish(client, url3, "1", "50")                  # Bob 75 ... not over yet
+    page3 = client.get(url3).text
+    assert "Game 3 of 3 (2 finished)" in page3
+    finish(client, url3, "1", "50")                  # Bob 150: (150+40+100)*2 = 580
+    page3 = client.get(url3).text
+    tally = re.findall(r'<tr><th scope="row" class="name-col" title="(\w+)">\w+</th>'
+                       r'<td class="num">(\d+)</td><td class="num">(\d+)</td></tr>', page3)
+    assert tally == [("Ann", "1", str(243 - 30)), ("Bob", "2", str(486 + 580))]
+    assert f"Bob leads the evening by {486 + 580 - 213}." in page3
+    assert "Game 3 of 3." in page3
+    for url in (first, url2):
+        assert "Bob leads the evening by" in client.get(url).text
+    links = re.findall(r'<a href="(/score/\d+)">Game (\d)</a>', page3)
+    assert links == [(first, "1"), (url2, "2")]
+
+
+def test_rematch_needs_a_finished_game(client: TestClient) -> None:
+    url = new_sheet(client)
+    record(client, url, "knock", "1", "1", "11")
+    refused = post(client, url, "/rematch")
+    assert refused.status_code == 422 and "not over yet" in refused.text
+    assert len(re.findall(r'class="sheet-link"', client.get("/score").text)) == 1
+
+
+def test_deleting_the_middle_game_keeps_the_evening_linked(client: TestClient) -> None:
+    first = new_sheet(client)
+    finish(client, first, "0", "98")
+    second = post(client, first, "/rematch").headers["location"]
+    finish(client, second, "1", "98")
+    third = post(client, second, "/rematch").headers["location"]
+    assert client.post(f"{second}/delete", data={"confirm": "yes"}).status_code == 200
+    page = client.get(third).text
+    assert "Game 2 of 2" in page and f'<a href="{first}">Game 1</a>' in page

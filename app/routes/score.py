@@ -9,10 +9,12 @@ browser gets 404. ``/score/shared/{token}`` is the read-only view.
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Request
+from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import FormData, UploadFile
 from starlette.responses import RedirectResponse, Response
 
 from app import scorekeeper as sk
+from app.engine.evening import evening_tally, rematch
 from app.engine.scoresheet import OptionsChange, ScoreSheet, SheetError
 from app.inputs import read_form
 from app.models import ScoreSheetRow
@@ -130,11 +132,24 @@ def score_shared(request: Request, db: DbDep, token: str) -> Response:
     if row is None:
         raise HTTPException(404, "This share link does not lead to a score sheet")
     sheet = sk.load(row)
-    return render(request, "score/sheet.html", _sheet_context(row, sheet, shared=True),
+    context = _sheet_context(row, sheet, shared=True, **_evening(db, row, sheet.result()))
+    return render(request, "score/sheet.html", context,
                   headers={"X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer"})
 
 
 # --- one sheet ---------------------------------------------------------------------------
+
+
+def _evening(db: DbDep, row: ScoreSheetRow, result: Any) -> dict[str, Any]:
+    """The evening's games around ``row`` (links and tally), for the sheet page."""
+    games = sk.evening(db, row)
+    if len(games) < 2:
+        return {"evening": None, "games": games, "next_game": None}
+    results = [result if game.id == row.id else sk.load(game).result() for game in games]
+    index = next(i for i, game in enumerate(games) if game.id == row.id)
+    return {"evening": evening_tally(results), "games": games,
+            "game_number": index + 1,
+            "next_game": games[index + 1] if index + 1 < len(games) else None}
 
 
 def _sheet_context(row: ScoreSheetRow, sheet: ScoreSheet, *, shared: bool = False,
@@ -155,6 +170,10 @@ def _sheet_context(row: ScoreSheetRow, sheet: ScoreSheet, *, shared: bool = Fals
         "edit_number": None,
         "notice": None,
         "form": sk.entry_form(None, result),
+        "redo": [] if shared else sk.redo_stack(row),
+        "evening": None,
+        "next_game": None,
+        "rematch": rematch(sheet) if result.over else None,
     }
     context.update(extra)
     return context
@@ -172,7 +191,8 @@ def score_sheet(request: Request, db: DbDep, session: SessionDep, sheet_id: Shee
                 ) -> Response:
     """The sheet: hands, running totals, boxes, who deals next, and the entry form."""
     row = _own(db, session, sheet_id)
-    return _show(request, row, sk.load(row))
+    sheet = sk.load(row)
+    return _show(request, row, sheet, **_evening(db, row, sheet.result()))
 
 
 def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData,
@@ -246,13 +266,22 @@ def score_update_preview(request: Request, db: DbDep, session: SessionDep,
 @router.post("/{sheet_id}/hands/{number}/delete", name="score_delete_hand")
 def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
                       sheet_id: SheetId, number: HandNumber, form: FormDep) -> Response:
-    """Delete hand ``number``; later hands are recomputed."""
+    """Delete hand ``number`` once confirmed (``confirm=yes``); later hands are recomputed.
+    Without the confirmation, the page asking for it (what the hand was, what changes)."""
     row = _own(db, session, sheet_id)
     sheet = sk.load(row)
     if number > len(sheet.entries):
         raise HTTPException(404, "No such hand on this sheet")
     try:
         updated = sheet.delete_hand(number)
+        if form.get("confirm") != "yes":
+            result = sheet.result()
+            return render(request, "score/delete_hand.html", {
+                "row": row, "number": number, "names": sheet.names,
+                "view": sk.describe(result.rows[number - 1], sheet.names),
+                "before": result, "after": updated.result(), "version": _version(form),
+                "sk": sk,
+            })
         sk.save_sheet(db, row, updated, _version(form))
     except SheetError as err:
         message = err.message[:1].upper() + err.message[1:]
@@ -263,6 +292,69 @@ def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
         db.refresh(row)
         return _show(request, row, sk.load(row), status_code=409, notice=STALE)
     return _see_other(f"/score/{sheet_id}#sheet")
+
+
+@router.post("/{sheet_id}/undo", name="score_undo")
+def score_undo(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+               form: FormDep) -> Response:
+    """Take back the last recorded hand (it goes on the Redo stack); 303 to the sheet."""
+    row = _own(db, session, sheet_id)
+    sheet = sk.load(row)
+    if not sheet.entries:
+        return _show(request, row, sheet, status_code=422,
+                     notice="There is no hand to undo: no hands are recorded yet.")
+    stack = sk.redo_stack(row)
+    try:
+        sk.save_sheet(db, row, sheet.delete_hand(len(sheet.entries)), _version(form),
+                      redo=[*stack, sheet.entries[-1]])
+    except sk.StaleSheetError:
+        db.refresh(row)
+        return _show(request, row, sk.load(row), status_code=409, notice=STALE)
+    return _see_other(f"/score/{sheet_id}#undo")
+
+
+@router.post("/{sheet_id}/redo", name="score_redo")
+def score_redo(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+               form: FormDep) -> Response:
+    """Put back the hand Undo last took back; 303 to the sheet."""
+    row = _own(db, session, sheet_id)
+    sheet = sk.load(row)
+    stack = sk.redo_stack(row)
+    if not stack:
+        return _show(request, row, sheet, status_code=422,
+                     notice="There is nothing to redo: Redo puts back a hand taken back "
+                            "with Undo, until another change is made.")
+    try:
+        sk.save_sheet(db, row, sheet.add(stack[-1]), _version(form), redo=stack[:-1])
+    except SheetError as err:  # pragma: no cover - the stack is cleared by every other change
+        return _show(request, row, sheet, status_code=422, notice=err.message)
+    except sk.StaleSheetError:
+        db.refresh(row)
+        return _show(request, row, sk.load(row), status_code=409, notice=STALE)
+    return _see_other(f"/score/{sheet_id}#undo")
+
+
+@router.post("/{sheet_id}/rematch", name="score_rematch")
+def score_rematch(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+                  form: FormDep) -> Response:
+    """Start the next game of the evening: same players and options, the dealer the rules
+    give; linked to this one. A game that already has its rematch leads to it (303)."""
+    row = _own(db, session, sheet_id)
+    existing = sk.rematch_of(db, row)
+    if existing is not None:
+        return _see_other(f"/score/{existing.id}")
+    try:
+        created = sk.create_sheet(db, session.id, rematch(sk.load(row)), previous_id=row.id)
+    except SheetError as err:
+        message = err.message[:1].upper() + err.message[1:]
+        return _show(request, row, sk.load(row), status_code=422, notice=message)
+    except IntegrityError:  # a double tap: the other tap made the rematch
+        db.rollback()
+        existing = sk.rematch_of(db, row)
+        if existing is None:
+            raise
+        return _see_other(f"/score/{existing.id}")
+    return _see_other(f"/score/{created.id}")
 
 
 # --- options -----------------------------------------------------------------------------
