@@ -22,10 +22,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from markupsafe import Markup
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
-from app.engine import CLASSIC, Card, GameError, Rank, Rules, Suit
+from app.engine import CARDS, CLASSIC, Card, GameError, Rank, Rules, Suit, parse_cards
+from app.engine.calculator import HandCount, count_hand
 from app.engine.scoresheet import (
     EntryKind,
     HandEntry,
@@ -284,6 +286,112 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
         counts[name] = count
     return HandEntry(kind, knocker, counts["knocker_deadwood"], counts["defender_deadwood"],
                      upcard, pair)
+
+
+# --- the deadwood calculator (issue 17) ---------------------------------------------------
+
+# (text field, grid checkbox name, label) for each hand of the calculator.
+CARD_FIELDS: tuple[tuple[str, str, str], ...] = (
+    ("knocker_cards", "kc", "The knocker's cards"),
+    ("defender_cards", "dc", "The defender's cards"),
+)
+MAX_CARDS_TEXT = 200
+"""Longest typed list of card codes accepted (11 codes need 32 characters)."""
+GRID = [[card for card in CARDS if card.suit is suit] for suit in Suit]
+"""The tap-to-pick grid: one row of 13 cards per suit (clubs, diamonds, hearts, spades)."""
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def parse_hand_cards(form: Any, field: str, box: str, label: str) -> list[Card]:
+    """One hand of the calculator from its typed codes and its grid of checkboxes.
+
+    The page sends back what it showed in ``{field}_shown``. When the typed text is
+    unchanged, the grid decides (so unticking a card removes it without JavaScript);
+    when the text was edited, the typed cards count plus any card newly ticked.
+
+    Raises:
+        SheetError: an unknown code, or text too long (``field`` names the text field).
+    """
+    text = _text(form, field)
+    if len(text) > MAX_CARDS_TEXT:
+        raise SheetError(f"{label} are too many to be a hand: type at most 11 codes",
+                         field=field)
+    try:
+        typed = parse_cards(text)
+        shown = parse_cards(_text(form, f"{field}_shown")[:MAX_CARDS_TEXT])
+    except GameError as err:
+        raise SheetError(f"{label}: {err}", field=field) from None
+    ticked: list[Card] = []
+    getlist = getattr(form, "getlist", None)
+    for value in (getlist(box) if getlist else [])[:60]:
+        try:
+            ticked.append(Card.parse(str(value)))
+        except GameError:
+            raise SheetError(f"{label}: the grid sent an unknown card", field=field) from None
+    if text == _codes(shown):
+        chosen = ticked
+    else:
+        chosen = typed + [card for card in ticked if card not in shown]
+    return list(dict.fromkeys(chosen))  # each card once, in the order given
+
+
+def count_from_cards(form: Any, sheet: ScoreSheet) -> tuple[HandCount, dict[str, str]]:
+    """Count a hand from the calculator's cards; the entry form's values to fill in.
+
+    Returns:
+        The count, and ``kind``, ``knocker_deadwood``, ``defender_deadwood`` and the two
+        card fields as the form should show them.
+
+    Raises:
+        SheetError: bad codes (next to the text field), or hands that cannot be laid
+            down (``field="cards"``: wrong number of cards, a card in both hands …).
+    """
+    hands = [parse_hand_cards(form, field, box, label) for field, box, label in CARD_FIELDS]
+    if not hands[0] or not hands[1]:
+        missing = CARD_FIELDS[0 if not hands[0] else 1][2]
+        raise SheetError(f"{missing} are missing: pick or type them", field="cards")
+    try:
+        count = count_hand(hands[0], hands[1], sheet.options.rules)
+    except GameError as err:
+        message = str(err)
+        raise SheetError(message[:1].upper() + message[1:], field="cards") from None
+    values = {
+        "kind": count.kind.value,
+        "knocker_deadwood": "" if count.kind is not EntryKind.KNOCK
+        else str(count.knocker_deadwood),
+        "defender_deadwood": str(count.defender_deadwood),
+        "knocker_cards": _codes(hands[0]),
+        "defender_cards": _codes(hands[1]),
+    }
+    return count, values
+
+
+def card_list(cards: Sequence[Card]) -> Markup:
+    """Cards for reading: ``5♥ 6♥ 7♥`` on screen, each read out by its full name."""
+    return Markup(" ").join(
+        Markup('<span class="mini-card{}" role="img" aria-label="{}">{}{}</span>').format(
+            " mini-card--red" if card.suit.is_red else "", card.name,
+            "10" if card.rank is Rank.TEN else card.rank.value, card.suit.symbol + "\ufe0e")
+        for card in cards)
+
+
+def calc_names(form: Mapping[str, str], result: SheetResult) -> tuple[str, str]:
+    """Who the calculator's two hands belong to, by the form's knocker (and sitter):
+    ``("Ann", "Bob")``, or ``("The knocker", "The defender")`` until they are chosen."""
+    knocker = whole_number(form.get("knocker", ""))
+    players = result.options.players
+    if knocker is None or knocker >= players:
+        return "The knocker", "The defender"
+    if players == 2:
+        return result.names[knocker], result.names[1 - knocker]
+    sitter = whole_number(form.get("sitter", ""))
+    others = [p for p in range(3) if p not in (knocker, sitter)]
+    if sitter is None or sitter == knocker or len(others) != 1:
+        return result.names[knocker], "The defender"
+    return result.names[knocker], result.names[others[0]]
 
 
 def entry_form(entry: HandEntry | None, result: SheetResult) -> dict[str, str]:

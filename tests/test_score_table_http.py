@@ -115,15 +115,16 @@ def test_no_js_refusals_land_on_the_message_with_focus(client: TestClient) -> No
     wrong = hand(client, url, kind="knock", knocker="0", knocker_deadwood="11",
                  defender_deadwood="30")
     assert wrong.status_code == 422
-    # The anchor sits right before the message, which takes the focus.
-    assert re.search(r'<span id="answer" class="answer-anchor"></span><p class="field-error" '
-                     r'id="err-knocker_deadwood" tabindex="-1" autofocus>', wrong.text)
+    # The #answer target is the message itself, focusable: the browser focuses it when it
+    # follows the fragment (autofocus serves htmx swaps).
+    assert re.search(r'<div id="answer" class="answer" tabindex="-1" autofocus><p '
+                     r'class="field-error" id="err-knocker_deadwood">', wrong.text)
     assert wrong.text.count('id="answer"') == 1
     assert wrong.text.count("autofocus") == 1
     # The setup and import forms land on their messages too.
     setup = client.post("/score", data={**CLASSIC_FORM, "name1": ""})
-    assert re.search(r'id="answer".*?<p class="field-error" id="err-name1" tabindex="-1" '
-                     r'autofocus>', setup.text, re.S)
+    assert re.search(r'<div id="answer" class="answer" tabindex="-1" autofocus><p '
+                     r'class="field-error" id="err-name1">', setup.text)
     assert 'action="/score/import#answer"' in setup.text
 
 
@@ -132,8 +133,8 @@ def test_no_js_preview_lands_on_the_preview(client: TestClient) -> None:
     preview = hand(client, url, path="/preview", kind="knock", knocker="0",
                    knocker_deadwood="6", defender_deadwood="28")
     assert preview.status_code == 200
-    assert re.search(r'id="answer"[^>]*></span>\s*<div class="preview-box" id="preview" '
-                     r'tabindex="-1" autofocus>', preview.text)
+    assert re.search(r'<div id="answer" class="answer" tabindex="-1" autofocus>\s*'
+                     r'<div class="preview-box" id="preview">', preview.text)
     htmx = client.post(f"{url}/preview", headers={"HX-Request": "true"},
                        data={"kind": "knock", "knocker": "0", "knocker_deadwood": "6",
                              "defender_deadwood": "28"})

@@ -6,6 +6,7 @@ answers htmx with just the entry block. Sheets belong to the browser session; an
 browser gets 404. ``/score/shared/{token}`` is the read-only view.
 """
 
+from contextlib import suppress
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Request
@@ -174,6 +175,8 @@ def _sheet_context(row: ScoreSheetRow, sheet: ScoreSheet, *, shared: bool = Fals
         "evening": None,
         "next_game": None,
         "rematch": rematch(sheet) if result.over else None,
+        "count": None,
+        "calc_open": False,
     }
     context.update(extra)
     return context
@@ -203,16 +206,36 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
     blocks = ["entry", "announce"]
     if number is not None and number > len(sheet.entries):
         raise HTTPException(404, "No such hand on this sheet")
+    count = None
+    cards_given = any(values.get(field) for field, _box, _label in sk.CARD_FIELDS) or any(
+        form.getlist(box) for _field, box, _label in sk.CARD_FIELDS)
+    counts_empty = not values.get("knocker_deadwood") and not values.get("defender_deadwood")
+    for field, box, label in sk.CARD_FIELDS if cards_given else ():
+        # Show the cards as the calculator reads them (typed and ticked together); when
+        # they are wrong, the count says what is wrong with them.
+        with suppress(SheetError):
+            values[field] = " ".join(map(str, sk.parse_hand_cards(form, field, box, label)))
+    if form.get("count") or (cards_given and counts_empty):
+        try:
+            count, filled = sk.count_from_cards(form, sheet)
+        except SheetError as err:
+            return _show(request, row, sheet, status_code=422, block=blocks, form=values,
+                         errors={err.field or "cards": err.message}, edit_number=number,
+                         calc_open=True)
+        values.update(filled)
+        form = FormData({**values})
     try:
         entry = sk.parse_entry(form, sheet, number)
         updated = sheet.add(entry) if number is None else sheet.replace_hand(number, entry)
         hand = updated.result().rows[-1 if number is None else number - 1]
     except SheetError as err:
         return _show(request, row, sheet, status_code=422, block=blocks, form=values,
-                     errors={err.field or "entry": err.message}, edit_number=number)
+                     errors={err.field or "entry": err.message}, edit_number=number,
+                     count=count)
     if not record:
         return _show(request, row, sheet, block=blocks, form=values, edit_number=number,
-                     preview=sk.describe(hand, sheet.names), preview_result=updated.result())
+                     preview=sk.describe(hand, sheet.names), preview_result=updated.result(),
+                     count=count)
     try:
         sk.save_sheet(db, row, updated, _version(form))
     except sk.StaleSheetError:
