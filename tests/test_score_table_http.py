@@ -331,3 +331,20 @@ def test_deleting_the_middle_game_keeps_the_evening_linked(client: TestClient) -
     assert client.post(f"{second}/delete", data={"confirm": "yes"}).status_code == 200
     page = client.get(third).text
     assert "Game 2 of 2" in page and f'<a href="{first}">Game 1</a>' in page
+
+
+def test_shared_view_shows_the_evening_tally_but_no_links_or_controls(
+        client: TestClient) -> None:
+    first = new_sheet(client)
+    finish(client, first, "0", "98")
+    second = post(client, first, "/rematch").headers["location"]
+    page = client.get(second).text
+    share = re.search(r'id="share-link" type="text" readonly value="([^"]+)"', page)
+    assert share
+    shared = TestClient(client.app, base_url="http://testserver").get(
+        share.group(1).replace("http://testserver", ""))
+    assert shared.status_code == 200
+    assert "This evening" in shared.text and "Ann leads the evening by" in shared.text
+    assert f'href="{first}"' not in shared.text
+    for control in ("Rematch", "Undo hand", "/undo", "/rematch", 'name="kc"'):
+        assert control not in shared.text

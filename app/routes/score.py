@@ -133,7 +133,7 @@ def score_shared(request: Request, db: DbDep, token: str) -> Response:
     if row is None:
         raise HTTPException(404, "This share link does not lead to a score sheet")
     sheet = sk.load(row)
-    context = _sheet_context(row, sheet, shared=True, **_evening(db, row, sheet.result()))
+    context = _sheet_context(row, sheet, shared=True, **_evening(db, row, sk.result_of(sheet)))
     return render(request, "score/sheet.html", context,
                   headers={"X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer"})
 
@@ -146,7 +146,7 @@ def _evening(db: DbDep, row: ScoreSheetRow, result: Any) -> dict[str, Any]:
     games = sk.evening(db, row)
     if len(games) < 2:
         return {"evening": None, "games": games, "next_game": None}
-    results = [result if game.id == row.id else sk.load(game).result() for game in games]
+    results = [result if game.id == row.id else sk.result_of(sk.load(game)) for game in games]
     index = next(i for i, game in enumerate(games) if game.id == row.id)
     return {"evening": evening_tally(results), "games": games,
             "game_number": index + 1,
@@ -195,7 +195,7 @@ def score_sheet(request: Request, db: DbDep, session: SessionDep, sheet_id: Shee
     """The sheet: hands, running totals, boxes, who deals next, and the entry form."""
     row = _own(db, session, sheet_id)
     sheet = sk.load(row)
-    return _show(request, row, sheet, **_evening(db, row, sheet.result()))
+    return _show(request, row, sheet, **_evening(db, row, sk.result_of(sheet)))
 
 
 def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData,
