@@ -235,11 +235,14 @@ def test_an_import_is_refused_exactly_where_the_form_is(
     assert caught.value.message in import_page.replace("&#39;", "'")
 
 
-def test_an_import_with_an_option_the_form_cannot_set_is_refused(app: FastAPI,
-                                                                  browser: TestClient) -> None:
-    page = refused(app, browser, "/score/import",
-                   {"json": json.dumps(export(round_the_corner=True))})
-    assert "Round the corner" in page
+def test_an_import_with_round_the_corner_keeps_it_now_that_the_form_offers_it(
+        app: FastAPI, browser: TestClient) -> None:
+    # Round the corner was the one option the form could not set; it can since issue 17.
+    response = browser.post("/score/import",
+                            data={"json": json.dumps(export(round_the_corner=True))},
+                            follow_redirects=False)
+    assert response.status_code == 303, response.text[:300]
+    assert sk.load(sheets(app)[0]).options.rules.round_the_corner
 
 
 @pytest.mark.parametrize("changes", [{}, {"knock_limit": 7}, {"target": 10_000},
