@@ -16,7 +16,7 @@ from starlette.responses import RedirectResponse, Response
 
 from app import scorekeeper as sk
 from app.engine.evening import evening_tally, rematch
-from app.engine.scoresheet import OptionsChange, ScoreSheet, SheetError
+from app.engine.scoresheet import HandEntry, OptionsChange, ScoreSheet, SheetError
 from app.inputs import read_form
 from app.models import ScoreSheetRow
 from app.sessions import DbDep, SessionDep
@@ -326,14 +326,19 @@ def score_undo(request: Request, db: DbDep, session: SessionDep, sheet_id: Sheet
     if not sheet.entries:
         return _show(request, row, sheet, status_code=422,
                      notice="There is no hand to undo: no hands are recorded yet.")
-    stack = sk.redo_stack(row)
+    return _store_undo_redo(request, db, row, sheet.delete_hand(len(sheet.entries)), form,
+                            [*sk.redo_stack(row), sheet.entries[-1]])
+
+
+def _store_undo_redo(request: Request, db: DbDep, row: ScoreSheetRow, updated: ScoreSheet,
+                     form: FormData, redo: list[HandEntry]) -> Response:
+    """Save an Undo or Redo with its new Redo stack; 303 to the undo bar (409 if stale)."""
     try:
-        sk.save_sheet(db, row, sheet.delete_hand(len(sheet.entries)), _version(form),
-                      redo=[*stack, sheet.entries[-1]])
+        sk.save_sheet(db, row, updated, _version(form), redo=redo)
     except sk.StaleSheetError:
         db.refresh(row)
         return _show(request, row, sk.load(row), status_code=409, notice=STALE)
-    return _see_other(f"/score/{sheet_id}#undo")
+    return _see_other(f"/score/{row.id}#undo")
 
 
 @router.post("/{sheet_id}/redo", name="score_redo")
@@ -348,13 +353,10 @@ def score_redo(request: Request, db: DbDep, session: SessionDep, sheet_id: Sheet
                      notice="There is nothing to redo: Redo puts back a hand taken back "
                             "with Undo, until another change is made.")
     try:
-        sk.save_sheet(db, row, sheet.add(stack[-1]), _version(form), redo=stack[:-1])
+        updated = sheet.add(stack[-1])
     except SheetError as err:  # pragma: no cover - the stack is cleared by every other change
         return _show(request, row, sheet, status_code=422, notice=err.message)
-    except sk.StaleSheetError:
-        db.refresh(row)
-        return _show(request, row, sk.load(row), status_code=409, notice=STALE)
-    return _see_other(f"/score/{sheet_id}#undo")
+    return _store_undo_redo(request, db, row, updated, form, stack[:-1])
 
 
 @router.post("/{sheet_id}/rematch", name="score_rematch")
