@@ -12,9 +12,38 @@ from typing import Any
 
 import pytest
 
-from tests.test_play_browser import _no_sideways_scroll, _play_hand, _start
+from tests.test_play_browser import _cards, _changed, _start, _tap, _to_discard_step, _version
 
 pytestmark = pytest.mark.browser
+
+
+def _no_sideways_scroll(page: Any) -> None:
+    width, inner = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    assert width <= inner, f"the page scrolls sideways: {width} > {inner}"
+
+
+def _play_hand(page: Any) -> None:
+    """Play the hand out on the table: discard the card that leaves least deadwood, knock
+    or go gin as soon as allowed, until the result panel shows."""
+    for _ in range(40):
+        if page.locator(".result").count():
+            return
+        _to_discard_step(page)
+        if page.locator(".result").count():
+            return
+        best = min((c for c in _cards(page) if "discard" in c["acts"].split()),
+                   key=lambda c: int(c["left"]))
+        page.get_by_role("radio", name=best["name"], exact=True).click()
+        acts = best["acts"].split()
+        if "gin" in acts:
+            _tap(page, "Gin")
+        elif "knock" in acts:
+            _tap(page, "Knock")
+        else:
+            version = _version(page)
+            page.get_by_role("radio", name=best["name"], exact=True).click()
+            _changed(page, version)
+    page.locator(".result").wait_for()
 
 
 def _where(page: Any) -> str:
@@ -24,11 +53,11 @@ def _where(page: Any) -> str:
 def test_review_a_finished_hand_on_a_phone(live_server: str, page: Any,
                                            screenshot: Callable[[Any, str], Path]) -> None:
     _start(page, live_server)
-    _play_hand(page, phone=True, screenshot=lambda *_: Path(), label="history")
+    _play_hand(page)
     page.get_by_role("link", name="Review this hand").click()
     page.wait_for_url("**/play/history/*/1*")
     last = int(page.locator("#review").get_attribute("data-last") or 0)
-    assert last > 4
+    assert last >= 2  # a hand can end on the first discard (pass, take the upcard, knock)
     assert _where(page) == f"0 / {last}"
     # One position at a time; both hands face up.
     assert page.locator(".review-step.is-current").count() == 1
