@@ -21,6 +21,8 @@ def test_the_commitment_is_abbreviated_and_shown_in_full_on_a_tap(
     page = new_page(width, height)
     page.goto(live_server + "/play/new")
     page.get_by_role("button", name="Start match").click()
+    # On the phone table the fairness box sits in the Rules sheet, one tap away.
+    page.locator('button[popovertarget="rules-in-force"]').first.evaluate("b => b.click()")
     page.wait_for_selector(".fair-box")
     commitment = page.locator(".fair-box").get_attribute("data-commitment")
     assert commitment is not None and re.fullmatch(r"[0-9a-f]{64}", commitment)
