@@ -328,6 +328,18 @@
     }
   }, true);
 
+  // The Expert's advice floats over the table until the next tap, or until closed.
+  document.addEventListener("click", function (event) {
+    var close = event.target.closest && event.target.closest(".play-hint__close");
+    if (!close) return;
+    var hint = close.closest("#hint");
+    Array.prototype.slice.call(hint.children).forEach(function (child) {
+      if (child.tagName !== "FORM") hint.removeChild(child);
+    });
+    var button = document.getElementById("a-hint");
+    if (button) button.focus({ preventScroll: true });
+  });
+
   document.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches(".slot__input")) refresh();
   });

@@ -1,5 +1,7 @@
 """The Hint button in a real browser (issue 13), at the four screen sizes: the Expert's
-advice appears under the hand without reloading the page, and nothing scrolls sideways.
+advice appears over the table without reloading the page, nothing scrolls sideways, the
+Hint button sits in the table's toolbar on screen without covering another control, and
+Close puts the advice away.
 Screenshots go to test-results/hint-<width>x<height>.png."""
 
 from __future__ import annotations
@@ -25,6 +27,18 @@ def test_hint_shows_experts_advice(live_server: str, new_page: Callable[..., Any
     page.get_by_label("Expert").check()
     page.get_by_role("button", name="Start match").click()
     page.wait_for_selector("#a-hint")
+    overlaps = page.evaluate("""() => {
+      const boxes = [...document.querySelectorAll('#table button, #table .slot')]
+        .filter(b => b.offsetParent !== null).map(b => [b.id || b.textContent.trim(),
+          b.getBoundingClientRect()]);
+      const hint = document.getElementById('a-hint').getBoundingClientRect();
+      const inside = hint.top >= 0 && hint.left >= 0 && hint.bottom <= innerHeight
+        && hint.right <= innerWidth;
+      const hits = boxes.filter(([name, r]) => name !== 'a-hint' && r.left < hint.right - 1
+        && hint.left < r.right - 1 && r.top < hint.bottom - 1 && hint.top < r.bottom - 1);
+      return inside ? hits.map(([name]) => name) : ['outside the viewport'];
+    }""")
+    assert overlaps == [], f"the Hint button covers {overlaps}"
     page.get_by_role("button", name="Hint", exact=True).click()
     page.wait_for_selector(".play-hint__best")
     best = page.locator(".play-hint__best").inner_text()
@@ -36,3 +50,6 @@ def test_hint_shows_experts_advice(live_server: str, new_page: Callable[..., Any
                               " document.documentElement.clientWidth]")
     assert width_now[0] <= width_now[1], f"page scrolls sideways: {width_now}"
     screenshot(page, f"hint-{width}x{height}")
+    page.get_by_role("button", name="Close", exact=True).click()
+    assert page.locator(".play-hint__best").count() == 0
+    assert page.evaluate("() => document.activeElement.id") == "a-hint"
