@@ -9,8 +9,13 @@
 // * Taps post with fetch (header HX-Request, answered with the status and table blocks).
 //   A tap made while a request is in flight is queued and sent after it with the new
 //   version, never dropped; if it has become illegal the server refuses it as usual.
-// * The computer's turn (data-moves on #table) is played out over the table in at most
-//   about 520 ms; nothing moves when the browser asks for reduced motion.
+// * The computer's turn (data-moves on #table) is played out over the table in the time
+//   the Settings page chose (<html data-computer-turn-ms>, 500 ms by default); nothing
+//   moves when the browser or the Settings ask for reduced motion (that attribute is 0).
+// * Screen readers (issue 16): #table has aria-busy while a request is in flight; the
+//   computer's move arrives in its own live region (#computer-live), a repeat of the same
+//   words re-announced; R or the Read the table button speaks the whole table
+//   (#table-read).
 // * Keyboard shortcuts (listed in the Keys panel); focus never falls to <body> after a swap.
 // * Leaving the play screen takes one Back press: New match and Start match replace the
 //   history entry instead of adding one.
@@ -18,7 +23,7 @@
   "use strict";
 
   var CARD_ACTIONS = ["discard", "knock", "gin"];
-  var STEP_MS = 260;
+  var DEFAULT_TURN_MS = 500;
   var reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   var queue = [];
   var busy = false;
@@ -84,6 +89,7 @@
     }
     busy = true;
     document.documentElement.classList.add("is-busy");
+    if (table()) table().setAttribute("aria-busy", "true");
     var body = new URLSearchParams();
     var version = document.querySelector('#table input[name="version"]');
     if (version) body.set("version", version.value);
@@ -102,6 +108,7 @@
       });
     }).catch(function () {
       queue.length = 0;
+      if (table()) table().removeAttribute("aria-busy");
       var status = document.getElementById("status");
       if (status) {
         status.innerHTML = '<span class="play-status__refused">The server could not be ' +
@@ -118,6 +125,8 @@
       var to = document.getElementById(id);
       if (from && to) to.innerHTML = from.innerHTML;
     });
+    var news = doc.getElementById("computer-live");
+    announce(document.getElementById("computer-live"), news ? news.textContent : "");
     var keep = selected();
     var keepCode = keep ? keep.value : null;
     var old = table();
@@ -130,6 +139,32 @@
     refresh();
     restoreFocus(focus);
     animate(fresh, rects);
+  }
+
+  // A live region announces a change of its text: the same words again (the computer
+  // repeating a move, Read the table twice) are cleared first, then set a moment later.
+  function announce(region, text) {
+    if (!region) return;
+    if (!text || region.textContent !== text) {
+      region.textContent = text;
+      return;
+    }
+    region.textContent = "";
+    setTimeout(function () { region.textContent = text; }, 120);
+  }
+
+  function readTable() {
+    var text = document.getElementById("table-summary-text");
+    if (text) announce(document.getElementById("table-read"), text.textContent);
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#read-table")) readTable();
+  });
+
+  function turnMs() {
+    var ms = parseInt(document.documentElement.dataset.computerTurnMs, 10);
+    return isNaN(ms) ? DEFAULT_TURN_MS : ms;
   }
 
   function describeFocus() {
@@ -208,7 +243,8 @@
 
   function animate(root, before) {
     var moves = (root.dataset.moves || "").split(" ").filter(Boolean);
-    if (!moves.length || reduceMotion.matches || !root.querySelector("#board")) return;
+    var total = turnMs();
+    if (!moves.length || reduceMotion.matches || total <= 0 || !root.querySelector("#board")) return;
     var now = pileRects(root);
     var template = root.querySelector("#move-cards");
     var pileCard = root.querySelector(".pile__top .card");
@@ -226,7 +262,7 @@
       var found = template.content.querySelector('[data-code="' + code + '"] .card');
       return found || null;
     }
-    var step = Math.min(STEP_MS, Math.floor(520 / moves.length));
+    var step = Math.floor(total / moves.length);
     var ghosts = [];
     var animations = [];
     var t = 0;

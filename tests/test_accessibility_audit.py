@@ -1,21 +1,36 @@
 """axe-core audit of every page in a real browser (issue 16): no serious or critical issue.
 
-Every page — home, settings, the offline and error pages, the score list and a sheet,
-every guide page — is audited with axe-core (the copy shipped in the
-``axe-playwright-python`` wheel) at 360 px and 1366 px wide in the light, dark and
-high-contrast themes. One shared server; one test per width and theme, so
-``pytest -n 2`` spreads them.
+Every page — home, settings, the offline and error pages, the play screen in each step
+(upcard offer, draw, discard with each sheet open, result panel, void hand, match end,
+new match), the score list and a sheet, every guide page — is audited with
+axe-core (the copy shipped in the ``axe-playwright-python`` wheel) at 360 px and
+1366 px wide in the light, dark and high-contrast themes. One server for the module;
+one test per width and theme, so ``pytest -n 2`` spreads them.
+
+Play positions are built with the engine and stored for the browser's own session, as if
+played there (the same way ``tests/test_play_http.py`` reaches a match's end).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
+from conftest import LiveServer, sqlite_url
+from sqlmodel import Session
 
+from app.db import create_db_engine
+from app.engine import Phase, Rules, apply_match, new_match, parse_match_action
+from app.engine.bots import choose_action
+from app.engine.match import MatchState, match_view
 from app.guide import PAGES
+from app.models import PlayMatch, PlaySeat
+from app.sessions import COOKIE_NAME
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +39,108 @@ WIDTHS = {360: 740, 1366: 800}
 THEMES = ("light", "dark", "contrast")
 
 
+# --- play positions --------------------------------------------------------------------
+
+
+Position = tuple[MatchState, list[tuple[int, str]]]
+"""A match and the log of actions that reached it (stored as the app would load it)."""
+
+
+def _act(position: Position, player: int, text: str) -> Position:
+    match, log = position
+    return apply_match(match, player, parse_match_action(text))[0], [*log, (player, text)]
+
+
+def _bot_until(position: Position, done: Callable[[MatchState], bool]) -> Position:
+    """Let the Standard computer play both seats until ``done(match)``."""
+    rng = random.Random(1)
+    for _ in range(20_000):
+        match = position[0]
+        if done(match):
+            return position
+        if match.hand.phase is Phase.OVER:
+            position = _act(position, 0, "next_hand")
+            continue
+        seat = match.hand.to_play
+        action = choose_action("standard", match_view(match, seat), rng)
+        position = _act(position, seat, str(action))
+    raise AssertionError("position not reached")
+
+
+def _over(match: MatchState) -> bool:
+    return match.hand.phase is Phase.OVER
+
+
+def play_positions() -> dict[str, Position]:
+    """Named positions of the person's play screen (the person is player 0)."""
+    upcard: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
+    assert upcard[0].hand.phase is Phase.UPCARD_OFFER and upcard[0].hand.to_play == 0
+    draw = _act(_act(upcard, 0, "pass"), 1, "pass")
+    assert draw[0].hand.phase is Phase.DRAW and draw[0].hand.to_play == 0
+    discard = _act(draw, 0, "draw_stock")
+    knocked = _bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
+                         lambda m: _over(m) and m.hand.result is not None
+                         and m.hand.result.knocker is not None and not m.over)
+    void = upcard
+    while not _over(void[0]):
+        hand = void[0].hand
+        seat, phase = hand.to_play, hand.phase
+        if phase is Phase.UPCARD_OFFER:
+            void = _act(void, seat, "pass")
+        elif phase is Phase.DRAW:
+            void = _act(void, seat, "draw_stock")
+        else:
+            void = _act(void, seat, f"discard {hand.hands[seat][0]}")
+    match_end = _bot_until((new_match(Rules(), seed=5, first_dealer=1), []), lambda m: m.over)
+    return {"upcard": upcard, "draw": draw, "discard": discard, "result": knocked,
+            "void": void, "match-end": match_end}
+
+
 # --- server, browser, audit ------------------------------------------------------------
+
+
+class Site:
+    """A server of the module's own, with its database at hand to store play positions."""
+
+    def __init__(self, server: LiveServer) -> None:
+        self.url = server.url
+        self.engine = create_db_engine(server.db_url)
+        self.positions = play_positions()
+
+    def store(self, session_id: str, position: Position) -> None:
+        """Make ``position`` the match of browser session ``session_id`` (stored as a
+        match from before provable deals: the app splits it into hands when it loads)."""
+        match, log = position
+        assert isinstance(match.seed, int)
+        with Session(self.engine) as db:
+            game = PlayMatch(session_id=session_id, rules=match.rules.to_dict(),
+                             first_dealer=match.first_dealer,
+                             level="standard", legacy_seed=match.seed,
+                             legacy_log=[[p, t] for p, t in log])
+            db.add(game)
+            db.flush()
+            assert game.id is not None
+            db.merge(PlaySeat(session_id=session_id, match_id=game.id, version=1))
+            db.commit()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> Iterator[Site]:
+    """One server for every audit of the module (the play positions need its database)."""
+    path = tmp_path_factory.mktemp("audit") / "gin.db"
+    shutil.copyfile(migrated_template, path)
+    server = LiveServer(db_url=sqlite_url(path)).start()
+    site = Site(server)
+    yield site
+    site.engine.dispose()
+    server.stop()
+    server.log.close()
+
+
+def session_id(page: Any) -> str:
+    """The page's browser session id (the HttpOnly cookie, read through Playwright)."""
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    return str(cookies[COOKIE_NAME])
 
 
 def audited_page(new_page: Callable[..., Any], width: int) -> Any:
@@ -65,10 +181,10 @@ def page_urls() -> list[str]:
 
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_page_passes_axe(live_server: str, new_page: Callable[..., Any], width: int,
+def test_every_page_passes_axe(site: Site, new_page: Callable[..., Any], width: int,
                                theme: str) -> None:
     page = audited_page(new_page, width)
-    base = live_server
+    base = site.url
     set_theme(page, base, theme)
     problems: list[str] = []
     for path in page_urls():
@@ -81,4 +197,19 @@ def test_every_page_passes_axe(live_server: str, new_page: Callable[..., Any], w
     page.get_by_role("button", name="Start sheet").click()
     page.wait_for_url("**/score/*")
     problems += audit(page, "score sheet")
+    # The play screen in each step, its sheets (pile, score, keys, rules, the table read
+    # out) open, and the new match form.
+    sid = session_id(page)
+    for name, match in site.positions.items():
+        site.store(sid, match)
+        page.goto(base + "/play")
+        problems += audit(page, f"play {name}")
+        if name == "discard":
+            for sheet in ("pile-history", "score-history", "keys-help", "rules-in-force",
+                          "table-summary"):
+                page.evaluate("id => document.getElementById(id).showPopover()", sheet)
+                problems += audit(page, f"play {name} {sheet}")
+                page.evaluate("id => document.getElementById(id).hidePopover()", sheet)
+    page.goto(base + "/play/new")
+    problems += audit(page, "new match")
     assert not problems, "\n".join(problems)

@@ -98,7 +98,8 @@ class _Parser(HTMLParser):
             # A card of the hand: a radio named by its full name, checked when selected,
             # carrying the card actions its discard allows (data-acts) in the discard step.
             self.page.buttons.append(Button(
-                "card", a.get("value") or "", "disabled" in a, a.get("aria-label") or "",
+                "card", a.get("value") or "", "disabled" in a,
+                (a.get("aria-label") or "").split(", in ")[0],  # the name, without its meld
                 "true" if "checked" in a else "false", a.get("data-acts")))
         elif tag == "input" and a.get("name") == "version":
             self.page.version = a.get("value")

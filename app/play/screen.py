@@ -37,12 +37,14 @@ from app.guide import guide_link_for
 from app.play.common import COMPUTER, LEVEL_LABELS, PERSON, SORTS, Loaded
 from app.play.fairness import FairBox, fair_box
 from app.play.words import (
+    card_label,
     discard_note,
     hand_note,
     limit_note,
     meld_text,
     rules_summary,
     step_line,
+    table_summary,
 )
 
 SORT_LABELS = {"rank": "Sort by rank", "suit": "Sort by suit", "melds": "Melds first"}
@@ -56,12 +58,14 @@ class HandCard:
     ``left`` the deadwood after discarding it, ``acts`` the legal card actions with it
     (space separated, of "discard knock gin"), ``note`` the sentence under the hand, and
     ``mark`` "gin" or "knock" when discarding it lets you go gin or knock. Only the
-    person's own hand is involved: nothing hidden.
+    person's own hand is involved: nothing hidden. ``label`` is its name for screen
+    readers with its meld ("Seven of hearts, in run five six seven of hearts").
     """
 
     code: str
     selected: bool
     meld: int
+    label: str
     group_start: bool = False
     new: bool = False
     left: int | None = None
@@ -157,6 +161,7 @@ class Screen:
     help_link: str
     notice: str
     computer_said: str
+    computer_news: str
     stock_count: int
     top_discard: str | None
     discard_count: int
@@ -185,6 +190,7 @@ class Screen:
     over: bool
     match_over: bool
     fair: FairBox
+    table_summary: str
 
 
 def _sort_key(sort: str) -> Any:
@@ -197,20 +203,23 @@ def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str,
                   selected: str | None) -> tuple[tuple[HandCard, ...], str, int]:
     arrangement = best_arrangement(cards, rules)
     meld_of: dict[Card, int] = {}
+    label: dict[Card, str] = {card: card_label(card) for card in cards}
     for number, meld in enumerate(arrangement.melds, start=1):
         for card in meld.cards:
             meld_of[card] = number
+            label[card] = card_label(card, meld.kind, meld.cards)
     key = _sort_key(sort)
     out: list[HandCard] = []
     if sort == "melds":
         for number, meld in enumerate(arrangement.melds, start=1):
             for i, card in enumerate(meld.cards):
-                out.append(HandCard(str(card), str(card) == selected, number, i == 0))
+                out.append(HandCard(str(card), str(card) == selected, number, label[card],
+                                    i == 0))
         for i, card in enumerate(sorted(arrangement.deadwood_cards, key=key)):
-            out.append(HandCard(str(card), str(card) == selected, 0,
+            out.append(HandCard(str(card), str(card) == selected, 0, label[card],
                                 i == 0 and bool(arrangement.melds)))
     else:
-        out = [HandCard(str(card), str(card) == selected, meld_of.get(card, 0))
+        out = [HandCard(str(card), str(card) == selected, meld_of.get(card, 0), label[card])
                for card in sorted(cards, key=key)]
     parts = [meld_text(meld.kind, meld.cards) for meld in arrangement.melds]
     melds_text = ("Melds: " + "; ".join(parts)) if parts else "No melds yet"
@@ -463,6 +472,9 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         help_link=guide_link_for(_guide_step(view, match)),
         notice=notice,
         computer_said=row.computer_said,
+        # the computer's words for the live region: only when it played in answer to
+        # this tap, so its move is announced once (issue 16)
+        computer_news=row.computer_said if loaded.events else "",
         stock_count=view.stock_count,
         top_discard=str(top) if top is not None else None,
         discard_count=len(view.discard_pile),
@@ -492,6 +504,9 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         over=over,
         match_over=match.over,
         fair=fair_box(loaded),
+        table_summary=table_summary([c.label for c in hand], top, len(view.discard_pile),
+                                    (view.scores[PERSON], view.scores[COMPUTER]),
+                                    rules.target, status),
     )
 
 

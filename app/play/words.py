@@ -94,6 +94,41 @@ def meld_text(kind: MeldKind, cards: Sequence[Card]) -> str:
     return f"{word} " + " ".join(short(card) for card in cards)
 
 
+def meld_words(kind: MeldKind, cards: Sequence[Card]) -> str:
+    """A meld read aloud: ``"run five six seven of hearts"``, ``"set of three sevens"``."""
+    if kind is MeldKind.RUN:
+        ranks = " ".join(card.rank.label for card in cards)
+        return f"run {ranks} of {cards[0].suit.label}"
+    rank = cards[0].rank.label
+    plural = rank + ("es" if rank.endswith("x") else "s")
+    count = {3: "three", 4: "four"}.get(len(cards), str(len(cards)))
+    return f"set of {count} {plural}"
+
+
+def card_label(card: Card, kind: MeldKind | None = None,
+               meld: Sequence[Card] = ()) -> str:
+    """A card of the hand named in full with its meld, for screen readers (issue 16):
+    ``"Seven of hearts, in run five six seven of hearts"``; just the name when the card
+    is deadwood (``kind`` None)."""
+    if kind is None or not meld:
+        return card.name
+    return f"{card.name}, in {meld_words(kind, meld)}"
+
+
+def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: int,
+                  scores: tuple[int, int], target: int, step: str) -> str:
+    """The whole table in one passage (the Read the table command, issue 16): the
+    person's hand (card labels), the top of the discard pile, the score and the step."""
+    held = f"Your hand, {len(hand)} cards: {'; '.join(hand)}. " if hand else ""
+    if top_discard is None:
+        pile = "The discard pile is empty."
+    else:
+        pile = (f"Top of the discard pile: {top_discard.name.lower()}, "
+                f"{discard_count} card{'s' if discard_count != 1 else ''} in the pile.")
+    return (f"{held}{pile} Score: you {scores[0]}, computer {scores[1]}, playing to "
+            f"{target}. {step}")
+
+
 def rules_summary(rules: Rules, level: str) -> tuple[tuple[str, str], ...]:
     """(label, value) rows of the rules box: the level and every table option (SPEC §6)."""
     def onoff(value: bool) -> str:
