@@ -110,11 +110,22 @@ def _hand_top(page: Any) -> float:
     return float(page.locator(".hand").bounding_box()["y"])
 
 
-def _to_discard_step(page: Any) -> None:
-    if _enabled(page, "Pass"):
-        _tap(page, "Pass")
-    if _enabled(page, "Draw from stock"):
-        _tap(page, "Draw from stock")
+def _to_discard_step(page: Any, next_hand: bool = True) -> None:
+    """Pass or draw until the person has a card to discard. The computer may end the hand
+    first (it can take the upcard and knock at once): then Next hand and again, or return
+    at the result panel when ``next_hand`` is False."""
+    for _ in range(6):
+        if page.locator(".result").count() and not next_hand:
+            return
+        if _enabled(page, "Next hand"):
+            _tap(page, "Next hand")
+        if _enabled(page, "Pass"):
+            _tap(page, "Pass")
+        if _enabled(page, "Draw from stock"):
+            _tap(page, "Draw from stock")
+        if page.locator("#board").count() and page.locator(".hand input[data-acts]").count():
+            return
+    raise AssertionError("never reached the discard step")
 
 
 # --- one hand, played through at each viewport ---------------------------------------------
@@ -139,7 +150,7 @@ def test_a_hand_on_one_screen(live_server: str, new_page: Callable[..., Any],
     for _ in range(MAX_TURNS):
         if page.locator(".result").count():
             break
-        _to_discard_step(page)
+        _to_discard_step(page, next_hand=False)
         if page.locator(".result").count():
             break
         _fits(page, "discard step")
