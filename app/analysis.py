@@ -15,7 +15,6 @@ computes itself — tests, tiny hosts); :func:`shutdown` stops them.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -27,6 +26,7 @@ from sqlalchemy import Engine, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
+from app import workers
 from app.engine import Rules
 from app.engine.match import Seed
 from app.engine.rating import rate_all
@@ -94,8 +94,7 @@ def _compute(*args: Any) -> tuple[list[dict[str, Any]], float]:
             size = _size
             global _pool
             if size and _pool is None:
-                _pool = ProcessPoolExecutor(max_workers=size,
-                                            mp_context=multiprocessing.get_context("spawn"))
+                _pool = workers.new_pool(size)
             pool = _pool if size else None
         if pool is None:
             break

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
 import random
 import threading
 from collections.abc import Callable
@@ -65,14 +67,40 @@ def shutdown() -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _exit_with_parent() -> None:
+    """Pool initializer: end this worker as soon as the process that started it is gone.
+
+    A server killed without its shutdown (SIGKILL, a crash, an OOM kill) would otherwise
+    leave its workers running, orphaned, forever.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+def new_pool(size: int) -> ProcessPoolExecutor:
+    """A pool of ``size`` spawned processes, each ending when the server process ends.
+
+    Raises ``ValueError`` when ``size`` < 1.
+    """
+    return ProcessPoolExecutor(max_workers=size, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_exit_with_parent)
+
+
 def _executor() -> ProcessPoolExecutor | None:
     global _pool
     with _lock:
         if _size == 0:
             return None
         if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=_size,
-                                        mp_context=multiprocessing.get_context("spawn"))
+            _pool = new_pool(_size)
         return _pool
 
 
@@ -132,4 +160,4 @@ def hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
     return _run(_hint, view, seed)
 
 
-__all__ = ["HINT_OPTIONS", "POOLED_LEVELS", "configure", "decide", "hint", "shutdown"]
+__all__ = ["HINT_OPTIONS", "POOLED_LEVELS", "configure", "decide", "hint", "new_pool", "shutdown"]

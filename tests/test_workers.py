@@ -4,7 +4,11 @@ computes in the calling thread."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -66,3 +70,34 @@ def test_errors_from_a_worker_reach_the_caller(pool: None) -> None:
     not_mine = view(state, 0) if state.to_play == 1 else view(state, 1)
     with pytest.raises(NotBotsTurnError):
         workers.decide("hard", not_mine, "e")
+
+
+ORPHAN_SCRIPT = """
+import multiprocessing, os, random
+from app import workers
+from tests.test_workers import _positions
+workers.configure(1)
+workers.decide("hard", next(_positions(3)), "s:1")
+print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+os._exit(0)  # gone without its shutdown, as a killed server is
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
+def test_workers_end_when_the_server_process_dies() -> None:
+    result = subprocess.run([sys.executable, "-c", ORPHAN_SCRIPT], capture_output=True,
+                            text=True, timeout=120, check=True)
+    pids = [int(pid) for pid in result.stdout.split()]
+    assert pids, result.stderr
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in pids), "a worker outlived its server"
