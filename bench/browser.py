@@ -124,6 +124,25 @@ def click_center(page: Any, selector: str) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def probed_match(browser: Any, base: str, width: int, height: int) -> tuple[Any, Any, list[str]]:
+    """A fresh context (own cookie) with the frame probe, on a new match: (context, page,
+    the URLs of its POST requests so far)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    new_match(page, base)
+    return context, page, posts
+
+
+def play_turns(page: Any, base: str, posts: list[str], turns: int) -> None:
+    """Play ``turns`` turns of the scripted strategy."""
+    played = 0
+    while played < turns:
+        played += play_turn(page, base, posts)[2]
+
+
 def play_turn(page: Any, base: str, posts: list[str]) -> tuple[int, int, int]:
     """One turn of the scripted strategy: (requests, selection requests, is a full turn)."""
     before = len(posts)
@@ -222,12 +241,7 @@ def main() -> None:
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             # 1. Requests per turn and selection frames, local server.
-            context = browser.new_context(viewport={"width": 390, "height": 844})
-            context.add_init_script(PROBE)
-            page = context.new_page()
-            posts: list[str] = []
-            page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-            new_match(page, base)
+            context, page, posts = probed_match(browser, base, 390, 844)
             requests, selecting, turns = 0, 0, 0
             while turns < args.turns:
                 r, s, t = play_turn(page, base, posts)
@@ -240,32 +254,18 @@ def main() -> None:
                   "(target p95 <= 50 ms)")
             context.close()
             # 1b. The same selections on a cheap phone: the page's CPU slowed four times.
-            context = browser.new_context(viewport={"width": 360, "height": 640})
-            context.add_init_script(PROBE)
-            page = context.new_page()
-            posts = []
-            page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-            new_match(page, base)
+            context, page, posts = probed_match(browser, base, 360, 640)
             cpu_slowdown(page, args.slowdown)
-            turns = 0
-            while turns < max(10, args.turns // 2):
-                turns += play_turn(page, base, posts)[2]
+            play_turns(page, base, posts, max(10, args.turns // 2))
             frames = page.evaluate("window.__frames.select")
             print(f"Selection tap -> painted frame at 360x640 with the CPU slowed "
                   f"{args.slowdown:g}x, {len(frames)} taps: "
                   f"p50 {statistics.median(frames):.1f} ms, p95 {percentile(frames, 95):.1f} ms")
             context.close()
             # 2. Server taps at 150 ms round trip.
-            context = browser.new_context(viewport={"width": 390, "height": 844})
-            context.add_init_script(PROBE)
-            page = context.new_page()
-            posts = []
-            page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-            new_match(page, base)
+            context, page, posts = probed_match(browser, base, 390, 844)
             latency(page, 150)
-            turns = 0
-            while turns < max(10, args.turns // 2):
-                turns += play_turn(page, base, posts)[2]
+            play_turns(page, base, posts, max(10, args.turns // 2))
             served = page.evaluate("window.__frames.server")
             print(f"Server taps at 150 ms added round trip, {len(served)} taps: "
                   f"p50 {statistics.median(served):.0f} ms, p95 {percentile(served, 95):.0f} ms "
