@@ -12,8 +12,8 @@ They belong to the browser session and are stored on the server (table
 ``data-theme``            ``device`` (follows ``prefers-color-scheme``) | ``light`` |
                           ``dark`` | ``contrast``
 ``data-motion``           ``device`` (follows ``prefers-reduced-motion``) | ``reduced``
-``data-computer-turn-ms`` how long the computer's turn is shown, in milliseconds; CSS
-                          reads ``--computer-turn`` (a ``<time>``), scripts this attribute
+``data-computer-turn-ms`` how long the computer's turn is shown, in milliseconds
+                          (``static/play.js`` reads it; 0 = no animation)
 ========================  ==============================================================
 
 A browser without a stored row, or without a session cookie at all, gets ``DEFAULT``.
@@ -36,8 +36,10 @@ Theme = Literal["device", "light", "dark", "contrast"]
 Motion = Literal["device", "reduced"]
 Speed = Literal["quick", "normal", "slow"]
 
-COMPUTER_TURN_MS: dict[str, int] = {"quick": 300, "normal": 600, "slow": 1200}
-"""How long the computer's draw and discard are shown on the table, per speed setting."""
+COMPUTER_TURN_MS: dict[str, int] = {"quick": 300, "normal": 450, "slow": 600}
+"""How long the computer's draw and discard are shown on the table, per speed setting, in
+milliseconds from the first card moving to the last one gone. Issue 11 caps the computer's
+turn at 600 ms, so Slow is that cap; ``static/play.js`` keeps the whole animation within it."""
 
 THEME_COLOURS: dict[str, str] = {
     "light": "#163c27",
@@ -129,8 +131,8 @@ SETTINGS: tuple[Setting, ...] = (
     )),
     Setting("computer_speed", "The computer's turn", (
         Choice("quick", "Quick", "Shown for 0.3 seconds"),
-        Choice("normal", "Normal", "Shown for 0.6 seconds"),
-        Choice("slow", "Slow", "Shown for 1.2 seconds"),
+        Choice("normal", "Normal", "Shown for 0.45 seconds"),
+        Choice("slow", "Slow", "Shown for 0.6 seconds"),
     )),
 )
 """The settings page's groups, in order; names are ``Display`` fields."""

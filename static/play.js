@@ -10,7 +10,8 @@
 //   A tap made while a request is in flight is queued and sent after it with the new
 //   version, never dropped; if it has become illegal the server refuses it as usual.
 // * The computer's turn (data-moves on #table) is played out over the table in the time
-//   the Settings page chose (<html data-computer-turn-ms>, 500 ms by default); nothing
+//   the Settings page chose (<html data-computer-turn-ms>, 450 ms by default, never over
+//   600 ms, the last 60 ms the flown cards fading out); nothing
 //   moves when the browser or the Settings ask for reduced motion (that attribute is 0).
 // * Screen readers (issue 16): #table has aria-busy while a request is in flight; the
 //   computer's move arrives in its own live region (#computer-live), a repeat of the same
@@ -23,7 +24,9 @@
   "use strict";
 
   var CARD_ACTIONS = ["discard", "knock", "gin"];
-  var DEFAULT_TURN_MS = 500;
+  var DEFAULT_TURN_MS = 450;
+  var MAX_TURN_MS = 600;  // issue 11: the computer's whole turn is shown in at most 600 ms
+  var FADE_MS = 60;       // the flown cards fade out at the end, inside that time
   var reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   var queue = [];
   var busy = false;
@@ -164,7 +167,7 @@
 
   function turnMs() {
     var ms = parseInt(document.documentElement.dataset.computerTurnMs, 10);
-    return isNaN(ms) ? DEFAULT_TURN_MS : ms;
+    return isNaN(ms) ? DEFAULT_TURN_MS : Math.min(ms, MAX_TURN_MS);
   }
 
   function describeFocus() {
@@ -244,7 +247,7 @@
   function animate(root, before) {
     var moves = (root.dataset.moves || "").split(" ").filter(Boolean);
     var total = turnMs();
-    if (!moves.length || reduceMotion.matches || total <= 0 || !root.querySelector("#board")) return;
+    if (!moves.length || reduceMotion.matches || total <= FADE_MS || !root.querySelector("#board")) return;
     var now = pileRects(root);
     var template = root.querySelector("#move-cards");
     var pileCard = root.querySelector(".pile__top .card");
@@ -262,7 +265,7 @@
       var found = template.content.querySelector('[data-code="' + code + '"] .card');
       return found || null;
     }
-    var step = Math.floor(total / moves.length);
+    var step = Math.floor((total - FADE_MS) / moves.length);
     var ghosts = [];
     var animations = [];
     var t = 0;
@@ -294,7 +297,7 @@
     animations.push(pileCard.animate([{ opacity: 0 }, { opacity: 0 }], { duration: t }));
     var last = animations[animations.length - 2];
     last.finished.catch(function () {}).then(function () {
-      ghosts.forEach(function (g) { g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 60 }).finished.then(function () { g.remove(); }); });
+      ghosts.forEach(function (g) { g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: FADE_MS }).finished.then(function () { g.remove(); }); });
     });
   }
 

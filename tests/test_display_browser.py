@@ -125,3 +125,54 @@ def test_settings_page_works_with_the_keyboard_alone(live_server: str, page: Any
     assert page.evaluate("document.documentElement.dataset.cardSize") == "large"
     assert page.get_by_role("group", name="Card size").get_by_role(
         "radio", name="Large", exact=True).is_checked()
+
+
+# WCAG contrast of each card's corner index (and the tags on hand cards) against what it
+# is drawn on: [worst ratio, what it was].
+CARD_CONTRAST = """() => {
+  const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = c => { const [r, g, b] = rgb(c).map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05); };
+  let worst = [99, ''];
+  const check = (ink, ground, what) => {
+    const r = ratio(ink, ground);
+    if (r < worst[0]) worst = [r, what + ' ' + ink + ' on ' + ground]; };
+  for (const span of document.querySelectorAll('.card:not(.card--back) .card__corner span')) {
+    const card = span.closest('.card');
+    check(getComputedStyle(span).color, getComputedStyle(card).backgroundColor,
+          card.className);
+  }
+  for (const mark of document.querySelectorAll('.slot__mark')) {
+    const s = getComputedStyle(mark); check(s.color, s.backgroundColor, 'mark');
+  }
+  for (const slot of document.querySelectorAll('.slot--new')) {
+    const s = getComputedStyle(slot, '::before'); check(s.color, s.backgroundColor, 'new tag');
+  }
+  return worst;
+}"""
+
+
+def test_card_indices_are_readable_in_every_theme_and_deck(
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    """Corner rank and suit ≥ 4.5:1 on the card face (and the tags on hand cards on their
+    badge) in every theme with either deck: the settings preview shows all four suits,
+    the play table the hand and the piles."""
+    page = new_page(390, 844)
+    start_match(page, live_server)
+    if page.get_by_role("button", name="Pass").is_enabled():
+        page.get_by_role("button", name="Pass").click()
+    page.get_by_role("button", name="Draw from stock").click()
+    page.locator(".slot--new").wait_for()  # the drawn card's tag is checked too
+    seen = {}
+    for theme in ("Light", "Dark", "High contrast"):
+        for deck in ("Two colours", "Four colours"):
+            save_settings(page, live_server, [theme, deck])
+            for path in ("/settings", "/play"):
+                page.goto(live_server + path)
+                ratio, what = page.evaluate(CARD_CONTRAST)
+                seen[theme, deck, path] = round(ratio, 1)
+                assert ratio >= 4.5, f"{theme}, {deck}, {path}: {what} is {ratio:.2f}:1"
+    assert len(seen) == 12

@@ -49,7 +49,7 @@ def test_a_new_browser_gets_the_defaults_on_every_page(client: TestClient) -> No
         assert attrs["data-deck"] == "two"
         assert attrs["data-theme"] == "device"
         assert attrs["data-motion"] == "device"
-        assert attrs["data-computer-turn-ms"] == "600"
+        assert attrs["data-computer-turn-ms"] == "450"
 
 
 @pytest.mark.parametrize(("name", "value", "attribute"), [
@@ -87,7 +87,7 @@ def test_settings_belong_to_their_browser(app: FastAPI, client: TestClient) -> N
 
 
 def test_computer_speed_and_motion_reach_the_page(client: TestClient) -> None:
-    for speed, ms in (("quick", "300"), ("normal", "600"), ("slow", "1200")):
+    for speed, ms in (("quick", "300"), ("normal", "450"), ("slow", "600")):
         client.post("/settings", data=form(computer_speed=speed))
         attrs = html_attributes(client.get("/play").text)
         assert attrs["data-computer-speed"] == speed

@@ -7,9 +7,11 @@ top moves ≤ 4 px within a hand; selecting makes no request and updates the not
 buttons; tapping the selected card again discards it; dragging a card onto the discard
 pile discards it; with 400 ms added round trip no tap is lost (queued taps are applied,
 a tap made illegal meanwhile is refused in the status line); the computer's turn is
-animated (≤ 600 ms) and not at all under reduced motion; the pile history; knock marks;
-remembered New match options; one Back press leaves the play screen. Screenshots go to
-test-results/.
+animated (≤ 600 ms, at each speed of the Settings page) and not at all under reduced
+motion; the pile history; knock marks; remembered New match options; one Back press leaves
+the play screen. The hand is played through with Normal and with Large cards (issue 16):
+the corner rank in the hand is ≥ 16 px with Normal and ≥ 22 px with Large, and the table
+still fits. Screenshots go to test-results/.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ pytestmark = pytest.mark.browser
 VIEWPORTS = [(360, 640), (390, 844), (844, 390), (1366, 800)]
 IDS = [f"{w}x{h}" for w, h in VIEWPORTS]
 MAX_TURNS = 60
+CORNER_MIN_PX = {"normal": 16, "large": 22}  # corner rank in the hand (issue 16)
+FADE_MS = 60  # static/play.js: the flown cards fade out in the turn's last 60 ms
 
 # Records every flying card of the computer's turn and the end of its animations (ms).
 GHOSTS = """
@@ -106,6 +110,21 @@ def _fits(page: Any, where: str) -> None:
                 and box[3] <= vh + 0.5, f"{where}: {selector} at {box} is off screen {vw}x{vh}"
 
 
+def _choose(page: Any, base: str, *ids: str) -> None:
+    """Save choices on the Settings page by their radio ids (``card_size-large``)."""
+    page.goto(base + "/settings")
+    for radio in ids:
+        page.locator(f"#{radio}").check()
+    page.get_by_role("button", name="Save settings").click()
+    page.wait_for_url("**/settings?saved=1")
+
+
+def _corner_px(page: Any) -> float:
+    """The smallest corner rank of the hand's cards, in CSS pixels."""
+    return float(min(page.locator(".hand .card__corner > span:first-child").evaluate_all(
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")))
+
+
 def _hand_top(page: Any) -> float:
     return float(page.locator(".hand").bounding_box()["y"])
 
@@ -131,19 +150,23 @@ def _to_discard_step(page: Any, next_hand: bool = True) -> None:
 # --- one hand, played through at each viewport ---------------------------------------------
 
 
+@pytest.mark.parametrize("size", ["normal", "large"])
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_a_hand_on_one_screen(live_server: str, new_page: Callable[..., Any],
                               screenshot: Callable[[Any, str], Path],
-                              width: int, height: int) -> None:
-    """Fit, a steady hand, local selection, knock help and tap-again through a whole hand."""
+                              width: int, height: int, size: str) -> None:
+    """Fit, a steady hand, local selection, knock help and tap-again through a whole hand,
+    with Normal and with Large cards (big enough corner ranks)."""
     page = new_page(width, height)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    _choose(page, live_server, f"card_size-{size}")
     _start(page, live_server)
-    label = f"{width}x{height}"
+    label = f"{width}x{height}" + ("-large" if size == "large" else "")
     _fits(page, "upcard offer")
+    assert _corner_px(page) >= CORNER_MIN_PX[size]
     screenshot(page, f"table-offer-{label}")
     top = _hand_top(page)
     shot = False
@@ -154,6 +177,7 @@ def test_a_hand_on_one_screen(live_server: str, new_page: Callable[..., Any],
         if page.locator(".result").count():
             break
         _fits(page, "discard step")
+        assert _corner_px(page) >= CORNER_MIN_PX[size]
         assert abs(_hand_top(page) - top) <= 4, "the hand moved within the hand"
         cards = _cards(page)
         assert len(cards) == 11
@@ -272,7 +296,35 @@ def test_the_computer_turn_is_played_out(live_server: str, browser: Any, motion:
             assert ghosts == []
         else:
             assert ghosts, "no animation of the computer's turn"
-            assert max(ghosts) <= 600
+            assert max(ghosts) + FADE_MS <= 600
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("speed", "ms"), [("quick", 300), ("normal", 450), ("slow", 600)])
+def test_each_computer_speed_is_shown_within_600_ms(live_server: str, browser: Any,
+                                                    speed: str, ms: int) -> None:
+    """The computer's turn lasts what Settings › The computer's turn says, never > 600 ms
+    (issue 11's cap): its cards' flights end ``FADE_MS`` before, then they fade out."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        context.add_init_script(GHOSTS)
+        page = context.new_page()
+        _choose(page, live_server, f"computer_speed-{speed}")
+        assert page.evaluate("document.documentElement.dataset.computerTurnMs") == str(ms)
+        _start(page, live_server)
+        for _ in range(6):
+            _to_discard_step(page)
+            card = next(c for c in _cards(page) if "discard" in c["acts"].split())
+            page.locator(f"#c-{card['code']}").click()
+            _tap(page, "Discard")
+            if page.locator("#board").count():
+                break
+        ghosts = page.evaluate("window.__ghosts")
+        assert ghosts, "no animation of the computer's turn"
+        # The last flight ends when the turn's time less the fade is up (2 ms of rounding).
+        assert ms - FADE_MS - 2 <= max(ghosts) <= ms - FADE_MS
+        assert max(ghosts) + FADE_MS <= 600
     finally:
         context.close()
 
