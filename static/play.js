@@ -30,7 +30,9 @@
   var reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   var queue = [];
   var busy = false;
-  var pressedChecked = null; // the card that was already selected when the pointer went down
+  // The code of the card that was already selected when the pointer went down (a code, not
+  // the element: a reply swapping the table in between renders the card anew, selected).
+  var pressedChecked = null;
   var drag = null;
   var suppressClick = false;
 
@@ -310,7 +312,7 @@
 
   document.addEventListener("pointerdown", function (event) {
     var input = cardOf(event.target);
-    pressedChecked = input && input.checked ? input : null;
+    pressedChecked = input && input.checked ? input.value : null;
     if (!input || event.button !== 0) return;
     drag = { input: input, slot: input.closest(".slot"), x: event.clientX, y: event.clientY,
       id: event.pointerId, active: false };
@@ -361,7 +363,7 @@
       event.preventDefault();
       return;
     }
-    if (event.detail > 0 && pressedChecked === input) {
+    if (event.detail > 0 && pressedChecked === input.value && input.checked) {
       pressedChecked = null;
       discard(input);
     }
