@@ -1,0 +1,92 @@
+"""Take the README's play-table screenshots at 390×844 (issue 16).
+
+Usage: ``python tools/readme_screenshots.py [OUT_DIR]`` (default ``docs/``). Needs the
+dev dependencies and Chromium at ``/usr/bin/chromium``; it reuses the browser tests'
+server and play helpers (``tests/conftest.py``, ``tests/test_play_browser.py``).
+
+Starts the app on a free port with a fresh migrated SQLite file, plays one match to a
+discard step with a meld and all four suits in hand, selects the card leaving the least
+deadwood, and photographs that same position four times, changing only the Settings:
+
+* ``screenshot-phone.png``: the defaults (Normal cards, two colours, light theme);
+* ``screenshot-large.png``: Large cards;
+* ``screenshot-four-colours.png``: the four-colour deck;
+* ``screenshot-dark.png``: the dark theme.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, sqlite_url  # noqa: E402
+from test_play_browser import _cards, _choose, _start, _tap, _to_discard_step  # noqa: E402
+
+from app.db import run_migrations  # noqa: E402
+
+SHOTS = {
+    "screenshot-phone.png": ("card_size-normal", "deck-two", "theme-light"),
+    "screenshot-large.png": ("card_size-large", "deck-two", "theme-light"),
+    "screenshot-four-colours.png": ("card_size-normal", "deck-four", "theme-light"),
+    "screenshot-dark.png": ("card_size-normal", "deck-two", "theme-dark"),
+}
+
+
+def select_best(page: Any) -> None:
+    """Select the card whose discard leaves the least deadwood (a raised card)."""
+    cards = [c for c in _cards(page) if "discard" in c["acts"].split()]
+    page.locator(f"#c-{min(cards, key=lambda c: int(c['left']))['code']}").click()
+
+
+def to_shown_position(page: Any, base: str) -> None:
+    """Play on (best discards) to a discard step with a meld and all four suits in hand,
+    so the four-colour deck shows every colour."""
+    for _ in range(200):
+        if page.get_by_role("button", name="Start match").count():  # the match ended
+            _start(page, base)
+        _to_discard_step(page)
+        if page.locator(".slot--meld").count() and \
+                len({c["code"][-1] for c in _cards(page)}) == 4:
+            return
+        select_best(page)
+        _tap(page, "Discard")
+    raise RuntimeError("no discard step with a meld and four suits")
+
+
+def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    with tempfile.TemporaryDirectory() as tmp:
+        db_url = sqlite_url(Path(tmp) / "gin.db")
+        run_migrations(db_url)
+        server = LiveServer(db_url=db_url).start()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                     args=CHROMIUM_ARGS)
+                context = browser.new_context(viewport={"width": 390, "height": 844},
+                                              reduced_motion="reduce")
+                page = context.new_page()
+                _start(page, server.url)
+                to_shown_position(page, server.url)
+                for name, radios in SHOTS.items():
+                    _choose(page, server.url, *radios)
+                    page.goto(server.url + "/play")
+                    select_best(page)
+                    page.mouse.move(0, 0)
+                    page.screenshot(path=str(out / name))
+                    print(out / name)
+                browser.close()
+        finally:
+            server.stop()
+            server.log.close()
+
+
+if __name__ == "__main__":
+    main()
