@@ -3,13 +3,15 @@ hand rated by Expert's evaluation (:mod:`app.engine.rating`), stored in ``hand_r
 
 :func:`schedule` is called when a hand ends (and by the review page for a hand that has
 no analysis yet, or whose analysis was lost in a restart). It inserts the hand's
-``hand_review`` row as ``analysing`` and hands the job to one dispatcher thread, which
-runs the search in a separate process (``spawn``; the search holds the GIL, so in a
-request thread it would slow every other player's tap) and stores the ratings. The
-review page shows "analysing…" until the row is ``done``.
+``hand_review`` row as ``analysing`` and hands the hand to one dispatcher thread, which
+replays it, queues one job per decision in the shared process pool of
+:mod:`app.workers` as *background* work (so a player's computer move or hint never
+waits behind an analysis; the decisions of a hand are rated in parallel where the pool
+has room) and stores the ratings when all are in. The review page shows "analysing…"
+until the row is ``done``.
 
-:func:`configure` sets the number of analysis processes (0: the dispatcher thread
-computes itself — tests, tiny hosts); :func:`shutdown` stops them.
+:func:`configure` turns the analysis on or off; the pool's size is ``COMPUTE_WORKERS``
+(0: the dispatcher thread computes itself — tests, tiny hosts).
 """
 
 from __future__ import annotations
@@ -17,8 +19,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any
 
@@ -29,8 +30,8 @@ from sqlmodel import Session, col
 from app import workers
 from app.engine import Rules
 from app.engine.match import Seed
-from app.engine.rating import rate_all
-from app.engine.review import decisions, hand_positions
+from app.engine.rating import rate
+from app.engine.review import Decision, decisions, hand_positions
 from app.models import HandReview, utcnow
 
 log = logging.getLogger("app.analysis")
@@ -40,18 +41,15 @@ STALE_AFTER = timedelta(minutes=5)
 """An ``analysing`` row older than this was lost (a restart): it is scheduled again."""
 
 _lock = threading.Lock()
-_size = 1
 _enabled = True
-_pool: ProcessPoolExecutor | None = None
 _dispatcher: ThreadPoolExecutor | None = None
 
 
-def configure(size: int, *, enabled: bool = True) -> None:
-    """Use ``size`` analysis processes from now on (0: compute in the dispatcher thread);
-    ``enabled=False`` analyses nothing (:func:`schedule` does nothing)."""
-    global _size, _enabled
+def configure(*, enabled: bool = True) -> None:
+    """``enabled=False`` analyses nothing (:func:`schedule` does nothing)."""
+    global _enabled
     with _lock:
-        _size, _enabled = max(0, size), enabled
+        _enabled = enabled
 
 
 def enabled() -> bool:
@@ -60,59 +58,60 @@ def enabled() -> bool:
 
 
 def shutdown() -> None:
-    """Stop the dispatcher and the analysis processes (pending jobs are dropped; their
-    rows stay ``analysing`` and are scheduled again when next viewed)."""
-    global _pool, _dispatcher
+    """Stop the dispatcher (pending hands are dropped; their rows stay ``analysing`` and
+    are scheduled again when next viewed). Call :func:`app.workers.shutdown` too."""
+    global _dispatcher
     with _lock:
-        pool, _pool = _pool, None
         dispatcher, _dispatcher = _dispatcher, None
     if dispatcher is not None:
         dispatcher.shutdown(wait=False, cancel_futures=True)
-    if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def hand_decisions(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
+                   scores: tuple[int, int], log_: list[tuple[int, str]]) -> list[Decision]:
+    """The person's decisions in one finished hand, each with their view then (forced
+    moves left out: see :func:`app.engine.review.decisions`).
+
+    Raises:
+        GameError: the hand does not replay.
+    """
+    positions = hand_positions(Rules.from_dict(rules), seed, number, dealer, log_)
+    return decisions(positions, PERSON, scores)
+
+
+def rate_decision(decision: Decision) -> dict[str, Any]:
+    """One decision's rating as a dict (a job of the pool: pure computation)."""
+    return rate(decision).to_dict()
 
 
 def analyse(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
             scores: tuple[int, int], log_: list[tuple[int, str]]) -> tuple[list[dict[str, Any]],
                                                                           float]:
-    """Rate the person's decisions in one finished hand: ``(ratings as dicts, seconds)``.
+    """Rate the person's decisions in one finished hand: ``(ratings as dicts, seconds)``,
+    the seconds from the hand's replay to its last rating (waiting for the pool
+    included).
 
-    Pure computation (runs in an analysis process).
+    Each decision is one background job of :mod:`app.workers` (computed here when the
+    pool has size 0); the ratings are the same however the jobs are spread (each
+    decision's search is seeded by its place in the hand alone).
 
     Raises:
-        GameError: the hand does not replay.
+        GameError: the hand does not replay. CancelledError: the pool was shut down.
     """
     start = time.perf_counter()
-    positions = hand_positions(Rules.from_dict(rules), seed, number, dealer, log_)
-    ratings = rate_all(decisions(positions, PERSON, scores))
-    return [r.to_dict() for r in ratings], time.perf_counter() - start
-
-
-def _compute(*args: Any) -> tuple[list[dict[str, Any]], float]:
-    for _attempt in range(2):
-        with _lock:
-            size = _size
-            global _pool
-            if size and _pool is None:
-                _pool = workers.new_pool(size)
-            pool = _pool if size else None
-        if pool is None:
-            break
-        try:
-            return pool.submit(analyse, *args).result()
-        except BrokenProcessPool:
-            log.warning("an analysis process died: starting a new one")
-            with _lock:
-                if _pool is pool:
-                    _pool = None
-    return analyse(*args)
+    jobs = [workers.background(rate_decision, decision)
+            for decision in hand_decisions(rules, seed, number, dealer, scores, log_)]
+    ratings = [job.result() for job in jobs]
+    return ratings, time.perf_counter() - start
 
 
 def _job(engine: Engine, match_id: int, number: int, args: tuple[Any, ...]) -> None:
     try:
-        ratings, seconds = _compute(*args)
+        ratings, seconds = analyse(*args)
         values: dict[str, Any] = {"status": "done", "ratings": ratings,
                                   "seconds": round(seconds, 3)}
+    except CancelledError:  # shut down: the row stays ``analysing`` (scheduled again)
+        return
     except Exception:  # a hand that does not replay: say so, never loop
         log.exception("analysis of hand %s of match %s failed", number, match_id)
         values = {"status": "failed", "ratings": []}
@@ -131,7 +130,7 @@ def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], 
     queued (its ``hand_review`` row exists), unless ``again`` (a lost job).
 
     Writes the ``analysing`` row in its own transaction, then returns at once: the
-    search runs in the dispatcher thread and an analysis process.
+    search runs in the pool (see the module docstring).
     """
     global _dispatcher
     if not _enabled:
@@ -163,4 +162,5 @@ def is_lost(row: HandReview) -> bool:
     return row.status == "analysing" and utcnow() - created > STALE_AFTER
 
 
-__all__ = ["analyse", "configure", "enabled", "is_lost", "schedule", "shutdown"]
+__all__ = ["analyse", "configure", "enabled", "hand_decisions", "is_lost", "rate_decision",
+           "schedule", "shutdown"]

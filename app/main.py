@@ -153,7 +153,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         workers.configure(settings.compute_workers)
-        analysis.configure(settings.analysis_workers, enabled=settings.analyse_hands)
+        analysis.configure(enabled=settings.analyse_hands)
         await purge()
         task = asyncio.create_task(purge_periodically())
         try:
@@ -162,8 +162,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-            await asyncio.to_thread(workers.shutdown)
             analysis.shutdown()
+            await asyncio.to_thread(workers.shutdown)
             engine.dispose()
 
     app = GinRummyApp(

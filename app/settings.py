@@ -24,8 +24,9 @@ class Settings(BaseSettings):
     workers: int = Field(default=1, ge=1)
     compute_workers: int = Field(
         default=2, ge=0, le=64,
-        description="Processes computing the Hard and Expert computers' moves and hints "
-        "(app.workers), per server worker; 0 computes them in the request thread.",
+        description="Processes computing the Hard and Expert computers' moves, hints and "
+        "hand analysis (app.workers), per server worker; 0 computes them in the request "
+        "thread (the analysis in a background thread).",
     )
     session_ttl_days: float = Field(
         default=90, gt=0, description="Sessions unused for longer than this are deleted."
@@ -43,10 +44,6 @@ class Settings(BaseSettings):
     )
     analyse_hands: bool = Field(
         default=True, description="Rate the person's decisions after each hand (issue 15)."
-    )
-    analysis_workers: int = Field(
-        default=1, ge=0, le=16,
-        description="Processes that rate hands (0: a background thread of the server).",
     )
 
 

@@ -1,4 +1,5 @@
-"""The computer's thinking, off the request path (issue 13): one process pool.
+"""CPU-heavy work off the request path (issues 13 and 15): one process pool for the
+computer's decisions, hints and hand analysis.
 
 A search holds the GIL for hundreds of milliseconds; run in a request thread it would
 slow every other player's tap. Decisions of the CPU-heavy levels (:data:`POOLED_LEVELS`)
@@ -6,6 +7,18 @@ and hints are therefore computed in a :class:`~concurrent.futures.ProcessPoolExe
 the request thread only waits on the future (the GIL is free meanwhile). The cheap
 levels decide in the request thread: sending them to a process would cost more than
 their decision.
+
+Two priorities share the pool. *Interactive* work (:func:`decide`, :func:`hint`: a
+player is waiting) goes to the pool at once. *Background* work (:func:`background`: the
+analysis of finished hands, one small job per decision) waits in a queue of this
+process and a feeder thread hands it to the pool only while the pool has room to
+spare: none starts while the interactive jobs in flight fill the pool, and while
+players are using the pool (an interactive job in the last :data:`RESERVE_SECONDS`)
+one process is kept free for them — at most ``size - 1`` background jobs run. So
+during play, with two or more processes, a computer move or a hint always finds a free
+process whatever the analysis queue holds; after a quiet spell the analysis may use
+every process, and the first move then waits at most for one decision's analysis
+(tens of milliseconds; a pool of one process always works this way).
 
 The pool is sized by ``Settings.compute_workers`` and bound to the app's lifespan
 (:func:`configure` at start-up, :func:`shutdown` at the end); its processes start on
@@ -18,15 +31,20 @@ Processes are started with ``spawn`` (never ``fork``: the server has threads run
 
 from __future__ import annotations
 
+import functools
 import logging
 import multiprocessing
 import multiprocessing.connection
 import os
 import random
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from math import inf
 from typing import Any, TypeVar
 
 from app.engine import Action, PlayerView
@@ -41,9 +59,34 @@ POOLED_LEVELS = frozenset({"hard", "expert"})
 HINT_OPTIONS = 3
 """How many of Expert's choices a hint shows."""
 
+RESERVE_SECONDS = 30.0
+"""For this long after an interactive job started, background work leaves one process
+of the pool free (see the module docstring)."""
+
+
+@dataclass(eq=False, slots=True)
+class _Job:
+    """Background work waiting for the pool: the future its caller holds."""
+
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    future: Future[Any] = field(default_factory=Future)
+    attempts: int = 0
+
+
 _lock = threading.Lock()
+_changed = threading.Condition(_lock)
+"""Notified when interactive or background work finishes, or background work arrives."""
 _size = 0
 _pool: ProcessPoolExecutor | None = None
+_interactive = 0
+"""Interactive jobs in flight (submitted to the pool, not yet answered)."""
+_running = 0
+"""Background jobs in flight in the pool."""
+_last_interactive = float("-inf")
+"""``time.monotonic()`` when the last interactive job started."""
+_queue: deque[_Job] = deque()
+_feeder: threading.Thread | None = None
 
 
 def configure(size: int) -> None:
@@ -58,13 +101,22 @@ def configure(size: int) -> None:
 
 def shutdown() -> None:
     """Stop the pool's processes (the app's lifespan calls this at its end); from then
-    on work is done in the calling thread until :func:`configure` is called again."""
-    global _pool, _size
+    on work is done in the calling thread until :func:`configure` is called again.
+    Queued background work is cancelled (its futures raise ``CancelledError``)."""
+    global _pool, _size, _feeder
     with _lock:
         pool, _pool = _pool, None
         _size = 0
+        dropped = list(_queue)
+        _queue.clear()
+        feeder, _feeder = _feeder, None
+        _changed.notify_all()
+    for job in dropped:
+        job.future.cancel()
     if pool is not None:
         pool.shutdown(wait=True, cancel_futures=True)
+    if feeder is not None:
+        feeder.join()
 
 
 def _exit_with_parent() -> None:
@@ -121,16 +173,123 @@ def _hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
 
 
 def _run(function: Callable[..., T], *args: Any) -> T:
+    """Interactive work: to the pool at once (see the module docstring)."""
+    global _interactive, _last_interactive
     for _attempt in range(2):
         pool = _executor()
         if pool is None:
             break
+        with _lock:
+            _interactive += 1
+            _last_interactive = time.monotonic()
         try:
             return pool.submit(function, *args).result()
         except BrokenProcessPool:
             log.warning("a computer worker process died: starting a new one")
             _discard_broken(pool)
+        finally:
+            with _lock:
+                _interactive -= 1
+                _changed.notify_all()
     return function(*args)
+
+
+def _room_for_background(now: float) -> float:
+    """0 when the pool may take one more background job now (``_lock`` held); else how
+    long to wait at most before asking again (``inf``: until notified)."""
+    if _running + _interactive >= _size:
+        return inf
+    reserved = now - _last_interactive < RESERVE_SECONDS
+    if _running < (_size - 1 if reserved and _size > 1 else _size):
+        return 0.0
+    return _last_interactive + RESERVE_SECONDS - now if reserved else inf
+
+
+def _feed() -> None:
+    """The feeder thread: hands queued background jobs to the pool while it has room."""
+    global _running
+    while True:
+        with _lock:
+            while _size:
+                wait = _room_for_background(time.monotonic()) if _queue else inf
+                if not wait:
+                    break
+                _changed.wait(None if wait == inf else wait)
+            if not _size:
+                return
+            job = _queue.popleft()
+            _running += 1
+        pool = _executor()
+        if pool is None:  # shut down meanwhile
+            with _lock:
+                _running -= 1
+            job.future.cancel()
+            continue
+        job.attempts += 1
+        try:
+            inner = pool.submit(job.function, *job.args)
+        except (BrokenProcessPool, RuntimeError) as error:  # broken or shut down
+            inner = Future()
+            inner.set_exception(error if isinstance(error, BrokenProcessPool)
+                                else CancelledError())
+        inner.add_done_callback(functools.partial(_finished, job, pool))
+
+
+def _finished(job: _Job, pool: ProcessPoolExecutor, done: Future[Any]) -> None:
+    """Relay a background job's answer to its caller's future (a crashed process: the
+    job is queued again once, at the front)."""
+    global _running
+    error = None if done.cancelled() else done.exception()
+    if isinstance(error, BrokenProcessPool) and job.attempts < 2:
+        log.warning("a worker process died during background work: starting a new one")
+        global _pool
+        with _lock:
+            if _pool is pool:  # the next job starts a new pool
+                _pool = None
+            _running -= 1
+            if _size:
+                _queue.appendleft(job)
+            _changed.notify_all()
+        if not _size:
+            job.future.cancel()
+        return
+    with _lock:
+        _running -= 1
+        _changed.notify_all()
+    if done.cancelled() or isinstance(error, BrokenProcessPool):
+        job.future.cancel()
+    elif error is not None:
+        job.future.set_exception(error)
+    else:
+        job.future.set_result(done.result())
+
+
+def background(function: Callable[..., T], *args: Any) -> Future[T]:
+    """Queue ``function(*args)`` as background work (low priority, see the module
+    docstring) and return its future at once; ``function`` must be a module-level
+    function and ``args`` picklable. Without a pool (size 0) it is computed here, in
+    the calling thread, before returning.
+
+    The future raises what ``function`` raised, or ``CancelledError`` when the pool is
+    shut down before the job ran.
+    """
+    global _feeder
+    with _lock:
+        if _size:
+            job = _Job(function, args)
+            _queue.append(job)
+            if _feeder is None:
+                _feeder = threading.Thread(target=_feed, name="background-feeder",
+                                           daemon=True)
+                _feeder.start()
+            _changed.notify_all()
+            return job.future
+    future: Future[T] = Future()
+    try:
+        future.set_result(function(*args))
+    except Exception as error:  # handed to the caller through the future
+        future.set_exception(error)
+    return future
 
 
 def decide(level: str, view: PlayerView, seed: str) -> Action:
@@ -160,4 +319,5 @@ def hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
     return _run(_hint, view, seed)
 
 
-__all__ = ["HINT_OPTIONS", "POOLED_LEVELS", "configure", "decide", "hint", "new_pool", "shutdown"]
+__all__ = ["HINT_OPTIONS", "POOLED_LEVELS", "RESERVE_SECONDS", "background", "configure",
+           "decide", "hint", "new_pool", "shutdown"]

@@ -1,12 +1,28 @@
-"""Hand analysis time (issue 15): how long rating the person's decisions of one hand takes.
+"""Hand analysis time (issue 15): how long rating the person's decisions of one hand
+takes, and whether a computer move waits for an analysis.
 
-Run: ``nice -n 10 .venv/bin/python bench/review.py [--hands 30] [--seed 1]``.
+Run: ``nice -n 10 .venv/bin/python bench/review.py [--hands 30] [--seed 1] [--workers 2]``.
 
 Plays ``--hands`` hands (gin-shuffle-v1 deals; the person is played by Easy, the
-computer by Standard, so there are mistakes to find), then rates every decision of the
-person in each hand with :func:`app.engine.rating.rate_all` (Expert's evaluation with
-the review budget, in this one process) and prints the time per hand (p50/p95/max), the
-decisions per hand and the marks found. Target: p95 ≤ 2 s per hand.
+computer by Standard, so there are mistakes to find), then:
+
+1. **one process**: rates every decision of the person in each hand with
+   :func:`app.engine.rating.rate_all` in this process (Expert's evaluation with the
+   review budget; the CPU cost of a hand's analysis);
+2. **the app's path**: analyses each hand with :func:`app.analysis.analyse` through the
+   shared pool of ``--workers`` processes (:mod:`app.workers`, the decisions of a hand
+   as background jobs), hand after hand as the app's dispatcher does; both must give
+   the same ratings;
+3. **a computer move during an analysis**: times Expert moves
+   (:func:`app.workers.decide`) on an idle pool, then while the analysis of ten hands
+   is queued at once as background work — during play (one process kept free), and
+   as after a quiet spell (no process kept free, ``RESERVE_SECONDS`` = 0);
+4. **the app's path while a person plays**: analyses half the hands while another
+   thread asks for an Expert move every second.
+
+Prints p50/p95/max per hand (target of issue 15: p95 ≤ 2 s), the decisions per hand,
+the marks found, and the computer-move times. Ends after ``--hands`` hands; every stage
+is bounded by the hands played.
 """
 
 from __future__ import annotations
@@ -16,29 +32,35 @@ import os
 import platform
 import random
 import statistics
+import threading
 import time
 from collections import Counter
+from concurrent.futures import Future
+from typing import Any
 
-from app.engine import HOUSE, HandSeed, Phase, apply
+from app import analysis, workers
+from app.engine import HOUSE, HandSeed, Phase, PlayerView, apply
 from app.engine.bots import choose_action
 from app.engine.hand import view
 from app.engine.rating import REVIEW_BUDGET, rate_all
 from app.engine.review import decisions, hand_positions
 
+Hand = tuple[HandSeed, list[tuple[int, str]]]
 
-def main() -> None:
-    """Measure and print (see the module docstring)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=30)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    times: list[float] = []
-    counts: list[int] = []
-    marks: Counter[str] = Counter()
-    for n in range(args.hands):
-        rng = random.Random(f"{args.seed}:{n}")
-        seed = HandSeed(f"{rng.getrandbits(256):064x}", f"bench {n}")
-        state = hand_positions(HOUSE, seed, 1, 1, [])[0].state
+
+def _percentiles(times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"p50 {statistics.median(ordered):.2f} s, p95 {p95:.2f} s, "
+            f"max {ordered[-1]:.2f} s")
+
+
+def _play(count: int, seed: int) -> list[Hand]:
+    hands: list[Hand] = []
+    for n in range(count):
+        rng = random.Random(f"{seed}:{n}")
+        hand_seed = HandSeed(f"{rng.getrandbits(256):064x}", f"bench {n}")
+        state = hand_positions(HOUSE, hand_seed, 1, 1, [])[0].state
         log: list[tuple[int, str]] = []
         while state.phase is not Phase.OVER:
             player = state.to_play
@@ -46,21 +68,129 @@ def main() -> None:
                                    view(state, player), rng)
             log.append((player, str(action)))
             state, _ = apply(state, player, action)
-        chosen = decisions(hand_positions(HOUSE, seed, 1, 1, log), 0)
+        hands.append((hand_seed, log))
+    return hands
+
+
+def _computer_views(hands: list[Hand], count: int) -> list[PlayerView]:
+    """Positions where the computer (player 1) had a real choice."""
+    out: list[PlayerView] = []
+    for hand_seed, log in hands:
+        for position in hand_positions(HOUSE, hand_seed, 1, 1, log):
+            if position.player == 1 and position.before is not None:
+                seen = view(position.before, 1)
+                if len(seen.legal) > 1:
+                    out.append(seen)
+                    if len(out) == count:
+                        return out
+    return out
+
+
+def _moves(views: list[PlayerView]) -> list[float]:
+    times = []
+    for i, seen in enumerate(views):
         start = time.perf_counter()
-        ratings = rate_all(chosen)
+        workers.decide("expert", seen, f"bench move {i}")
         times.append(time.perf_counter() - start)
-        counts.append(len(chosen))
-        marks.update(r.mark for r in ratings if r.mark)
-    times.sort()
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return times
+
+
+def main() -> None:
+    """Measure and print (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2,
+                        help="processes of the shared pool (COMPUTE_WORKERS)")
+    parser.add_argument("--moves", type=int, default=20,
+                        help="computer moves timed in stage 3")
+    args = parser.parse_args()
+    hands = _play(args.hands, args.seed)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"load {os.getloadavg()[0]:.1f}; budget: {REVIEW_BUDGET}")
+
+    serial: list[float] = []
+    cpus: list[float] = []
+    counts: list[int] = []
+    marks: Counter[str] = Counter()
+    expected: list[list[dict[str, Any]]] = []
+    for hand_seed, log in hands:
+        chosen = decisions(hand_positions(HOUSE, hand_seed, 1, 1, log), 0)
+        start, cpu = time.perf_counter(), time.process_time()
+        ratings = rate_all(chosen)
+        serial.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+        counts.append(len(chosen))
+        marks.update(r.mark for r in ratings if r.mark)
+        expected.append([r.to_dict() for r in ratings])
     print(f"{args.hands} hands, {statistics.mean(counts):.1f} decisions per hand "
-          f"(max {max(counts)})")
-    print(f"analysis per hand: p50 {statistics.median(times):.2f} s, p95 {p95:.2f} s, "
-          f"max {times[-1]:.2f} s")
-    print("marks:", dict(marks) or "none")
+          f"(max {max(counts)}); marks: {dict(marks) or 'none'}")
+    print(f"1. one process, per hand: {_percentiles(serial)}; CPU time {_percentiles(cpus)}")
+
+    workers.configure(args.workers)
+    try:
+        _pooled(args, hands, expected)
+    finally:
+        workers.shutdown()
+
+
+def _backlog(hands: list[Hand]) -> list[Future[dict[str, Any]]]:
+    """Queue the analysis of every decision of ``hands`` at once."""
+    return [workers.background(analysis.rate_decision, decision)
+            for hand_seed, log in hands
+            for decision in decisions(hand_positions(HOUSE, hand_seed, 1, 1, log), 0)]
+
+
+def _pooled(args: argparse.Namespace, hands: list[Hand],
+            expected: list[list[dict[str, Any]]]) -> None:
+    rules = HOUSE.to_dict()
+    for job in _backlog(hands[:1]):  # start the pool's processes, no interactive job yet
+        job.result()
+    pooled: list[float] = []
+    for (hand_seed, log), want in zip(hands, expected, strict=True):
+        ratings, seconds = analysis.analyse(rules, hand_seed, 1, 1, (0, 0), log)
+        assert ratings == want, "the pool rated differently"
+        pooled.append(seconds)
+    print(f"2. the app's path, {args.workers} workers, nobody playing: per hand "
+          f"{_percentiles(pooled)} [load {os.getloadavg()[0]:.1f}]")
+
+    views = _computer_views(hands, args.moves)
+    idle = _moves(views)
+    print(f"3. Expert move, idle pool: {_percentiles(idle)}")
+    for reserve, label in ((workers.RESERVE_SECONDS, "during play"),
+                           (0.0, "after a quiet spell (no process kept free)")):
+        saved, workers.RESERVE_SECONDS = workers.RESERVE_SECONDS, reserve
+        try:
+            backlog = _backlog(hands[:10])
+            busy = _moves(views)
+            waiting = sum(not job.done() for job in backlog)
+            for job in backlog:
+                job.result()
+        finally:
+            workers.RESERVE_SECONDS = saved
+        print(f"   the same while {len(backlog)} decisions were queued for analysis, "
+              f"{label}: {_percentiles(busy)} ({waiting} still queued after the last "
+              f"move) [load {os.getloadavg()[0]:.1f}]")
+
+    stop = threading.Event()
+
+    def player() -> None:  # a person playing Expert: a computer move every second
+        i = 0
+        while not stop.wait(1.0):
+            workers.decide("expert", views[i % len(views)], f"player {i}")
+            i += 1
+
+    thread = threading.Thread(target=player)
+    thread.start()
+    try:
+        during: list[float] = []
+        for hand_seed, log in hands[:args.hands // 2]:
+            during.append(analysis.analyse(rules, hand_seed, 1, 1, (0, 0), log)[1])
+    finally:
+        stop.set()
+        thread.join()
+    print(f"4. the app's path while a person plays Expert (a move a second): per hand "
+          f"{_percentiles(during)} over {len(during)} hands [load {os.getloadavg()[0]:.1f}]")
 
 
 if __name__ == "__main__":

@@ -105,7 +105,7 @@ def test_discarding_into_the_opponents_known_meld_is_marked_a_blunder() -> None:
 @pytest.fixture
 def settings(db_url: str) -> Settings:
     """This module's apps analyse finished hands (in a background thread)."""
-    return Settings(database_url=db_url, analyse_hands=True, analysis_workers=0)
+    return Settings(database_url=db_url, analyse_hands=True, compute_workers=0)
 
 
 def _wait_for_analysis(client: TestClient, url: str) -> None:

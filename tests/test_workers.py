@@ -1,6 +1,7 @@
 """The computer thinks in a process pool (issue 13): the pooled answer is the one the
 engine gives in the thread, hints come from the person's view only, and a pool of 0
-computes in the calling thread."""
+computes in the calling thread. Background work (the analysis of finished hands) shares
+the pool without taking a player's process."""
 
 from __future__ import annotations
 
@@ -8,14 +9,18 @@ import os
 import random
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
-from app import workers
-from app.engine import HOUSE, Phase, apply, deal, view
-from app.engine.bots import NotBotsTurnError, choose_action, expert
+from app import analysis, workers
+from app.engine import HOUSE, Action, Phase, apply, deal, view
+from app.engine.bots import NotBotsTurnError, UnknownLevelError, choose_action, expert
+from app.engine.rating import rate
+from app.engine.review import Decision
 from tests.test_bots import _advance
 
 
@@ -101,3 +106,93 @@ def test_workers_end_when_the_server_process_dies() -> None:
     while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(pid) for pid in pids), "a worker outlived its server"
+
+
+# --- background work (issue 15: the analysis of finished hands) ---------------------------
+
+
+def _blocked_until(path: str) -> str:
+    """A background job that runs until ``path`` exists (in a worker process)."""
+    while not os.path.exists(path):
+        time.sleep(0.01)
+    return path
+
+
+def _until(condition: Callable[[], bool]) -> None:
+    """Wait for ``condition`` (a guard against a hang, not a speed limit)."""
+    for _ in range(6000):
+        if condition():
+            return
+        time.sleep(0.01)
+    raise AssertionError("the pool never got there")
+
+
+@pytest.fixture
+def pool_of_two() -> Iterator[None]:
+    workers.configure(2)
+    yield
+    workers.shutdown()
+    workers.configure(0)
+
+
+def test_background_work_is_rated_as_in_the_thread(pool: None) -> None:
+    seen = next(iter(_positions(3)))
+    decision = Decision(1, seen.legal[-1], seen)
+    assert workers.background(analysis.rate_decision, decision).result() == \
+        rate(decision).to_dict()
+    with pytest.raises(UnknownLevelError):
+        workers.background(choose_action, "grandmaster", seen, random.Random(0)).result()
+
+
+def test_a_computer_move_finds_a_free_process_while_analysis_is_queued(
+        pool_of_two: None, tmp_path: Path) -> None:
+    seen = next(iter(_positions(2)))
+    workers.decide("hard", seen, "first")  # a player is using the pool
+    release = str(tmp_path / "release")
+    jobs = [workers.background(_blocked_until, release) for _ in range(4)]
+    _until(lambda: workers._running == 1)
+    # Three analysis jobs wait and one runs, blocked: the move still gets a process.
+    assert len(workers._queue) == 3
+    moved: list[Action] = []
+    mover = threading.Thread(target=lambda: moved.append(workers.decide("hard", seen, "s")))
+    mover.start()
+    mover.join(timeout=120)
+    assert moved == [choose_action("hard", seen, random.Random("s"))]
+    assert workers._running == 1 and len(workers._queue) == 3
+    open(release, "w").close()
+    assert [job.result() for job in jobs] == [release] * 4
+
+
+def test_after_a_quiet_spell_the_analysis_uses_every_process(
+        pool_of_two: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "_last_interactive", float("-inf"))
+    release = str(tmp_path / "release")
+    jobs = [workers.background(_blocked_until, release) for _ in range(3)]
+    _until(lambda: workers._running == 2)
+    assert len(workers._queue) == 1
+    open(release, "w").close()
+    assert [job.result() for job in jobs] == [release] * 3
+
+
+def test_shutting_the_pool_down_cancels_queued_background_work(tmp_path: Path) -> None:
+    workers.configure(1)
+    release = str(tmp_path / "release")
+    try:
+        running, *queued = [workers.background(_blocked_until, release) for _ in range(3)]
+        _until(lambda: workers._running == 1)
+        stopper = threading.Thread(target=workers.shutdown)
+        stopper.start()
+        _until(lambda: all(job.cancelled() for job in queued))
+        open(release, "w").close()
+        stopper.join()
+        assert running.result() == release
+    finally:
+        workers.shutdown()
+        workers.configure(0)
+
+
+def test_without_a_pool_background_work_is_done_at_once() -> None:
+    workers.configure(0)
+    seen = next(iter(_positions(2)))
+    job = workers.background(choose_action, "easy", seen, random.Random(3))
+    assert job.done() and job.result() == choose_action("easy", seen, random.Random(3))
