@@ -26,7 +26,7 @@ from app.engine import (
 )
 from app.engine.bots import UnknownLevelError, expert
 from app.models import PlayMatch, PlaySeat
-from app.play.hints import action_words
+from app.play.words import action_words
 from app.sessions import COOKIE_NAME
 from app.settings import Settings
 from tests.hardening import hidden_cards, leaks

@@ -594,6 +594,24 @@ def _store_log(app: FastAPI, client: TestClient, match: MatchState,
         db.commit()
 
 
+def _store_a_finished_match(app: FastAPI, client: TestClient, rules: Rules) -> MatchState:
+    """Play a whole match (seed 5) with Standard in both seats and store it as this
+    browser's match; the finished match."""
+    match = new_match(rules, seed=5, first_dealer=1)
+    log: list[tuple[int, str]] = []
+    while not match.over:
+        if match.hand.phase is Phase.OVER:
+            match, _ = apply_match(match, 0, NextHand())
+            log.append((0, "next_hand"))
+            continue
+        seat = match.hand.to_play
+        action = choose_action("standard", match_view(match, seat), random.Random(len(log)))
+        match, _ = apply_match(match, seat, action)
+        log.append((seat, str(action)))
+    _store_log(app, client, match, log)
+    return match
+
+
 def test_a_void_hand_says_so_and_offers_the_redeal(app: FastAPI, client: TestClient) -> None:
     # Both players pass the upcard, then always draw from the stock and throw the card
     # drawn: nobody knocks, and the hand is void with two cards left in the stock.
@@ -625,18 +643,7 @@ def test_a_void_hand_says_so_and_offers_the_redeal(app: FastAPI, client: TestCli
 def test_the_end_of_a_match_names_the_winner_and_offers_a_new_match(
         app: FastAPI, client: TestClient) -> None:
     # The computer plays both seats until someone reaches 100.
-    match = new_match(Rules(), seed=5, first_dealer=1)
-    log: list[tuple[int, str]] = []
-    while not match.over:
-        if match.hand.phase is Phase.OVER:
-            match, _ = apply_match(match, 0, NextHand())
-            log.append((0, "next_hand"))
-            continue
-        seat = match.hand.to_play
-        action = choose_action("standard", match_view(match, seat), random.Random(len(log)))
-        match, _ = apply_match(match, seat, action)
-        log.append((seat, str(action)))
-    _store_log(app, client, match, log)
+    match = _store_a_finished_match(app, client, Rules())
     html = client.get("/play").text
     page = read_page(html)
     winner = "You won the match" if match.tally.winner == 0 else "The computer won the match"
@@ -708,18 +715,7 @@ def test_the_knock_limit_is_on_the_table_in_every_rule_set(
 
 def test_pile_and_score_history_and_the_next_match_keeps_the_options(
         app: FastAPI, client: TestClient) -> None:
-    match = new_match(Rules(target=150), seed=5, first_dealer=1)
-    log: list[tuple[int, str]] = []
-    while not match.over:
-        if match.hand.phase is Phase.OVER:
-            match, _ = apply_match(match, 0, NextHand())
-            log.append((0, "next_hand"))
-            continue
-        seat = match.hand.to_play
-        action = choose_action("standard", match_view(match, seat), random.Random(len(log)))
-        match, _ = apply_match(match, seat, action)
-        log.append((seat, str(action)))
-    _store_log(app, client, match, log)
+    match = _store_a_finished_match(app, client, Rules(target=150))
     html = client.get("/play").text
     # At the end of the match the whole table of hands is shown, with running totals.
     rows = re.findall(r"<tr><td>(\d+)</td>", html)

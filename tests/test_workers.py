@@ -24,12 +24,16 @@ from app.engine.review import Decision
 from tests.test_bots import _advance
 
 
-@pytest.fixture
-def pool() -> Iterator[None]:
-    workers.configure(1)
+def _pool_of(size: int) -> Iterator[None]:
+    workers.configure(size)
     yield
     workers.shutdown()
     workers.configure(0)
+
+
+@pytest.fixture
+def pool() -> Iterator[None]:
+    yield from _pool_of(1)
 
 
 def _positions(count: int):  # type: ignore[no-untyped-def]
@@ -129,10 +133,7 @@ def _until(condition: Callable[[], bool]) -> None:
 
 @pytest.fixture
 def pool_of_two() -> Iterator[None]:
-    workers.configure(2)
-    yield
-    workers.shutdown()
-    workers.configure(0)
+    yield from _pool_of(2)
 
 
 def test_background_work_is_rated_as_in_the_thread(pool: None) -> None:

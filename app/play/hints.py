@@ -18,17 +18,7 @@ from sqlalchemy import update
 from sqlmodel import Session
 
 from app import workers
-from app.engine import Action, match_view
-from app.engine.hand import (
-    BigGin,
-    Discard,
-    DrawStock,
-    Gin,
-    Knock,
-    Pass,
-    TakeDiscard,
-    TakeUpcard,
-)
+from app.engine import match_view
 from app.models import PlayMatch
 from app.play.common import (
     PERSON,
@@ -40,7 +30,7 @@ from app.play.common import (
     whole_number,
 )
 from app.play.storage import load
-from app.play.words import the
+from app.play.words import action_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,26 +53,6 @@ class HintPanel:
     def best(self) -> HintOption:
         """What the Expert would do now."""
         return self.options[0]
-
-
-def action_words(action: Action) -> str:
-    """An action as advice: "Discard the king of hearts", "Draw from the stock"."""
-    if isinstance(action, TakeUpcard):
-        return "Take the upcard"
-    if isinstance(action, Pass):
-        return "Pass"
-    if isinstance(action, DrawStock):
-        return "Draw from the stock"
-    if isinstance(action, TakeDiscard):
-        return "Take the discard"
-    if isinstance(action, BigGin):
-        return "Go big gin"
-    if isinstance(action, Gin):
-        return f"Go gin, discarding {the(action.card)}"
-    if isinstance(action, Knock):
-        return f"Knock, discarding {the(action.card)}"
-    assert isinstance(action, Discard)
-    return f"Discard {the(action.card)}"
 
 
 def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Loaded, HintPanel]:
@@ -120,4 +90,4 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
     return loaded, panel
 
 
-__all__ = ["HintOption", "HintPanel", "action_words", "give_hint"]
+__all__ = ["HintOption", "HintPanel", "give_hint"]

@@ -29,6 +29,7 @@ from app.engine.hand import (
     Pass,
     TakeDiscard,
     TakeUpcard,
+    parse_action,
 )
 from app.engine.handhistory import HandHistory, HistoryHand, dump
 from app.engine.match import Seed
@@ -39,7 +40,7 @@ from app.models import HandReview, PlayHand, PlayMatch, PlaySeat
 from app.play.common import COMPUTER, LEVEL_LABELS, PERSON, PlayError
 from app.play.screen import ResultPanel, result_panel
 from app.play.storage import hand_seed
-from app.play.words import the
+from app.play.words import action_words, the
 
 MAX_LISTED = 300
 """The most matches the history page lists (newest first)."""
@@ -388,7 +389,7 @@ class RatedStep:
 
 def rated_step(rating: Rating) -> RatedStep:
     """A stored rating as shown."""
-    return RatedStep(rating, action_words(rating.chosen), action_words(rating.best))
+    return RatedStep(rating, rated_words(rating.chosen), rated_words(rating.best))
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,13 +407,11 @@ class Analysis:
     costliest: tuple[RatedStep, ...]
 
 
-def action_words(text: str) -> str:
-    """An action's text in words: ``"discard TH"`` → ``"discard the ten of hearts"``."""
-    name, _, code = text.partition(" ")
-    words = {"take_upcard": "take the upcard", "pass": "pass", "draw_stock":
-             "draw from the stock", "take_discard": "take the discard", "big_gin": "big gin",
-             "discard": "discard", "knock": "knock with", "gin": "go gin with"}.get(name, name)
-    return f"{words} {the(Card.parse(code))}" if code else words
+def rated_words(text: str) -> str:
+    """A rated action's text in words: ``"discard TH"`` → ``"discard the ten of hearts"``
+    (:func:`app.play.words.action_words`, lowercased)."""
+    words = action_words(parse_action(text))
+    return words[:1].lower() + words[1:]
 
 
 def analysis_view(row: HandReview | None) -> Analysis:

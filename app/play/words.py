@@ -23,13 +23,27 @@ from app.engine import (
     TookUpcard,
     visible_event,
 )
-from app.engine.hand import BigGin, Gin, Knock
+from app.engine.hand import Action, BigGin, Gin, Knock
 from app.play.common import COMPUTER, LEVEL_LABELS, PERSON
 
 
 def the(card: Card) -> str:
     """"the ten of hearts": a card named in a sentence."""
     return f"the {card.name.lower()}"
+
+
+_ADVICE = {"take_upcard": "Take the upcard", "pass": "Pass", "draw_stock": "Draw from the stock",
+           "take_discard": "Take the discard", "big_gin": "Go big gin",
+           "gin": "Go gin, discarding", "knock": "Knock, discarding", "discard": "Discard"}
+
+
+def action_words(action: Action) -> str:
+    """An action as advice: "Discard the king of hearts", "Draw from the stock",
+    "Knock, discarding the king of hearts" (a hint's options; lowercased, a review's
+    "you chose to …")."""
+    name, _, code = str(action).partition(" ")
+    words = _ADVICE[name]
+    return f"{words} {the(Card.parse(code))}" if code else words
 
 
 def _join(parts: Sequence[str]) -> str:

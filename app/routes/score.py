@@ -16,7 +16,7 @@ from starlette.responses import RedirectResponse, Response
 
 from app import scorekeeper as sk
 from app.engine.evening import evening_tally, rematch
-from app.engine.scoresheet import HandEntry, OptionsChange, ScoreSheet, SheetError
+from app.engine.scoresheet import OptionsChange, ScoreSheet, SheetError
 from app.inputs import read_form
 from app.models import ScoreSheetRow
 from app.sessions import DbDep, SessionDep
@@ -239,8 +239,7 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
     try:
         sk.save_sheet(db, row, updated, _version(form))
     except sk.StaleSheetError:
-        db.refresh(row)
-        return _show(request, row, sk.load(row), status_code=409, notice=STALE)
+        return _stale(request, db, row)
     anchor = f"hand-{number}" if number is not None else "sheet"
     return _see_other(f"/score/{sheet_id}#{anchor}")
 
@@ -312,51 +311,57 @@ def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
                      edit_number=number, form=sk.entry_form(sheet.entries[number - 1],
                                                             sheet.result()))
     except sk.StaleSheetError:
-        db.refresh(row)
-        return _show(request, row, sk.load(row), status_code=409, notice=STALE)
+        return _stale(request, db, row)
     return _see_other(f"/score/{sheet_id}#sheet")
+
+
+def _stale(request: Request, db: DbDep, row: ScoreSheetRow) -> Response:
+    """409: the sheet changed since the form was shown; the sheet as it is now."""
+    db.refresh(row)
+    return _show(request, row, sk.load(row), status_code=409, notice=STALE)
 
 
 @router.post("/{sheet_id}/undo", name="score_undo")
 def score_undo(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
                form: FormDep) -> Response:
     """Take back the last recorded hand (it goes on the Redo stack); 303 to the sheet."""
-    row = _own(db, session, sheet_id)
-    sheet = sk.load(row)
-    if not sheet.entries:
-        return _show(request, row, sheet, status_code=422,
-                     notice="There is no hand to undo: no hands are recorded yet.")
-    return _store_undo_redo(request, db, row, sheet.delete_hand(len(sheet.entries)), form,
-                            [*sk.redo_stack(row), sheet.entries[-1]])
-
-
-def _store_undo_redo(request: Request, db: DbDep, row: ScoreSheetRow, updated: ScoreSheet,
-                     form: FormData, redo: list[HandEntry]) -> Response:
-    """Save an Undo or Redo with its new Redo stack; 303 to the undo bar (409 if stale)."""
-    try:
-        sk.save_sheet(db, row, updated, _version(form), redo=redo)
-    except sk.StaleSheetError:
-        db.refresh(row)
-        return _show(request, row, sk.load(row), status_code=409, notice=STALE)
-    return _see_other(f"/score/{row.id}#undo")
+    return _undo_or_redo(request, db, session, sheet_id, form, redo=False)
 
 
 @router.post("/{sheet_id}/redo", name="score_redo")
 def score_redo(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
                form: FormDep) -> Response:
     """Put back the hand Undo last took back; 303 to the sheet."""
+    return _undo_or_redo(request, db, session, sheet_id, form, redo=True)
+
+
+def _undo_or_redo(request: Request, db: DbDep, session: SessionDep, sheet_id: SheetId,
+                  form: FormData, *, redo: bool) -> Response:
+    """Undo (take back the last hand, pushing it on the Redo stack) or Redo (put back
+    the top of the stack); saved with its new Redo stack, 303 to the undo bar (422 when
+    there is nothing to undo or redo, 409 if stale)."""
     row = _own(db, session, sheet_id)
     sheet = sk.load(row)
     stack = sk.redo_stack(row)
-    if not stack:
-        return _show(request, row, sheet, status_code=422,
-                     notice="There is nothing to redo: Redo puts back a hand taken back "
-                            "with Undo, until another change is made.")
+    if not (stack if redo else sheet.entries):
+        notice = ("There is nothing to redo: Redo puts back a hand taken back with Undo, "
+                  "until another change is made." if redo else
+                  "There is no hand to undo: no hands are recorded yet.")
+        return _show(request, row, sheet, status_code=422, notice=notice)
+    if redo:
+        try:
+            updated = sheet.add(stack[-1])
+        except SheetError as err:  # pragma: no cover - the stack is cleared by every other change
+            return _show(request, row, sheet, status_code=422, notice=err.message)
+        stack = stack[:-1]
+    else:
+        updated = sheet.delete_hand(len(sheet.entries))
+        stack = [*stack, sheet.entries[-1]]
     try:
-        updated = sheet.add(stack[-1])
-    except SheetError as err:  # pragma: no cover - the stack is cleared by every other change
-        return _show(request, row, sheet, status_code=422, notice=err.message)
-    return _store_undo_redo(request, db, row, updated, form, stack[:-1])
+        sk.save_sheet(db, row, updated, _version(form), redo=stack)
+    except sk.StaleSheetError:
+        return _stale(request, db, row)
+    return _see_other(f"/score/{row.id}#undo")
 
 
 @router.post("/{sheet_id}/rematch", name="score_rematch")
