@@ -146,7 +146,8 @@ def test_background_work_is_rated_as_in_the_thread(pool: None) -> None:
 
 
 def test_a_computer_move_finds_a_free_process_while_analysis_is_queued(
-        pool_of_two: None, tmp_path: Path) -> None:
+        pool_of_two: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "RESERVE_SECONDS", 1e9)  # however slow the machine
     seen = next(iter(_positions(2)))
     workers.decide("hard", seen, "first")  # a player is using the pool
     release = str(tmp_path / "release")
