@@ -125,6 +125,30 @@ class PlayMatch(SQLModel, table=True):
     hints_used: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """The guard of every change of the game (issue 18): an update names the version it
+    read (``WHERE version = :read``), so two seats' taps on one match serialise."""
+    friend: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    """A match between two browsers (issue 18): ``session_id`` plays seat 0 and
+    ``guest_session_id`` seat 1; ``level`` is unused."""
+    invite_token: str | None = Field(default=None, unique=True, max_length=64)
+    """The invite link's token (``secrets.token_urlsafe(24)``, 192 bits); kept after the
+    match starts so that the link still resumes the guest's seat, never admitting another."""
+    invite_status: str | None = Field(default=None, max_length=16)
+    """``"open"`` (waiting for the friend), ``"accepted"`` or ``"cancelled"``."""
+    invite_expires: datetime | None = None
+    guest_session_id: str | None = Field(
+        default=None, foreign_key="browser_session.id", ondelete="SET NULL", index=True,
+        max_length=64)
+    names: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """The two players' names, seat 0 first (friend matches)."""
+    guest_client_seed: str = Field(default="", max_length=64,
+                                   sa_column_kwargs={"server_default": ""})
+    """The friend's client seed for the next hand; with ``client_seed`` it makes the
+    combined client seed (``docs/fairness.md``)."""
+    host_seen_at: datetime | None = None
+    guest_seen_at: datetime | None = None
+    """When each seat's browser last had the table open (SSE or poll), for "Ann is away"."""
 
 
 class PlayHand(SQLModel, table=True):

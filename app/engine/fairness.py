@@ -5,7 +5,10 @@ the standard library alone by ``tools/verify_deal.py``. In short:
 
 * a **server seed** is 32 random bytes, written as 64 lowercase hex characters; its
   **commitment** is the SHA-256 of those 64 ASCII characters (64 lowercase hex);
-* the **client seed** is 1–64 printable ASCII characters (space to ``~``);
+* the **client seed** is 1–64 printable ASCII characters (space to ``~``); in a match
+  between two people (issue 18) it is both players' seeds combined,
+  ``SHA-256(seat 0's seed + "\n" + seat 1's seed)`` as 64 lowercase hex characters
+  (:func:`combine_client_seeds`), so neither player nor the server alone decides it;
 * the **hand number** counts the hands of a match from 1 (at most 10,000);
 * a random stream of blocks ``HMAC-SHA256(seed bytes, f"{client}:{hand}:{counter}")``,
   each read as eight unsigned 32-bit big-endian integers, drives a Fisher–Yates shuffle
@@ -77,6 +80,21 @@ def check_client_seed(text: str) -> str:
         raise InvalidSeedError(
             f"The client seed may be at most {MAX_CLIENT_SEED} characters, not {len(text)}.")
     return text
+
+
+def combine_client_seeds(first: str, second: str) -> str:
+    """The client seed of a hand between two people: the SHA-256 of seat 0's seed, a
+    line feed and seat 1's seed (ASCII), as 64 lowercase hex characters — itself a valid
+    client seed, so the deal and its check stay ``gin-shuffle-v1``.
+
+    Raises:
+        InvalidSeedError: either seed is not a valid client seed (empty allowed: a
+            player who set none; the other's seed and the server seed still count).
+    """
+    for seed in (first, second):
+        if seed:
+            check_client_seed(seed)
+    return hashlib.sha256(f"{first}\n{second}".encode("ascii")).hexdigest()
 
 
 def check_hand_number(number: int) -> int:

@@ -1,10 +1,12 @@
 """The person's taps and starting a match (issue 3, SPEC §1, §6 and §7).
 
-**tap**: apply the person's action (player 0), then let the computer (player 1) act
-until it is the person's turn again or the hand is over; store the longer log with
-``version + 1``. A form carries the version it was rendered with, so a stale double tap
-changes nothing (409). Illegal actions change nothing either (400) and the status line
-says what is allowed.
+**tap**: apply the person's action (for the seat this browser plays), then, against the
+computer, let it (player 1) act until it is the person's turn again or the hand is over;
+store the longer log with the match's ``version + 1``. A form carries the match version
+it was rendered with, so a stale double tap changes nothing (409). Illegal actions —
+out of turn, for the other seat, anything the engine refuses — change nothing either
+(400) and the status line says what is allowed. In a friend match (issue 18) the other
+seat is a person: nobody plays after the tap; the other browser is told (``live``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from sqlmodel import Session
 from app.engine import (
     HOUSE,
     Card,
+    Event,
     GameError,
     HandSeed,
     InvalidSeedError,
@@ -33,7 +36,7 @@ from app.engine import (
     parse_match_action,
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS
-from app.engine.fairness import check_client_seed
+from app.engine.fairness import check_client_seed, combine_client_seeds
 from app.models import PlayMatch, PlaySeat
 from app.play.common import (
     COMPUTER,
@@ -153,9 +156,12 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
                       first_dealer=COMPUTER)
     match, events = computer_plays(match, options.level)
     said = describe(events)
+    # The match's version starts at the seat's next one: against the computer both
+    # always agree, so a form's version is the seat's and the match's alike.
     game = PlayMatch(session_id=session_id, rules=options.rules.to_dict(),
                      first_dealer=match.first_dealer, level=options.level,
-                     client_seed=client_seed, hands=1, over=match.over)
+                     client_seed=client_seed, hands=1, over=match.over,
+                     version=1 if seat is None else seat.version + 1)
     db.add(game)
     db.flush()
     assert game.id is not None
@@ -172,7 +178,7 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
         values = bump_seat(db, seat, match_id=game.id, selected=None, computer_said=said)
         db.commit()
         mirror(seat, values)
-    remember(session_id, game, seat.version, match)
+    remember(game, game.version, match)
     return Loaded(seat, game, match)
 
 
@@ -195,7 +201,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     loaded = load(db, session_id)
     if loaded is None:
         raise NoMatchError("There is no match yet: tap New match to start one.")
-    seat, game, match = loaded.seat, loaded.game, loaded.match
+    seat, game, match, me = loaded.seat, loaded.game, loaded.match, loaded.me
     if "sort" in form:
         sort = form["sort"]
         if sort not in SORTS:
@@ -203,56 +209,69 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         return save_screen(db, loaded, sort=sort)
     if "select" in form or "deselect" in form:
         selecting = "select" in form
-        card = _held_card(match, form["select" if selecting else "deselect"])
+        card = _held_card(match, form["select" if selecting else "deselect"], me)
         return save_screen(db, loaded, selected=str(card) if selecting else None)
     if "action" not in form and "client_seed" not in form:
         raise PlayError("Nothing to do: tap a card or one of the buttons.")
     version = whole_number(form.get("version", ""))
     if version is None:
         raise PlayError("The form is missing its version: reload the page and tap again.")
-    if version != seat.version:
+    if version != game.version:
         raise StaleTapError(STALE)
     if "action" not in form:
         if match.hand.phase is not Phase.OVER or match.over:
             raise PlayError("The client seed can be changed between hands, once this hand "
                             "is over.")
         return set_client_seed(db, loaded, _client_seed(form["client_seed"]))
-    action = _action_from_form(match, seat, form)
+    action = _action_from_form(match, seat, form, me)
     if match.over:
         raise PlayError("The match is over: tap New match to play again.")
     if isinstance(action, NextHand):
-        action = NextHand(HandSeed(game.next_server_seed or new_server_seed(), game.client_seed))
+        action = NextHand(HandSeed(game.next_server_seed or new_server_seed(),
+                                   hand_client_seed(game)))
     try:
-        match, _ = apply_match(match, PERSON, action)
+        match, _ = apply_match(match, me, action)
     except GameError as error:
         raise PlayError(sentence(str(error))) from None
     said = seat.computer_said
-    if match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
-        said = ""  # the person ended the hand: the result panel tells the rest
-    match, events = computer_plays(match, game.level)
-    if events or isinstance(action, NextHand):
-        said = describe(events)
+    events: list[Event] = []
+    if not game.friend:
+        if match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
+            said = ""  # the person ended the hand: the result panel tells the rest
+        match, events = computer_plays(match, game.level)
+        if events or isinstance(action, NextHand):
+            said = describe(events)
     selected = seat.selected
     if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
-                                 or Card.parse(selected) not in match_view(match, PERSON).hand):
+                                 or Card.parse(selected) not in match_view(match, me).hand):
         selected = None  # a new hand starts with nothing selected
     stored = store(db, loaded, match, selected=selected, computer_said=said)
     return replace(stored, events=tuple(events))
 
 
-def _held_card(match: MatchState, text: str) -> Card:
+def hand_client_seed(game: PlayMatch) -> str:
+    """The client seed the next hand of ``game`` is dealt with: the person's own against
+    the computer; in a friend match both players' seeds combined
+    (:func:`app.engine.fairness.combine_client_seeds`, ``docs/fairness.md``)."""
+    if not game.friend:
+        return game.client_seed
+    return combine_client_seeds(game.client_seed, game.guest_client_seed)
+
+
+def _held_card(match: MatchState, text: str, me: int = PERSON) -> Card:
     try:
         card = Card.parse(text)
     except GameError:
         raise PlayError(f"{text[:20]!r} is not a card: tap one of your cards.") from None
-    if match.hand.phase is Phase.OVER or card not in match_view(match, PERSON).hand:
+    if match.hand.phase is Phase.OVER or card not in match_view(match, me).hand:
         raise PlayError(f"You do not hold the {card.name.lower()}: tap one of your cards.")
     return card
 
 
 
 
-def _action_from_form(match: MatchState, seat: PlaySeat, form: Mapping[str, str]) -> Any:
+def _action_from_form(match: MatchState, seat: PlaySeat, form: Mapping[str, str],
+                      me: int = PERSON) -> Any:
     name = form.get("action", "")
     if name in SIMPLE_ACTIONS:
         return parse_match_action(name)
@@ -262,7 +281,7 @@ def _action_from_form(match: MatchState, seat: PlaySeat, form: Mapping[str, str]
             raise PlayError(f"Select the card to {name} with first, then tap {name.title()}."
                             if name != "discard" else
                             "Select the card to discard first, then tap Discard.")
-        card = _held_card(match, code)
+        card = _held_card(match, code, me)
         return parse_match_action(f"{name} {card}")
     raise PlayError(f"Unknown action {name[:20]!r}: use the buttons on the screen.")
 

@@ -39,10 +39,48 @@ class NoMatchError(PlayError):
 
 
 @dataclass(frozen=True, slots=True)
+class Seats:
+    """Who is who on a screen (issue 18): ``me`` is the viewer's seat (0 or 1) and
+    ``other_name`` what the other seat is called ("Computer", or the friend's name).
+
+    Every sentence and label of the table takes its names from here, so the same table
+    serves a match against the computer and one against a friend.
+    """
+
+    me: int = PERSON
+    other_name: str = "Computer"
+    friend: bool = False
+
+    @property
+    def other(self) -> int:
+        """The other seat (0 or 1)."""
+        return 1 - self.me
+
+    def who(self, player: int) -> str:
+        """"You" for the viewer's seat, else the other's name ("Computer", "Ann")."""
+        return "You" if player == self.me else self.other_name
+
+    @property
+    def subject(self) -> str:
+        """The other player at the start of a sentence: "Computer", "Your friend Ann"."""
+        return f"Your friend {self.other_name}" if self.friend else "Computer"
+
+    @property
+    def named(self) -> str:
+        """The other player inside a sentence: "the computer", "Ann"."""
+        return self.other_name if self.friend else "the computer"
+
+
+VS_COMPUTER = Seats()
+"""The person (seat 0) against the computer (seat 1)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Loaded:
     """A browser's seat, its match's row and the rebuilt match state (server side only);
     ``events`` are those of the computer's turn that answered this tap (none on a plain
-    load), for the table to play it out.
+    load), for the table to play it out; ``me`` the seat this browser plays (1 only for
+    the friend who accepted an invite).
 
     ``seat`` holds the version and the screen choices; ``game`` the match's rules,
     level and client seed; ``match`` the engine's state of the current hand.
@@ -52,6 +90,21 @@ class Loaded:
     game: PlayMatch
     match: MatchState
     events: tuple[Event, ...] = ()
+    me: int = PERSON
+
+    @property
+    def seats(self) -> Seats:
+        """Who is who for this browser (the computer, or the friend by name)."""
+        return seats_of(self.game, self.me)
+
+
+def seats_of(game: PlayMatch, me: int) -> Seats:
+    """The :class:`Seats` of ``game`` seen from seat ``me``."""
+    if not game.friend:
+        return VS_COMPUTER
+    names = list(game.names or ["", ""]) + ["", ""]
+    other = names[1 - me] or ("Friend" if me == 0 else "Host")
+    return Seats(me, other, True)
 
 
 STALE = ("That tap came from an older screen, so nothing was changed. "

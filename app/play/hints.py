@@ -64,13 +64,16 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
     Raises:
         NoMatchError: no match yet.
         StaleTapError: ``version`` is missing or not the stored one.
-        PlayError: it is not the person's turn (the hand or match is over).
+        PlayError: it is not the person's turn (the hand or match is over), or the match
+            is against a friend (issue 18: no hints there).
     """
     loaded = load(db, session_id)
     if loaded is None:
         raise NoMatchError("There is no match yet: tap New match to start one.")
-    if whole_number(form.get("version", "")) != loaded.seat.version:
+    if whole_number(form.get("version", "")) != loaded.game.version:
         raise StaleTapError(STALE)
+    if loaded.game.friend:
+        raise PlayError("No hints in a match against a friend: the Expert stays out of it.")
     match = loaded.match
     view = match_view(match, PERSON)
     if not view.my_turn or not view.legal:

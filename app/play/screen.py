@@ -2,6 +2,11 @@
 from the person's :class:`PlayerView` only. While a hand is in progress no value built
 here holds the computer's cards or the stock (only its size); the settlement becomes
 visible once the hand is over, as in the game.
+
+The same screen serves both seats of a friend match (issue 18): it is built from the
+viewing seat's view (``Loaded.me``) and names the other player from
+:class:`app.play.common.Seats`; the friend's last turn is told and played out like the
+computer's.
 """
 
 from __future__ import annotations
@@ -26,18 +31,22 @@ from app.engine import (
     Rules,
     TookDiscard,
     TookUpcard,
+    apply_match,
     best_arrangement,
     deadwood_by_discard,
     make_meld,
     match_view,
+    parse_match_action,
     visible_event,
 )
 from app.engine.hand import BigGin, Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
+from app.engine.match import resume
 from app.guide import guide_link_for
-from app.play.common import COMPUTER, LEVEL_LABELS, PERSON, SORTS, Loaded
+from app.play.common import LEVEL_LABELS, SORTS, VS_COMPUTER, Loaded, Seats
 from app.play.fairness import FairBox, fair_box
 from app.play.words import (
     card_label,
+    describe,
     discard_note,
     hand_note,
     limit_note,
@@ -191,6 +200,9 @@ class Screen:
     match_over: bool
     fair: FairBox
     table_summary: str
+    other_name: str = "Computer"
+    friend: bool = False
+    away: bool = False
 
 
 def _sort_key(sort: str) -> Any:
@@ -280,11 +292,11 @@ def _discard_values(view: PlayerView, hand: tuple[HandCard, ...]) -> tuple[HandC
     return tuple(out)
 
 
-def _pile(view: PlayerView) -> tuple[PileCard, ...]:
+def _pile(view: PlayerView, seats: Seats) -> tuple[PileCard, ...]:
     """The whole discard pile, newest first, with who threw each card (all public)."""
     mine, theirs = set(view.own_discards), set(view.opponent_discards)
     return tuple(PileCard(str(card), "You" if card in mine else
-                          "Computer" if card in theirs else "Upcard")
+                          seats.other_name if card in theirs else "Upcard")
                  for card in reversed(view.discard_pile))
 
 
@@ -292,29 +304,31 @@ _HOW = {HandKind.GIN: "Gin", HandKind.BIG_GIN: "Big gin", HandKind.KNOCK: "Knock
         HandKind.UNDERCUT: "Undercut", HandKind.VOID: "Void"}
 
 
-def score_rows(match: MatchState) -> tuple[ScoreRow, ...]:
-    """The finished hands of the match with running totals of hand points (SPEC §5)."""
+def score_rows(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[ScoreRow, ...]:
+    """The finished hands of the match with running totals of hand points (SPEC §5),
+    the viewer's total first."""
     totals = [0, 0]
     rows = []
     for number, record in enumerate(match.records, start=1):
         if record.winner is not None:
             totals[record.winner] += record.points
-        winner = "" if record.winner is None else _who(record.winner)
+        winner = "" if record.winner is None else seats.who(record.winner)
         how = _HOW.get(record.kind, str(record.kind)) if record.winner is not None else "Void"
         rows.append(ScoreRow(number, winner, how, record.points if winner else 0,
-                             (totals[PERSON], totals[COMPUTER])))
+                             (totals[seats.me], totals[seats.other])))
     return tuple(rows)
 
 
-def computer_moves(events: Sequence[Event]) -> tuple[ComputerMove, ...]:
-    """The public steps of the computer's turn (events as the person may see them; a
-    card drawn from the stock is never named). Empty when its turn ended the hand."""
+def computer_moves(events: Sequence[Event],
+                   seats: Seats = VS_COMPUTER) -> tuple[ComputerMove, ...]:
+    """The public steps of the other player's turn (events as the viewer may see them;
+    a card drawn from the stock is never named). Empty when that turn ended the hand."""
     moves: list[ComputerMove] = []
     for raw in events:
-        event = visible_event(raw, PERSON)
+        event = visible_event(raw, seats.me)
         if isinstance(event, Knocked | HandVoided):
             return ()
-        if getattr(event, "player", None) != COMPUTER:
+        if getattr(event, "player", None) != seats.other:
             continue
         if isinstance(event, Drew):
             moves.append(ComputerMove("stock"))
@@ -326,8 +340,28 @@ def computer_moves(events: Sequence[Event]) -> tuple[ComputerMove, ...]:
 
 
 
-def _who(player: int) -> str:
-    return "You" if player == PERSON else "Computer"
+def other_turn(match: MatchState, other: int) -> tuple[list[Event], list[Event]]:
+    """The events of ``other``'s most recent turn in the current hand (its last run of
+    log entries), and those of the hand's very last action when ``other`` made it
+    (else none): what a friend match tells and plays out of the friend's moves. Replays
+    the hand up to that turn (server side; the events are filtered per viewer later)."""
+    log = match.hand_log
+    end = len(log)
+    while end and log[end - 1][0] != other:
+        end -= 1
+    if end == 0:
+        return [], []
+    start = end
+    while start and log[start - 1][0] == other:
+        start -= 1
+    state = resume(match.rules, match.first_dealer, match.records[:match.hand_number - 1],
+                   match.seed, log[:start])
+    turn: list[Event] = []
+    last: list[Event] = []
+    for player, text in log[start:end]:
+        state, last = apply_match(state, player, parse_match_action(text))
+        turn.extend(last)
+    return turn, (last if end == len(log) else [])
 
 
 def _with_layoffs(meld: Meld, laid_off: list[str],
@@ -340,14 +374,16 @@ def _with_layoffs(meld: Meld, laid_off: list[str],
     return tuple(str(c) for c in grown.cards), tuple(laid_off)
 
 
-def result_panel(result: HandResult, rules: Rules) -> ResultPanel:
+def result_panel(result: HandResult, rules: Rules,
+                 seats: Seats = VS_COMPUTER) -> ResultPanel:
     """The end of a hand as shown: headline, score arithmetic and both hands laid out
-    (knocker's melds with layoffs in place; SPEC §4)."""
+    (knocker's melds with layoffs in place; SPEC §4), the viewer's hand first."""
+    _who = seats.who
     if result.knocker is None or result.settlement is None:
         sides = tuple(
             Side(_who(p), "", (), tuple(str(c) for c in result.hands[p]),
                  sum(c.points for c in result.hands[p]))
-            for p in (PERSON, COMPUTER)
+            for p in (seats.me, seats.other)
         )
         return ResultPanel(True, "Void hand: no score",
                            "The stock is down to two cards and nobody knocked: nobody "
@@ -379,31 +415,37 @@ def result_panel(result: HandResult, rules: Rules) -> ResultPanel:
     if winner is None:  # pragma: no cover - a knocked hand always has a winner
         headline = "No score"
     else:
-        scorer = "You score" if winner == PERSON else "Computer scores"
         what = {HandKind.GIN: "Gin", HandKind.BIG_GIN: "Big gin", HandKind.KNOCK: "Knock",
                 HandKind.UNDERCUT: "Undercut"}.get(kind, kind.value.title())
         if kind is HandKind.UNDERCUT:
-            who_knocked = "You" if knocker == PERSON else "The computer"
-            headline = f"Undercut! {who_knocked} knocked; {scorer.lower()} {result.points}"
-        elif winner == PERSON:
+            who_knocked = "You" if knocker == seats.me else \
+                seats.other_name if seats.friend else "The computer"
+            scored = "you score" if winner == seats.me else \
+                f"{seats.other_name} scores" if seats.friend else "computer scores"
+            headline = f"Undercut! {who_knocked} knocked; {scored} {result.points}"
+        elif winner == seats.me:
             headline = f"{what}! You score {result.points}"
+        elif seats.friend:
+            headline = f"{what} by {seats.other_name}: {seats.other_name} scores {result.points}"
         else:
             headline = f"{what} by the computer: it scores {result.points}"
-    sides = (knocker_side, defender_side) if knocker == PERSON else (defender_side, knocker_side)
+    sides = (knocker_side, defender_side) if knocker == seats.me else (defender_side, knocker_side)
     return ResultPanel(False, headline, result.score.arithmetic, sides)
 
 
-def _match_end(match: MatchState) -> MatchEnd:
+def _match_end(match: MatchState, seats: Seats) -> MatchEnd:
     t = match.tally
-    you, comp = t.final[PERSON], t.final[COMPUTER]
-    if t.winner == PERSON:
+    me, other = seats.me, seats.other
+    you, comp = t.final[me], t.final[other]
+    them = seats.other_name if seats.friend else "computer"
+    if t.winner == me:
         headline = f"You won the match, {you} to {comp}"
     else:
-        headline = f"The computer won the match, {comp} to {you}"
-    lines = [f"Hand points: you {t.points[PERSON]}, computer {t.points[COMPUTER]}."]
+        headline = f"{seats.named[0].upper()}{seats.named[1:]} won the match, {comp} to {you}"
+    lines = [f"Hand points: you {t.points[me]}, {them} {t.points[other]}."]
     if any(t.box_bonus):
-        lines.append(f"Boxes: you {t.boxes[PERSON]} ({t.box_bonus[PERSON]}), "
-                     f"computer {t.boxes[COMPUTER]} ({t.box_bonus[COMPUTER]}).")
+        lines.append(f"Boxes: you {t.boxes[me]} ({t.box_bonus[me]}), "
+                     f"{them} {t.boxes[other]} ({t.box_bonus[other]}).")
     if any(t.game_bonus):
         lines.append(f"Game bonus: {max(t.game_bonus)}.")
     if t.shutout:
@@ -422,10 +464,17 @@ def _guide_step(view: PlayerView, match: MatchState) -> str:
 
 
 
-def screen(loaded: Loaded, notice: str = "") -> Screen:
-    """The play screen for the person (player 0), from their :class:`PlayerView` only."""
+def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
+    """The play screen for the browser's seat (``loaded.me``: the person against the
+    computer, either player of a friend match), from that seat's :class:`PlayerView`
+    only. ``away``: the friend has had no connection for a while ("Ann is away")."""
     row, game, match = loaded.seat, loaded.game, loaded.match
-    view = match_view(match, PERSON)
+    seats = loaded.seats
+    view = match_view(match, seats.me)
+    said, events = row.computer_said, loaded.events
+    if seats.friend:
+        turn, last = other_turn(match, seats.other)
+        said, events = describe(turn, seats), tuple(last)
     rules = view.rules
     selected = Card.parse(row.selected) if row.selected else None
     if selected is not None and selected not in view.hand:
@@ -456,7 +505,7 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         "big_gin": BigGin() in legal,
         "next_hand": over and not match.over,
     }
-    step = step_line(view, match)
+    step = step_line(view, match, seats)
     status = f"{notice} {step}" if notice else step
     top = view.top_discard
     return Screen(
@@ -465,16 +514,17 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         level_label=LEVEL_LABELS.get(game.level, game.level),
         hand_number=match.hand_number,
         target=rules.target,
-        scores=(view.scores[PERSON], view.scores[COMPUTER]),
-        you_deal=view.dealer == PERSON,
+        scores=(view.scores[seats.me], view.scores[seats.other]),
+        you_deal=view.dealer == seats.me,
         phase=view.phase.value,
         status=status,
         help_link=guide_link_for(_guide_step(view, match)),
         notice=notice,
-        computer_said=row.computer_said,
-        # the computer's words for the live region: only when it played in answer to
-        # this tap, so its move is announced once (issue 16)
-        computer_news=row.computer_said if loaded.events else "",
+        computer_said=said,
+        # the other player's words for the live region: only when it played in answer
+        # to this tap (the computer) or just now (a friend), so its move is announced
+        # once (issues 16, 18)
+        computer_news=said if events else "",
         stock_count=view.stock_count,
         top_discard=str(top) if top is not None else None,
         discard_count=len(view.discard_pile),
@@ -494,19 +544,23 @@ def screen(loaded: Loaded, notice: str = "") -> Screen:
         take_label="Take upcard" if view.phase is Phase.UPCARD_OFFER else "Take discard",
         big_gin=rules.big_gin,
         limit_note=limit_note(view),
-        rules_summary=rules_summary(rules, game.level),
-        pile=_pile(view),
-        score_rows=score_rows(match),
-        moves=computer_moves(loaded.events) if not over else (),
+        rules_summary=rules_summary(rules, game.level, seats),
+        pile=_pile(view, seats),
+        score_rows=score_rows(match, seats),
+        moves=computer_moves(events, seats) if not over else (),
         pile_under=str(view.discard_pile[-2]) if len(view.discard_pile) > 1 else None,
-        result=result_panel(view.result, rules) if over and view.result is not None else None,
-        match_end=_match_end(match) if match.over else None,
+        result=result_panel(view.result, rules, seats)
+        if over and view.result is not None else None,
+        match_end=_match_end(match, seats) if match.over else None,
         over=over,
         match_over=match.over,
         fair=fair_box(loaded),
         table_summary=table_summary([c.label for c in hand], top, len(view.discard_pile),
-                                    (view.scores[PERSON], view.scores[COMPUTER]),
-                                    rules.target, status),
+                                    (view.scores[seats.me], view.scores[seats.other]),
+                                    rules.target, status, seats),
+        other_name=seats.other_name,
+        friend=seats.friend,
+        away=away,
     )
 
 

@@ -2,22 +2,26 @@
 
 Three tables (:mod:`app.models`):
 
-* ``PlaySeat`` — one per browser: the match it is playing, ``version`` (the guard of
-  every change of the game) and the screen choices (selection, sort), stored beside the
-  game and never in its log;
+* ``PlaySeat`` — one per browser: the match it is playing, its own ``version`` (bumped
+  with every change it makes) and the screen choices (selection, sort), stored beside
+  the game and never in its log;
 * ``PlayMatch`` — one per match, with its own id, kept when another starts: rules,
-  level, first dealer, the client seed for the next hand and the next hand's server seed;
+  level, first dealer, the client seed for the next hand, the next hand's server seed
+  and ``version``, the guard of every change of the game. Two browsers share a friend
+  match (issue 18), so the guard sits on the shared row; against the computer the
+  match's version equals its seat's;
 * ``PlayHand`` — one per hand: its ``gin-shuffle-v1`` seeds and commitment, its own
   action log and, once over, its result.
 
 **load** reads the seat, the match, the finished hands' results (no logs) and the
 current hand, and rebuilds the match with :func:`app.engine.match.resume`, which replays
-the current hand only. The state is cached per process under the seat's version, so a
-tap normally replays nothing, and a restart (or another worker) replays at most one hand
-per match, the first time that match is loaded.
+the current hand only. The state is cached per process under the match's id and
+version, so a tap normally replays nothing, and a restart (or another worker) replays at
+most one hand per match, the first time that match is loaded.
 
-**store** writes what a tap changed: the seat (``UPDATE ... WHERE version = :read``, so
-two processes can never both apply a tap to the same version), the current hand's row,
+**store** writes what a tap changed: the match row (``UPDATE ... WHERE version =
+:read``, so two requests — two processes, or the two seats of a friend match — can never
+both apply a tap to the same version), the tapping seat, the current hand's row,
 and when a hand ends or starts the match row and the new hand's row. Earlier hands are
 never rewritten, so a tap's cost does not grow with the length of the match.
 
@@ -43,10 +47,11 @@ from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules,
 from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
 from app.models import PlayHand, PlayMatch, PlaySeat, utcnow
+from app.play import live
 from app.play.common import PERSON, STALE, Loaded, StaleTapError
 
 _CACHE_SIZE = 512
-_cache: OrderedDict[str, tuple[int, int, MatchState]] = OrderedDict()
+_cache: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
@@ -74,24 +79,26 @@ def hand_seed(hand: PlayHand, game: PlayMatch) -> Seed:
 
 
 def rebuild(db: Session, seat: PlaySeat, game: PlayMatch) -> MatchState:
-    """The match state of ``seat``: from this process's cache when the version matches,
-    else rebuilt from the finished hands' results and the current hand's replay.
+    """The state of ``game`` (the match ``seat`` plays): from this process's cache when
+    the match's version matches, else rebuilt from the finished hands' results and the
+    current hand's replay.
 
     Raises:
         GameError: the stored hand does not replay (a corrupted row);
             ``UnknownLevelError`` when the match's computer level is not one of ``LEVELS``.
     """
-    if game.level not in LEVELS:
+    if game.level not in LEVELS and not game.friend:
         raise UnknownLevelError(
             f"stored match {game.id}: unknown computer level {game.level[:20]!r} "
             f"(levels are {', '.join(LEVELS)})")
+    assert game.id is not None
     with _cache_lock:
-        hit = _cache.get(seat.session_id)
-        if hit is not None and hit[:2] == (game.id, seat.version):
-            _cache.move_to_end(seat.session_id)
-            return hit[2]
+        hit = _cache.get(game.id)
+        if hit is not None and hit[0] == game.version:
+            _cache.move_to_end(game.id)
+            return hit[1]
     if game.legacy_log is not None:
-        match = _split_legacy(db, game)
+        match = _split_legacy(db, game, seat.version)
     else:
         assert game.id is not None
         results = db.exec(
@@ -106,12 +113,13 @@ def rebuild(db: Session, seat: PlaySeat, game: PlayMatch) -> MatchState:
                     for winner, points, kind in results]
         match = resume(Rules.from_dict(game.rules), game.first_dealer, finished,
                        hand_seed(current, game), _pairs(current.log))
-    remember(seat.session_id, game, seat.version, match)
+    remember(game, game.version, match)
     return match
 
 
-def _split_legacy(db: Session, game: PlayMatch) -> MatchState:
-    """Split an old match's whole log into hand rows (once, on its first load)."""
+def _split_legacy(db: Session, game: PlayMatch, version: int) -> MatchState:
+    """Split an old match's whole log into hand rows (once, on its first load); the
+    match takes ``version``, its seat's (the guard of the forms already open)."""
     assert game.id is not None and game.legacy_log is not None and game.legacy_seed is not None
     rules = Rules.from_dict(game.rules)
     log = _pairs(game.legacy_log)
@@ -130,7 +138,7 @@ def _split_legacy(db: Session, game: PlayMatch) -> MatchState:
         if number <= len(match.records):
             _finish(row, match.records[number - 1])
         db.add(row)
-    values = {"legacy_log": None, "hands": len(logs), "over": match.over,
+    values = {"legacy_log": None, "hands": len(logs), "over": match.over, "version": version,
               "client_seed": game.client_seed or new_client_seed(),
               "next_server_seed": new_server_seed() if match.hand.phase is Phase.OVER
               and not match.over else None}
@@ -168,12 +176,12 @@ def match_history(db: Session, game: PlayMatch) -> tuple[list[Seed], list[tuple[
     return seeds, log
 
 
-def remember(session_id: str, game: PlayMatch, version: int, match: MatchState) -> None:
-    """Cache ``match`` as the state of ``session_id`` at ``version`` (this process only)."""
+def remember(game: PlayMatch, version: int, match: MatchState) -> None:
+    """Cache ``match`` as the state of ``game`` at ``version`` (this process only)."""
     assert game.id is not None
     with _cache_lock:
-        _cache[session_id] = (game.id, version, match)
-        _cache.move_to_end(session_id)
+        _cache[game.id] = (version, match)
+        _cache.move_to_end(game.id)
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
 
@@ -185,14 +193,40 @@ def forget_cache() -> None:
 
 
 def load(db: Session, session_id: str) -> Loaded | None:
-    """The browser's match, or ``None`` when it has not started one."""
+    """The browser's match, or ``None`` when it has not started one (or its friend
+    match has not started: an open or cancelled invite, see :mod:`app.play.friend`)."""
     seat = db.get(PlaySeat, session_id)
     if seat is None:
         return None
     game = db.get(PlayMatch, seat.match_id)
     if game is None:  # pragma: no cover - the foreign key forbids it
         return None
-    return Loaded(seat, game, rebuild(db, seat, game))
+    if game.friend and game.hands == 0:  # waiting for the friend, or cancelled
+        return None
+    me = 1 if game.friend and game.guest_session_id == session_id else PERSON
+    return Loaded(seat, game, rebuild(db, seat, game), me=me)
+
+
+def bump_match(db: Session, game: PlayMatch, **changes: Any) -> dict[str, Any]:
+    """Write ``changes`` and ``version + 1`` to the match row if it is still at the
+    version read (nothing is committed); the values written. The one guard of the game
+    for every seat playing it.
+
+    Raises:
+        StaleTapError: the match moved on (the transaction is rolled back).
+    """
+    values: dict[str, Any] = {"version": game.version + 1, "updated_at": utcnow(), **changes}
+    result = db.exec(
+        update(PlayMatch)
+        .where(col(PlayMatch.id) == game.id)
+        .where(col(PlayMatch.version) == game.version)
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        db.rollback()
+        raise StaleTapError(STALE)
+    return values
 
 
 def bump_seat(db: Session, seat: PlaySeat, **changes: Any) -> dict[str, Any]:
@@ -249,7 +283,6 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
         StaleTapError: the seat moved on since it was read (nothing written).
     """
     seat, game, before = loaded.seat, loaded.game, loaded.match
-    seat_values = bump_seat(db, seat, **seat_changes)
     game_values: dict[str, Any] = {}
     if match.hand_number != before.hand_number:
         db.add(hand_row(game, match))
@@ -269,17 +302,16 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
             game_values["over"] = True
         else:
             game_values["next_server_seed"] = new_server_seed()
-    if game_values:
-        game_values["updated_at"] = utcnow()
-        db.exec(update(PlayMatch).where(col(PlayMatch.id) == game.id)
-                .values(**game_values).execution_options(synchronize_session=False))
+    game_values = bump_match(db, game, **game_values)
+    seat_values = bump_seat(db, seat, **seat_changes)
+    live.announce(db, game)
     db.commit()
     mirror(seat, seat_values)
     mirror(game, game_values)
-    remember(seat.session_id, game, seat_values["version"], match)
+    remember(game, game_values["version"], match)
     if _ended(before, match):
         analyse_hand(db, game, match)
-    return Loaded(seat, game, match)
+    return Loaded(seat, game, match, me=loaded.me)
 
 
 def analyse_hand(db: Session, game: PlayMatch, match: MatchState) -> None:
@@ -313,17 +345,18 @@ def save_screen(db: Session, loaded: Loaded, **values: Any) -> Loaded:
 
 
 def set_client_seed(db: Session, loaded: Loaded, client_seed: str) -> Loaded:
-    """Store the client seed for the next hand, if the seat is still at its version.
+    """Store this seat's client seed for the next hand (the friend's seat has its own,
+    ``guest_client_seed``), if the match is still at its version.
 
     Raises:
-        StaleTapError: the seat moved on since it was read (nothing written).
+        StaleTapError: the match moved on since it was read (nothing written).
     """
+    column = "guest_client_seed" if loaded.me == 1 else "client_seed"
+    game_values = bump_match(db, loaded.game, **{column: client_seed})
     seat_values = bump_seat(db, loaded.seat)
-    game_values = {"client_seed": client_seed, "updated_at": utcnow()}
-    db.exec(update(PlayMatch).where(col(PlayMatch.id) == loaded.game.id)
-            .values(**game_values).execution_options(synchronize_session=False))
+    live.announce(db, loaded.game)
     db.commit()
     mirror(loaded.seat, seat_values)
     mirror(loaded.game, game_values)
-    remember(loaded.seat.session_id, loaded.game, seat_values["version"], loaded.match)
+    remember(loaded.game, game_values["version"], loaded.match)
     return loaded

@@ -1,5 +1,9 @@
 """The play screen's words (issue 3, SPEC §7): what the computer did, the step line,
-the note under the hand, meld and rule texts. Built from the person's view only."""
+the note under the hand, meld and rule texts. Built from the person's view only.
+
+The other player is named by :class:`app.play.common.Seats`: the computer, or in a
+friend match the friend ("Your friend Ann drew from the stock and discarded the nine of
+clubs.", issue 18)."""
 
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from app.engine import (
     visible_event,
 )
 from app.engine.hand import Action, BigGin, Gin, Knock
-from app.play.common import COMPUTER, LEVEL_LABELS, PERSON
+from app.play.common import LEVEL_LABELS, VS_COMPUTER, Seats
 
 
 def the(card: Card) -> str:
@@ -52,25 +56,26 @@ def _join(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def describe(events: Sequence[Event]) -> str:
-    """What the computer did, in words the person may read ("Computer drew from the
-    stock and discarded the seven of clubs."). Never names a card drawn from the stock.
+def describe(events: Sequence[Event], seats: Seats = VS_COMPUTER) -> str:
+    """What the other player did, in words the viewer may read ("Computer drew from the
+    stock and discarded the seven of clubs.", "Your friend Ann drew from the stock and
+    discarded the nine of clubs."). Never names a card drawn from the stock.
     """
     sentences: list[str] = []
     turn: list[str] = []
 
     def close() -> None:
         if turn:
-            sentences.append("Computer " + _join(turn) + ".")
+            sentences.append(seats.subject + " " + _join(turn) + ".")
             turn.clear()
 
     for raw in events:
-        event = visible_event(raw, PERSON)
+        event = visible_event(raw, seats.me)
         if isinstance(event, HandVoided):
             close()
             sentences.append("The stock is down to two cards: the hand is void.")
             continue
-        if getattr(event, "player", None) != COMPUTER:
+        if getattr(event, "player", None) != seats.other:
             continue
         if isinstance(event, Passed):
             turn.append(f"passed on the upcard ({the(event.card)})")
@@ -130,7 +135,8 @@ def card_label(card: Card, kind: MeldKind | None = None,
 
 
 def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: int,
-                  scores: tuple[int, int], target: int, step: str) -> str:
+                  scores: tuple[int, int], target: int, step: str,
+                  seats: Seats = VS_COMPUTER) -> str:
     """The whole table in one passage (the Read the table command, issue 16): the
     person's hand (card labels), the top of the discard pile, the score and the step."""
     held = f"Your hand, {len(hand)} cards: {'; '.join(hand)}. " if hand else ""
@@ -139,11 +145,13 @@ def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: 
     else:
         pile = (f"Top of the discard pile: {top_discard.name.lower()}, "
                 f"{discard_count} card{'s' if discard_count != 1 else ''} in the pile.")
-    return (f"{held}{pile} Score: you {scores[0]}, computer {scores[1]}, playing to "
+    other = seats.other_name if seats.friend else "computer"
+    return (f"{held}{pile} Score: you {scores[0]}, {other} {scores[1]}, playing to "
             f"{target}. {step}")
 
 
-def rules_summary(rules: Rules, level: str) -> tuple[tuple[str, str], ...]:
+def rules_summary(rules: Rules, level: str,
+                  seats: Seats = VS_COMPUTER) -> tuple[tuple[str, str], ...]:
     """(label, value) rows of the rules box: the level and every table option (SPEC §6)."""
     def onoff(value: bool) -> str:
         return "on" if value else "off"
@@ -155,6 +163,7 @@ def rules_summary(rules: Rules, level: str) -> tuple[tuple[str, str], ...]:
     else:
         limit = str(rules.knock_limit)
     rows = [
+        ("Friend", seats.other_name) if seats.friend else
         ("Computer", LEVEL_LABELS.get(level, level)),
         ("Target", f"{rules.target} points"),
         ("Knock limit", limit),
@@ -190,20 +199,20 @@ def limit_note(view: PlayerView) -> str:
     return note
 
 
-def step_line(view: PlayerView, match: MatchState) -> str:
+def step_line(view: PlayerView, match: MatchState, seats: Seats = VS_COMPUTER) -> str:
     """The status line: what the person may do now (SPEC §7)."""
     if match.over:
         t = match.tally
-        return ("Match over: you won! Tap New match to play again." if t.winner == PERSON
-                else "Match over: the computer won. Tap New match to play again.")
+        return ("Match over: you won! Tap New match to play again." if t.winner == seats.me
+                else f"Match over: {seats.named} won. Tap New match to play again.")
     if view.phase is Phase.OVER:
         result = view.result
         if result is None or result.winner is None:
             return "Void hand: nobody scores. Tap Next hand for the redeal."
-        who = "you score" if result.winner == PERSON else "the computer scores"
+        who = "you score" if result.winner == seats.me else f"{seats.named} scores"
         return f"Hand over: {who} {result.points}. Tap Next hand."
-    if not view.my_turn:  # pragma: no cover - the computer always finishes its turn
-        return "The computer is playing."
+    if not view.my_turn:  # against the computer: never (it always finishes its turn)
+        return f"{seats.other_name}'s turn: waiting for {seats.named} to play."
     if view.phase is Phase.UPCARD_OFFER:
         return "Your turn: take the upcard or pass."
     if view.phase is Phase.DRAW:
