@@ -18,7 +18,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app import analysis, workers
 from app.db import create_db_engine
 from app.errors import install_error_pages, loggable_path
-from app.routes import display, fair, guide, history, home, install, play, score
+from app.play import live
+from app.routes import display, fair, friend, guide, history, home, install, play, score
 from app.security import SecurityMiddleware
 from app.sessions import SessionCookieMiddleware, purge_expired_sessions
 from app.settings import Settings, get_settings
@@ -155,13 +156,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         workers.configure(settings.compute_workers)
         analysis.configure(enabled=settings.analyse_hands)
         await purge()
-        task = asyncio.create_task(purge_periodically())
+        tasks = [asyncio.create_task(purge_periodically())]
+        if engine.dialect.name == "postgresql":
+            # Friend matches (issue 18): moves made on other instances reach this one.
+            tasks.append(asyncio.create_task(live.listen_postgres(settings.database_url)))
         try:
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             analysis.shutdown()
             await asyncio.to_thread(workers.shutdown)
             engine.dispose()
@@ -209,6 +214,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(score.router)
     app.include_router(guide.router)
     app.include_router(history.router)
+    app.include_router(friend.router)
     app.include_router(play.router)
     app.include_router(fair.router)
     app.include_router(display.router)

@@ -20,6 +20,10 @@
 // * Keyboard shortcuts (listed in the Keys panel); focus never falls to <body> after a swap.
 // * Leaving the play screen takes one Back press: New match and Start match replace the
 //   history entry instead of adding one.
+// * A friend match (issue 18): #live hears "<version>-<away>" from /play/events (the
+//   vendored htmx SSE extension) or, where EventSource fails, by polling /play/pulse
+//   every 2 s; a change fetches the table like a tap (queued with the taps) and plays
+//   the friend's move out. The waiting page reloads into the table.
 (function () {
   "use strict";
 
@@ -35,6 +39,7 @@
   var pressedChecked = null;
   var drag = null;
   var suppressClick = false;
+  var refreshQueued = false;
 
   function table() { return document.getElementById("table"); }
   function board() { return document.getElementById("board"); }
@@ -95,6 +100,19 @@
     busy = true;
     document.documentElement.classList.add("is-busy");
     if (table()) table().setAttribute("aria-busy", "true");
+    if (intent.refresh) {
+      refreshQueued = false;
+      var keepFocus = describeFocus();
+      fetch("/play", { credentials: "same-origin", headers: { "HX-Request": "true" } })
+        .then(function (response) { return response.text(); })
+        .then(function (text) {
+          if (text.indexOf('id="table"') < 0) { location.reload(); return; }
+          swap(text, keepFocus);
+        })
+        .catch(function () {})
+        .then(next);
+      return;
+    }
     var body = new URLSearchParams();
     var version = document.querySelector('#table input[name="version"]');
     if (version) body.set("version", version.value);
@@ -397,7 +415,8 @@
     }
     if (form.hasAttribute("data-start")) {
       event.preventDefault();
-      start(form);
+      var by = event.submitter;
+      start(form, by && by.hasAttribute("formaction") ? by.formAction : form.action);
       return;
     }
     if (!form.hasAttribute("data-play")) return;
@@ -413,9 +432,9 @@
     enqueue(intent);
   });
 
-  function start(form) {
+  function start(form, action) {
     var body = new URLSearchParams(new FormData(form));
-    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
+    fetch(action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         if (response.ok && response.redirected) {
           location.replace(response.url);
@@ -486,6 +505,74 @@
     }
   });
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
-  else refresh();
+  // ---- a friend match: live updates and the invite page ------------------------------------
+
+  var polling = null;
+  var sseErrors = 0;
+
+  function onPulse(text) {
+    var parts = String(text || "").trim().split("-");
+    if (parts.length !== 2) return;
+    var t = table();
+    var live = document.getElementById("live");
+    if (!t) {
+      if (live && live.dataset.version && parts[0] !== live.dataset.version) location.replace("/play");
+      return;
+    }
+    if (parts[0] === t.dataset.version && parts[1] === (t.dataset.away || "0")) return;
+    if (refreshQueued) return;
+    refreshQueued = true;
+    enqueue({ refresh: true });
+  }
+
+  function poll() {
+    var live = document.getElementById("live");
+    if (!live || !live.dataset.pulse) return;
+    fetch(live.dataset.pulse, { credentials: "same-origin" })
+      .then(function (response) { return response.status === 200 ? response.text() : ""; })
+      .then(onPulse)
+      .catch(function () {});
+  }
+
+  function startPolling() {
+    if (polling === null) polling = setInterval(poll, 2000);
+  }
+
+  document.addEventListener("htmx:sseMessage", function (event) {
+    if (event.detail && event.detail.data !== undefined) onPulse(event.detail.data);
+  });
+  document.addEventListener("htmx:sseOpen", function () {
+    sseErrors = 0;
+    if (polling !== null) { clearInterval(polling); polling = null; }
+  });
+  document.addEventListener("htmx:sseError", function () {
+    sseErrors += 1;
+    if (sseErrors >= 2) startPolling();
+  });
+
+  function setupLive() {
+    var live = document.getElementById("live");
+    if (!live) return;
+    if (!window.EventSource || !window.htmx || live.hasAttribute("data-poll")) startPolling();
+    document.querySelectorAll("[data-copy-target]").forEach(function (button) {
+      if (!navigator.clipboard) return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var field = document.getElementById(button.dataset.copyTarget);
+        navigator.clipboard.writeText(field.value).then(function () { button.textContent = "Copied"; });
+      });
+    });
+    document.querySelectorAll("[data-share-url]").forEach(function (button) {
+      if (!navigator.share) return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        navigator.share({ title: "Play gin with me", url: button.dataset.shareUrl }).catch(function () {});
+      });
+    });
+  }
+
+  function ready() { refresh(); setupLive(); }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
 })();

@@ -16,6 +16,9 @@ per module:
 * :mod:`app.play.hints` — **give_hint**: the Expert's advice from the person's view
   (computed in :mod:`app.workers`' process pool), counted with the match;
 * :mod:`app.play.words` — what the computer did, the step line, notes and rule texts;
+* :mod:`app.play.friend` — play a friend (issue 18): invites, seats, presence;
+* :mod:`app.play.live` — telling the other browser of a friend match that it changed
+  (in process on SQLite, PostgreSQL ``LISTEN``/``NOTIFY`` across instances);
 * :mod:`app.play.screen` — **screen**: everything the play template shows, from the
   person's view only (the computer's cards and the stock never reach it while a hand
   is in progress).
@@ -42,6 +45,7 @@ from app.play.common import (
     Loaded,
     NoMatchError,
     PlayError,
+    Seats,
     StaleTapError,
     whole_number,
 )
@@ -54,6 +58,7 @@ from app.play.words import describe
 __all__ = [
     "COMPUTER", "LEVELS", "LEVEL_LABELS", "MAX_TARGET", "PERSON", "SORTS", "SWITCH_OPTIONS",
     "HintPanel", "Loaded", "MatchOptions", "MatchState", "NoMatchError", "PlayError", "Screen",
+    "Seats",
     "StaleTapError", "computer_plays", "default_options", "describe", "forget_cache",
     "give_hint", "load", "options_from_form", "rebuild", "screen", "start_match", "tap",
     "whole_number",

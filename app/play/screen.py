@@ -203,6 +203,8 @@ class Screen:
     other_name: str = "Computer"
     friend: bool = False
     away: bool = False
+    announce: str = ""
+    """In a friend match, what the friend just did (read out with the status line)."""
 
 
 def _sort_key(sort: str) -> Any:
@@ -509,7 +511,7 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     status = f"{notice} {step}" if notice else step
     top = view.top_discard
     return Screen(
-        version=row.version,
+        version=game.version,
         level=game.level,
         level_label=LEVEL_LABELS.get(game.level, game.level),
         hand_number=match.hand_number,
@@ -561,6 +563,7 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         other_name=seats.other_name,
         friend=seats.friend,
         away=away,
+        announce=said if seats.friend and events else "",
     )
 
 

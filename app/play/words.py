@@ -212,7 +212,8 @@ def step_line(view: PlayerView, match: MatchState, seats: Seats = VS_COMPUTER) -
         who = "you score" if result.winner == seats.me else f"{seats.named} scores"
         return f"Hand over: {who} {result.points}. Tap Next hand."
     if not view.my_turn:  # against the computer: never (it always finishes its turn)
-        return f"{seats.other_name}'s turn: waiting for {seats.named} to play."
+        return (f"{seats.other_name}'s turn: waiting for them to play." if seats.friend
+                else "The computer is playing.")
     if view.phase is Phase.UPCARD_OFFER:
         return "Your turn: take the upcard or pass."
     if view.phase is Phase.DRAW:

@@ -20,6 +20,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
 from app import play
+from app.play import friend
 from app.inputs import read_form
 from app.sessions import DbDep, SessionDep
 from app.web import is_htmx, render
@@ -43,8 +44,10 @@ async def form_fields(request: Request) -> dict[str, str]:
 FieldsDep = Annotated[dict[str, str], Depends(form_fields)]
 
 
-def _new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str = "",
-                    values: dict[str, Any] | None = None, status_code: int = 200) -> Response:
+def new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str = "",
+                   values: dict[str, Any] | None = None, status_code: int = 200) -> Response:
+    """The New match form (against the computer, or *Play a friend*), pre-filled with
+    ``values`` (else the last match's options) and a refusal ``notice``."""
     loaded = play.load(db, session_id)
     db.rollback()
     seat = loaded.seat if loaded is not None else None
@@ -61,7 +64,8 @@ def _new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str
 
 def _play_page(request: Request, loaded: play.Loaded, notice: str = "",
                status_code: int = 200, hint: play.HintPanel | None = None) -> Response:
-    return render(request, "play.html", {"s": play.screen(loaded, notice), "hint": hint},
+    away = loaded.game.friend and friend.is_away(loaded.game, 1 - loaded.me)
+    return render(request, "play.html", {"s": play.screen(loaded, notice, away), "hint": hint},
                   block=PLAY_BLOCKS, status_code=status_code)
 
 
@@ -70,7 +74,7 @@ def _refused(request: Request, db: DbDep, session_id: str, error: play.PlayError
     (400), else the play screen as stored with the reason (400/409)."""
     db.rollback()
     if isinstance(error, play.NoMatchError):
-        return _new_match_page(request, db, session_id, notice=error.message, status_code=400)
+        return new_match_page(request, db, session_id, notice=error.message, status_code=400)
     current = play.load(db, session_id)
     db.rollback()
     assert current is not None
@@ -81,9 +85,14 @@ def _refused(request: Request, db: DbDep, session_id: str, error: play.PlayError
 def play_screen(request: Request, session: SessionDep, db: DbDep) -> Response:
     """The play screen (or the New match form when there is no match yet)."""
     loaded = play.load(db, session.id)
+    waiting = friend.waiting(db, session.id) if loaded is None else None
     db.rollback()  # release the read transaction before rendering
+    if waiting is not None:
+        from app.routes.friend import waiting_page
+
+        return waiting_page(request, waiting)
     if loaded is None:
-        return _new_match_page(request, db, session.id)
+        return new_match_page(request, db, session.id)
     return _play_page(request, loaded)
 
 
@@ -118,7 +127,7 @@ def play_hint(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
 @router.get("/play/new", name="play_new")
 def new_match_form(request: Request, session: SessionDep, db: DbDep) -> Response:
     """The New match form: the computer's level and the table options (House by default)."""
-    return _new_match_page(request, db, session.id)
+    return new_match_page(request, db, session.id)
 
 
 @router.post("/play/new")
@@ -133,6 +142,6 @@ def new_match(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
         values: dict[str, Any] = {**play.default_options(None), **fields}
         for name in play.SWITCH_OPTIONS:
             values[name] = fields.get(name) in ("on", "1", "true", "yes")
-        return _new_match_page(request, db, session.id, notice=error.message, values=values,
+        return new_match_page(request, db, session.id, notice=error.message, values=values,
                                status_code=error.status_code)
     return RedirectResponse("/play", status_code=303)
