@@ -24,6 +24,7 @@ from app.models import PlayHand, PlayMatch, PlaySeat, utcnow
 from app.sessions import COOKIE_NAME
 from tests.hardening import (
     Replayer,
+    StoredPlay,
     action_form,
     diff,
     hidden_cards,
@@ -60,19 +61,31 @@ def join(guest: TestClient, token: str, name: str = "Bob", **fields: str) -> htt
                       follow_redirects=False)
 
 
-def start(app: FastAPI) -> tuple[TestClient, TestClient, str]:
+def start(app: FastAPI, **fields: str) -> tuple[TestClient, TestClient, str]:
+    """A friend match between two new browsers (Ann invites, Bob joins)."""
     host, guest = browser(app), browser(app)
-    token = invite(host)
+    token = invite(host, **fields)
     assert join(guest, token).status_code == 303
     return host, guest, token
+
+
+_replayers: dict[tuple[int, int], Replayer] = {}
+
+
+def replayed(app: FastAPI, row: StoredPlay) -> MatchState:
+    """The stored match replayed with the engine (incrementally, one replayer per app
+    and match)."""
+    key = (id(app), row.match_id)
+    if key not in _replayers:
+        _replayers[key] = Replayer.from_row(row)
+    return _replayers[key].advance(row.log, row.seeds)
 
 
 def stored_match(app: FastAPI, client: TestClient) -> tuple[PlayMatch, MatchState]:
     """The friend match of ``client`` as stored: its row and the replayed state."""
     row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
     assert row is not None
-    replayer = Replayer.from_row(row)
-    match = replayer.advance(row.log, row.seeds)
+    match = replayed(app, row)
     with Session(app.state.engine) as db:
         game = db.get(PlayMatch, row.match_id)
         assert game is not None
@@ -87,7 +100,7 @@ def check_hidden(app: FastAPI, client: TestClient, response: httpx.Response, sea
     assert response.status_code < 500, (what, response.text[:500])
     row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
     assert row is not None
-    match = Replayer.from_row(row).advance(row.log, row.seeds)
+    match = replayed(app, row)
     text = response_text(response, client.cookies.jar, client.cookies[COOKIE_NAME])
     for secret in secrets_in_play(row, match):
         assert secret not in text, f"{what}: a server seed in play reached seat {seat}"

@@ -21,6 +21,7 @@ Nothing sent by the last two holds a card: the browser fetches its own screen.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 from collections.abc import AsyncIterator
 from typing import Any
@@ -209,7 +210,5 @@ async def _stream(engine: Any, match_id: int, seat: int) -> AsyncIterator[str]:
                 yield f"event: move\ndata: {sent}\n\n"
             else:
                 yield ": ping\n\n"
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(watcher.changed.wait(), timeout=PING_SECONDS)
-            except TimeoutError:
-                pass

@@ -20,8 +20,8 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
 from app import play
-from app.play import friend
 from app.inputs import read_form
+from app.play import friend
 from app.sessions import DbDep, SessionDep
 from app.web import is_htmx, render
 
