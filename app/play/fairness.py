@@ -26,7 +26,8 @@ class FairBox:
     ``client_seed`` and ``verify_url`` are set only once the hand is over.
     ``next_commitment`` (hand over, match not) commits to the next hand's server seed;
     ``next_client_seed`` is the client seed it will be dealt with, which the person may
-    change now (``can_change``).
+    change now (``can_change``); in a friend match it is this seat's own seed, which the
+    deal combines with the friend's (``docs/fairness.md``).
     """
 
     hand_number: int
@@ -63,6 +64,6 @@ def fair_box(loaded: Loaded) -> FairBox:
         client_seed=seed.client_seed if seed is not None else None,
         verify_url=verify_url,
         next_commitment=next_commitment,
-        next_client_seed=game.client_seed,
+        next_client_seed=game.guest_client_seed if loaded.me == 1 else game.client_seed,
         can_change=over and not match.over,
     )

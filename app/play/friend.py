@@ -241,7 +241,7 @@ def accept(db: Session, token: str, session_id: str, name: str,
         "names": [host, name], "guest_client_seed": client_seed or new_client_seed(),
         "next_server_seed": None, "guest_seen_at": utcnow(),
     }
-    changed = db.exec(update(PlayMatch)  # type: ignore[call-overload]
+    changed = db.exec(update(PlayMatch)
                       .where(col(PlayMatch.id) == game.id,
                              col(PlayMatch.invite_status) == "open",
                              col(PlayMatch.version) == game.version)
@@ -358,7 +358,7 @@ def pulse(engine: Engine, match_id: int, seat: int, touch: bool) -> Pulse | None
     with Session(engine) as db:
         if touch:
             column = "guest_seen_at" if seat == 1 else "host_seen_at"
-            db.exec(update(PlayMatch).where(col(PlayMatch.id) == match_id)  # type: ignore[call-overload]
+            db.exec(update(PlayMatch).where(col(PlayMatch.id) == match_id)
                     .values(**{column: utcnow()}).execution_options(synchronize_session=False))
             db.commit()
         game = db.get(PlayMatch, match_id)

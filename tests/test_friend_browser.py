@@ -1,0 +1,134 @@
+"""Play a friend in two real browsers (issue 18): two Chromium contexts (two cookie
+jars, two people) on one server play a whole hand; each sees the other's moves appear
+live (Server-Sent Events, no reload) and only their own hand.
+
+Screenshots (390×844) go to test-results/: the waiting page with the invite link and
+QR code, and each player's table after the other's move.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+MAX_ACTIONS = 120
+LIVE_TIMEOUT_MS = 5_000
+"""Generous for a loaded test machine; bench/friends.py measures the real latency."""
+
+
+def version(page: Any) -> str:
+    return str(page.evaluate("() => document.querySelector('#table').dataset.version"))
+
+
+def enabled(page: Any, name: str) -> bool:
+    button = page.get_by_role("button", name=name, exact=True)
+    return bool(button.count() == 1 and button.is_enabled()
+                and button.get_attribute("aria-disabled") != "true")
+
+
+def cards(page: Any) -> list[dict[str, Any]]:
+    return list(page.evaluate(
+        "() => [...document.querySelectorAll('.hand input[name=card]')].map(r => ({"
+        "name: r.getAttribute('aria-label'), left: Number(r.dataset.left || 99),"
+        "acts: (r.dataset.acts || '').split(' ')}))"))
+
+
+def act(page: Any) -> str:
+    """One action of the player whose turn it is on ``page``: pass the upcard, draw
+    from the stock, or knock/gin/discard the card leaving least deadwood."""
+    before = version(page)
+    if enabled(page, "Pass"):
+        name = "Pass"
+        page.get_by_role("button", name="Pass", exact=True).click()
+    elif enabled(page, "Draw from stock"):
+        name = "Draw from stock"
+        page.get_by_role("button", name="Draw from stock", exact=True).click()
+    else:
+        hand = [c for c in cards(page) if "discard" in c["acts"]]
+        best = min(hand, key=lambda c: c["left"])
+        page.get_by_role("radio", name=best["name"], exact=True).click()
+        name = "Gin" if "gin" in best["acts"] else "Knock" if "knock" in best["acts"] \
+            else "Discard"
+        page.get_by_role("button", name=name, exact=True).click()
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
+                           arg=before)
+    return name
+
+
+def my_turn(page: Any) -> bool:
+    """True when a game button of ``page`` is enabled (Discard waits for a selection
+    with aria-disabled, but is not disabled, in the discard step)."""
+    return bool(page.evaluate(
+        "() => ['a-pass', 'a-draw_stock', 'a-discard'].some(id => {"
+        " const b = document.getElementById(id); return b && !b.disabled; })"))
+
+
+def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
+        start_server: Callable[..., Any], new_page: Callable[..., Any],
+        screenshot: Callable[[Any, str], Any]) -> None:
+    server = start_server()
+    ann, bob = new_page(390, 844), new_page(390, 844)
+    reloads = {"ann": 0, "bob": 0}
+    ann.on("load", lambda _page: reloads.__setitem__("ann", reloads["ann"] + 1))
+    bob.on("load", lambda _page: reloads.__setitem__("bob", reloads["bob"] + 1))
+
+    ann.goto(server.url + "/play/new")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Play a friend").click()
+    link = ann.get_by_label("Invite link")
+    link.wait_for()
+    url = link.input_value()
+    assert url.startswith(server.url + "/play/friend/")
+    assert ann.locator("img.invite-qr").evaluate("img => img.naturalWidth > 0")
+    screenshot(ann, "friend-invite-390x844")
+
+    bob.goto(url)
+    bob.get_by_label("Your name").fill("Bob")
+    bob.get_by_role("button", name="Join the match").click()
+    bob.locator("#table").wait_for()
+    # Ann's waiting page turns into the table by itself.
+    ann.locator("#table").wait_for(timeout=LIVE_TIMEOUT_MS)
+    pages = {"Ann": ann, "Bob": bob}
+    assert "Bob" in ann.locator(".opponent").inner_text()
+    assert "Ann" in bob.locator(".opponent").inner_text()
+    loads = dict(reloads)
+
+    latencies: list[float] = []
+    shots: set[str] = set()
+    for _ in range(MAX_ACTIONS):
+        if ann.locator(".result").count() and bob.locator(".result").count():
+            break
+        actor = next((n for n, p in pages.items() if my_turn(p)), None)
+        assert actor is not None, ("nobody may act", len(latencies), {
+            n: (p.locator("#status").inner_text(), version(p)) for n, p in pages.items()})
+        watcher_name = "Bob" if actor == "Ann" else "Ann"
+        player, watcher = pages[actor], pages[watcher_name]
+        # Only the player to act has enabled game buttons.
+        assert not my_turn(watcher)
+        act(player)
+        started = time.monotonic()
+        watcher.wait_for_function(
+            "v => document.querySelector('#table') && "
+            "document.querySelector('#table').dataset.version === v",
+            arg=version(player), timeout=LIVE_TIMEOUT_MS)
+        latencies.append(time.monotonic() - started)
+        if watcher.locator(".result").count() == 0:
+            said = watcher.locator("#said").inner_text()
+            assert said.startswith(f"Your friend {actor} "), said
+            if watcher_name not in shots and "discarded" in said:
+                screenshot(watcher, f"friend-table-{watcher_name.lower()}-390x844")
+                shots.add(watcher_name)
+    else:
+        pytest.fail("the hand did not end")
+    # No page reloaded during the hand: every move arrived live.
+    assert reloads == loads
+    for name, page in pages.items():
+        assert page.locator(".result").is_visible()
+        assert page.get_by_role("button", name="Next hand").is_enabled()
+        screenshot(page, f"friend-result-{name.lower()}-390x844")
+    print(f"move to the other screen: max {max(latencies):.3f} s over {len(latencies)} moves")
