@@ -92,6 +92,22 @@ class World:
             name, _, card = str(current.view.legal[0]).partition(" ")
             return {"action": name, "card": card, "version": str(current.row.version)}
 
+    def friend_invite(self) -> str:
+        """Another browser's open friend invite (issue 18); its token."""
+        other = TestClient(self.app, base_url="http://testserver")
+        other.get("/")
+        other.post("/play/friend", data={"name": "Ann", "version": "0"})
+        found = re.search(r"/play/friend/([A-Za-z0-9_-]{32})", other.get("/play").text)
+        assert found
+        return found.group(1)
+
+    def own_invite(self) -> dict[str, str]:
+        """Make an invite of this browser (so that it can cancel it); Cancel's form."""
+        version = str(self.match().version)
+        assert self.client.post("/play/friend", data={"name": "Ann", "version": version},
+                                follow_redirects=False).status_code == 303
+        return {}
+
     def play_action(self) -> dict[str, str]:
         """A legal tap now: the first enabled action button's form."""
         from app.engine.match import legal_match_actions
@@ -129,7 +145,15 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/play/history/{match_id}/{number}/practice": lambda w: {"step": str(w.hand["step"])},
     "/play/history/{match_id}/{number}/analyse": lambda w: {},
     "/play/practice": lambda w: w.practice_action(),
+    "/play/friend": lambda w: {"name": "Ann", "version": str(w.match().version)},
+    "/play/friend/cancel": lambda w: w.own_invite(),
+    "/play/friend/{token}": lambda w: {"name": "Bob"},
+    "/play/friend/{token}/decline": lambda w: {},
 }
+# GET routes that answer 200 only within a friend match (tests/test_friend.py): here,
+# without one, their refusal or "nothing to watch" still carries the headers.
+FRIEND_ONLY = {"/play/friend/qr.svg": 404, "/play/friend/{token}": 404, "/play/pulse": 204,
+               "/play/events": 204}
 # Previews change nothing even when accepted; the rest must change something. (An import
 # only shows a review; these tests' apps do not analyse hands.)
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",
@@ -161,7 +185,10 @@ def test_cross_site_post_is_refused_and_changes_nothing(
     if template not in {route.path for route in api_routes(app, "POST")}:
         pytest.skip(f"{template} is not a route of this app")
     sheet = world.sheet()
-    path = fill_path(template, {"sheet_id": sheet.id, "number": 1, **world.hand})
+    params: dict[str, Any] = {"sheet_id": sheet.id, "number": 1, **world.hand}
+    if "{token}" in template:
+        params["token"] = world.friend_invite()
+    path = fill_path(template, params)
     assert path is not None
     form: Any = ACCEPTED[template](world)
     engine = app.state.engine
@@ -204,11 +231,11 @@ def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> 
     for route in api_routes(app, "GET"):
         path = fill_path(route.path, params)
         assert path is not None, route.path
-        responses.append((path, world.client.get(path)))
+        responses.append((path, world.client.get(path), FRIEND_ONLY.get(route.path, 200)))
     responses.append(("tap", world.client.post("/play", data=world.play_action(),
-                                               headers={"HX-Request": "true"})))
-    for path, response in responses:
-        assert response.status_code == 200, path
+                                               headers={"HX-Request": "true"}), 200))
+    for path, response, status in responses:
+        assert response.status_code == status, path
         headers = response.headers
         csp = dict((part.split()[0], part.split()[1:])
                    for part in headers["content-security-policy"].split("; "))
@@ -217,7 +244,7 @@ def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> 
         assert headers["x-content-type-options"] == "nosniff", path
         assert headers["referrer-policy"] in ("same-origin", "no-referrer"), path
         assert headers["x-frame-options"] == "DENY", path
-        if headers["content-type"].startswith("text/html"):
+        if headers.get("content-type", "").startswith("text/html"):
             html = response.text
             scripts = re.findall(r"<script\b[^>]*>", html)
             assert all('src="/static/' in tag for tag in scripts), (path, scripts)

@@ -215,18 +215,8 @@ def bump_match(db: Session, game: PlayMatch, **changes: Any) -> dict[str, Any]:
     Raises:
         StaleTapError: the match moved on (the transaction is rolled back).
     """
-    values: dict[str, Any] = {"version": game.version + 1, "updated_at": utcnow(), **changes}
-    result = db.exec(
-        update(PlayMatch)
-        .where(col(PlayMatch.id) == game.id)
-        .where(col(PlayMatch.version) == game.version)
-        .values(**values)
-        .execution_options(synchronize_session=False)
-    )
-    if result.rowcount != 1:
-        db.rollback()
-        raise StaleTapError(STALE)
-    return values
+    return _bump(db, PlayMatch, col(PlayMatch.id) == game.id, col(PlayMatch.version),
+                 game.version, changes)
 
 
 def bump_seat(db: Session, seat: PlaySeat, **changes: Any) -> dict[str, Any]:
@@ -236,14 +226,15 @@ def bump_seat(db: Session, seat: PlaySeat, **changes: Any) -> dict[str, Any]:
     Raises:
         StaleTapError: the seat moved on (the transaction is rolled back).
     """
-    values: dict[str, Any] = {"version": seat.version + 1, "updated_at": utcnow(), **changes}
-    result = db.exec(
-        update(PlaySeat)
-        .where(col(PlaySeat.session_id) == seat.session_id)
-        .where(col(PlaySeat.version) == seat.version)
-        .values(**values)
-        .execution_options(synchronize_session=False)
-    )
+    return _bump(db, PlaySeat, col(PlaySeat.session_id) == seat.session_id,
+                 col(PlaySeat.version), seat.version, changes)
+
+
+def _bump(db: Session, model: Any, key: Any, version_column: Any, version: int,
+          changes: Mapping[str, Any]) -> dict[str, Any]:
+    values: dict[str, Any] = {"version": version + 1, "updated_at": utcnow(), **changes}
+    result = db.exec(update(model).where(key).where(version_column == version)
+                     .values(**values).execution_options(synchronize_session=False))
     if result.rowcount != 1:
         db.rollback()
         raise StaleTapError(STALE)
