@@ -50,7 +50,8 @@ ROOT = Path(__file__).resolve().parent.parent
 HTMX = {"HX-Request": "true"}
 _VERSION = re.compile(r'data-version="(\d+)"')
 _TOKEN = re.compile(r"/play/friend/([A-Za-z0-9_-]{32})")
-_RADIO = re.compile(r'value="([A2-9TJQK][CDHS])" id="c-\w\w"[^>]*data-left="(\d+)" data-acts="([a-z ]*)"')
+_RADIO = re.compile(
+    r'value="([A2-9TJQK][CDHS])" id="c-\w\w"[^>]*data-left="(\d+)" data-acts="([a-z ]*)"')
 
 
 def _enabled(page: str, action: str) -> bool:
@@ -271,7 +272,8 @@ def report(title: str, stats: Stats, peaks: list[int], matches: int) -> None:
     print(f"  matches {matches}, browsers {2 * matches}, moves {stats.moves}")
     print(f"  move-to-other-screen latency: p50 {pct(0.50)}, p95 {pct(0.95)}, p99 {pct(0.99)}, "
           f"max {pct(1.0)}")
-    print(f"  errors {len(stats.errors)}" + (f" (first: {stats.errors[:3]})" if stats.errors else ""))
+    first = f" (first: {stats.errors[:3]})" if stats.errors else ""
+    print(f"  errors {len(stats.errors)}{first}")
     print(f"  SSE connections open at the end: {stats.open_streams} of {2 * matches}")
     print("  server peak memory (RSS): " + ", ".join(f"{kib / 1024:.0f} MiB" for kib in peaks))
 

@@ -84,7 +84,8 @@ def choose(match: MatchState, player: int) -> str:
 
 
 @pytest.fixture
-def people(two_servers: tuple[Server, Server]) -> Iterator[tuple[httpx.Client, httpx.Client]]:
+def people(two_servers: tuple[Server, Server],  # noqa: F811
+           ) -> Iterator[tuple[httpx.Client, httpx.Client]]:
     a, b = two_servers
     with httpx.Client(base_url=a.base_url, timeout=30) as ann, \
             httpx.Client(base_url=b.base_url, timeout=30) as bob:

@@ -203,8 +203,6 @@ class Screen:
     other_name: str = "Computer"
     friend: bool = False
     away: bool = False
-    announce: str = ""
-    """In a friend match, what the friend just did (read out with the status line)."""
 
 
 def _sort_key(sort: str) -> Any:
@@ -563,7 +561,6 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         other_name=seats.other_name,
         friend=seats.friend,
         away=away,
-        announce=said if seats.friend and events else "",
     )
 
 
