@@ -37,6 +37,9 @@ def main() -> None:
         proxy_headers=True,
         forwarded_allow_ips=settings.forwarded_allow_ips,
         server_header=False,
+        # Open Server-Sent Events streams (friend tables) never end by themselves: give
+        # them 5 s at shutdown, then close them (the browsers reconnect on their own).
+        timeout_graceful_shutdown=5,
     )
 
 
