@@ -21,6 +21,8 @@ from app.engine.rating import Rating, accuracy, mark_for, rate
 from app.engine.review import Decision, decisions, hand_positions
 from app.engine.scoring import knock_limit_for
 from app.models import HandReview, PlayHand
+from app.play.practice import load as load_practice
+from app.sessions import COOKIE_NAME
 from app.settings import Settings
 from tests.hardening import diff, snapshot
 from tests.test_history import _finish_hand
@@ -170,6 +172,10 @@ def test_try_again_re_deals_exactly_and_is_never_counted(app: FastAPI,
     held = set(re.findall(r'aria-label="([A-Z][a-z]+ of [a-z]+)"',
                           response.text.split('class="practice-hand"')[1].split("</form>")[0]))
     assert held == {c.name for c in original.hands[0]}
+    # ... the whole position: both hands, the stock in its order, the pile, whose turn.
+    with Session(app.state.engine) as db:
+        practice = load_practice(db, client.cookies[COOKIE_NAME])
+    assert practice.row.start == start and practice.match.hand == original
     # The computer's cards and the stock stay hidden while the practice hand is on.
     for card in [*original.hands[1], *original.stock]:
         if card not in original.known[1]:

@@ -45,10 +45,10 @@ def _recomputed(app: FastAPI) -> dict[str, float | int | None]:
     """The figures, recomputed by resuming each stored hand from its predecessors."""
     with Session(app.state.engine) as db:
         games = db.exec(select(PlayMatch).order_by(col(PlayMatch.id))).all()
-        won = gins = hands = 0
+        won = lost = gins = hands = given = received = streak = best = 0
         deadwood: list[int] = []
         turns: list[int] = []
-        points = 0
+        points = net = 0
         for game in games:
             rows = db.exec(select(PlayHand).where(PlayHand.match_id == game.id,
                                                   col(PlayHand.finished))
@@ -61,17 +61,28 @@ def _recomputed(app: FastAPI) -> dict[str, float | int | None]:
                 result = match.hand.result
                 assert result is not None
                 hands += 1
+                streak = streak + 1 if result.winner == 0 else 0
+                best = max(best, streak)
                 if result.winner == 0:
                     won += 1
                     points += result.points
+                    net += result.points
                     gins += result.kind in (HandKind.GIN, HandKind.BIG_GIN)
+                    given += result.kind is HandKind.UNDERCUT
+                elif result.winner == 1:
+                    lost += 1
+                    net -= result.points
+                    received += result.kind is HandKind.UNDERCUT
                 if result.knocker == 0 and result.kind in (HandKind.KNOCK, HandKind.UNDERCUT):
                     assert result.settlement is not None
                     deadwood.append(result.settlement.knocker_deadwood)
                     turns.append(sum(1 for p, t in log if p == 0 and t in (
                         "draw_stock", "take_discard", "take_upcard")))
                 records.append(HandRecord(result.winner, result.points, result.kind))
-    return {"hands": hands, "won": won, "gins": gins, "points": points / hands,
+    return {"hands": hands, "won": won, "lost": lost, "voids": hands - won - lost,
+            "gins": gins, "undercuts-given": given, "undercuts-received": received,
+            "knocks": len(deadwood), "streak": best, "points": points / hands,
+            "net": net / hands,
             "deadwood": sum(deadwood) / len(deadwood) if deadwood else None,
             "turns": sum(turns) / len(turns) if turns else None}
 
@@ -89,12 +100,12 @@ def test_statistics_equal_those_recomputed_from_the_stored_hands(
     expected = _recomputed(app)
     page = client.get("/stats")
     assert page.status_code == 200
-    assert _shown(page.text, "hands") == str(expected["hands"])
-    assert _shown(page.text, "won") == str(expected["won"])
-    assert _shown(page.text, "gins") == str(expected["gins"])
-    assert _shown(page.text, "points") == f"{expected['points']:.1f}"
-    deadwood = expected["deadwood"]
-    assert _shown(page.text, "deadwood") == ("–" if deadwood is None else f"{deadwood:.1f}")
+    for name in ("hands", "won", "lost", "voids", "gins", "undercuts-given",
+                 "undercuts-received", "knocks", "streak"):
+        assert _shown(page.text, name) == str(expected[name]), name
+    for name in ("points", "net", "deadwood", "turns"):
+        value = expected[name]
+        assert _shown(page.text, name) == ("–" if value is None else f"{value:.1f}"), name
     data = client.get("/stats.json").json()
     assert len(data["hands"]) == expected["hands"] and len(data["matches"]) == 2
     knocked = [h for h in data["hands"] if h["knocker"] == 0 and h["kind"] in (
@@ -143,3 +154,31 @@ def test_the_match_report_charts_the_chance_to_win_hand_by_hand(
     assert len(polyline.group(1).split()) == len(finished) + 1
     assert "<script" not in page.text.split("<main")[1] and "style=" not in page.text
     assert client.get("/play/history/report").status_code == 200
+
+
+def test_matches_and_win_rate_by_level_equal_the_finished_matches(
+        app: FastAPI, client: TestClient) -> None:
+    _play_hands(app, client, 200, seed=24)  # to the end of the match
+    _play_hands(app, client, 1, seed=25)  # a match not finished: not counted
+    finished: list[bool] = []
+    with Session(app.state.engine) as db:
+        for game in db.exec(select(PlayMatch).order_by(col(PlayMatch.id))).all():
+            rows = db.exec(select(PlayHand).where(PlayHand.match_id == game.id,
+                                                  col(PlayHand.finished))
+                           .order_by(col(PlayHand.number))).all()
+            records: list[HandRecord] = []
+            match = None
+            for row in rows:
+                match = resume(Rules.from_dict(game.rules), game.first_dealer, records,
+                               hand_seed(row, game), [(int(p), str(t)) for p, t in row.log])
+                result = match.hand.result
+                assert result is not None
+                records.append(HandRecord(result.winner, result.points, result.kind))
+            assert match is not None
+            if match.over:
+                finished.append(match.tally.winner == 0)
+    assert len(finished) == 1
+    rows = re.findall(r"<tr><td>([^<]*)</td><td class=\"num\">(\d+)</td>"
+                      r"<td class=\"num\">(\d+)</td><td class=\"num\">(\d+)%</td></tr>",
+                      client.get("/stats").text)
+    assert rows == [("Easy", "1", str(sum(finished)), f"{100 * sum(finished):.0f}")]
