@@ -32,7 +32,8 @@ hand or match is the share of its rated decisions that are)."""
 
 REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None)
 """Samples per candidate and discard candidates of a review's evaluation: no deadline,
-so a rating is reproducible (see ``bench/review.py`` for the time per hand)."""
+so a rating is reproducible. About 0.5 s of CPU per hand (p95 0.7 s, 14 decisions):
+see ``bench/review.py`` and the README's *Hand analysis* figures."""
 
 
 @dataclass(frozen=True, slots=True)
