@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +62,10 @@ def to_shown_position(page: Any, base: str) -> None:
     raise RuntimeError("no discard step with a meld and four suits")
 
 
-def main() -> None:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+@contextmanager
+def phone_page() -> Iterator[tuple[Any, str]]:
+    """``(page, base URL)``: a 390×844 Chromium page (reduced motion) and a fresh app
+    server on its own migrated SQLite file; both stopped at the end."""
     with tempfile.TemporaryDirectory() as tmp:
         db_url = sqlite_url(Path(tmp) / "gin.db")
         run_migrations(db_url)
@@ -72,20 +76,27 @@ def main() -> None:
                                                      args=CHROMIUM_ARGS)
                 context = browser.new_context(viewport={"width": 390, "height": 844},
                                               reduced_motion="reduce")
-                page = context.new_page()
-                _start(page, server.url)
-                to_shown_position(page, server.url)
-                for name, radios in SHOTS.items():
-                    _choose(page, server.url, *radios)
-                    page.goto(server.url + "/play")
-                    select_best(page)
-                    page.mouse.move(0, 0)
-                    page.screenshot(path=str(out / name))
-                    print(out / name)
-                browser.close()
+                try:
+                    yield context.new_page(), server.url
+                finally:
+                    browser.close()
         finally:
             server.stop()
             server.log.close()
+
+
+def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    with phone_page() as (page, base):
+        _start(page, base)
+        to_shown_position(page, base)
+        for name, radios in SHOTS.items():
+            _choose(page, base, *radios)
+            page.goto(base + "/play")
+            select_best(page)
+            page.mouse.move(0, 0)
+            page.screenshot(path=str(out / name))
+            print(out / name)
 
 
 if __name__ == "__main__":

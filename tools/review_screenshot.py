@@ -2,8 +2,8 @@
 
 Usage: ``python tools/review_screenshot.py [OUT_FILE]`` (default
 ``docs/screenshot-review-phone.png``). Needs the dev dependencies and Chromium at
-``/usr/bin/chromium``; it reuses the browser tests' server and helpers
-(``tests/conftest.py``, ``tests/test_history_browser.py``).
+``/usr/bin/chromium``; it reuses the browser tests' helpers
+(``tests/test_history_browser.py``) and the phone page of ``tools/readme_screenshots.py``.
 
 Starts the app on a free port with a fresh migrated SQLite file, plays one hand on the
 phone table (the discard that leaves least deadwood, knock or gin as soon as allowed),
@@ -18,19 +18,14 @@ from __future__ import annotations
 
 import re
 import sys
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tools")]
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, sqlite_url  # noqa: E402
+from readme_screenshots import phone_page  # noqa: E402
 from test_history_browser import _play_hand  # noqa: E402
 from test_play_browser import _start  # noqa: E402
-
-from app.db import run_migrations  # noqa: E402
 
 MARKED = re.compile(r"\((inaccuracy|mistake|blunder)\)")
 
@@ -38,35 +33,20 @@ MARKED = re.compile(r"\((inaccuracy|mistake|blunder)\)")
 def main() -> None:
     """Take the screenshot (see the module docstring)."""
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs/screenshot-review-phone.png"
-    with tempfile.TemporaryDirectory() as tmp:
-        db_url = sqlite_url(Path(tmp) / "gin.db")
-        run_migrations(db_url)
-        server = LiveServer(db_url=db_url).start()
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                                     args=CHROMIUM_ARGS)
-                context = browser.new_context(viewport={"width": 390, "height": 844},
-                                              reduced_motion="reduce")
-                context.set_default_timeout(20_000)
-                page = context.new_page()
-                for _ in range(20):  # a hand whose costliest decision is marked
-                    _start(page, server.url)
-                    _play_hand(page)
-                    page.get_by_role("link", name="Review this hand").click()
-                    page.get_by_role("heading", name="Your decisions").wait_for(
-                        timeout=180_000)
-                    if page.locator(".costliest li").first.filter(has_text=MARKED).count():
-                        break
-                page.locator(".costliest a").first.click()
-                page.locator(".review-step.is-current .rating").wait_for()
-                page.mouse.move(0, 0)
-                page.screenshot(path=str(out), full_page=True)
-                print(out)
-                browser.close()
-        finally:
-            server.stop()
-            server.log.close()
+    with phone_page() as (page, base):
+        page.context.set_default_timeout(20_000)
+        for _ in range(20):  # a hand whose costliest decision is marked
+            _start(page, base)
+            _play_hand(page)
+            page.get_by_role("link", name="Review this hand").click()
+            page.get_by_role("heading", name="Your decisions").wait_for(timeout=180_000)
+            if page.locator(".costliest li").first.filter(has_text=MARKED).count():
+                break
+        page.locator(".costliest a").first.click()
+        page.locator(".review-step.is-current .rating").wait_for()
+        page.mouse.move(0, 0)
+        page.screenshot(path=str(out), full_page=True)
+        print(out)
 
 
 if __name__ == "__main__":
