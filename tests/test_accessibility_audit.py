@@ -2,7 +2,8 @@
 
 Every page — home, settings, the offline and error pages, the play screen in each step
 (upcard offer, draw, discard with each sheet open, result panel, void hand, match end,
-new match), the score list and a sheet, every guide page — is audited with
+new match), history and statistics, playing a friend (waiting, join, table, a refused
+link), the score list and a sheet, every guide page — is audited with
 axe-core (the copy shipped in the ``axe-playwright-python`` wheel) at 360 px and
 1366 px wide in the light, dark and high-contrast themes. One server for the module;
 one test per width and theme, so ``pytest -n 2`` spreads them.
@@ -212,4 +213,23 @@ def test_every_page_passes_axe(site: Site, new_page: Callable[..., Any], width: 
                 page.evaluate("id => document.getElementById(id).hidePopover()", sheet)
     page.goto(base + "/play/new")
     problems += audit(page, "new match")
+    # History and statistics of the matches just stored, and a refused invite link.
+    for path in ("/play/history", "/stats", "/play/friend/no-such-invite"):
+        page.goto(base + path)
+        problems += audit(page, path)
+    # Playing a friend: the waiting page with the link, the friend's join page, the
+    # friend's table.
+    page.goto(base + "/play/new")
+    page.locator("#opt-name").fill("Ann")
+    page.get_by_role("button", name="Play a friend").click()
+    page.locator("#invite-link").wait_for()
+    problems += audit(page, "friend waiting")
+    friend = audited_page(new_page, width)
+    set_theme(friend, base, theme)
+    friend.goto(page.locator("#invite-link").input_value())
+    problems += audit(friend, "friend join")
+    friend.locator("#join-name").fill("Bob")
+    friend.get_by_role("button", name="Join the match").click()
+    friend.locator("#table").wait_for()
+    problems += audit(friend, "friend table")
     assert not problems, "\n".join(problems)
