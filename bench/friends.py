@@ -127,9 +127,18 @@ class Browser:
         return True
 
 
-async def play_match(host: Browser, guest: Browser, stats: Stats, until: float,
-                     think: tuple[float, float], rng: random.Random) -> None:
-    """Invite, accept, then play until ``until`` (monotonic seconds)."""
+async def setup_match(host: Browser, guest: Browser, stats: Stats,
+                      gate: asyncio.Semaphore) -> bool:
+    """Invite and accept (a few matches at a time); both streams open. False on error."""
+    try:
+        async with gate:
+            return await _setup(host, guest, stats)
+    except httpx.HTTPError as error:
+        stats.error(f"setup: {type(error).__name__}")
+        return False
+
+
+async def _setup(host: Browser, guest: Browser, stats: Stats) -> bool:
     await host.client.get("/")
     response = await host.client.post("/play/friend", data={"name": "Ann", "version": "0",
                                                              "target": "10000"})
@@ -137,14 +146,28 @@ async def play_match(host: Browser, guest: Browser, stats: Stats, until: float,
     token = _TOKEN.search(page)
     if response.status_code != 303 or token is None:
         stats.error(f"invite: {response.status_code}")
-        return
+        return False
     host.stream_task = asyncio.create_task(host.listen())
     await guest.client.get("/")
     response = await guest.client.post(f"/play/friend/{token.group(1)}", data={"name": "Bob"})
     if response.status_code != 303:
         stats.error(f"join: {response.status_code}")
-        return
+        return False
     guest.stream_task = asyncio.create_task(guest.listen())
+    return True
+
+
+async def play_match(host: Browser, guest: Browser, stats: Stats, until: float,
+                     think: tuple[float, float], rng: random.Random) -> None:
+    """Play until ``until`` (monotonic seconds); any exception counts as an error."""
+    try:
+        await _play(host, guest, stats, until, think, rng)
+    except httpx.HTTPError as error:
+        stats.error(f"play: {type(error).__name__}")
+
+
+async def _play(host: Browser, guest: Browser, stats: Stats, until: float,
+                think: tuple[float, float], rng: random.Random) -> None:
     players = (host, guest)
     pages = [(await b.client.get("/play", headers=HTMX)).text for b in players]
     while time.monotonic() < until:
@@ -250,9 +273,13 @@ async def run(urls: list[str], pids: list[int], matches: int, seconds: float,
             await asyncio.sleep(1)
 
     memory = asyncio.create_task(watch_memory())
+    gate = asyncio.Semaphore(8)
+    ready = await asyncio.gather(*(setup_match(h, g, stats, gate)
+                                   for h, g in zip(hosts, guests, strict=True)))
+    await asyncio.sleep(1)  # the streams connect
     until = time.monotonic() + seconds
     await asyncio.gather(*(play_match(h, g, stats, until, think, random.Random(rng.random()))
-                           for h, g in zip(hosts, guests, strict=True)))
+                           for h, g, ok in zip(hosts, guests, ready, strict=True) if ok))
     stats.open_streams = sum(b.streaming for b in hosts + guests)
     memory.cancel()
     for browser in hosts + guests:

@@ -351,3 +351,28 @@ def test_the_waiting_page_shows_the_full_link_and_a_qr_code(app: FastAPI) -> Non
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text.lstrip().startswith("<?xml") and "<svg" in svg.text
     assert browser(app).get("/play/friend/qr.svg").status_code == 404
+
+
+def test_a_friend_match_is_in_both_players_history_each_from_their_side(
+        app: FastAPI) -> None:
+    host, guest, _token = start(app)
+    game, match = stored_match(app, host)
+    clients = (host, guest)
+    while match.hand.phase is not Phase.OVER:
+        player = match.hand.to_play
+        clients[player].post("/play", data=action_form(choose(match, player), game.version))
+        game, match = stored_match(app, host)
+    record = match.records[-1]
+    for seat, client in enumerate(clients):
+        page = client.get("/play/history")
+        assert page.status_code == 200
+        other = ("Bob", "Ann")[seat]
+        assert f"against your friend {other}" in page.text
+        mine, theirs = (0, 0) if record.winner is None else (
+            (record.points, 0) if record.winner == seat else (0, record.points))
+        assert f"You <strong>{mine}</strong> · {other} <strong>{theirs}</strong>" in page.text
+        check_hidden(app, client, page, seat, "history")
+    # The inviter's reviews rate the inviter's decisions; the friend gets no links to them.
+    assert f'href="/play/history/{game.id}/1"' in host.get("/play/history").text
+    assert f'href="/play/history/{game.id}/1"' not in guest.get("/play/history").text
+    assert guest.get(f"/play/history/{game.id}/1").status_code == 404

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, or_
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
@@ -37,7 +37,15 @@ from app.engine.rating import MARKS, Rating, accuracy
 from app.engine.review import Position, hand_positions
 from app.engine.rules import HOUSE
 from app.models import HandReview, PlayHand, PlayMatch, PlaySeat
-from app.play.common import COMPUTER, LEVEL_LABELS, PERSON, PlayError
+from app.play.common import (
+    COMPUTER,
+    LEVEL_LABELS,
+    PERSON,
+    VS_COMPUTER,
+    PlayError,
+    Seats,
+    seats_of,
+)
 from app.play.screen import ResultPanel, result_panel
 from app.play.storage import hand_seed
 from app.play.words import action_words, the
@@ -78,10 +86,15 @@ class MatchLine:
     scores: tuple[int, int]
     result: str
     hands: tuple[HandLine, ...]
+    other: str = "Computer"
+    """The opponent: "Computer", or the friend's name (issue 18)."""
+    reviewable: bool = True
+    """Reviews and reports rate seat 0's decisions: the friend who joined (seat 1) sees
+    the match listed, without them."""
 
 
-def _outcome(kind: str | None, winner: int | None) -> str:
-    who = "You" if winner == PERSON else "Computer"
+def _outcome(kind: str | None, winner: int | None, seats: Seats = VS_COMPUTER) -> str:
+    who = seats.who(winner) if winner is not None else ""
     match kind:
         case HandKind.VOID | None:
             return "Void hand"
@@ -91,7 +104,8 @@ def _outcome(kind: str | None, winner: int | None) -> str:
             return f"{who}: gin"
         case HandKind.BIG_GIN:
             return f"{who}: big gin"
-    return f"{who} won by knocking" if winner == PERSON else "Computer knocked and won"
+    return f"{who} won by knocking" if winner == seats.me \
+        else f"{seats.other_name} knocked and won"
 
 
 def rules_label(rules: Rules) -> str:
@@ -111,8 +125,10 @@ def _points(records: Sequence[HandRecord]) -> tuple[int, int]:
 
 def history(db: Session, session_id: str) -> list[MatchLine]:
     """Every match of this browser with at least one finished hand, newest first (at
-    most :data:`MAX_LISTED`), each with its finished hands."""
-    games = db.exec(select(PlayMatch).where(PlayMatch.session_id == session_id)
+    most :data:`MAX_LISTED`), each with its finished hands; a friend match is listed
+    for both players, each seeing their own side (issue 18)."""
+    games = db.exec(select(PlayMatch).where(or_(col(PlayMatch.session_id) == session_id,
+                                                col(PlayMatch.guest_session_id) == session_id))
                     .order_by(col(PlayMatch.id).desc()).limit(MAX_LISTED)).all()
     ids = [game.id for game in games]
     rows = db.exec(select(PlayHand).options(defer(PlayHand.log))  # type: ignore[arg-type]
@@ -129,17 +145,20 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
         if not hands:
             continue
         rules = Rules.from_dict(game.rules)
-        scores = _points([HandRecord(w, p) for _, w, p, _ in hands])
+        seats = seats_of(game, 1 if game.session_id != session_id else PERSON)
+        points = _points([HandRecord(w, p) for _, w, p, _ in hands])
+        scores = (points[seats.me], points[seats.other])
         if game.over:
-            result = "You won" if scores[PERSON] > scores[COMPUTER] else "Computer won"
+            result = "You won" if scores[0] > scores[1] else f"{seats.other_name} won"
         else:
             result = "In progress" if _is_current(db, session_id, game.id) else "Not finished"
         out.append(MatchLine(
             game.id, game.created_at, LEVEL_LABELS.get(game.level, game.level.title()),
             rules_label(rules), scores, result,
-            tuple(HandLine(n, _outcome(k, w), p, "You" if w == PERSON else
-                           "Computer" if w == COMPUTER else "Nobody")
-                  for n, w, p, k in reversed(hands))))
+            tuple(HandLine(n, _outcome(k, w, seats), p,
+                           seats.who(w) if w is not None else "Nobody")
+                  for n, w, p, k in reversed(hands)),
+            other=seats.other_name, reviewable=seats.me == PERSON))
     return out
 
 
