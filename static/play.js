@@ -102,7 +102,9 @@
     if (table()) table().setAttribute("aria-busy", "true");
     if (intent.refresh) {
       refreshQueued = false;
+      // The friend's move must not move the focus: restore it only if it was in the table.
       var keepFocus = describeFocus();
+      if (keepFocus && keepFocus.lost) keepFocus = { keep: true };
       fetch("/play", { credentials: "same-origin", headers: { "HX-Request": "true" } })
         .then(function (response) { return response.text(); })
         .then(function (text) {
@@ -209,6 +211,7 @@
   }
 
   function restoreFocus(focus) {
+    if (focus && focus.keep) return;
     var active = document.activeElement;
     if (!focus && active && active !== document.body) return;
     var t = table();

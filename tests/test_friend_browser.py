@@ -96,6 +96,7 @@ def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
     pages = {"Ann": ann, "Bob": bob}
     assert "Bob" in ann.locator(".opponent").inner_text()
     assert "Ann" in bob.locator(".opponent").inner_text()
+    assert bob.get_by_role("button", name="Hint").count() == 0  # no hints against a friend
     loads = dict(reloads)
 
     latencies: list[float] = []
@@ -110,6 +111,7 @@ def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
         player, watcher = pages[actor], pages[watcher_name]
         # Only the player to act has enabled game buttons.
         assert not my_turn(watcher)
+        focused = watcher.evaluate("() => document.activeElement.id")
         act(player)
         started = time.monotonic()
         watcher.wait_for_function(
@@ -117,10 +119,13 @@ def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
             "document.querySelector('#table').dataset.version === v",
             arg=version(player), timeout=LIVE_TIMEOUT_MS)
         latencies.append(time.monotonic() - started)
+        # The friend's move never moves the watcher's focus.
+        assert watcher.evaluate("() => document.activeElement.id") == focused
         if watcher.locator(".result").count() == 0:
             said = watcher.locator("#said").inner_text()
             assert said.startswith(f"Your friend {actor} "), said
             if watcher_name not in shots and "discarded" in said:
+                watcher.evaluate("() => document.activeElement.blur()")
                 screenshot(watcher, f"friend-table-{watcher_name.lower()}-390x844")
                 shots.add(watcher_name)
     else:
