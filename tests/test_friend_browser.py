@@ -84,6 +84,8 @@ def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
     link.wait_for()
     url = link.input_value()
     assert url.startswith(server.url + "/play/friend/")
+    # The QR code is an <img> of its own request: wait for it to load, then check it drew.
+    ann.wait_for_function("() => document.querySelector('img.invite-qr').complete")
     assert ann.locator("img.invite-qr").evaluate("img => img.naturalWidth > 0")
     screenshot(ann, "friend-invite-390x844")
 
