@@ -1,10 +1,10 @@
 """Load benchmark (issue 7): many simulated players against one running server.
 
 Each simulated player is its own browser (own cookie) and plays whole hands through the
-play screen the way a person does — it reads the page it was sent, taps a card to select
-it, then taps Discard, Knock or Gin; takes or passes the upcard; draws; taps Next hand;
-starts a New match when one ends — with a realistic pause between taps. Taps are htmx
-requests (the blocks), as in a browser with JavaScript.
+play screen the way a person does — it reads the page it was sent, picks a card (locally,
+as the phone table does) and taps Discard, Knock or Gin with it; takes or passes the
+upcard; draws; taps Next hand; starts a New match when one ends — with a realistic pause
+between taps. Taps are htmx requests (the blocks), as in a browser with JavaScript.
 
 While the players play, a closed loop of clients fetches the trivial ``/healthz`` for the
 last seconds of the run; its throughput is printed next to the players' as a ratio.
@@ -52,7 +52,8 @@ from app.engine.match import NextHand, apply_match, new_match, parse_match_actio
 HTMX = {"HX-Request": "true"}
 _VERSION = re.compile(r'name="version" value="(\d+)"')
 _ENABLED = re.compile(r'<button id="a-(\w+)"[^>]*value="(\w+)"(?![^>]*\bdisabled\b)[^>]*>')
-_CARD = re.compile(r'name="(select|deselect)" value="([A2-9TJQK][CDHS])"')
+# A card of the person's hand on the phone table: a radio carrying what its discard allows.
+_CARD = re.compile(r'name="card" value="([A2-9TJQK][CDHS])"[^>]*?data-acts="([^"]*)"')
 _SCORES = re.compile(r"You <strong>(\d+)</strong></span> <span>Computer <strong>(\d+)</strong>")
 _NEW_MATCH_FORM_FIELD = 'name="level"'
 
@@ -167,7 +168,6 @@ class Player:
         form = {"version": version.group(1)}
         enabled = {value for _id, value in _ENABLED.findall(page)}
         cards = _CARD.findall(page)
-        selected = [code for name, code in cards if name == "deselect"]
         if "next_hand" in enabled:
             self.stats.hands += 1
             return await self.request("POST", "/play", {**form, "action": "next_hand"})
@@ -177,13 +177,13 @@ class Player:
         for step in ("pass", "draw_stock"):
             if step in enabled:
                 return await self.request("POST", "/play", {**form, "action": step})
-        if selected:
-            for finish in ("gin", "knock", "discard"):
-                if finish in enabled:
-                    return await self.request("POST", "/play", {**form, "action": finish})
-        choices = [code for name, code in cards if name == "select"]
-        if choices:  # the discard step: tap a card first (another if this one cannot go)
-            return await self.request("POST", "/play", {"select": self.rng.choice(choices)})
+        # The discard step: selecting a card is local (no request); the tap that counts
+        # posts the card with Gin, Knock or Discard, whichever its discard allows.
+        playable = [(code, acts.split()) for code, acts in cards if "discard" in acts.split()]
+        if playable:
+            code, acts = self.rng.choice(playable)
+            finish = next(f for f in ("gin", "knock", "discard") if f in acts)
+            return await self.request("POST", "/play", {**form, "action": finish, "card": code})
         return await self.request("GET", "/play", htmx=False)
 
     async def close(self) -> None:
