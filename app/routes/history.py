@@ -137,14 +137,23 @@ def _text(text: str, filename: str) -> Response:
         "Content-Disposition": f'attachment; filename="{filename}"'})
 
 
+def _hand_facts(db: DbDep, session_id: str, match_id: str,
+                number: str) -> hist.HandFacts | None:
+    """The stored facts of this browser's hand ``number`` of match ``match_id`` (path
+    parts as sent), or ``None`` (after a rollback) when it is not in its history."""
+    try:
+        return hist.hand_facts(db, session_id, _id(match_id), _id(number))
+    except hist.NotInHistoryError:
+        db.rollback()
+        return None
+
+
 @router.get("/play/history/{match_id}/{number}", name="hand_review")
 def hand_review(request: Request, session: SessionDep, db: DbDep, match_id: str,
                 number: str) -> Response:
     """The review of a finished hand of this browser."""
-    try:
-        facts = hist.hand_facts(db, session.id, _id(match_id), _id(number))
-    except hist.NotInHistoryError:
-        db.rollback()
+    facts = _hand_facts(db, session.id, match_id, number)
+    if facts is None:
         return _not_found(request)
     row = hist.stored_analysis(db, facts)
     db.rollback()
@@ -162,10 +171,8 @@ def analysis_status(request: Request, session: SessionDep, db: DbDep, match_id: 
     """Polled by the review page while its hand is analysed: 204 while the analysis
     runs, then 200 with ``HX-Refresh`` so the page reloads with the ratings (200 alone
     when there is nothing to wait for)."""
-    try:
-        facts = hist.hand_facts(db, session.id, _id(match_id), _id(number))
-    except hist.NotInHistoryError:
-        db.rollback()
+    facts = _hand_facts(db, session.id, match_id, number)
+    if facts is None:
         return _not_found(request)
     status = hist.analysis_view(hist.stored_analysis(db, facts)).status
     db.rollback()
@@ -180,10 +187,8 @@ def analysis_status(request: Request, session: SessionDep, db: DbDep, match_id: 
 def analyse_hand(request: Request, session: SessionDep, db: DbDep, match_id: str,
                  number: str) -> Response:
     """Queue the analysis of a hand that has none (or lost it in a restart)."""
-    try:
-        facts = hist.hand_facts(db, session.id, _id(match_id), _id(number))
-    except hist.NotInHistoryError:
-        db.rollback()
+    facts = _hand_facts(db, session.id, match_id, number)
+    if facts is None:
         return _not_found(request)
     hist.request_analysis(db, facts)
     db.rollback()
