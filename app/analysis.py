@@ -1,10 +1,12 @@
-"""Hand analysis off the request path (issue 15): the person's decisions in a finished
-hand rated by Expert's evaluation (:mod:`app.engine.rating`), stored in ``hand_review``.
+"""Hand analysis off the request path (issue 15): one seat's decisions in a finished
+hand rated by Expert's evaluation (:mod:`app.engine.rating`), stored in ``hand_review``
+(one row per hand and seat: against the computer only seat 0 is rated; in a friend
+match each player's own decisions, from their own view, issue 18).
 
 :func:`schedule` is called when a hand ends (and by the review page for a hand that has
 no analysis yet, or whose analysis was lost in a restart). It inserts the hand's
-``hand_review`` row as ``analysing`` and hands the hand to one dispatcher thread, which
-replays it, queues one job per decision in the shared process pool of
+``hand_review`` row (of that seat) as ``analysing`` and hands the hand to one dispatcher
+thread, which replays it, queues one job per decision in the shared process pool of
 :mod:`app.workers` as *background* work (so a player's computer move or hint never
 waits behind an analysis; the decisions of a hand are rated in parallel where the pool
 has room) and stores the ratings when all are in. The review page shows "analysing…"
@@ -68,15 +70,18 @@ def shutdown() -> None:
 
 
 def hand_decisions(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
-                   scores: tuple[int, int], log_: list[tuple[int, str]]) -> list[Decision]:
-    """The person's decisions in one finished hand, each with their view then (forced
-    moves left out: see :func:`app.engine.review.decisions`).
+                   scores: tuple[int, int], log_: list[tuple[int, str]],
+                   seat: int = PERSON) -> list[Decision]:
+    """``seat``'s decisions in one finished hand (0 or 1; ``scores`` are both seats'
+    hand points before it, seat 0 first), each with that player's view then — never
+    the other's hidden cards (forced moves left out: see
+    :func:`app.engine.review.decisions`).
 
     Raises:
         GameError: the hand does not replay.
     """
     positions = hand_positions(Rules.from_dict(rules), seed, number, dealer, log_)
-    return decisions(positions, PERSON, scores)
+    return decisions(positions, seat, scores)
 
 
 def rate_decision(decision: Decision) -> dict[str, Any]:
@@ -85,9 +90,9 @@ def rate_decision(decision: Decision) -> dict[str, Any]:
 
 
 def analyse(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
-            scores: tuple[int, int], log_: list[tuple[int, str]]) -> tuple[list[dict[str, Any]],
-                                                                          float]:
-    """Rate the person's decisions in one finished hand: ``(ratings as dicts, seconds)``,
+            scores: tuple[int, int], log_: list[tuple[int, str]],
+            seat: int = PERSON) -> tuple[list[dict[str, Any]], float]:
+    """Rate ``seat``'s decisions in one finished hand: ``(ratings as dicts, seconds)``,
     the seconds from the hand's replay to its last rating (waiting for the pool
     included).
 
@@ -100,12 +105,19 @@ def analyse(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
     """
     start = time.perf_counter()
     jobs = [workers.background(rate_decision, decision)
-            for decision in hand_decisions(rules, seed, number, dealer, scores, log_)]
+            for decision in hand_decisions(rules, seed, number, dealer, scores, log_, seat)]
     ratings = [job.result() for job in jobs]
     return ratings, time.perf_counter() - start
 
 
-def _job(engine: Engine, match_id: int, number: int, args: tuple[Any, ...]) -> None:
+def _row(match_id: int, number: int, seat: int) -> Any:
+    """The ``WHERE`` of one hand's review row for one seat."""
+    return (col(HandReview.match_id) == match_id, col(HandReview.number) == number,
+            col(HandReview.seat) == seat)
+
+
+def _job(engine: Engine, match_id: int, number: int, seat: int,
+         args: tuple[Any, ...]) -> None:
     try:
         ratings, seconds = analyse(*args)
         values: dict[str, Any] = {"status": "done", "ratings": ratings,
@@ -113,21 +125,22 @@ def _job(engine: Engine, match_id: int, number: int, args: tuple[Any, ...]) -> N
     except CancelledError:  # shut down: the row stays ``analysing`` (scheduled again)
         return
     except Exception:  # a hand that does not replay: say so, never loop
-        log.exception("analysis of hand %s of match %s failed", number, match_id)
+        log.exception("analysis of hand %s of match %s (seat %s) failed", number, match_id,
+                      seat)
         values = {"status": "failed", "ratings": []}
     values["finished_at"] = utcnow()
     with Session(engine) as db:
-        db.exec(update(HandReview).where(col(HandReview.match_id) == match_id,
-                                         col(HandReview.number) == number)
+        db.exec(update(HandReview).where(*_row(match_id, number, seat))
                 .values(**values).execution_options(synchronize_session=False))
         db.commit()
 
 
 def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], seed: Seed,
              dealer: int, scores: tuple[int, int], log_: list[tuple[int, str]],
-             *, again: bool = False) -> Future[None] | None:
-    """Queue the analysis of a finished hand; ``None`` when it is already analysed or
-    queued (its ``hand_review`` row exists), unless ``again`` (a lost job).
+             *, seat: int = PERSON, again: bool = False) -> Future[None] | None:
+    """Queue the analysis of ``seat``'s decisions in a finished hand; ``None`` when it
+    is already analysed or queued (its ``hand_review`` row for that seat exists),
+    unless ``again`` (a lost job).
 
     Writes the ``analysing`` row in its own transaction, then returns at once: the
     search runs in the pool (see the module docstring).
@@ -137,12 +150,11 @@ def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], 
         return None
     with Session(engine) as db:
         if again:
-            db.exec(update(HandReview).where(col(HandReview.match_id) == match_id,
-                                             col(HandReview.number) == number)
+            db.exec(update(HandReview).where(*_row(match_id, number, seat))
                     .values(status="analysing", created_at=utcnow())
                     .execution_options(synchronize_session=False))
         else:
-            db.add(HandReview(match_id=match_id, number=number))
+            db.add(HandReview(match_id=match_id, number=number, seat=seat))
         try:
             db.commit()
         except IntegrityError:
@@ -152,8 +164,8 @@ def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], 
         if _dispatcher is None:
             _dispatcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
         dispatcher = _dispatcher
-    args = (rules, seed, number, dealer, scores, log_)
-    return dispatcher.submit(_job, engine, match_id, number, args)
+    args = (rules, seed, number, dealer, scores, log_, seat)
+    return dispatcher.submit(_job, engine, match_id, number, seat, args)
 
 
 def is_lost(row: HandReview) -> bool:

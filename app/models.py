@@ -185,9 +185,11 @@ class PlayHand(SQLModel, table=True):
 
 
 class HandReview(SQLModel, table=True):
-    """The analysis of one finished :class:`PlayHand`: the person's decisions rated by
-    Expert's evaluation (``app.engine.rating``), computed off the request path after
-    the hand ends.
+    """The analysis of one finished :class:`PlayHand` for one seat: that player's
+    decisions rated by Expert's evaluation (``app.engine.rating``) from that player's
+    own view, computed off the request path after the hand ends. ``seat`` is 0 (the
+    person against the computer, or the inviter) or 1 (the friend who joined a friend
+    match, issue 18); each player's review reads its own row only.
 
     ``status`` is ``"analysing"`` until the ratings are stored, then ``"done"`` (or
     ``"failed"`` with nothing rated). ``ratings`` is a list of ``Rating.to_dict()``
@@ -198,6 +200,7 @@ class HandReview(SQLModel, table=True):
 
     match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True)
     number: int = Field(primary_key=True)
+    seat: int = Field(default=0, primary_key=True, sa_column_kwargs={"server_default": "0"})
     status: str = Field(default="analysing", max_length=16)
     ratings: list[dict[str, Any]] = Field(default_factory=list,
                                           sa_column=Column(JSON, nullable=False))

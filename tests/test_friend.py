@@ -372,7 +372,11 @@ def test_a_friend_match_is_in_both_players_history_each_from_their_side(
             (record.points, 0) if record.winner == seat else (0, record.points))
         assert f"You <strong>{mine}</strong> · {other} <strong>{theirs}</strong>" in page.text
         check_hidden(app, client, page, seat, "history")
-    # The inviter's reviews rate the inviter's decisions; the friend gets no links to them.
-    assert f'href="/play/history/{game.id}/1"' in host.get("/play/history").text
-    assert f'href="/play/history/{game.id}/1"' not in guest.get("/play/history").text
-    assert guest.get(f"/play/history/{game.id}/1").status_code == 404
+    # Each opens the hand's review and the match report from their own side
+    # (tests/test_friend_review.py checks whose decisions are rated).
+    for seat, client in enumerate(clients):
+        assert f'href="/play/history/{game.id}/1"' in client.get("/play/history").text
+        review = client.get(f"/play/history/{game.id}/1")
+        assert review.status_code == 200
+        assert f"Against your friend {('Bob', 'Ann')[seat]}" in review.text
+        check_hidden(app, client, review, seat, "review of a finished hand")

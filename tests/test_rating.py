@@ -128,7 +128,7 @@ def test_a_finished_hand_is_analysed_and_its_review_shows_the_ratings(
     url = f"/play/history/{match_id}/{number}"
     _wait_for_analysis(client, url)
     with Session(app.state.engine) as db:
-        row = db.get(HandReview, (match_id, number))
+        row = db.get(HandReview, (match_id, number, 0))
         assert row is not None and row.status == "done" and row.seconds is not None
         ratings = [Rating.from_dict(r) for r in row.ratings]
         hand = db.get(PlayHand, (match_id, number))

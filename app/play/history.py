@@ -2,9 +2,11 @@
 each hand rebuilt position by position for its review, and the hand history text files.
 
 Reads only the rows of the asking browser's session: a match or hand of another browser
-is answered exactly like one that does not exist (:class:`NotInHistoryError`). The hand
-is over, so both players' cards are shown; an unfinished hand is never listed or
-reviewed (its hidden cards and stock must not leave the server).
+is answered exactly like one that does not exist (:class:`NotInHistoryError`). A friend
+match (issue 18) belongs to both its players' browsers, and each sees it from their own
+seat: their own hand first, their own decisions rated. The hand is over, so both
+players' cards are shown; an unfinished hand is never listed or reviewed (its hidden
+cards and stock must not leave the server).
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from app.engine.review import Position, hand_positions
 from app.engine.rules import HOUSE
 from app.models import HandReview, PlayHand, PlayMatch, PlaySeat
 from app.play.common import (
-    COMPUTER,
     LEVEL_LABELS,
     PERSON,
     VS_COMPUTER,
@@ -88,9 +89,6 @@ class MatchLine:
     hands: tuple[HandLine, ...]
     other: str = "Computer"
     """The opponent: "Computer", or the friend's name (issue 18)."""
-    reviewable: bool = True
-    """Reviews and reports rate seat 0's decisions: the friend who joined (seat 1) sees
-    the match listed, without them."""
 
 
 def _outcome(kind: str | None, winner: int | None, seats: Seats = VS_COMPUTER) -> str:
@@ -145,7 +143,7 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
         if not hands:
             continue
         rules = Rules.from_dict(game.rules)
-        seats = seats_of(game, 1 if game.session_id != session_id else PERSON)
+        seats = seats_of(game, seat_in(game, session_id))
         points = _points([HandRecord(w, p) for _, w, p, _ in hands])
         scores = (points[seats.me], points[seats.other])
         if game.over:
@@ -158,7 +156,7 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
             tuple(HandLine(n, _outcome(k, w, seats), p,
                            seats.who(w) if w is not None else "Nobody")
                   for n, w, p, k in reversed(hands)),
-            other=seats.other_name, reviewable=seats.me == PERSON))
+            other=seats.other_name))
     return out
 
 
@@ -179,14 +177,23 @@ def last_finished(db: Session, session_id: str) -> tuple[int, int] | None:
     return None if number is None else (seat.match_id, number)
 
 
+def seat_in(game: PlayMatch, session_id: str) -> int:
+    """The seat this browser holds in ``game``: 1 for the friend who joined a friend
+    match (issue 18), else 0 (check :func:`own_match` first)."""
+    return 1 if game.friend and game.session_id != session_id \
+        and game.guest_session_id == session_id else PERSON
+
+
 def own_match(db: Session, session_id: str, match_id: int | None) -> PlayMatch:
-    """This browser's match ``match_id``.
+    """This browser's match ``match_id``: one it played against the computer, or a
+    friend match it invited to or joined (issue 18).
 
     Raises:
-        NotInHistoryError: no such match, or another browser's.
+        NotInHistoryError: no such match, or another browser's (a third browser's
+            request for a friend match included).
     """
     game = db.get(PlayMatch, match_id) if match_id is not None else None
-    if game is None or game.session_id != session_id:
+    if game is None or session_id not in (game.session_id, game.guest_session_id):
         raise NotInHistoryError(NOT_FOUND)
     return game
 
@@ -215,6 +222,22 @@ class HandFacts:
     log: tuple[tuple[int, str], ...]
     hands_in_match: int
     records: tuple[HandRecord, ...] = ()
+    seats: Seats = VS_COMPUTER
+    """Who reviews (``seats.me``: whose hand is shown first and whose decisions are
+    rated) and who the other player is; scores and seeds above stay seat 0 first."""
+
+    @property
+    def my_scores(self) -> tuple[int, int]:
+        """The hand points before this hand, the reviewing player's first."""
+        return self.scores[self.seats.me], self.scores[self.seats.other]
+
+    @property
+    def opponent(self) -> str:
+        """The other player as the page names them: "Standard computer", "your friend
+        Ann"."""
+        if self.seats.friend:
+            return f"your friend {self.seats.other_name}"
+        return f"{LEVEL_LABELS.get(self.level, self.level.title())} computer"
 
 
 def hand_facts(db: Session, session_id: str, match_id: int | None,
@@ -235,7 +258,8 @@ def hand_facts(db: Session, session_id: str, match_id: int | None,
                     for h in earlier)
     return HandFacts(game.id, Rules.from_dict(game.rules), game.level, game.first_dealer,
                      row.number, row.dealer, _points(records), hand_seed(row, game),
-                     tuple((int(p), str(t)) for p, t in row.log), len(hands), records)
+                     tuple((int(p), str(t)) for p, t in row.log), len(hands), records,
+                     seats_of(game, seat_in(game, session_id)))
 
 
 def match_file(db: Session, session_id: str, match_id: int | None,
@@ -300,18 +324,14 @@ class Review:
     result: ResultPanel | None
 
 
-def _who(player: int | None) -> str:
-    return "You" if player == PERSON else "Computer"
-
-
-def caption(position: Position) -> str:
-    """What the action that led to ``position`` did, in words (both hands are public
-    in a review, so a card drawn from the stock is named)."""
+def caption(position: Position, seats: Seats = VS_COMPUTER) -> str:
+    """What the action that led to ``position`` did, in words, ``seats.me`` being
+    "You" (both hands are public in a review, so a card drawn from the stock is named)."""
     action: Action | None = position.action
     before = position.before
     if action is None or before is None or position.player is None:
         return "The deal"
-    who = _who(position.player)
+    who = seats.who(position.player)
     state = position.state
     if isinstance(action, Pass):
         return f"{who} passed on the upcard ({the(before.discard_pile[-1])})"
@@ -349,15 +369,16 @@ def review(facts: HandFacts) -> Review:
     """
     positions = hand_positions(facts.rules, facts.seed, facts.number, facts.dealer,
                                facts.log)
+    seats = facts.seats
     steps: list[ReviewStep] = []
     for position in positions:
         state = position.state
-        mine, my_deadwood = _hand(state.hands[PERSON], facts.rules)
-        theirs, their_deadwood = _hand(state.hands[COMPUTER], facts.rules)
+        mine, my_deadwood = _hand(state.hands[seats.me], facts.rules)
+        theirs, their_deadwood = _hand(state.hands[seats.other], facts.rules)
         to_play = "" if state.result is not None else (
-            "Your turn" if state.to_play == PERSON else "Computer's turn")
+            "Your turn" if state.to_play == seats.me else f"{seats.other_name}'s turn")
         steps.append(ReviewStep(
-            position.index, caption(position), _who(position.player)
+            position.index, caption(position, seats), seats.who(position.player)
             if position.player is not None else "", (mine, theirs),
             (my_deadwood, their_deadwood),
             str(state.discard_pile[-1]) if state.discard_pile else None,
@@ -365,7 +386,7 @@ def review(facts: HandFacts) -> Review:
     last = positions[-1].state.result
     return Review(facts, LEVEL_LABELS.get(facts.level, facts.level.title()),
                   rules_label(facts.rules), tuple(steps),
-                  result_panel(last, facts.rules) if last is not None else None)
+                  result_panel(last, facts.rules, seats) if last is not None else None)
 
 
 # --- Ratings (analysis stored in hand_review) ----------------------------------------
@@ -452,10 +473,11 @@ def analysis_view(row: HandReview | None) -> Analysis:
 
 
 def stored_analysis(db: Session, facts: HandFacts) -> HandReview | None:
-    """The stored analysis row of a hand of this browser (``None`` when there is none
-    yet). Reads only: a GET never writes (see :func:`request_analysis`)."""
+    """The stored analysis of a hand of this browser for its own seat
+    (``facts.seats.me``; ``None`` when there is none yet). Reads only: a GET never
+    writes (see :func:`request_analysis`)."""
     assert facts.match_id is not None
-    row = db.get(HandReview, (facts.match_id, facts.number))
+    row = db.get(HandReview, (facts.match_id, facts.number, facts.seats.me))
     if row is not None:
         db.expunge(row)  # read once: the page renders after the transaction ends
     return row
@@ -472,4 +494,5 @@ def request_analysis(db: Session, facts: HandFacts) -> None:
     assert facts.match_id is not None
     analysis.schedule(bind if isinstance(bind, Engine) else bind.engine, facts.match_id,
                       facts.number, facts.rules.to_dict(), facts.seed, facts.dealer,
-                      facts.scores, list(facts.log), again=row is not None)
+                      facts.scores, list(facts.log), seat=facts.seats.me,
+                      again=row is not None)

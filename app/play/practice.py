@@ -60,8 +60,13 @@ def practice_start(facts: HandFacts, start: int) -> MatchState:
     and the scores are exactly as they were.
 
     Raises:
-        NotInHistoryError: ``start`` is not one of the person's turns in that hand.
+        NotInHistoryError: ``start`` is not one of the person's turns in that hand, or
+            the reviewing player is the friend who joined a friend match (a practice
+            hand plays seat 0 against the computer).
     """
+    if facts.seats.me != PERSON:
+        raise NotInHistoryError("Try again from here plays the inviter's seat against the "
+                                "computer, so it is not offered to the friend who joined.")
     if not 1 <= start <= len(facts.log) or facts.log[start - 1][0] != PERSON:
         raise NotInHistoryError("You can try again only from one of your own decisions "
                                 "in this hand.")

@@ -20,8 +20,8 @@ from app.engine.bots.equity import match_equity
 from app.engine.rating import MARKS, Rating, accuracy
 from app.engine.review import hand_positions
 from app.models import HandReview, PlayHand, PlayMatch
-from app.play.common import COMPUTER, LEVEL_LABELS, PERSON
-from app.play.history import NotInHistoryError, RatedStep, own_match, rated_step
+from app.play.common import COMPUTER, LEVEL_LABELS, PERSON, seats_of
+from app.play.history import NotInHistoryError, RatedStep, own_match, rated_step, seat_in
 from app.play.storage import hand_seed
 
 # --- Charts ----------------------------------------------------------------------------
@@ -142,10 +142,13 @@ def browser_hands(db: Session, session_id: str) -> tuple[list[PlayMatch], list[H
     return games, [_hand_row(by_id[h.match_id], h) for h in hands]
 
 
-def _reviews(db: Session, match_ids: Sequence[int]) -> dict[tuple[int, int], list[Rating]]:
-    rows = db.exec(select(HandReview).where(col(HandReview.match_id).in_(list(match_ids)),
+def _reviews(db: Session, seats: dict[int, int]) -> dict[tuple[int, int], list[Rating]]:
+    """The stored ratings of the matches ``seats`` maps to the viewer's seat in each,
+    by (match id, hand number): only that seat's own decisions (issue 18)."""
+    rows = db.exec(select(HandReview).where(col(HandReview.match_id).in_(list(seats)),
                                             HandReview.status == "done")).all()
-    return {(r.match_id, r.number): [Rating.from_dict(d) for d in r.ratings] for r in rows}
+    return {(r.match_id, r.number): [Rating.from_dict(d) for d in r.ratings] for r in rows
+            if r.seat == seats[r.match_id]}
 
 
 # --- Match report ----------------------------------------------------------------------------
@@ -161,8 +164,11 @@ class CostlyDecision:
 
 @dataclass(frozen=True, slots=True)
 class MatchReport:
-    """A match report: the person's accuracy and marks over the analysed hands, the
-    three costliest decisions, and the chance to win the match before each hand."""
+    """A match report seen from the viewer's seat: their accuracy and marks over the
+    analysed hands, their three costliest decisions, and their chance to win the match
+    before each hand. ``scores`` are the viewer's first; ``opponent`` names the other
+    player as a heading does ("Standard computer", "your friend Ann"), ``other`` in a
+    sentence ("computer", "Ann")."""
 
     match_id: int
     level: str
@@ -175,10 +181,13 @@ class MatchReport:
     counts: dict[str, int]
     costliest: tuple[CostlyDecision, ...]
     chart: Chart | None
+    opponent: str = ""
+    other: str = "computer"
 
 
 def match_report(db: Session, session_id: str, match_id: int | None) -> MatchReport:
-    """The report of this browser's match ``match_id``.
+    """The report of this browser's match ``match_id``, from its own seat (either
+    player of a friend match, issue 18).
 
     Raises:
         NotInHistoryError: no such match of this browser (or no finished hand in it).
@@ -190,31 +199,34 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
     if not rows:
         raise NotInHistoryError("This match has no finished hand yet.")
     rules = Rules.from_dict(game.rules)
-    reviews = _reviews(db, [game.id])
+    seats = seats_of(game, seat_in(game, session_id))
+    me, other = seats.me, seats.other
+    reviews = _reviews(db, {game.id: me})
     scores = [0, 0]
     chances = [100 * match_equity(rules, 0, 0)]
     for row in rows:
         record = HandRecord(row.winner, row.points, HandKind(row.kind or "void"))
         if record.winner is not None:
             scores[record.winner] += record.points
-        chances.append(100 * match_equity(rules, scores[PERSON], scores[COMPUTER]))
+        chances.append(100 * match_equity(rules, scores[me], scores[other]))
     ratings = [r for row in rows for r in reviews.get((game.id, row.number), [])]
     costly = sorted(((row.number, r) for row in rows for r in reviews.get((game.id,
                                                                            row.number), [])
                      if r.loss > 0), key=lambda item: (-item[1].loss, item[0], item[1].index))
     chart = percent_line("Your chance to win the match, hand by hand", chances,
                          ["start", *(f"hand {row.number}" for row in rows)])
-    won = scores[PERSON] > scores[COMPUTER]
+    won = scores[me] > scores[other]
+    level = LEVEL_LABELS.get(game.level, game.level.title())
+    winner = "You" if won else seats.other_name if seats.friend else "The computer"
     return MatchReport(
-        game.id, LEVEL_LABELS.get(game.level, game.level.title()),
-        (scores[0], scores[1]), game.over,
-        ("You won the match" if won else "The computer won the match") if game.over
-        else "Match not finished",
+        game.id, level, (scores[me], scores[other]), game.over,
+        f"{winner} won the match" if game.over else "Match not finished",
         len(rows), sum((game.id, row.number) in reviews for row in rows), accuracy(ratings),
         {name: sum(r.mark == name for r in ratings) for _, name in MARKS},
         tuple(CostlyDecision(number, rated_step(r))
               for number, r in costly[:3]),
-        chart)
+        chart, f"your friend {seats.other_name}" if seats.friend else f"{level} computer",
+        seats.named)
 
 
 # --- Statistics ----------------------------------------------------------------------------
@@ -328,7 +340,7 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
 def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:
     """The statistics of this browser from its stored matches, hands and analyses."""
     games, hands = browser_hands(db, session_id)
-    reviews = _reviews(db, [g.id for g in games if g.id is not None])
+    reviews = _reviews(db, {g.id: PERSON for g in games if g.id is not None})
     return compute(games, hands, reviews), games, hands
 
 

@@ -307,13 +307,16 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
 
 def analyse_hand(db: Session, game: PlayMatch, match: MatchState) -> None:
     """Queue the rating of the person's decisions in the hand of ``match`` that just
-    ended (issue 15; :mod:`app.analysis`, off the request path)."""
+    ended (issue 15; :mod:`app.analysis`, off the request path): seat 0's against the
+    computer, each friend's own in a friend match (issue 18)."""
     assert game.id is not None
     points = tally(match.records[:-1], match.rules).points
     bind = db.get_bind()
     engine = bind if isinstance(bind, Engine) else bind.engine
-    analysis.schedule(engine, game.id, match.hand_number, match.rules.to_dict(),
-                      match.seed, match.dealer, (points[0], points[1]), list(match.hand_log))
+    for seat in (0, 1) if game.friend else (0,):
+        analysis.schedule(engine, game.id, match.hand_number, match.rules.to_dict(),
+                          match.seed, match.dealer, (points[0], points[1]),
+                          list(match.hand_log), seat=seat)
 
 
 def mirror(row: Any, values: Mapping[str, Any]) -> None:
