@@ -9,7 +9,6 @@ engine's replay (the view each rating was made from is that seat's).
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -25,6 +24,7 @@ from app.play.storage import hand_seed
 from app.settings import Settings
 from tests.hardening import action_form, diff, snapshot
 from tests.test_friend import browser, choose, start, stored_match
+from tests.test_rating import _wait_for_analysis
 
 
 @pytest.fixture
@@ -58,23 +58,12 @@ def _play_hand(app: FastAPI) -> tuple[TestClient, TestClient, int]:
     return host, guest, game.id
 
 
-def _wait(client: TestClient, url: str) -> None:
-    """Poll the review's analysis as the page does until it is stored."""
-    for _ in range(1200):
-        done = client.get(url + "/analysis")
-        if done.status_code == 200:
-            return
-        assert done.status_code == 204, done.text[:300]
-        time.sleep(0.1)
-    raise AssertionError("the analysis did not finish in 2 minutes")
-
-
 def test_each_friend_reviews_only_their_own_decisions(running: FastAPI) -> None:
     app = running
     host, guest, match_id = _play_hand(app)
     url = f"/play/history/{match_id}/1"
     for client in (host, guest):
-        _wait(client, url)
+        _wait_for_analysis(client, url)
     with Session(app.state.engine) as db:
         hand = db.get(PlayHand, (match_id, 1))
         game = db.get(PlayMatch, match_id)
@@ -121,7 +110,7 @@ def test_each_friend_gets_their_own_match_report(running: FastAPI) -> None:
     app = running
     host, guest, match_id = _play_hand(app)
     for client in (host, guest):
-        _wait(client, f"/play/history/{match_id}/1")
+        _wait_for_analysis(client, f"/play/history/{match_id}/1")
     with Session(app.state.engine) as db:
         hand = db.get(PlayHand, (match_id, 1))
         assert hand is not None
@@ -150,7 +139,7 @@ def test_a_third_browser_gets_no_review_report_or_file(running: FastAPI) -> None
     app = running
     host, guest, match_id = _play_hand(app)
     for client in (host, guest):
-        _wait(client, f"/play/history/{match_id}/1")
+        _wait_for_analysis(client, f"/play/history/{match_id}/1")
     third = browser(app)
     before = snapshot(app.state.engine)
     for path in (f"/play/history/{match_id}/1", f"/play/history/{match_id}/1/analysis",
