@@ -14,12 +14,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
-from app.engine import HandKind, HandRecord, Rules
+from app.engine import HandKind, HandRecord, Phase, Rules
 from app.engine.match import resume
 from app.models import PlayHand, PlayMatch
 from app.play.storage import hand_seed
-from tests.hardening import random_form
+from tests.hardening import action_form, random_form
 from tests.test_fair_play import _replayed, _stored
+from tests.test_friend import browser, choose, invite, join, stored_match
 from tests.test_history import _finish_hand
 
 
@@ -41,10 +42,14 @@ def _play_hands(app: FastAPI, client: TestClient, count: int, seed: int) -> int:
     return match_id
 
 
-def _recomputed(app: FastAPI) -> dict[str, float | int | None]:
-    """The figures, recomputed by resuming each stored hand from its predecessors."""
+def _recomputed(app: FastAPI, seat: int = 0,
+                friend: bool = False) -> dict[str, float | int | None]:
+    """The figures, recomputed by resuming each stored hand from its predecessors: of
+    the matches against the computer, or (``friend``) of the friend matches seen from
+    ``seat``."""
     with Session(app.state.engine) as db:
-        games = db.exec(select(PlayMatch).order_by(col(PlayMatch.id))).all()
+        games = db.exec(select(PlayMatch).where(PlayMatch.friend == friend)
+                        .order_by(col(PlayMatch.id))).all()
         won = lost = gins = hands = given = received = streak = best = 0
         deadwood: list[int] = []
         turns: list[int] = []
@@ -61,22 +66,23 @@ def _recomputed(app: FastAPI) -> dict[str, float | int | None]:
                 result = match.hand.result
                 assert result is not None
                 hands += 1
-                streak = streak + 1 if result.winner == 0 else 0
+                streak = streak + 1 if result.winner == seat else 0
                 best = max(best, streak)
-                if result.winner == 0:
+                if result.winner == seat:
                     won += 1
                     points += result.points
                     net += result.points
                     gins += result.kind in (HandKind.GIN, HandKind.BIG_GIN)
                     given += result.kind is HandKind.UNDERCUT
-                elif result.winner == 1:
+                elif result.winner == 1 - seat:
                     lost += 1
                     net -= result.points
                     received += result.kind is HandKind.UNDERCUT
-                if result.knocker == 0 and result.kind in (HandKind.KNOCK, HandKind.UNDERCUT):
+                if result.knocker == seat and result.kind in (HandKind.KNOCK,
+                                                              HandKind.UNDERCUT):
                     assert result.settlement is not None
                     deadwood.append(result.settlement.knocker_deadwood)
-                    turns.append(sum(1 for p, t in log if p == 0 and t in (
+                    turns.append(sum(1 for p, t in log if p == seat and t in (
                         "draw_stock", "take_discard", "take_upcard")))
                 records.append(HandRecord(result.winner, result.points, result.kind))
     return {"hands": hands, "won": won, "lost": lost, "voids": hands - won - lost,
@@ -87,10 +93,21 @@ def _recomputed(app: FastAPI) -> dict[str, float | int | None]:
             "turns": sum(turns) / len(turns) if turns else None}
 
 
-def _shown(html: str, name: str) -> str:
-    found = re.search(rf'id="stat-{name}">([^<]*)<', html)
+def _shown(html: str, name: str, prefix: str = "stat") -> str:
+    found = re.search(rf'id="{prefix}-{name}">([^<]*)<', html)
     assert found is not None, name
     return found.group(1)
+
+
+def _assert_figures(html: str, expected: dict[str, float | int | None],
+                    prefix: str = "stat") -> None:
+    """Every hand figure of a statistics page (ids ``prefix-name``) equals ``expected``."""
+    for name in ("hands", "won", "lost", "voids", "gins", "undercuts-given",
+                 "undercuts-received", "knocks", "streak"):
+        assert _shown(html, name, prefix) == str(expected[name]), name
+    for name in ("points", "net", "deadwood", "turns"):
+        value = expected[name]
+        assert _shown(html, name, prefix) == ("–" if value is None else f"{value:.1f}"), name
 
 
 def test_statistics_equal_those_recomputed_from_the_stored_hands(
@@ -100,12 +117,7 @@ def test_statistics_equal_those_recomputed_from_the_stored_hands(
     expected = _recomputed(app)
     page = client.get("/stats")
     assert page.status_code == 200
-    for name in ("hands", "won", "lost", "voids", "gins", "undercuts-given",
-                 "undercuts-received", "knocks", "streak"):
-        assert _shown(page.text, name) == str(expected[name]), name
-    for name in ("points", "net", "deadwood", "turns"):
-        value = expected[name]
-        assert _shown(page.text, name) == ("–" if value is None else f"{value:.1f}"), name
+    _assert_figures(page.text, expected)
     data = client.get("/stats.json").json()
     assert len(data["hands"]) == expected["hands"] and len(data["matches"]) == 2
     knocked = [h for h in data["hands"] if h["knocker"] == 0 and h["kind"] in (
@@ -182,3 +194,59 @@ def test_matches_and_win_rate_by_level_equal_the_finished_matches(
                       r"<td class=\"num\">(\d+)</td><td class=\"num\">(\d+)%</td></tr>",
                       client.get("/stats").text)
     assert rows == [("Easy", "1", str(sum(finished)), f"{100 * sum(finished):.0f}")]
+
+
+def _friend_match_to_the_end(app: FastAPI, host: TestClient, guest: TestClient) -> int:
+    """Ann (``host``) invites Bob (``guest``) to a match to 25, played to its end by
+    both browsers; its id."""
+    version = str(_stored(app, host).version)
+    assert join(guest, invite(host, target="25", version=version)).status_code == 303
+    clients = (host, guest)
+    game, match = stored_match(app, host)
+    moves = 0
+    while not match.over:
+        if match.hand.phase is Phase.OVER:
+            clients[moves % 2].post("/play", data=action_form("next_hand", game.version))
+        else:
+            player = match.hand.to_play
+            response = clients[player].post("/play", data=action_form(
+                choose(match, player), game.version))
+            assert response.status_code in (200, 303), response.text[:500]
+        game, match = stored_match(app, host)
+        moves += 1
+        assert moves < 2000
+    assert game.id is not None
+    return game.id
+
+
+def test_friend_matches_are_counted_apart_from_the_computers_levels(
+        app: FastAPI, client: TestClient) -> None:
+    _play_hands(app, client, 2, seed=26)  # Ann against the computer (Easy)
+    guest = browser(app)
+    match_id = _friend_match_to_the_end(app, client, guest)
+    with Session(app.state.engine) as db:
+        rows = db.exec(select(PlayHand).where(PlayHand.match_id == match_id,
+                                              col(PlayHand.finished))).all()
+    totals = [0, 0]
+    for row in rows:
+        if row.winner is not None:
+            totals[row.winner] += row.points
+    table = re.compile(r"<tr><td>([^<]*)</td><td class=\"num\">(\d+)</td>"
+                       r"<td class=\"num\">(\d+)</td><td class=\"num\">(\d+)%</td></tr>")
+    # Ann: the computer's figures hold only her Easy match; the friend match has its own.
+    page = client.get("/stats").text
+    computer, friends = page.split('id="friends-title"', 1)
+    _assert_figures(computer, _recomputed(app))
+    _assert_figures(friends, _recomputed(app, seat=0, friend=True), "friend-stat")
+    assert all(level != "Friends" for level, *_ in table.findall(computer))
+    won = int(totals[0] > totals[1])
+    assert table.findall(friends) == [("Friends", "1", str(won), f"{100 * won}")]
+    # Bob, who joined: no match against the computer; the friend match from his seat.
+    page = guest.get("/stats").text
+    assert "No finished hand against the computer yet" in page
+    assert 'id="stat-hands"' not in page
+    _assert_figures(page, _recomputed(app, seat=1, friend=True), "friend-stat")
+    assert table.findall(page) == [("Friends", "1", str(1 - won), f"{100 * (1 - won)}")]
+    data = guest.get("/stats.json").json()
+    assert [m["level"] for m in data["matches"]] == ["friend"]
+    assert len(data["hands"]) == len(rows) and {h["seat"] for h in data["hands"]} == {1}

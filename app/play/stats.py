@@ -2,6 +2,10 @@
 browser (``play_hand``) and their analyses (``hand_review``); practice hands are never
 read. Every figure is recomputed from those rows on each visit.
 
+Friend matches (issue 18) are counted apart from the matches against the computer (the
+figures by level are the computer's alone), each from the viewing player's own seat:
+their hands won, their knocks, their decisions' accuracy.
+
 Charts are drawn on the server as plain SVG (:class:`Chart`: the template only places
 the points computed here), so they need no script and fit the Content-Security-Policy.
 """
@@ -9,10 +13,11 @@ the points computed here), so they need no script and fit the Content-Security-P
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from app.engine import HandKind, HandRecord, Rules
@@ -20,7 +25,7 @@ from app.engine.bots.equity import match_equity
 from app.engine.rating import MARKS, Rating, accuracy
 from app.engine.review import hand_positions
 from app.models import HandReview, PlayHand, PlayMatch
-from app.play.common import COMPUTER, LEVEL_LABELS, PERSON, seats_of
+from app.play.common import LEVEL_LABELS, PERSON, seats_of
 from app.play.history import NotInHistoryError, RatedStep, own_match, rated_step, seat_in
 from app.play.storage import hand_seed
 
@@ -49,6 +54,8 @@ class Chart:
 
 
 PAD_LEFT, PAD_BOTTOM, PAD_TOP = 34.0, 18.0, 6.0
+FRIENDS = "friends"
+"""The "level" of friend matches in the matches-by-level lines (issue 18)."""
 
 
 def _y(value: float, height: int) -> float:
@@ -96,9 +103,10 @@ def percent_bars(title: str, values: Sequence[tuple[str, float]], width: int = 3
 
 @dataclass(frozen=True, slots=True)
 class HandRow:
-    """One finished hand as the statistics and exports see it (the person is player 0):
-    ``knocker`` is ``None`` on a void hand; ``knocker_deadwood`` the knocker's deadwood;
-    ``person_turns`` how many times the person drew in it."""
+    """One finished hand as the statistics and exports see it: ``seat`` is the viewing
+    player's (0, or 1 for the friend who joined a friend match), ``winner`` and
+    ``knocker`` stay seat numbers (``None`` on a void hand); ``knocker_deadwood`` the
+    knocker's deadwood; ``person_turns`` how many times the viewing player drew in it."""
 
     match_id: int
     number: int
@@ -112,9 +120,11 @@ class HandRow:
     knocker_deadwood: int | None
     person_turns: int
     actions: int
+    seat: int = PERSON
+    friend: bool = False
 
 
-def _hand_row(game: PlayMatch, hand: PlayHand) -> HandRow:
+def _hand_row(game: PlayMatch, hand: PlayHand, seat: int = PERSON) -> HandRow:
     """Replay ``hand`` for what its row does not hold (who knocked, deadwood, turns)."""
     assert game.id is not None
     log = [(int(p), str(t)) for p, t in hand.log]
@@ -124,22 +134,27 @@ def _hand_row(game: PlayMatch, hand: PlayHand) -> HandRow:
     knocker = result.knocker if result is not None else None
     deadwood = result.settlement.knocker_deadwood \
         if result is not None and result.settlement is not None else None
-    turns = sum(1 for p, t in log if p == PERSON and t in ("draw_stock", "take_discard",
-                                                          "take_upcard"))
+    turns = sum(1 for p, t in log if p == seat and t in ("draw_stock", "take_discard",
+                                                        "take_upcard"))
     return HandRow(game.id, hand.number, hand.finished_at, game.level, hand.dealer,
                    hand.winner, hand.kind or "void", hand.points, knocker, deadwood, turns,
-                   len(log))
+                   len(log), seat, game.friend)
 
 
 def browser_hands(db: Session, session_id: str) -> tuple[list[PlayMatch], list[HandRow]]:
-    """Every match of this browser (oldest first) and its finished hands, in order."""
-    games = list(db.exec(select(PlayMatch).where(PlayMatch.session_id == session_id)
-                         .order_by(col(PlayMatch.id))).all())
+    """Every match of this browser (oldest first: against the computer, and friend
+    matches it invited to or joined) and its finished hands in order, each seen from
+    this browser's seat."""
+    games = list(db.exec(select(PlayMatch).where(or_(
+        col(PlayMatch.session_id) == session_id,
+        col(PlayMatch.friend) & (col(PlayMatch.guest_session_id) == session_id)))
+        .order_by(col(PlayMatch.id))).all())
     by_id = {game.id: game for game in games}
     hands = db.exec(select(PlayHand).where(col(PlayHand.match_id).in_(list(by_id)),
                                            col(PlayHand.finished))
                     .order_by(col(PlayHand.match_id), col(PlayHand.number))).all()
-    return games, [_hand_row(by_id[h.match_id], h) for h in hands]
+    return games, [_hand_row(by_id[h.match_id], h, seat_in(by_id[h.match_id], session_id))
+                   for h in hands]
 
 
 def _reviews(db: Session, seats: dict[int, int]) -> dict[tuple[int, int], list[Rating]]:
@@ -266,6 +281,9 @@ class Stats:
     longest_streak: int
     accuracy: tuple[tuple[int, float], ...]
     charts: tuple[Chart, ...] = field(default=())
+    friends: Stats | None = None
+    """The same figures for the friend matches (issue 18), from this browser's seat;
+    ``None`` when it has played none. The figures above are then the computer's only."""
 
 
 def _mean(values: Sequence[float]) -> float | None:
@@ -274,34 +292,37 @@ def _mean(values: Sequence[float]) -> float | None:
 
 def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
             reviews: dict[tuple[int, int], list[Rating]]) -> Stats:
-    """The statistics of these matches and hands (pure; see :func:`stats`).
+    """The statistics of these matches and hands (pure; see :func:`stats`), each hand
+    seen from its ``seat`` (the person against the computer is seat 0; "the other" is
+    the computer or the friend):
 
-    * matches and win rate by level count finished matches only; the winner of a
-      finished match is the one with more hand points (SPEC §5);
+    * matches and win rate by level count finished matches only (friend matches make
+      one line, "Friends"); the winner of a finished match is the one with more hand
+      points (SPEC §5);
     * a gin counts gin and big gin by the person; an undercut is *given* when the person
-      undercuts the computer's knock, *received* when the computer undercuts the person's;
+      undercuts the other's knock, *received* when the other undercuts the person's;
     * the knocking averages cover the hands the person ended by knocking (not gin):
       the deadwood they knocked with, and the turns (draws) they took before it;
     * points per hand: the person's points over all finished hands; net subtracts the
-      computer's; the streak is the most hands won in a row (voids break it);
+      other's; the streak is the most hands won in a row (voids break it);
     * accuracy: per match with analysed hands, the share of accurate decisions.
     """
     totals: dict[int | None, list[int]] = {}
     for hand in hands:
-        pair = totals.setdefault(hand.match_id, [0, 0])
+        pair = totals.setdefault(hand.match_id, [0, 0])  # the person's first
         if hand.winner is not None:
-            pair[hand.winner] += hand.points
+            pair[hand.winner != hand.seat] += hand.points
     levels: dict[str, list[int]] = {}
     for game in games:
         if game.over and game.id in totals:
-            line = levels.setdefault(game.level, [0, 0])
+            line = levels.setdefault(FRIENDS if game.friend else game.level, [0, 0])
             line[0] += 1
-            line[1] += totals[game.id][PERSON] > totals[game.id][COMPUTER]
-    person_knocks = [h for h in hands if h.knocker == PERSON and h.kind in (
+            line[1] += totals[game.id][0] > totals[game.id][1]
+    person_knocks = [h for h in hands if h.knocker == h.seat and h.kind in (
         HandKind.KNOCK, HandKind.UNDERCUT)]
     streak = best = 0
     for hand in hands:
-        streak = streak + 1 if hand.winner == PERSON else 0
+        streak = streak + 1 if hand.winner == hand.seat else 0
         best = max(best, streak)
     accuracy_by_match = []
     for game in games:
@@ -310,13 +331,14 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
         value = accuracy(ratings)
         if value is not None and game.id is not None:
             accuracy_by_match.append((game.id, value))
-    won = sum(h.winner == PERSON for h in hands)
-    mine = sum(h.points for h in hands if h.winner == PERSON)
-    theirs = sum(h.points for h in hands if h.winner == COMPUTER)
+    won = sum(h.winner == h.seat for h in hands)
+    lost = sum(h.winner is not None and h.winner != h.seat for h in hands)
+    mine = sum(h.points for h in hands if h.winner == h.seat)
+    theirs = sum(h.points for h in hands if h.winner is not None and h.winner != h.seat)
     level_lines = tuple(LevelLine(LEVEL_LABELS.get(level, level.title()), n, w)
                         for level, (n, w) in sorted(levels.items()))
     charts = []
-    if level_lines:
+    if level_lines and not any(game.friend for game in games):
         charts.append(percent_bars("Matches won by level",
                                    [(line.level, line.rate) for line in level_lines]))
     if accuracy_by_match:
@@ -324,11 +346,12 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
                                    [v for _, v in accuracy_by_match],
                                    [f"#{m}" for m, _ in accuracy_by_match]))
     return Stats(
-        level_lines, len(hands), won, sum(h.winner == COMPUTER for h in hands),
-        sum(h.winner is None for h in hands),
-        sum(h.winner == PERSON and h.kind in (HandKind.GIN, HandKind.BIG_GIN) for h in hands),
-        sum(h.kind == HandKind.UNDERCUT and h.winner == PERSON for h in hands),
-        sum(h.kind == HandKind.UNDERCUT and h.winner == COMPUTER for h in hands),
+        level_lines, len(hands), won, lost, sum(h.winner is None for h in hands),
+        sum(h.winner == h.seat and h.kind in (HandKind.GIN, HandKind.BIG_GIN)
+            for h in hands),
+        sum(h.kind == HandKind.UNDERCUT and h.winner == h.seat for h in hands),
+        sum(h.kind == HandKind.UNDERCUT and h.winner is not None and h.winner != h.seat
+            for h in hands),
         len(person_knocks),
         _mean([h.knocker_deadwood for h in person_knocks if h.knocker_deadwood is not None]),
         _mean([h.person_turns for h in person_knocks]),
@@ -338,16 +361,26 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
 
 
 def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:
-    """The statistics of this browser from its stored matches, hands and analyses."""
+    """The statistics of this browser from its stored matches, hands and analyses: the
+    matches against the computer, with the friend matches' own figures in
+    ``friends`` (issue 18); and every match and hand (both kinds, for the exports)."""
     games, hands = browser_hands(db, session_id)
-    reviews = _reviews(db, {g.id: PERSON for g in games if g.id is not None})
-    return compute(games, hands, reviews), games, hands
+    reviews = _reviews(db, {g.id: seat_in(g, session_id) for g in games if g.id is not None})
+    friend_ids = {g.id for g in games if g.friend}
+    computer = compute([g for g in games if not g.friend],
+                       [h for h in hands if not h.friend],
+                       {k: v for k, v in reviews.items() if k[0] not in friend_ids})
+    friends = compute([g for g in games if g.friend], [h for h in hands if h.friend],
+                      {k: v for k, v in reviews.items() if k[0] in friend_ids}) \
+        if friend_ids else None
+    return replace(computer, friends=friends), games, hands
 
 
 def export_rows(games: Sequence[PlayMatch], hands: Sequence[HandRow]) -> dict[str, Any]:
     """All matches and hands as JSON-ready lists (the ``/stats.json`` export)."""
     return {
-        "matches": [{"id": g.id, "started": g.created_at.isoformat(), "level": g.level,
+        "matches": [{"id": g.id, "started": g.created_at.isoformat(),
+                     "level": "friend" if g.friend else g.level,
                      "rules": g.rules, "first_dealer": g.first_dealer, "hands": g.hands,
                      "over": g.over} for g in games],
         "hands": [{"match": h.match_id, "number": h.number,
@@ -355,7 +388,7 @@ def export_rows(games: Sequence[PlayMatch], hands: Sequence[HandRow]) -> dict[st
                    "level": h.level, "dealer": h.dealer, "winner": h.winner, "kind": h.kind,
                    "points": h.points, "knocker": h.knocker,
                    "knocker_deadwood": h.knocker_deadwood, "person_turns": h.person_turns,
-                   "actions": h.actions} for h in hands],
+                   "actions": h.actions, "seat": h.seat} for h in hands],
     }
 
 
