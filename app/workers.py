@@ -20,6 +20,11 @@ process whatever the analysis queue holds; after a quiet spell the analysis may 
 every process, and the first move then waits at most for one decision's analysis
 (tens of milliseconds; a pool of one process always works this way).
 
+Background jobs also run at the lowest CPU priority (:data:`BACKGROUND_NICENESS`, in a
+thread of their own inside the pool's process): on a server with few cores the
+operating system then gives the CPU to the request threads and to interactive jobs
+first, so the analysis fills idle time instead of slowing taps.
+
 The pool is sized by ``Settings.compute_workers`` and bound to the app's lifespan
 (:func:`configure` at start-up, :func:`shutdown` at the end); its processes start on
 the first decision that needs them (so an app that never meets Hard or Expert starts
@@ -31,6 +36,7 @@ Processes are started with ``spawn`` (never ``fork``: the server has threads run
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import multiprocessing
@@ -164,6 +170,40 @@ def _discard_broken(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
+BACKGROUND_NICENESS = 19
+"""Niceness of the thread that runs a background job in a pool process (Linux): the
+operating system gives the CPU to the server's request threads and to interactive jobs
+first, so the analysis of finished hands never slows a tap, only waits for idle time."""
+
+
+def _at_low_priority(function: Callable[..., T], *args: Any) -> T:
+    """Run ``function(*args)`` in a new thread of this process with
+    :data:`BACKGROUND_NICENESS` and return its result (or raise its exception).
+
+    A process may lower its own priority but not raise it again, and the pool's
+    processes also serve interactive jobs: so the priority is lowered for one thread,
+    which ends with the job. Where threads have no priority of their own (not Linux),
+    the job runs at the process's priority.
+    """
+    outcome: list[Any] = []
+
+    def run() -> None:
+        with contextlib.suppress(AttributeError, OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICENESS)
+        try:
+            outcome.append((True, function(*args)))
+        except BaseException as error:  # handed back to the pool's caller below
+            outcome.append((False, error))
+
+    thread = threading.Thread(target=run, name="background-job")
+    thread.start()
+    thread.join()
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    return value  # type: ignore[no-any-return]
+
+
 def _decide(level: str, view: PlayerView, seed: str) -> Action:
     return choose_action(level, view, random.Random(seed))
 
@@ -227,7 +267,7 @@ def _feed() -> None:
             continue
         job.attempts += 1
         try:
-            inner = pool.submit(job.function, *job.args)
+            inner = pool.submit(_at_low_priority, job.function, *job.args)
         except (BrokenProcessPool, RuntimeError) as error:  # broken or shut down
             inner = Future()
             inner.set_exception(error if isinstance(error, BrokenProcessPool)

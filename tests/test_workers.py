@@ -198,3 +198,20 @@ def test_without_a_pool_background_work_is_done_at_once() -> None:
     seen = next(iter(_positions(2)))
     job = workers.background(choose_action, "easy", seen, random.Random(3))
     assert job.done() and job.result() == choose_action("easy", seen, random.Random(3))
+
+
+def _niceness() -> int:
+    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads' own niceness")
+def test_background_work_runs_at_low_priority_and_moves_do_not(pool: None) -> None:
+    # The analysis must never take the CPU from a tap or a computer move: its jobs run
+    # at niceness 19 in the very process that then serves a move at the server's own.
+    server = os.getpriority(os.PRIO_PROCESS, 0)
+    assert workers.background(_niceness).result() == workers.BACKGROUND_NICENESS
+    assert workers._run(_niceness) == server
+    assert workers.background(_niceness).result() == workers.BACKGROUND_NICENESS
+    with pytest.raises(UnknownLevelError):  # errors still reach the caller
+        workers.background(choose_action, "grandmaster", next(_positions(2)),
+                           random.Random(0)).result()
