@@ -273,6 +273,39 @@ def server_times(log: Path) -> list[float]:
 # --- a server of our own ------------------------------------------------------------------------
 
 
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) used so far by process ``pid`` and, apart, by all its
+    live descendants (the compute workers), read from ``/proc``; (nan, nan) elsewhere."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def stat(p: int) -> tuple[int, float]:
+        with open(f"/proc/{p}/stat") as file:
+            fields = file.read().rsplit(")", 1)[1].split()
+        return int(fields[1]), (int(fields[11]) + int(fields[12])) / tick
+
+    try:
+        own = stat(pid)[1]
+    except OSError:
+        return float("nan"), float("nan")
+    parents, family = {pid}, 0.0
+    rows = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                rows.append((int(entry), *stat(int(entry))))
+            except OSError:
+                continue
+    grew = True
+    while grew:
+        grew = False
+        for child, parent, seconds in rows:
+            if parent in parents and child not in parents:
+                parents.add(child)
+                family += seconds
+                grew = True
+    return own, family
+
+
 def free_port() -> int:
     """A free TCP port on 127.0.0.1."""
     with socket.socket() as sock:
@@ -368,12 +401,14 @@ def main() -> None:
     if url is None:
         process, url, db_url = start_server(workdir, args.workers)
     load_before = os.getloadavg()[0]
+    cpu_before = cpu_seconds(process.pid) if process else (float("nan"), float("nan"))
     try:
         began = time.monotonic()
         stats, seen, (health_count, health_seconds) = asyncio.run(run(
             url, args.players, args.duration, tuple(args.pause), args.warmup,
             args.probe_seconds, args.probe_clients, args.seed, args.expert_share))
         elapsed = time.monotonic() - began
+        cpu_after = cpu_seconds(process.pid) if process else (float("nan"), float("nan"))
     finally:
         if process is not None:
             if process.poll() is not None:
@@ -428,6 +463,11 @@ def main() -> None:
         print(f"server-side time ms (its access log, n={len(server_ms)}): "
               f"p50 {percentile(server_ms, 50):.1f}, p95 {percentile(server_ms, 95):.1f}, "
               f"p99 {percentile(server_ms, 99):.1f}")
+        own, family = (after - before for after, before in zip(cpu_after, cpu_before, strict=True))
+        print(f"server CPU over the run: {own:.1f} s in the server process "
+              f"({own / elapsed:.0%} of one core, {own / max(1, total) * 1000:.1f} ms per "
+              f"request), {family:.1f} s in its compute workers (computer moves, hand "
+              f"analysis at low priority)")
         shutil.rmtree(workdir, ignore_errors=True)
     ok = not stats.errors and not damaged and percentile(ms, 99) <= 100
     print("targets (0 errors, 0 damaged, p99 <= 100 ms):", "met" if ok else "NOT met")
