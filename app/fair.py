@@ -1,5 +1,10 @@
 """The verify page's logic (issue 14): read the four values of ``/fair``, deal from them.
 
+A friend match's hand (issue 18) may be checked from both players' own client seeds
+(``inviter_seed``, ``friend_seed``): the page combines them
+(:func:`app.engine.fairness.combine_client_seeds`) into the hand's client seed, and
+refuses a client seed that is not their combination.
+
 Parsing lives here so the route stays thin. Every value from outside is checked by
 :mod:`app.engine.fairness`; a problem becomes a message for its field, never a 500.
 """
@@ -16,11 +21,15 @@ from app.engine.fairness import (
     check_client_seed,
     check_hand_number,
     check_hex,
+    combine_client_seeds,
     fair_deal,
 )
 from app.play.common import whole_number
 
-FIELDS = ("server_seed", "client_seed", "hand_number", "commitment")
+FIELDS = ("server_seed", "client_seed", "hand_number", "commitment", "inviter_seed",
+          "friend_seed")
+SEAT_SEEDS = ("inviter_seed", "friend_seed")
+"""Optional: a friend match's two players' own client seeds (seat 0's first)."""
 MAX_FIELD = 200
 """Characters of a field echoed back into the form (longer input is cut when shown)."""
 
@@ -29,13 +38,15 @@ MAX_FIELD = 200
 class Check:
     """What ``/fair`` shows: the values as typed, a message per bad field, and the deal
     (``None`` until all of server seed, client seed and hand number are valid).
-    ``matches`` is ``None`` without a commitment, else whether it equals the deal's."""
+    ``matches`` is ``None`` without a commitment, else whether it equals the deal's;
+    ``combined`` the client seed made of the two players' own seeds, when given."""
 
     values: dict[str, str]
     errors: dict[str, str] = field(default_factory=dict)
     deal: FairDeal | None = None
     matches: bool | None = None
     algorithm: str = ALGORITHM
+    combined: str | None = None
 
     @property
     def asked(self) -> bool:
@@ -54,7 +65,9 @@ def check_deal(query: Mapping[str, str]) -> Check:
     """Check the verify form's values and deal from them when they are valid.
 
     ``query`` maps field names (:data:`FIELDS`) to the text typed; missing means empty.
-    The commitment is optional. Never raises for any text.
+    The commitment is optional; so are the two players' seeds of a friend match, which
+    (either given) make the client seed, or must combine into the one given. Never
+    raises for any text.
     """
     values = {name: query.get(name, "") for name in FIELDS}
     shown = {name: value[:MAX_FIELD] for name, value in values.items()}
@@ -62,6 +75,12 @@ def check_deal(query: Mapping[str, str]) -> Check:
         return Check(shown)
     errors: dict[str, str] = {}
     parsed: dict[str, object] = {}
+    combined = _combined(values, errors)
+    if combined is not None and not values["client_seed"]:
+        values["client_seed"] = shown["client_seed"] = combined
+    elif combined is not None and values["client_seed"] != combined:
+        errors["client_seed"] = (f"This is not the two players' seeds combined: that is "
+                                 f"{combined}.")
     checks: dict[str, Callable[[str], object]] = {
         "server_seed": lambda text: check_hex(text, "The server seed"),
         "client_seed": check_client_seed,
@@ -69,7 +88,8 @@ def check_deal(query: Mapping[str, str]) -> Check:
         "commitment": lambda text: check_hex(text, "The commitment"),
     }
     for name in FIELDS:
-        if name == "commitment" and not values[name].strip():
+        if name in SEAT_SEEDS or name in errors \
+                or (name == "commitment" and not values[name].strip()):
             continue
         if not values[name]:
             errors[name] = f"Enter the {name.replace('_', ' ')}."
@@ -79,8 +99,25 @@ def check_deal(query: Mapping[str, str]) -> Check:
         except InvalidSeedError as error:
             errors[name] = str(error)
     if errors:
-        return Check(shown, errors)
+        return Check(shown, errors, combined=combined)
     deal = fair_deal(str(parsed["server_seed"]), str(parsed["client_seed"]),
                      int(str(parsed["hand_number"])))
     matches = None if "commitment" not in parsed else parsed["commitment"] == deal.commitment
-    return Check(shown, errors, deal, matches)
+    return Check(shown, errors, deal, matches, combined=combined)
+
+
+def _combined(values: Mapping[str, str], errors: dict[str, str]) -> str | None:
+    """The combined client seed of the two players' seeds in ``values`` (``None`` when
+    neither is given, or when one is invalid: its message goes into ``errors``)."""
+    if not any(values[name] for name in SEAT_SEEDS):
+        return None
+    for name, who in zip(SEAT_SEEDS, ("The inviter's seed", "The friend's seed"),
+                         strict=True):
+        if values[name]:
+            try:
+                check_client_seed(values[name])
+            except InvalidSeedError as error:
+                errors[name] = f"{who}: {error}"
+    if errors:
+        return None
+    return combine_client_seeds(values["inviter_seed"], values["friend_seed"])

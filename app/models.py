@@ -149,6 +149,10 @@ class PlayMatch(SQLModel, table=True):
     host_seen_at: datetime | None = None
     guest_seen_at: datetime | None = None
     """When each seat's browser last had the table open (SSE or poll), for "Ann is away"."""
+    hand_seeds: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """The two players' own client seeds (seat 0's first) that the current hand's
+    combined client seed was made from (friend matches; shown in the fairness box once
+    the hand is over, ``docs/fairness.md``). ``None`` against the computer."""
 
 
 class PlayHand(SQLModel, table=True):
@@ -172,6 +176,9 @@ class PlayHand(SQLModel, table=True):
     server_seed: str | None = Field(default=None, max_length=64)
     client_seed: str | None = Field(default=None, max_length=64)
     commitment: str | None = Field(default=None, max_length=64)
+    seat_seeds: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """Friend matches (issue 18): both players' own client seeds, seat 0's first, whose
+    combination is ``client_seed``; ``None`` against the computer."""
     log: list[list[Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     finished: bool = False
     winner: int | None = None

@@ -35,7 +35,7 @@ from tests.hardening import (
     stored_play,
 )
 
-TOKEN = re.compile(r"/play/friend/([A-Za-z0-9_-]{32})\b")
+TOKEN = re.compile(r"/play/friend/([A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])")
 
 
 def browser(app: FastAPI) -> TestClient:

@@ -241,6 +241,7 @@ def accept(db: Session, token: str, session_id: str, name: str,
         "names": [host, name], "guest_client_seed": client_seed or new_client_seed(),
         "next_server_seed": None, "guest_seen_at": utcnow(),
     }
+    values["hand_seeds"] = [game.client_seed, values["guest_client_seed"]]
     changed = db.exec(update(PlayMatch)
                       .where(col(PlayMatch.id) == game.id,
                              col(PlayMatch.invite_status) == "open",

@@ -241,8 +241,16 @@ def _bump(db: Session, model: Any, key: Any, version_column: Any, version: int,
     return values
 
 
+def seat_seeds(game: PlayMatch) -> list[str] | None:
+    """The two players' own client seeds a friend match's next hand is dealt with
+    (seat 0's first; their combination is its client seed), ``None`` against the
+    computer (issue 18, ``docs/fairness.md``)."""
+    return [game.client_seed, game.guest_client_seed] if game.friend else None
+
+
 def hand_row(game: PlayMatch, match: MatchState) -> PlayHand:
-    """A new row for the current hand of ``match`` (its seeds, log and any result)."""
+    """A new row for the current hand of ``match`` (its seeds — in a friend match both
+    players' own client seeds too —, log and any result)."""
     assert game.id is not None
     seed = match.seed
     row = PlayHand(match_id=game.id, number=match.hand_number, dealer=match.dealer,
@@ -250,6 +258,7 @@ def hand_row(game: PlayMatch, match: MatchState) -> PlayHand:
     if isinstance(seed, HandSeed):
         row.server_seed, row.client_seed = seed.server_seed, seed.client_seed
         row.commitment = seed.commitment
+        row.seat_seeds = seat_seeds(game)
     if match.hand.phase is Phase.OVER:
         _finish(row, match.records[-1])
     return row
@@ -276,8 +285,11 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
     seat, game, before = loaded.seat, loaded.game, loaded.match
     game_values: dict[str, Any] = {}
     if match.hand_number != before.hand_number:
-        db.add(hand_row(game, match))
+        row = hand_row(game, match)
+        db.add(row)
         game_values.update(hands=match.hand_number, next_server_seed=None)
+        if game.friend:
+            game_values["hand_seeds"] = row.seat_seeds
     else:
         hand_values: dict[str, Any] = {"log": [[p, t] for p, t in match.hand_log]}
         if _ended(before, match):
