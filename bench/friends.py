@@ -82,8 +82,12 @@ class Browser:
     """One simulated browser: a cookie jar on one server, and its SSE stream."""
 
     def __init__(self, base_url: str, stats: Stats) -> None:
+        # Uvicorn closes a connection idle for 5 s. A browser that sends a request on a
+        # connection the server is closing at that moment sends it again on a new one;
+        # httpx does not, so this client never reuses a connection idle for 4 s.
         self.client = httpx.AsyncClient(base_url=base_url, timeout=30,
-                                        limits=httpx.Limits(max_connections=4))
+                                        limits=httpx.Limits(max_connections=4,
+                                                            keepalive_expiry=4.0))
         self.stats = stats
         self.version = -1
         self.arrived = asyncio.Event()
