@@ -33,14 +33,21 @@ from typing import IO, Any
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
+from sqlmodel import Session
 
 import app.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from app.db import run_migrations
 from app.engine import Phase, Rules, replay
 from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, match_view
+from app.main import create_app
+from app.models import PlayMatch, PlaySeat
+from app.play import storage
 from app.sessions import COOKIE_NAME
+from app.settings import Settings
 from tests.hardening import StoredPlay, stored_play
 from tests.migration_checks import assert_stairway, differences_at_head
 
@@ -372,3 +379,40 @@ def test_two_servers_share_one_database(
     finally:
         browser.client.close()
     assert len(set(browser.served_by)) == 2, "both servers must have answered"
+
+
+# --- reads that span a commit -------------------------------------------------------------
+
+
+def test_a_state_rebuilt_across_a_commit_belongs_to_the_version_it_is_cached_under(
+        postgres_url: str) -> None:
+    # PostgreSQL reads each statement afresh: a move committed between the read of the
+    # match row and the read of its hand must not pair the old version with the new hand.
+    run_migrations(postgres_url)
+    app = create_app(Settings(database_url=postgres_url, compute_workers=0,
+                              analyse_hands=False))
+    with TestClient(app) as client:
+        assert client.post("/play/new", data={"level": "standard"}).status_code == 200
+        session_id = client.cookies[COOKIE_NAME]
+        engine = app.state.engine
+        with Session(engine) as db:
+            seat = db.get(PlaySeat, session_id)
+            assert seat is not None
+            game = db.get(PlayMatch, seat.match_id)
+            assert game is not None
+            before = game.version
+            # The move lands now, from another connection (as from the other seat).
+            match = storage.rebuild(db, seat, game)
+            move = str(match_view(match, 0).legal[0]).split()[0]
+            assert client.post("/play", data={"action": move,
+                                              "version": str(before)}).status_code == 200
+            storage.forget_cache()
+            rebuilt = storage.rebuild(db, seat, game)
+            assert game.version > before  # read again, with the hand
+        with Session(engine) as fresh:
+            stored = fresh.get(PlayMatch, game.id)
+            assert stored is not None and stored.version == game.version
+            storage.forget_cache()
+            seat_now = fresh.get(PlaySeat, session_id)
+            assert seat_now is not None
+            assert storage.rebuild(fresh, seat_now, stored).hand_log == rebuilt.hand_log

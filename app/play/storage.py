@@ -100,14 +100,13 @@ def rebuild(db: Session, seat: PlaySeat, game: PlayMatch) -> MatchState:
     if game.legacy_log is not None:
         match = _split_legacy(db, game, seat.version)
     else:
-        assert game.id is not None
+        current = _current_hand(db, game)
         results = db.exec(
             select(PlayHand.winner, PlayHand.points, PlayHand.kind)
             .where(PlayHand.match_id == game.id, col(PlayHand.number) < game.hands)
             .order_by(col(PlayHand.number))
         ).all()
-        current = db.get(PlayHand, (game.id, game.hands))
-        if current is None or len(results) != game.hands - 1:
+        if len(results) != game.hands - 1:
             raise ValueError(f"match {game.id} is missing hands")
         finished = [HandRecord(winner, points, HandKind(kind or "void"))
                     for winner, points, kind in results]
@@ -115,6 +114,32 @@ def rebuild(db: Session, seat: PlaySeat, game: PlayMatch) -> MatchState:
                        hand_seed(current, game), _pairs(current.log))
     remember(game, game.version, match)
     return match
+
+
+def _current_hand(db: Session, game: PlayMatch) -> PlayHand:
+    """The row of the current hand of ``game``, read together with the match's version.
+
+    PostgreSQL reads each statement of a transaction afresh (READ COMMITTED), so the
+    other seat of a friend match may commit between the read of ``game`` and this one.
+    When the version read with the hand is not ``game.version``, ``game`` is read again
+    and so is the hand: the state rebuilt always belongs to the version it is cached
+    under. (SQLite's transaction is one snapshot: the first read always agrees.)
+
+    Raises:
+        ValueError: the hand's row is missing.
+    """
+    while True:
+        row = db.exec(
+            select(PlayHand, PlayMatch.version)
+            .join(PlayMatch, col(PlayMatch.id) == col(PlayHand.match_id))
+            .where(PlayHand.match_id == game.id, PlayHand.number == game.hands)
+        ).first()
+        if row is None:
+            raise ValueError(f"match {game.id} is missing hands")
+        current, version = row
+        if version == game.version:
+            return current
+        db.refresh(game)  # it moved on meanwhile: the newer version, with its own hand
 
 
 def _split_legacy(db: Session, game: PlayMatch, version: int) -> MatchState:
