@@ -130,6 +130,11 @@ def test_each_friend_gets_their_own_match_report(running: FastAPI) -> None:
         # Its costliest decisions are this seat's own moves.
         for found in re.findall(r"Hand 1, step (\d+):", page.text):
             assert hand.log[int(found) - 1][0] == seat
+        # The table's result panel links to both, for either player.
+        table = client.get("/play").text
+        assert 'href="/play/history/last"' in table and 'href="/play/history/report"' in table
+        last = client.get("/play/history/last", follow_redirects=False)
+        assert last.headers["location"] == f"/play/history/{match_id}/1"
         history = client.get("/play/history").text
         assert f'href="/play/history/{match_id}/1"' in history
         assert f'href="/play/history/{match_id}"' in history
