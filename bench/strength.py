@@ -54,16 +54,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.engine import HOUSE, Card, HandKind, NextHand, Phase  # noqa: E402
-from app.engine.bots import LEVELS, REFERENCES, choose_action, expert  # noqa: E402
+from app.engine.bots import LEVELS, REFERENCES, VERSIONS, choose_action, expert  # noqa: E402
 from app.engine.layoff import lay_down  # noqa: E402
 from app.engine.match import apply_match, match_view, new_match  # noqa: E402
 from app.engine.scoring import Role  # noqa: E402
 
 PLAYERS = LEVELS + REFERENCES
 
-# Expert's whole search, whatever the load: the app stops starting samples after 0.6 s of
-# wall clock, which on a starved benchmark machine would measure the queue for a CPU.
-expert.DEFAULT_BUDGET = dataclasses.replace(expert.DEFAULT_BUDGET, deadline=None)
 OPENSPIEL = "openspiel"
 RESULTS = ROOT / "bench" / "results" / "strength.jsonl"
 DOC = ROOT / "docs" / "strength.md"
@@ -575,8 +572,17 @@ def print_cell(cell: Cell) -> None:
     sys.stdout.flush()
 
 
-def load_cells() -> dict[tuple[str, str], Cell]:
-    """Every saved pair, by (level, opponent); a seed counted once per cell."""
+def versions(level: str, opponent: str) -> list[int]:
+    """The current versions of both players of a cell (:data:`app.engine.bots.VERSIONS`;
+    OpenSpiel's bot and unlisted players are version 1)."""
+    return [VERSIONS.get(level, 1), VERSIONS.get(opponent, 1)]
+
+
+def load_cells(stale: dict[tuple[str, str], int] | None = None) -> dict[tuple[str, str], Cell]:
+    """Every saved pair played by the current versions of both players (a record
+    without ``versions`` was played by version 1 of both), by (level, opponent); a seed
+    counted once per cell. Pairs of other versions are left out, counted in ``stale``
+    when given."""
     cells: dict[tuple[str, str], Cell] = {}
     if not RESULTS.exists():
         return cells
@@ -585,6 +591,11 @@ def load_cells() -> dict[tuple[str, str], Cell]:
         if not line.strip():
             continue
         record = json.loads(line)
+        if record.get("versions", [1, 1]) != versions(record["level"], record["opponent"]):
+            if stale is not None:
+                cell_key = (record["level"], record["opponent"])
+                stale[cell_key] = stale.get(cell_key, 0) + 1
+            continue
         key = (record["level"], record["opponent"], record["seed"])
         if key in seen:
             continue
@@ -606,7 +617,7 @@ def run_cell(level: str, opponent: str, pairs: int, first_seeds: list[int], work
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     for seed, (first, second) in run_pairs(level, opponent, todo, workers, minutes):
         record = {"level": level, "opponent": opponent, "seed": seed,
-                  "m": [asdict(first), asdict(second)]}
+                  "versions": versions(level, opponent), "m": [asdict(first), asdict(second)]}
         cell.pairs.append(record)
         if save:
             with RESULTS.open("a") as handle:
@@ -674,7 +685,8 @@ def _machine() -> str:
 
 def render() -> str:
     """The text of ``docs/strength.md`` from the saved results."""
-    cells = load_cells()
+    stale: dict[tuple[str, str], int] = {}
+    cells = load_cells(stale)
     order = [lv for lv in (*LEVELS, *REFERENCES)]
     opponents = [o for o in ("simple", "hard", OPENSPIEL) if any(k[1] == o for k in cells)]
     lines = [
@@ -701,10 +713,19 @@ def render() -> str:
         "- Decision times: wall clock per decision of the level in the benchmark process,",
         "  which ran at `nice -n 10`, one process, on a machine shared with other work; and",
         "  the CPU time of that process per decision (what one core needs, whatever the",
-        "  load). Expert plays here with its whole search (40 samples per candidate) and",
+        "  load). Expert plays here with its whole search "
+        f"({expert.DEFAULT_BUDGET.samples} samples per candidate) and",
         "  without the app's 0.6 s wall-clock deadline, so its strength does not depend on",
         "  the load of the machine; the CPU column shows what one core needs (the app's",
         "  deadline only ever cuts a search short on a starved server).",
+        "- Versions: each pair is saved with the version of both players' play",
+        "  (`app.engine.bots.VERSIONS`: "
+        + ", ".join(f"{name} {number}" for name, number in sorted(VERSIONS.items()))
+        + ", others 1); only",
+        "  pairs of the current versions are counted"
+        + ("" if not stale else " (set aside, played by earlier versions: "
+           + ", ".join(f"{lv} vs {o} {n} pairs" for (lv, o), n in sorted(stale.items()))
+           + ")") + ".",
         "",
         f"Machine: {_machine()}.",
         "",
@@ -774,6 +795,9 @@ def main(argv: list[str] | None = None) -> None:
                        help="stop starting new pairs of a cell after this long")
     sub.add_parser("render", help="rewrite docs/strength.md from the saved pairs")
     args = parser.parse_args(argv)
+    # Expert's whole search, whatever the load: the app stops starting samples after 0.6 s
+    # of wall clock, which on a starved benchmark machine would measure the queue for a CPU.
+    expert.DEFAULT_BUDGET = dataclasses.replace(expert.DEFAULT_BUDGET, deadline=None)
     if args.command == "match":
         print_cell(run_cell(args.level, args.opponent, args.pairs, [args.seed], args.workers,
                             None, save=False))

@@ -31,6 +31,11 @@ REFERENCES: tuple[str, ...] = ("simple",)
 
 DEFAULT_LEVEL = "standard"
 
+VERSIONS: dict[str, int] = {"expert": 2}
+"""The version of each player's play (1 when not listed), bumped whenever a change alters
+its decisions: the strength table (``bench/strength.py``) counts only the pairs played
+by the current version of both sides."""
+
 _CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
     "easy": easy.choose,
     "standard": standard.choose,
@@ -68,4 +73,4 @@ def choose_action(level: str, view: PlayerView, rng: random.Random) -> Action:
 
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "REFERENCES", "NotBotsTurnError", "UnknownLevelError",
-           "choose_action"]
+           "VERSIONS", "choose_action"]

@@ -11,12 +11,17 @@ Expert is a *determinised Monte Carlo* search that sees only its
 2. **Candidates**: every legal action in the draw phases; in the discard phase gin
    (and big gin) when possible, else the few best discards by Hard's evaluation, each
    also as a knock where allowed (:func:`candidates`).
+   Once the opponent has discarded, a drawn opponent hand that could have knocked is
+   drawn again: the opponent chose to play on, so its hand is not that good.
 3. **Play out** the hand from each sample after each candidate with the fast policy of
    :mod:`~app.engine.bots.rollout` (the same samples for every candidate, so their
    comparison is not drowned in the luck of the draw).
 4. **Value** each end by the chance to win the match from the score it leaves
-   (:func:`~app.engine.bots.equity.match_equity`, computed for the rules in force) and
-   pick the candidate with the highest mean.
+   (:func:`~app.engine.bots.equity.match_equity`, computed for the rules in force).
+5. **Play** Hard's choice unless, in the discard phase, the candidate with the highest
+   mean beats it again on fresh samples by more than their noise (the best of several
+   noisy means is flattered by its own luck; in the draw phases the search's choice
+   did worse than Hard's when measured, see ``docs/strength.md``).
 
 The work per decision is bounded by a :class:`Budget`: a fixed number of samples (so the
 same view and random source always give the same answer, whatever the hidden cards),
@@ -44,6 +49,7 @@ from ..hand import (
     TakeDiscard,
     TakeUpcard,
 )
+from ..melds import least_deadwood_mask
 from . import hard
 from .common import ensure_turn
 from .equity import match_equity
@@ -67,17 +73,27 @@ class Budget:
     the same samples). ``discards``: how many discard candidates (by Hard's evaluation)
     are searched. ``deadline``: seconds after which no further sample is started
     (``None``: no clock — fully reproducible, used by tests); the answer then rests on
-    the samples finished so far (at least one).
+    the samples finished so far (at least one). ``verify``: fresh samples on which the
+    best candidate of the discard phase must beat Hard's choice again before Expert
+    plays it (0: Expert always plays Hard's choice).
     """
 
     samples: int = 40
     discards: int = 4
     deadline: float | None = 0.6
+    verify: int = 80
 
 
 DEFAULT_BUDGET = Budget()
 """The budget of the Expert level and of hints (p95 ≤ 400 ms per decision on one core
 of the benchmark machine: see ``docs/strength.md``)."""
+
+
+KEEP_KNOCKABLE = 0.05
+"""Chance that a sampled opponent hand which could have knocked is kept anyway (see
+:func:`sample_hidden`): a hedge for opponents who sometimes play on."""
+RESAMPLE_TRIES = 30
+"""At most this many draws of the opponent hand per sample (the last one is kept)."""
 
 
 def sample_hidden(view: PlayerView, model: Model, rng: random.Random) -> tuple[int, list[int]]:
@@ -87,8 +103,21 @@ def sample_hidden(view: PlayerView, model: Model, rng: random.Random) -> tuple[i
     holds every card ``view`` shows they hold, plus unseen cards drawn by plausibility
     (see :func:`~app.engine.bots.hard.build_model`); the stock is the other unseen
     cards shuffled. No card in our hand or in the discard pile is ever in either.
+
+    Once the opponent has discarded in this hand, the hand they hold is one they chose
+    not to go out with: a drawn hand that could knock or go gin (least deadwood within
+    the knock limit) is drawn again (up to :data:`RESAMPLE_TRIES` times), except with
+    chance :data:`KEEP_KNOCKABLE`. Players who can knock nearly always do, and without
+    this the samples would overrate the opponent's hand (its threat to knock first
+    and to undercut).
     """
     opponent = sample_opponent(model, rng)
+    if view.opponent_discards:
+        limit = view.limit.limit
+        for _ in range(RESAMPLE_TRIES - 1):
+            if least_deadwood_mask(opponent, view.rules) > limit or rng.random() < KEEP_KNOCKABLE:
+                break
+            opponent = sample_opponent(model, rng)
     rest = model.unseen & ~opponent
     stock = []
     while rest:
@@ -167,11 +196,11 @@ def candidates(view: PlayerView, model: Model, default: Action,
     return chosen
 
 
-SWITCH_Z = 2.0
+SWITCH_Z = 1.0
 """Expert leaves Hard's choice only for a candidate whose paired advantage over it, sample
-by sample, is this many standard errors above zero (the search's noise must not pick
-among near-equal moves at random)."""
-SWITCH_MARGIN = 0.004
+by sample on fresh samples (:attr:`Budget.verify`), is this many standard errors above
+zero (the search's noise must not pick among near-equal moves at random)."""
+SWITCH_MARGIN = 0.002
 """...and at least this much chance to win the match."""
 
 
@@ -188,12 +217,14 @@ def evaluate(view: PlayerView, rng: random.Random,
             (with ``budget.deadline=None``; a deadline may cut the search short on a slow
             machine).
         rng: the random source for the samples (it is advanced).
-        budget: samples per candidate, discard candidates searched, deadline
-            (default: the module's :data:`DEFAULT_BUDGET` at call time).
+        budget: samples per candidate, discard candidates searched, deadline, fresh
+            samples of the check (default: the module's :data:`DEFAULT_BUDGET` at call
+            time).
 
     Returns:
         ``[(action, win_chance), ...]`` best first. The first action is Expert's play:
-        Hard's choice, unless another candidate beats it by more than the sampling noise
+        Hard's choice, unless (discard phase only) the candidate with the highest mean
+        beats it again on ``budget.verify`` fresh samples by more than their noise
         (:data:`SWITCH_Z` standard errors of the paired difference, and
         :data:`SWITCH_MARGIN`); the others follow by estimated chance. Each ``action``
         is in ``view.legal`` (the candidates of :func:`candidates`, not every legal
@@ -213,43 +244,60 @@ def evaluate(view: PlayerView, rng: random.Random,
     me = view.player
     mine, theirs = view.scores[me], view.scores[1 - me]
     start = time.perf_counter()
-    values: list[list[float]] = [[] for _ in actions]
-    for _ in range(max(1, budget.samples)):
-        opponent, stock = sample_hidden(view, model, rng)
-        base = _deal_for(view, opponent, stock)
-        for i, action in enumerate(actions):
-            deal = base.copy()
-            outcome = _act(deal, action, view)
-            if outcome is None:
-                outcome = play_out(deal, rules, view.limit)
-            if outcome.winner is None:
-                value = match_equity(rules, mine, theirs)
-            elif outcome.winner == me:
-                value = match_equity(rules, mine + outcome.points, theirs)
-            else:
-                value = match_equity(rules, mine, theirs + outcome.points)
-            values[i].append(value)
-        if budget.deadline is not None and time.perf_counter() - start > budget.deadline:
-            break
+    deadline = None if budget.deadline is None else start + budget.deadline
+
+    def play(action: Action, base: Deal) -> float:
+        deal = base.copy()
+        outcome = _act(deal, action, view)
+        if outcome is None:
+            outcome = play_out(deal, rules, view.limit)
+        if outcome.winner is None:
+            return match_equity(rules, mine, theirs)
+        if outcome.winner == me:
+            return match_equity(rules, mine + outcome.points, theirs)
+        return match_equity(rules, mine, theirs + outcome.points)
+
+    def search(indices: list[int], count: int) -> list[list[float]]:
+        found: list[list[float]] = [[] for _ in indices]
+        for _ in range(max(1, count)):
+            opponent, stock = sample_hidden(view, model, rng)
+            base = _deal_for(view, opponent, stock)
+            for slot, i in enumerate(indices):
+                found[slot].append(play(actions[i], base))
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return found
+
+    values = search(list(range(len(actions))), budget.samples)
     means = [fsum(v) / len(v) for v in values]
-    best = _switch(values, means)
-    rest = sorted((i for i in range(len(actions)) if i != best), key=lambda i: -means[i])
-    return [(actions[i], means[i]) for i in (best, *rest)]
+    best = max(range(len(actions)), key=lambda i: (means[i], -i))
+    chosen = 0
+    if (best != 0 and view.phase is Phase.DISCARD and budget.verify > 0
+            and (deadline is None or time.perf_counter() <= deadline)):
+        # The best of several noisy means is flattered by its own noise: its advantage
+        # over Hard's choice is checked again on fresh samples before it is played.
+        fresh = search([0, best], budget.verify)
+        if _clears_noise(fresh[1], fresh[0]):
+            chosen = best
+        for slot, i in enumerate((0, best)):
+            values[i] += fresh[slot]
+            means[i] = fsum(values[i]) / len(values[i])
+    rest = sorted((i for i in range(len(actions)) if i != chosen), key=lambda i: -means[i])
+    return [(actions[i], means[i]) for i in (chosen, *rest)]
 
 
-def _switch(values: list[list[float]], means: list[float]) -> int:
-    """Index of Expert's play: 0 (Hard's choice) unless the best other candidate's
-    paired advantage clears the noise (see :data:`SWITCH_Z`)."""
-    best = max(range(len(values)), key=lambda i: (means[i], -i))
-    if best == 0:
-        return 0
-    diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
+def _clears_noise(challenger: list[float], default: list[float]) -> bool:
+    """True when ``challenger``'s paired advantage over ``default`` (sample by sample) is
+    at least :data:`SWITCH_MARGIN` and :data:`SWITCH_Z` standard errors above zero."""
+    diffs = [a - b for a, b in zip(challenger, default, strict=True)]
     n = len(diffs)
+    if n < 2:
+        return False
     gain = fsum(diffs) / n
-    if n < 2 or gain < SWITCH_MARGIN:
-        return 0
+    if gain < SWITCH_MARGIN:
+        return False
     var = fsum((d - gain) ** 2 for d in diffs) / (n - 1)
-    return best if gain > SWITCH_Z * sqrt(var / n) else 0
+    return gain > SWITCH_Z * sqrt(var / n)
 
 
 def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -> Action:
@@ -261,5 +309,5 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
     return evaluate(view, rng, budget or DEFAULT_BUDGET)[0][0]
 
 
-__all__ = ["DEFAULT_BUDGET", "SWITCH_MARGIN", "SWITCH_Z", "Budget", "candidates", "choose",
-           "evaluate", "sample_hidden"]
+__all__ = ["DEFAULT_BUDGET", "KEEP_KNOCKABLE", "RESAMPLE_TRIES", "SWITCH_MARGIN", "SWITCH_Z",
+           "Budget", "candidates", "choose", "evaluate", "sample_hidden"]

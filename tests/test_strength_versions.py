@@ -1,0 +1,44 @@
+"""The strength table counts only pairs played by the current version of both players."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.engine.bots import VERSIONS
+from bench import strength
+
+
+def _record(level: str, opponent: str, seed: int, versions: list[int] | None) -> str:
+    match = {"a_won": True, "hands": 1, "voids": 0, "a_hands": 1, "b_hands": 0, "a_net": 10,
+             "a_gins": 0, "b_gins": 0, "a_undercuts": 0, "b_undercuts": 0, "times": {},
+             "max_time": 0.0}
+    record: dict[str, object] = {"level": level, "opponent": opponent, "seed": seed,
+                                 "m": [match, match]}
+    if versions is not None:
+        record["versions"] = versions
+    return json.dumps(record)
+
+
+def test_pairs_of_an_earlier_version_are_set_aside(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    current = VERSIONS.get("expert", 1)
+    results = tmp_path / "strength.jsonl"
+    results.write_text("\n".join([
+        _record("expert", "simple", 1, None),  # saved before versions: version 1
+        _record("expert", "simple", 2, [current - 1, 1]),
+        _record("expert", "simple", 3, [current, 1]),
+        _record("expert", "simple", 3, [current, 1]),  # a seed is counted once
+        _record("hard", "simple", 1, None),
+        _record("hard", "simple", 2, [1, 1]),
+    ]) + "\n")
+    monkeypatch.setattr(strength, "RESULTS", results)
+    stale: dict[tuple[str, str], int] = {}
+    cells = strength.load_cells(stale)
+    assert current >= 2
+    assert [p["seed"] for p in cells[("expert", "simple")].pairs] == [3]
+    assert [p["seed"] for p in cells[("hard", "simple")].pairs] == [1, 2]
+    assert stale == {("expert", "simple"): 2}
+    assert strength.versions("expert", "hard") == [current, VERSIONS.get("hard", 1)]
