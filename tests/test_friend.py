@@ -251,6 +251,53 @@ def test_the_friend_may_cancel_before_the_match_starts(app: FastAPI) -> None:
     assert "New match" in host.get("/play").text
 
 
+def _form_version(page: str) -> str:
+    found = re.search(r'name="version" value="(\d+)"', page)
+    assert found, page[:2000]
+    return found.group(1)
+
+
+def _end_invite(how: str, app: FastAPI, host: TestClient, token: str) -> None:
+    if how == "cancelled":
+        assert host.post("/play/friend/cancel", follow_redirects=False).status_code == 303
+    elif how == "declined":
+        assert browser(app).post(f"/play/friend/{token}/decline").status_code == 200
+    else:
+        with Session(app.state.engine) as db:
+            game = db.exec(select(PlayMatch).where(PlayMatch.invite_token == token)).one()
+            game.invite_expires = utcnow() - timedelta(seconds=1)
+            db.add(game)
+            db.commit()
+
+
+@pytest.mark.parametrize("how", ["cancelled", "declined", "expired"])
+@pytest.mark.parametrize("had_a_match", [False, True])
+def test_after_an_invite_ends_the_new_match_form_starts_a_match(
+        app: FastAPI, how: str, had_a_match: bool) -> None:
+    # The New match form shown after a cancelled, declined or expired invite must carry
+    # the seat's own version: its Start match and Play a friend work at once.
+    host = browser(app)
+    if had_a_match:
+        assert host.post("/play/new", data={"level": "easy"}).status_code == 200
+    version = _form_version(host.get("/play/new").text)
+    response = host.post("/play/friend", data={"name": "Ann", "version": version},
+                         follow_redirects=False)
+    assert response.status_code == 303, response.text[:500]
+    found = TOKEN.search(host.get("/play").text)
+    assert found
+    _end_invite(how, app, host, found.group(1))
+    page = host.get("/play").text
+    assert "Start match" in page
+    started = host.post("/play/new", data={"level": "easy", "version": _form_version(page)})
+    assert started.status_code == 200, started.text[:500]
+    assert 'id="table"' in started.text
+    again = host.post("/play/friend", data={"name": "Ann",
+                                            "version": _form_version(
+                                                host.get("/play/new").text)},
+                      follow_redirects=False)
+    assert again.status_code == 303, again.text[:500]
+
+
 def test_an_expired_invite_admits_no_one(app: FastAPI) -> None:
     host, guest = browser(app), browser(app)
     token = invite(host)

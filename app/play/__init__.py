@@ -52,7 +52,7 @@ from app.play.common import (
 from app.play.computer import computer_plays
 from app.play.hints import HintPanel, give_hint
 from app.play.screen import Screen, screen
-from app.play.storage import forget_cache, load, rebuild
+from app.play.storage import forget_cache, load, rebuild, seat_version
 from app.play.words import describe
 
 __all__ = [
@@ -60,6 +60,7 @@ __all__ = [
     "HintPanel", "Loaded", "MatchOptions", "MatchState", "NoMatchError", "PlayError", "Screen",
     "Seats",
     "StaleTapError", "computer_plays", "default_options", "describe", "forget_cache",
-    "give_hint", "load", "options_from_form", "rebuild", "screen", "start_match", "tap",
+    "give_hint", "load", "options_from_form", "rebuild", "screen", "seat_version",
+    "start_match", "tap",
     "whole_number",
 ]

@@ -145,10 +145,11 @@ def _seat_game(db: Session, session_id: str) -> PlayMatch | None:
 
 
 def waiting(db: Session, session_id: str) -> Waiting | None:
-    """The open invite this browser made and is waiting on, or ``None``."""
+    """The open invite this browser made and is waiting on, or ``None`` (an expired
+    invite admits no one: ``/play`` then offers the New match form again)."""
     game = _seat_game(db, session_id)
     if game is None or not game.friend or game.hands or game.invite_status != "open" \
-            or game.session_id != session_id:
+            or game.session_id != session_id or _expired(game):
         return None
     assert game.invite_token is not None and game.invite_expires is not None
     assert game.next_server_seed is not None

@@ -232,6 +232,14 @@ def load(db: Session, session_id: str) -> Loaded | None:
     return Loaded(seat, game, rebuild(db, seat, game), me=me)
 
 
+def seat_version(db: Session, session_id: str) -> int:
+    """The version of this browser's seat (0 without one): what a New match or invite
+    form must carry, whether or not the seat has a match to show (a cancelled or
+    waiting invite leaves the seat without one)."""
+    seat = db.get(PlaySeat, session_id)
+    return 0 if seat is None else seat.version
+
+
 def bump_match(db: Session, game: PlayMatch, **changes: Any) -> dict[str, Any]:
     """Write ``changes`` and ``version + 1`` to the match row if it is still at the
     version read (nothing is committed); the values written. The one guard of the game

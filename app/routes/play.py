@@ -49,13 +49,13 @@ def new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str 
     """The New match form (against the computer, or *Play a friend*), pre-filled with
     ``values`` (else the last match's options) and a refusal ``notice``."""
     loaded = play.load(db, session_id)
+    version = play.seat_version(db, session_id)  # also when no match is shown (a cancelled invite)
     db.rollback()
-    seat = loaded.seat if loaded is not None else None
     game = loaded.game if loaded is not None else None
     context = {
         "values": values or play.default_options(game),
         "levels": [(name, play.LEVEL_LABELS[name]) for name in play.LEVELS],
-        "version": seat.version if seat is not None else 0,
+        "version": version,
         "in_progress": loaded is not None and not loaded.match.over,
         "notice": notice,
     }
