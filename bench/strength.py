@@ -26,10 +26,14 @@ Usage::
         --cells easy:simple standard:simple hard:simple   # results saved, docs rendered
     .venv/bin/python bench/strength.py table --pairs 60 --minutes 40 --cells expert:simple
     .venv/bin/python bench/strength.py render   # docs/strength.md from saved results
+    .venv/bin/python bench/strength.py compare expert simple   # versions, paired by seed
 
 ``table`` appends every finished pair to ``bench/results/strength.jsonl`` (so runs on
 several days or seeds add up; a seed is never counted twice) and rewrites
-``docs/strength.md``; ``make strength`` runs the whole table.
+``docs/strength.md``; ``make strength`` runs the whole table. Each pair is saved with
+the version of both players (``app.engine.bots.VERSIONS``, bumped when a level's play
+changes); only pairs of the current versions are counted, and ``compare`` sets the
+versions of a cell side by side.
 """
 
 from __future__ import annotations
@@ -605,6 +609,57 @@ def load_cells(stale: dict[tuple[str, str], int] | None = None) -> dict[tuple[st
     return cells
 
 
+def load_versions(level: str, opponent: str) -> dict[tuple[int, int], Cell]:
+    """Every saved pair of one cell, by the versions of the two players that played it
+    (a seed counted once per version)."""
+    by_version: dict[tuple[int, int], Cell] = {}
+    if not RESULTS.exists():
+        return by_version
+    seen: set[tuple[tuple[int, int], int]] = set()
+    for line in RESULTS.read_text().splitlines():
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        if (record["level"], record["opponent"]) != (level, opponent):
+            continue
+        version = tuple(record.get("versions", [1, 1]))
+        key = ((version[0], version[1]), record["seed"])
+        if key in seen:
+            continue
+        seen.add(key)
+        by_version.setdefault(key[0], Cell(level, opponent)).pairs.append(record)
+    return by_version
+
+
+def compare_versions(level: str, opponent: str) -> list[str]:
+    """Markdown lines: each saved version of a cell, and every earlier version against
+    the current one on the seeds both played (paired by seed: the same deals)."""
+    by_version = load_versions(level, opponent)
+    current = tuple(versions(level, opponent))
+    lines = []
+    for version, cell in sorted(by_version.items()):
+        f = cell.figures()
+        mark = " (current)" if version == current else ""
+        lines.append(f"- {level} {version[0]} vs {opponent} {version[1]}{mark}: match wins "
+                     f"{_pct(f['wins'], f['wins_ci'])}, hands won {_pct(f['hands'], f['hands_ci'])}"
+                     f" over {f['pairs']} pairs")
+    now = by_version.get((current[0], current[1]))
+    for version, cell in sorted(by_version.items()):
+        if now is None or version == current:
+            continue
+        old = {p["seed"]: p for p in cell.pairs}
+        common = [p for p in now.pairs if p["seed"] in old]
+        if len(common) < 2:
+            continue
+        diffs = [(p["m"][0]["a_won"] + p["m"][1]["a_won"]
+                  - old[p["seed"]]["m"][0]["a_won"] - old[p["seed"]]["m"][1]["a_won"]) / 2
+                 for p in common]
+        gain, ci = mean_ci(diffs)
+        lines.append(f"- {level} {current[0]} minus {level} {version[0]} on the {len(common)} "
+                     f"seeds both played: {gain:+.1%} ± {ci:.1%} of match wins (paired by seed)")
+    return lines
+
+
 def run_cell(level: str, opponent: str, pairs: int, first_seeds: list[int], workers: int,
              minutes: float | None, save: bool) -> Cell:
     """Play ``pairs`` mirrored pairs from each first seed (seed series ``s * 100000 + i``),
@@ -745,6 +800,14 @@ def render() -> str:
             row.append(f"{_pct(f['wins'], f['wins_ci'])} ({f['pairs']} pairs)")
         if any(r != "–" for r in row):
             lines.append(f"| {level} | " + " | ".join(row) + " |")
+    compared = sorted({key for key in stale} | {key for key in cells if key[0] in VERSIONS})
+    if compared:
+        lines += ["", "## Versions", "",
+                  "Pairs played by earlier versions are not in the tables; here each version",
+                  "of a changed level, and the current one against each earlier one on the",
+                  "seeds both played (the same deals; a paired difference).", ""]
+        for level, o in compared:
+            lines += compare_versions(level, o)
     lines += ["", "## Targets (issue 13)", ""]
     for (level, o), _ in TARGETS.items():
         cell = cells.get((level, o))
@@ -794,6 +857,9 @@ def main(argv: list[str] | None = None) -> None:
     table.add_argument("--minutes", type=float, default=None,
                        help="stop starting new pairs of a cell after this long")
     sub.add_parser("render", help="rewrite docs/strength.md from the saved pairs")
+    versus = sub.add_parser("compare", help="each saved version of one cell, paired by seed")
+    versus.add_argument("level", choices=PLAYERS)
+    versus.add_argument("opponent", choices=(*PLAYERS, OPENSPIEL))
     args = parser.parse_args(argv)
     # Expert's whole search, whatever the load: the app stops starting samples after 0.6 s
     # of wall clock, which on a starved benchmark machine would measure the queue for a CPU.
@@ -811,6 +877,9 @@ def main(argv: list[str] | None = None) -> None:
                      save=True)
             print_cell(load_cells()[(level, opponent)])
             DOC.write_text(render())
+        return
+    if args.command == "compare":
+        print("\n".join(compare_versions(args.level, args.opponent)))
         return
     DOC.write_text(render())
     print(f"wrote {DOC.relative_to(ROOT)}")

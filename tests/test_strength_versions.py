@@ -11,8 +11,9 @@ from app.engine.bots import VERSIONS
 from bench import strength
 
 
-def _record(level: str, opponent: str, seed: int, versions: list[int] | None) -> str:
-    match = {"a_won": True, "hands": 1, "voids": 0, "a_hands": 1, "b_hands": 0, "a_net": 10,
+def _record(level: str, opponent: str, seed: int, versions: list[int] | None,
+            won: bool = True) -> str:
+    match = {"a_won": won, "hands": 1, "voids": 0, "a_hands": 1, "b_hands": 0, "a_net": 10,
              "a_gins": 0, "b_gins": 0, "a_undercuts": 0, "b_undercuts": 0, "times": {},
              "max_time": 0.0}
     record: dict[str, object] = {"level": level, "opponent": opponent, "seed": seed,
@@ -42,3 +43,23 @@ def test_pairs_of_an_earlier_version_are_set_aside(tmp_path: Path,
     assert [p["seed"] for p in cells[("hard", "simple")].pairs] == [1, 2]
     assert stale == {("expert", "simple"): 2}
     assert strength.versions("expert", "hard") == [current, VERSIONS.get("hard", 1)]
+
+
+def test_versions_are_compared_on_the_seeds_both_played(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    current = VERSIONS.get("expert", 1)
+    results = tmp_path / "strength.jsonl"
+    results.write_text("\n".join([
+        _record("expert", "simple", 1, None, won=False),
+        _record("expert", "simple", 2, None, won=False),
+        _record("expert", "simple", 3, None, won=False),  # not played by the current one
+        _record("expert", "simple", 1, [current, 1]),
+        _record("expert", "simple", 2, [current, 1], won=False),
+    ]) + "\n")
+    monkeypatch.setattr(strength, "RESULTS", results)
+    lines = strength.compare_versions("expert", "simple")
+    assert lines[0].startswith("- expert 1 vs simple 1: match wins 0.0%")
+    assert "over 3 pairs" in lines[0]
+    assert "(current)" in lines[1] and "over 2 pairs" in lines[1]
+    assert lines[2].startswith(f"- expert {current} minus expert 1 on the 2 seeds both played: "
+                               "+50.0%")
