@@ -30,10 +30,12 @@ ACCURATE_WITHIN = 2.0
 """A decision within this many points of the best counts as accurate (the accuracy of a
 hand or match is the share of its rated decisions that are)."""
 
-REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None)
+REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None, verify=0)
 """Samples per candidate and discard candidates of a review's evaluation: no deadline,
-so a rating is reproducible. About 0.5 s of CPU per hand (p95 0.7 s, 14 decisions):
-see ``bench/review.py`` and the README's *Hand analysis* figures."""
+so a rating is reproducible; no second check of Expert's own switch (``verify=0``: a
+rating compares every candidate on the same samples). About 0.5 s of CPU per hand
+(p95 0.7 s, 14 decisions): see ``bench/review.py`` and the README's *Hand analysis*
+figures."""
 
 
 @dataclass(frozen=True, slots=True)
