@@ -8,6 +8,7 @@ The routes are discovered from the app, so a new page is covered as soon as it e
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -74,6 +75,20 @@ def test_head_is_answered_wherever_get_is(
         assert head.headers.get("content-type") == got.headers.get("content-type"), path
         assert_security_headers(head.headers)
     assert client.head("/").status_code == 200
+
+
+def test_no_page_has_an_attribute_escaped_into_text(
+    app: FastAPI, browser: tuple[TestClient, dict[str, Any]]
+) -> None:
+    # Attributes handed to a template as a string get auto-escaped into junk such as
+    # maxlength=&#34;200&#34; (the browser then ignores them): none on any page.
+    client, params = browser
+    escaped = re.compile(r"<[a-zA-Z][^<>]*\s[a-zA-Z-]+=&(?:#34|quot);[^<>]*>")
+    for path in get_paths(app, params):
+        page = client.get(path)
+        if page.headers.get("content-type", "").startswith("text/html"):
+            found = escaped.search(page.text)
+            assert found is None, (path, found.group(0)[:200] if found else "")
 
 
 def test_head_on_a_post_only_route_is_405_not_a_crash(client: TestClient) -> None:
