@@ -26,7 +26,7 @@ from markupsafe import Markup
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
-from app.engine import CARDS, CLASSIC, Card, GameError, Rank, Rules, Suit, parse_cards
+from app.engine import CARDS, CLASSIC, MAX_DEADWOOD, Card, GameError, Rank, Rules, Suit, parse_cards
 from app.engine.calculator import HandCount, count_hand
 from app.engine.scoresheet import (
     EntryKind,
@@ -270,20 +270,24 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
         raise SheetError(f"{sat_out} sat out this hand: choose who knocked from "
                          f"{sheet.names[pair[0]]} and {sheet.names[pair[1]]}", field="knocker")
     counts: dict[str, int] = {}
+    wrong: dict[str, str] = {}  # both counts are checked, so the form shows both errors
     for name, label in (("knocker_deadwood", "The knocker's"),
                         ("defender_deadwood", "The defender's")):
         text = _text(form, name)
         if not text and name == "knocker_deadwood" and kind is not EntryKind.KNOCK:
             counts[name] = 0
             continue
-        if not text:
-            raise SheetError(f"{label} deadwood is missing: enter a whole number from 0 to 98",
-                             field=name)
         count = whole_number(text)
-        if count is None:
-            raise SheetError(f"{label} deadwood must be a whole number from 0 to 98",
-                             field=name)
-        counts[name] = count
+        if not text:
+            wrong[name] = (f"{label} deadwood is missing: enter a whole number from 0 to "
+                           f"{MAX_DEADWOOD}")
+        elif count is None or count > MAX_DEADWOOD:
+            wrong[name] = f"{label} deadwood must be a whole number from 0 to {MAX_DEADWOOD}"
+        else:
+            counts[name] = count
+    if wrong:
+        (first, message), *rest = wrong.items()
+        raise SheetError(message, field=first, also=dict(rest))
     return HandEntry(kind, knocker, counts["knocker_deadwood"], counts["defender_deadwood"],
                      upcard, pair)
 

@@ -8,6 +8,7 @@ import re
 import warnings
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 
 with warnings.catch_warnings():
@@ -307,3 +308,18 @@ def test_gin_for_three_and_hollywood_through_the_forms(client: TestClient) -> No
     page = client.get(holly).text
     assert page.count('class="num col-cell total-cell--won"') == 1 + 2 + 3
     assert "Game 3" in page
+
+
+@pytest.mark.parametrize(("knocker", "defender"), [
+    ("99999", "-4"), ("", "abc"), ("7.5", ""), ("1e3", "99"), ("-0", "٣"),
+])
+def test_every_wrong_count_is_shown_at_once_and_nothing_is_recorded(
+        client: TestClient, knocker: str, defender: str) -> None:
+    url = new_sheet(client)
+    before = exported(client, url)
+    response = hand(client, url, kind="knock", knocker="0", knocker_deadwood=knocker,
+                    defender_deadwood=defender)
+    assert response.status_code == 422
+    for field in ("knocker_deadwood", "defender_deadwood"):  # each one is wrong
+        assert "deadwood" in field_error(response.text, field)
+    assert exported(client, url) == before

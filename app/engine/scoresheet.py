@@ -83,13 +83,21 @@ class SheetError(InvalidScoreError):
             ``"name0"``, ``"players"``, ``"first_dealer"``, ``"first_sitter"``,
             ``"options"``, ``"file"``), or ``None`` for the sheet as a whole.
         number: the hand (1-based) the error is about, or ``None``.
+        also: more fields' messages found in the same check (field → message), so a
+            form can show every wrong field at once.
     """
 
-    def __init__(self, message: str, *, field: str | None = None, number: int | None = None):
+    def __init__(self, message: str, *, field: str | None = None, number: int | None = None,
+                 also: Mapping[str, str] | None = None):
         super().__init__(message)
         self.message = message
         self.field = field
         self.number = number
+        self.also = dict(also or {})
+
+    def by_field(self, default: str) -> dict[str, str]:
+        """Every message by its form field (``default`` for the sheet as a whole)."""
+        return {self.field or default: self.message, **self.also}
 
 
 class GameOverError(SheetError):

@@ -94,7 +94,7 @@ def score_create(request: Request, db: DbDep, session: SessionDep, form: FormDep
     except SheetError as err:
         values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
         return _index(request, db, session, status_code=422, form=values,
-                      errors={err.field or "options": err.message})
+                      errors=err.by_field("options"))
     return _see_other(f"/score/{row.id}")
 
 
@@ -220,7 +220,7 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
             count, filled = sk.count_from_cards(form, sheet)
         except SheetError as err:
             return _show(request, row, sheet, status_code=422, block=blocks, form=values,
-                         errors={err.field or "cards": err.message}, edit_number=number,
+                         errors=err.by_field("cards"), edit_number=number,
                          calc_open=True)
         values.update(filled)
         form = FormData({**values})
@@ -230,7 +230,7 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
         hand = updated.result().rows[-1 if number is None else number - 1]
     except SheetError as err:
         return _show(request, row, sheet, status_code=422, block=blocks, form=values,
-                     errors={err.field or "entry": err.message}, edit_number=number,
+                     errors=err.by_field("entry"), edit_number=number,
                      count=count)
     if not record:
         return _show(request, row, sheet, block=blocks, form=values, edit_number=number,
@@ -422,7 +422,7 @@ def score_options_save(request: Request, db: DbDep, session: SessionDep,
         change = sheet.change_options(candidate.options)
     except SheetError as err:
         return _options_page(request, row, sheet, form=values, status_code=422,
-                             errors={err.field or "options": err.message})
+                             errors=err.by_field("options"))
     updated = ScoreSheet(candidate.options, candidate.names, sheet.entries)
     if change.needs_confirmation and values.get("confirm") != "yes":
         return _options_page(request, row, sheet, form=values, change=change)
