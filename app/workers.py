@@ -43,6 +43,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import random
+import signal
 import threading
 import time
 from collections import deque
@@ -129,8 +130,11 @@ def _exit_with_parent() -> None:
     """Pool initializer: end this worker as soon as the process that started it is gone.
 
     A server killed without its shutdown (SIGKILL, a crash, an OOM kill) would otherwise
-    leave its workers running, orphaned, forever.
+    leave its workers running, orphaned, forever. Ctrl-C in a terminal interrupts the
+    whole process group: the worker ignores it, and the server's shutdown stops it (no
+    ``KeyboardInterrupt`` tracebacks from the workers).
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is None:
         return

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -110,6 +111,34 @@ def test_workers_end_when_the_server_process_dies() -> None:
     while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(pid) for pid in pids), "a worker outlived its server"
+
+
+CTRL_C_SCRIPT = """
+import time
+from app import workers
+from tests.test_workers import _positions
+workers.configure(1)
+workers.decide("hard", next(_positions(3)), "s:1")
+print("ready", flush=True)
+try:
+    time.sleep(120)
+except KeyboardInterrupt:  # as Uvicorn does: Ctrl-C starts the shutdown
+    workers.shutdown()
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
+def test_ctrl_c_stops_the_workers_without_tracebacks() -> None:
+    # Ctrl-C in a terminal sends SIGINT to the whole process group, workers included.
+    process = subprocess.Popen([sys.executable, "-c", CTRL_C_SCRIPT], text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "ready"
+    os.killpg(process.pid, signal.SIGINT)
+    _out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert "KeyboardInterrupt" not in err and "Traceback" not in err, err
 
 
 # --- background work (issue 15: the analysis of finished hands) ---------------------------

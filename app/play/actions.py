@@ -114,7 +114,8 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
             continue
         number = whole_number(text)
         if number is None:
-            raise PlayError(f"{_label(name)} must be a whole number, not {text[:20]!r}.")
+            raise PlayError(f"{_label(name)} must be a whole number of 0 or more (digits "
+                            f"only), not {text[:20]!r}.")
         values[name] = number
     if values.get("target", HOUSE.target) > MAX_TARGET:
         raise PlayError(f"Target must be a whole number from 1 to {MAX_TARGET}.")
@@ -215,7 +216,8 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         raise PlayError("Nothing to do: tap a card or one of the buttons.")
     version = whole_number(form.get("version", ""))
     if version is None:
-        raise PlayError("The form is missing its version: reload the page and tap again.")
+        raise PlayError("The form's version is missing or not a number: reload the page "
+                        "and tap again.")
     if version != game.version:
         raise StaleTapError(STALE)
     if "action" not in form:
