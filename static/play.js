@@ -210,6 +210,10 @@
       el.offsetParent !== null;
   }
 
+  // Where focus goes after a swap when the focused control is gone or disabled.
+  var FOCUS_ORDER = [".result__foot .btn--primary", ".result__foot button", ".piles .pile__btn",
+    ".play-actions button", ".hand input:checked", ".hand input", "button"];
+
   function restoreFocus(focus) {
     if (focus && focus.keep) return;
     var active = document.activeElement;
@@ -217,13 +221,14 @@
     var t = table();
     if (!t) return;
     var same = focus && focus.selector ? t.querySelector(focus.selector) : null;
-    var target = usable(same) ? same : null;
-    if (!target) {
-      var candidates = t.querySelectorAll(
-        ".result__foot button, .piles .pile__btn, .play-actions button, .hand input:checked, " +
-        ".hand input, button");
+    var target = usable(same) && same.id !== "read-table" ? same : null;
+    // The next step's control, in order of preference (querySelectorAll alone would give
+    // document order, where Read the table comes first): never Read the table, which shows
+    // itself when focused and would sit over the score.
+    for (var g = 0; g < FOCUS_ORDER.length && !target; g++) {
+      var candidates = t.querySelectorAll(FOCUS_ORDER[g]);
       for (var i = 0; i < candidates.length && !target; i++) {
-        if (usable(candidates[i])) target = candidates[i];
+        if (usable(candidates[i]) && candidates[i].id !== "read-table") target = candidates[i];
       }
     }
     if (target) target.focus({ preventScroll: true });

@@ -1,0 +1,118 @@
+"""The phone table as a fresh tester used it (touch taps, slow network, two tabs), in
+Chromium at the issue's viewports:
+
+* after a tap the focus goes to the next step's control, never to Read the table, which
+  would show itself over the score and catch the taps meant for it;
+* the Hint panel leaves the piles, the action buttons and the status line visible and
+  tappable at every step (upcard offer, draw, discard);
+* a refusal never spreads the status line over the score bar;
+* on a slow network a repeated tap that has become illegal is dropped, not refused;
+* the score history and the result panel fit a phone.
+Screenshots go to test-results/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.test_play_browser import _cards, _enabled, _start, _version
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = [(360, 640), (390, 844), (844, 390), (1366, 800)]
+IDS = [f"{w}x{h}" for w, h in VIEWPORTS]
+
+
+def _touch_page(browser: Any, width: int, height: int) -> Any:
+    """A page in a context of its own with a touch screen (taps, as on a phone)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    context.set_default_timeout(15_000)
+    return context.new_page()
+
+
+def _settled(page: Any, before: str) -> None:
+    """Wait for a new version of the table and no request in flight."""
+    page.wait_for_function(
+        "v => document.querySelector('#table').dataset.version !== v"
+        " && !document.documentElement.classList.contains('is-busy')", arg=before)
+
+
+def _tap(page: Any, selector: str) -> None:
+    before = _version(page)
+    page.locator(selector).tap()
+    _settled(page, before)
+
+
+def _box(page: Any, selector: str) -> list[float]:
+    return list(page.locator(selector).first.evaluate(
+        "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"))
+
+
+def _best_card(page: Any) -> dict[str, Any]:
+    return min((c for c in _cards(page) if "discard" in c["acts"].split()),
+               key=lambda c: int(c["left"]))
+
+
+def _play_a_turn(page: Any) -> None:
+    """Pass or draw, then discard (or knock, or go gin with) the best card, by taps."""
+    if _enabled(page, "Pass"):
+        _tap(page, "#a-pass")
+    if _enabled(page, "Draw from stock"):
+        _tap(page, "#a-draw_stock")
+    if page.locator(".result").count() or not page.locator(".hand input[data-acts]").count():
+        return
+    best = _best_card(page)
+    page.locator(f"#c-{best['code']}").tap()
+    acts = best["acts"].split()
+    _tap(page, "#a-gin" if "gin" in acts else "#a-knock" if "knock" in acts else "#a-discard")
+
+
+# --- 1. focus after a tap -------------------------------------------------------------------
+
+
+def _score_is_clear(page: Any, where: str) -> None:
+    """Read the table is hidden and the score button is what a tap on it reaches."""
+    assert page.evaluate("document.activeElement.id") != "read-table", where
+    read = _box(page, "#read-table")
+    assert read[2] - read[0] <= 1 and read[3] - read[1] <= 1, f"{where}: Read the table shows"
+    hit = page.locator(".scorebar__score").evaluate(
+        "b => { const r = b.getBoundingClientRect();"
+        " const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return !!e && b.contains(e); }")
+    assert hit, f"{where}: something covers the score button"
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (844, 390)], ids=["360x640", "844x390"])
+def test_after_a_tap_the_read_the_table_chip_stays_hidden(live_server: str, browser: Any,
+                                                          width: int, height: int) -> None:
+    page = _touch_page(browser, width, height)
+    try:
+        _start(page, live_server)
+        for turn in range(4):
+            if page.locator(".result").count():
+                break
+            _play_a_turn(page)
+            _score_is_clear(page, f"turn {turn}")
+            assert page.evaluate("document.activeElement !== document.body")
+        page.locator(".scorebar__score").tap()
+        page.locator("#score-history").wait_for(state="visible")
+    finally:
+        page.context.close()
+
+
+def test_a_keyboard_user_who_tabs_to_read_the_table_sees_it(live_server: str,
+                                                            new_page: Callable[..., Any]) -> None:
+    page = new_page(1366, 800)
+    _start(page, live_server)
+    page.locator("body").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "read-table":
+            break
+    else:
+        raise AssertionError("Tab never reached Read the table")
+    read = _box(page, "#read-table")
+    assert read[2] - read[0] > 40 and read[3] - read[1] > 20, f"Read the table is hidden: {read}"
