@@ -8,7 +8,8 @@
 //   discards it (pointer devices).
 // * Taps post with fetch (header HX-Request, answered with the status and table blocks).
 //   A tap made while a request is in flight is queued and sent after it with the new
-//   version, never dropped; if it has become illegal the server refuses it as usual.
+//   version; it is first checked against the new table: a repeat that has become
+//   illegal (its button disabled, its card gone) is dropped without a word.
 // * The computer's turn (data-moves on #table) is played out over the table in the time
 //   the Settings page chose (<html data-computer-turn-ms>, 450 ms by default, never over
 //   600 ms, the last 60 ms the flown cards fading out); nothing
@@ -80,18 +81,34 @@
     if (!radio) return;
     if (!busy && acts(radio).indexOf("discard") < 0) return; // the note says why
     choose(radio);
-    enqueue({ name: "action", value: "discard", card: radio.value });
+    enqueue({ id: "a-discard", name: "action", value: "discard", card: radio.value });
   }
 
   // ---- taps: queued posts and swaps -------------------------------------------------------
 
   function enqueue(intent) {
+    intent.queued = busy;
     queue.push(intent);
     if (!busy) next();
   }
 
+  // A tap queued behind a request is checked again against the table that request brought:
+  // its button gone, disabled or now meaning another move (Take upcard became Take
+  // discard), or its card no longer in the hand (or not allowed that move), and it is
+  // dropped in silence. That is an impatient repeat (a double tap on Discard, Pass or the
+  // stock), not a move to refuse with a red message. A tap still legal is sent.
+  function stillLegal(intent) {
+    if (!intent.queued || intent.refresh || !intent.id) return true;
+    var button = document.getElementById(intent.id);
+    if (!button || button.disabled || (intent.name && button.value !== intent.value)) return false;
+    if (!intent.card) return true;
+    var radio = document.getElementById("c-" + intent.card);
+    return !!radio && acts(radio).indexOf(intent.value) >= 0;
+  }
+
   function next() {
     var intent = queue.shift();
+    while (intent && !stillLegal(intent)) intent = queue.shift();
     if (!intent) {
       busy = false;
       document.documentElement.classList.remove("is-busy");
@@ -432,7 +449,7 @@
     var button = event.submitter;
     if (!button) return;
     if (button.getAttribute("aria-disabled") === "true" && !busy) return;
-    var intent = { name: button.name || "", value: button.value || "" };
+    var intent = { id: button.id, name: button.name || "", value: button.value || "" };
     if (button.name === "action" && CARD_ACTIONS.indexOf(button.value) >= 0) {
       var radio = selected();
       if (radio) intent.card = radio.value;

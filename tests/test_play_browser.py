@@ -5,8 +5,8 @@ Checked at every viewport: the whole table fits at scroll 0 without page scrolli
 every state of a hand (offer, draw, discard, result panel with Next hand) and the hand's
 top moves ≤ 4 px within a hand; selecting makes no request and updates the note and
 buttons; tapping the selected card again discards it; dragging a card onto the discard
-pile discards it; with 400 ms added round trip no tap is lost (queued taps are applied,
-a tap made illegal meanwhile is refused in the status line); the computer's turn is
+pile discards it; with 400 ms added round trip no tap is lost (queued taps are applied;
+a repeated tap made illegal meanwhile is dropped without a refusal); the computer's turn is
 animated (≤ 600 ms, at each speed of the Settings page) and not at all under reduced
 motion; the pile history; knock marks; remembered New match options; one Back press leaves
 the play screen. The hand is played through with Normal and with Large cards (issue 16):
@@ -265,14 +265,15 @@ def test_no_tap_is_lost_at_400_ms_round_trip(live_server: str, new_page: Callabl
                            " !document.documentElement.classList.contains('is-busy')", arg=code)
     assert len(posts) == 2
     assert page.locator(".play-status__refused").count() == 0
-    # A double tap on Draw: the second tap is not dropped; by then it is illegal and refused.
+    # A double tap on Draw: the second tap is queued, then checked against the new table
+    # (Draw is disabled by then): an impatient repeat, dropped without a refusal.
     if page.locator("#board").count() and _enabled(page, "Draw from stock"):
         # Both taps in one task of the page, so the second surely comes while the first is
         # in flight however slow the machine is (two Playwright clicks could straddle it).
         page.locator("#a-draw_stock").evaluate("b => { b.click(); b.click(); }")
         page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
-        assert len(posts) == 4
-        assert page.locator(".play-status__refused").count() == 1
+        assert len(posts) == 3
+        assert page.locator(".play-status__refused").count() == 0
 
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)

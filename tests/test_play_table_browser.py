@@ -13,6 +13,7 @@ Screenshots go to test-results/.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -116,3 +117,40 @@ def test_a_keyboard_user_who_tabs_to_read_the_table_sees_it(live_server: str,
         raise AssertionError("Tab never reached Read the table")
     read = _box(page, "#read-table")
     assert read[2] - read[0] > 40 and read[3] - read[1] > 20, f"Read the table is hidden: {read}"
+
+
+# --- 4. a double tap on a slow network ------------------------------------------------------
+
+
+def _double_tap(page: Any, selector: str) -> None:
+    """Two taps on ``selector`` in one task of the page: the second surely comes while the
+    first is in flight; then wait until no request is left."""
+    page.locator(selector).evaluate("b => { b.click(); b.click(); }")
+    page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
+
+
+def test_a_double_tap_on_a_slow_network_is_one_move_without_an_error(
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    page = new_page(390, 844)
+    _start(page, live_server)
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.route("**/play", lambda route: (time.sleep(0.4), route.continue_()))
+    refused = page.locator(".play-status__refused")
+    if _enabled(page, "Pass"):
+        _double_tap(page, "#a-pass")
+        assert (len(posts), refused.count()) == (1, 0), page.locator("#status").inner_text()
+    if page.locator(".result").count() == 0 and _enabled(page, "Draw from stock"):
+        before = len(posts)
+        _double_tap(page, "#a-draw_stock")
+        assert (len(posts) - before, refused.count()) == (1, 0), \
+            page.locator("#status").inner_text()
+    if page.locator(".result").count() == 0:
+        best = _best_card(page)
+        page.locator(f"#c-{best['code']}").click()
+        before = len(posts)
+        _double_tap(page, "#a-discard")
+        assert (len(posts) - before, refused.count()) == (1, 0), \
+            page.locator("#status").inner_text()
+        assert page.locator(f"#c-{best['code']}").count() == 0
+    page.unroute("**/play")
