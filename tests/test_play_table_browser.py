@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -154,3 +155,34 @@ def test_a_double_tap_on_a_slow_network_is_one_move_without_an_error(
             page.locator("#status").inner_text()
         assert page.locator(f"#c-{best['code']}").count() == 0
     page.unroute("**/play")
+
+
+# --- 3. a refusal in the status line --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
+def test_a_refusal_never_spreads_over_the_score(live_server: str, browser: Any,
+                                                screenshot: Callable[[Any, str], Path],
+                                                width: int, height: int) -> None:
+    """Two tabs of one browser: a tap in the second, on the screen the first has moved
+    on from, is refused in the status line, which stays above the score bar."""
+    first = _touch_page(browser, width, height)
+    try:
+        _start(first, live_server)
+        second = first.context.new_page()
+        second.goto(live_server + "/play")
+        tap = "#a-pass" if _enabled(first, "Pass") else "#a-draw_stock"
+        _tap(first, tap)
+        before = _version(second)
+        second.locator(tap).tap()
+        _settled(second, before)
+        assert second.locator(".play-status__refused").count() == 1
+        assert "older screen" in second.locator("#status").inner_text()
+        status = _box(second, "#status")
+        for selector in (".scorebar__score", ".scorebar__meta"):
+            below = _box(second, selector)
+            assert status[3] <= below[1] + 0.5 or status[0] >= below[2] - 0.5, \
+                f"the status {status} overlaps {selector} {below}"
+        screenshot(second, f"table-refusal-{width}x{height}")
+    finally:
+        first.context.close()

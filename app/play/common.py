@@ -107,9 +107,9 @@ def seats_of(game: PlayMatch, me: int) -> Seats:
     return Seats(me, other, True)
 
 
-STALE = ("That tap came from an older screen, so nothing was changed. "
-         "Here is the game as it is now.")
-"""The refusal of a tap rendered for an older version of the match."""
+STALE = "That tap came from an older screen: nothing changed."
+"""The refusal of a tap rendered for an older version of the match (short: it shares the
+play screen's status line, two lines on a phone, with the step)."""
 
 _WHOLE = re.compile(r"[0-9]{1,9}")
 
