@@ -174,6 +174,9 @@
     var old = table();
     var rects = old ? pileRects(old) : null;
     old.replaceWith(document.adoptNode(fresh));
+    // htmx drives the Hint form inside the table: let it see the new one (without this the
+    // Hint button posted the whole page after the first tap).
+    if (window.htmx) window.htmx.process(fresh);
     if (keepCode && !selected()) {
       var again = document.getElementById("c-" + keepCode);
       if (again) again.checked = true;
@@ -412,7 +415,8 @@
     }
   }, true);
 
-  // The Expert's advice floats over the table until the next tap, or until closed.
+  // The Expert's advice floats over the table until the next tap, or until closed
+  // (placeHint, below, puts it where it hides nothing the step needs).
   document.addEventListener("click", function (event) {
     var close = event.target.closest && event.target.closest(".play-hint__close");
     if (!close) return;
@@ -423,6 +427,41 @@
     var button = document.getElementById("a-hint");
     if (button) button.focus({ preventScroll: true });
   });
+
+  // ---- the Expert's advice: placed where it hides nothing the step needs --------------------
+
+  // The hint floats over the table (position: fixed) in the tallest band of the screen left
+  // free by what the step needs: the status line and the action buttons always, the piles
+  // when you take or draw a card (upcard offer, draw), your hand when you discard. So the
+  // piles it tells you to tap stay visible and tappable. It scrolls inside itself if the
+  // band is short.
+  function placeHint() {
+    var hint = document.getElementById("hint");
+    var t = table();
+    if (!hint || !t || !hint.querySelector(".play-hint__best")) return;
+    var needed = ["#status", ".play-actions"];
+    needed.push(t.dataset.phase === "discard" ? ".hand" : ".piles");
+    var rects = needed.map(function (selector) {
+      var el = document.querySelector(selector);
+      return el ? el.getBoundingClientRect() : null;
+    }).filter(function (r) { return r && r.height > 0; });
+    rects.sort(function (a, b) { return a.top - b.top; });
+    var margin = 6;
+    var edges = [0].concat(rects.map(function (r) { return r.top; }), [window.innerHeight]);
+    var ends = [0].concat(rects.map(function (r) { return r.bottom; }));
+    var best = { top: 0, height: 0 };
+    for (var i = 0; i < ends.length; i++) {
+      var top = Math.max(0, ends[i]) + margin;
+      var height = edges[i + 1] - margin - top;
+      if (height > best.height) best = { top: top, height: height };
+    }
+    hint.style.setProperty("--hint-top", Math.round(best.top) + "px");
+    hint.style.setProperty("--hint-max", Math.max(80, Math.floor(best.height)) + "px");
+    hint.classList.add("play-hint--placed");
+  }
+
+  document.addEventListener("htmx:afterSettle", placeHint);
+  window.addEventListener("resize", placeHint);
 
   document.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches(".slot__input")) refresh();
@@ -596,7 +635,7 @@
     });
   }
 
-  function ready() { refresh(); setupLive(); }
+  function ready() { refresh(); setupLive(); placeHint(); }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();

@@ -186,3 +186,71 @@ def test_a_refusal_never_spreads_over_the_score(live_server: str, browser: Any,
         screenshot(second, f"table-refusal-{width}x{height}")
     finally:
         first.context.close()
+
+
+# --- 2. the Hint panel leaves the step's controls free ------------------------------------
+
+
+def _covered_by_hint(page: Any, selectors: list[str]) -> list[str]:
+    """The controls among ``selectors`` that the hint overlaps, or that a tap at their
+    centre would not reach."""
+    return list(page.evaluate("""sels => {
+      const hint = document.getElementById('hint').getBoundingClientRect();
+      const out = [];
+      for (const s of sels) for (const e of document.querySelectorAll(s)) {
+        if (e.offsetParent === null) continue;
+        const r = e.getBoundingClientRect();
+        const overlap = r.left < hint.right && hint.left < r.right && r.top < hint.bottom
+          && hint.top < r.bottom;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (overlap || !hit || !(e.contains(hit) || hit.contains(e)
+            || (e.closest('.slot') && e.closest('.slot').contains(hit))))
+          out.push(s + ' ' + (e.id || e.value || ''));
+      }
+      return out;
+    }""", selectors))
+
+
+def _ask_hint(page: Any, step: str, needed: list[str], shot: Callable[[Any, str], Path],
+              label: str) -> None:
+    page.locator("#a-hint").tap()
+    page.locator(".play-hint__best").wait_for()
+    assert _covered_by_hint(page, needed) == [], f"{step}: the hint covers what it advises"
+    shot(page, f"hint-{step}-{label}")
+    page.locator(".play-hint__close").tap()
+    assert page.locator(".play-hint__best").count() == 0
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
+def test_the_hint_leaves_the_piles_and_buttons_free(live_server: str, browser: Any,
+                                                   screenshot: Callable[[Any, str], Path],
+                                                   width: int, height: int) -> None:
+    page = _touch_page(browser, width, height)
+    page.context.set_default_timeout(30_000)  # the first hint starts the worker process
+    label = f"{width}x{height}"
+    try:
+        page.goto(live_server + "/play/new")
+        page.get_by_label("Expert").check()
+        page.get_by_role("button", name="Start match").click()
+        page.locator("#a-hint").wait_for()
+        always = ["#status", ".play-actions button"]
+        piles = ["#a-draw_stock", "#a-take"]
+        steps = []
+        if _enabled(page, "Pass"):
+            _ask_hint(page, "offer", always + piles, screenshot, label)
+            steps.append("offer")
+            _tap(page, "#a-pass")
+        if _enabled(page, "Draw from stock"):
+            _ask_hint(page, "draw", always + piles, screenshot, label)
+            steps.append("draw")
+            _tap(page, "#a-draw_stock")
+        if page.locator(".hand input[data-acts]").count():
+            _ask_hint(page, "discard", always + [".hand .slot__input"], screenshot, label)
+            steps.append("discard")
+        assert "discard" in steps
+        # The hint still works after the table was swapped by a tap (no page load).
+        assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
+        assert page.evaluate("performance.getEntriesByType('navigation')[0].name") \
+            .endswith("/play")
+    finally:
+        page.context.close()
