@@ -254,3 +254,51 @@ def test_the_hint_leaves_the_piles_and_buttons_free(live_server: str, browser: A
             .endswith("/play")
     finally:
         page.context.close()
+
+
+# --- 5 and 6. the result panel and the score history on a phone ----------------------------
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (844, 390)],
+                         ids=["360x640", "390x844", "844x390"])
+def test_the_result_and_the_score_history_fit_a_phone(live_server: str, browser: Any,
+                                                      screenshot: Callable[[Any, str], Path],
+                                                      width: int, height: int) -> None:
+    page = _touch_page(browser, width, height)
+    label = f"{width}x{height}"
+    try:
+        _start(page, live_server)
+        for _ in range(60):
+            if page.locator(".result").count():
+                break
+            _play_a_turn(page)
+        page.locator(".result").wait_for()
+        page.wait_for_timeout(700)  # the computer's last move, played out, has landed
+        screenshot(page, f"table-result-{label}")
+        # Both hands' melds and deadwood show without scrolling the result, Next hand too.
+        body = _box(page, ".result__body")
+        assert page.locator(".result__body").evaluate("b => b.scrollTop") == 0
+        for side in page.locator(".result__side .laid").evaluate_all(
+                "els => els.map(e => { const r = e.getBoundingClientRect();"
+                " return [r.left, r.top, r.right, r.bottom]; })"):
+            assert side[3] <= body[3] + 0.5 and side[2] <= body[2] + 0.5, \
+                f"a hand at {side} is below or beside the result's view {body}"
+        foot = _box(page, ".result__foot .btn--primary")
+        assert foot[3] <= height and foot[2] <= width
+        # The score history: the whole table inside its sheet, nothing cut off.
+        page.locator(".scorebar__score").tap()
+        page.locator("#score-history").wait_for(state="visible")
+        sizes = page.locator("#score-history .score-table-wrap").evaluate(
+            "w => [w.scrollWidth, w.clientWidth]")
+        assert sizes[0] <= sizes[1], f"the score table is wider than its sheet: {sizes}"
+        table = _box(page, "#score-history table")
+        sheet = _box(page, "#score-history")
+        assert sheet[0] <= table[0] and table[2] <= sheet[2] and sheet[2] <= width
+        headers = page.locator("#score-history").get_by_role("columnheader")
+        assert [h.strip() for h in headers.all_inner_texts()] != []
+        for name in ("Hand", "Won by", "How", "Points", "You", "Computer"):
+            assert page.locator("#score-history").get_by_role(
+                "columnheader", name=name, exact=True).count() == 1, name
+        screenshot(page, f"table-score-history-{label}")
+    finally:
+        page.context.close()
