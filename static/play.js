@@ -230,9 +230,13 @@
       el.offsetParent !== null;
   }
 
-  // Where focus goes after a swap when the focused control is gone or disabled.
+  // Where focus goes after a swap when the focused control is gone or disabled: the next
+  // step's control; your hand only when you are to discard; else the score button, which
+  // every state of the table has (waiting for a friend, the friend's move then changes
+  // nothing under the focus).
   var FOCUS_ORDER = [".result__foot .btn--primary", ".result__foot button", ".piles .pile__btn",
-    ".play-actions button", ".hand input:checked", ".hand input", "button"];
+    ".play-actions button", ".hand input[data-acts]:checked", ".hand input[data-acts]",
+    "#score-button", "button"];
 
   function restoreFocus(focus) {
     if (focus && focus.keep) return;
