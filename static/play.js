@@ -464,6 +464,8 @@
     hint.classList.add("play-hint--placed");
   }
 
+  // After the swap, in the same task (before it is painted), and again once settled.
+  document.addEventListener("htmx:afterSwap", placeHint);
   document.addEventListener("htmx:afterSettle", placeHint);
   window.addEventListener("resize", placeHint);
 

@@ -214,7 +214,8 @@ def _covered_by_hint(page: Any, selectors: list[str]) -> list[str]:
 def _ask_hint(page: Any, step: str, needed: list[str], shot: Callable[[Any, str], Path],
               label: str) -> None:
     page.locator("#a-hint").tap()
-    page.locator(".play-hint__best").wait_for()
+    # Placed by the script once htmx has swapped the advice in.
+    page.locator("#hint.play-hint--placed .play-hint__best").wait_for()
     assert _covered_by_hint(page, needed) == [], f"{step}: the hint covers what it advises"
     shot(page, f"hint-{step}-{label}")
     page.locator(".play-hint__close").tap()
