@@ -768,19 +768,21 @@ def render() -> str:
         "- Decision times: wall clock per decision of the level in the benchmark process,",
         "  which ran at `nice -n 10`, one process, on a machine shared with other work; and",
         "  the CPU time of that process per decision (what one core needs, whatever the",
-        "  load). Expert plays here with its whole search "
-        f"({expert.DEFAULT_BUDGET.samples} samples per candidate) and",
+        "  load). Expert plays here with its whole search",
+        f"  ({expert.DEFAULT_BUDGET.samples} samples per candidate, "
+        f"{expert.DEFAULT_BUDGET.verify} fresh ones to check a switch) and",
         "  without the app's 0.6 s wall-clock deadline, so its strength does not depend on",
         "  the load of the machine; the CPU column shows what one core needs (the app's",
         "  deadline only ever cuts a search short on a starved server).",
         "- Versions: each pair is saved with the version of both players' play",
         "  (`app.engine.bots.VERSIONS`: "
         + ", ".join(f"{name} {number}" for name, number in sorted(VERSIONS.items()))
-        + ", others 1); only",
-        "  pairs of the current versions are counted"
-        + ("" if not stale else " (set aside, played by earlier versions: "
-           + ", ".join(f"{lv} vs {o} {n} pairs" for (lv, o), n in sorted(stale.items()))
-           + ")") + ".",
+        + ", others 1); only pairs of the current versions are counted"
+        + ("." if not stale else ";"),
+        *([] if not stale else [
+            "  set aside, played by earlier versions: "
+            + ", ".join(f"{lv} vs {o} {n} pairs" for (lv, o), n in sorted(stale.items()))
+            + " (see *Versions*)."]),
         "",
         f"Machine: {_machine()}.",
         "",
