@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from app.engine import (
@@ -54,6 +53,7 @@ from app.play.common import (
 from app.play.computer import computer_plays
 from app.play.storage import (
     bump_seat,
+    commit_seat,
     hand_row,
     load,
     mirror,
@@ -170,11 +170,7 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
     if seat is None:
         seat = PlaySeat(session_id=session_id, match_id=game.id, computer_said=said, version=1)
         db.add(seat)
-        try:
-            db.commit()
-        except IntegrityError:  # another tap of this browser started a match just now
-            db.rollback()
-            raise StaleTapError(STALE) from None
+        commit_seat(db)  # another tap of this browser may have started a match just now
     else:
         values = bump_seat(db, seat, match_id=game.id, selected=None, computer_said=said)
         db.commit()

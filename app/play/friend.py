@@ -27,6 +27,7 @@ Presence (:func:`pulse`): each open table (SSE stream or poll) touches its seat'
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -45,6 +46,7 @@ from app.play.common import COMPUTER, STALE, PlayError, StaleTapError
 from app.play.storage import (
     bump_match,
     bump_seat,
+    commit_seat,
     hand_row,
     mirror,
     new_client_seed,
@@ -135,7 +137,7 @@ def create_invite(db: Session, session_id: str, options: MatchOptions, name: str
         db.add(PlaySeat(session_id=session_id, match_id=game.id, version=1))
     else:
         bump_seat(db, seat, match_id=game.id, selected=None, computer_said="")
-    db.commit()
+    commit_seat(db)
     return game
 
 
@@ -221,7 +223,8 @@ def _point_seat(db: Session, session_id: str, game: PlayMatch) -> None:
         bump_seat(db, seat, match_id=game.id, selected=None, computer_said="")
     else:
         return
-    db.commit()
+    with contextlib.suppress(StaleTapError):  # another request of this browser did it
+        commit_seat(db)
 
 
 def accept(db: Session, token: str, session_id: str, name: str,
@@ -262,7 +265,7 @@ def accept(db: Session, token: str, session_id: str, name: str,
     db.add(hand_row(game, match))
     _seat_for_guest(db, session_id, game.id)
     live.announce(db, game)
-    db.commit()
+    commit_seat(db)
     remember(game, game.version, match)
     return game
 

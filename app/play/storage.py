@@ -39,6 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Engine, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
@@ -240,6 +241,21 @@ def seat_version(db: Session, session_id: str) -> int:
     return 0 if seat is None else seat.version
 
 
+def commit_seat(db: Session) -> None:
+    """Commit a change that may insert this browser's seat (or a row keyed like another
+    request's): when another request of the same browser inserted it first (two taps at
+    once), nothing is written and the tap is stale.
+
+    Raises:
+        StaleTapError: the insert collided (the transaction is rolled back).
+    """
+    try:
+        db.commit()
+    except IntegrityError:
+        db.rollback()
+        raise StaleTapError(STALE) from None
+
+
 def bump_match(db: Session, game: PlayMatch, **changes: Any) -> dict[str, Any]:
     """Write ``changes`` and ``version + 1`` to the match row if it is still at the
     version read (nothing is committed); the values written. The one guard of the game
@@ -317,12 +333,21 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
     """
     seat, game, before = loaded.seat, loaded.game, loaded.match
     game_values: dict[str, Any] = {}
-    if match.hand_number != before.hand_number:
-        row = hand_row(game, match)
-        db.add(row)
+    new_hand = hand_row(game, match) if match.hand_number != before.hand_number else None
+    if new_hand is not None:
         game_values.update(hands=match.hand_number, next_server_seed=None)
         if game.friend:
-            game_values["hand_seeds"] = row.seat_seeds
+            game_values["hand_seeds"] = new_hand.seat_seeds
+    if _ended(before, match):
+        if match.over:
+            game_values["over"] = True
+        else:
+            game_values["next_server_seed"] = new_server_seed()
+    # The version guard first: a simultaneous tap that lost the race writes nothing (its
+    # new hand's row would otherwise collide with the winner's: an IntegrityError, a 500).
+    game_values = bump_match(db, game, **game_values)
+    if new_hand is not None:
+        db.add(new_hand)
     else:
         hand_values: dict[str, Any] = {"log": [[p, t] for p, t in match.hand_log]}
         if _ended(before, match):
@@ -333,12 +358,6 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
                 .where(col(PlayHand.match_id) == game.id)
                 .where(col(PlayHand.number) == match.hand_number)
                 .values(**hand_values).execution_options(synchronize_session=False))
-    if _ended(before, match):
-        if match.over:
-            game_values["over"] = True
-        else:
-            game_values["next_server_seed"] = new_server_seed()
-    game_values = bump_match(db, game, **game_values)
     seat_values = bump_seat(db, seat, **seat_changes)
     live.announce(db, game)
     db.commit()
