@@ -377,11 +377,13 @@ def response_text(response: Any, cookie_jar: Any, session_id: str) -> str:
     return everything.replace(session_id, "<session id>") if session_id else everything
 
 
-def finish_hand(app: FastAPI, client: Any, seed: int = 1) -> dict[str, int]:
+def finish_hand(app: FastAPI, client: Any, seed: int = 1,
+                deal_next: bool = True) -> dict[str, int]:
     """Play the browser's current hand to its end with random legal taps (knocking when
-    it can), then deal the next one, so the browser has a finished hand in its history
-    and a hand in progress; the path values ``match_id`` and ``number`` of the finished
-    hand, and ``step``, the first of the person's actions in it (issue 15)."""
+    it can), then (``deal_next``) deal the next one, so the browser has a finished hand
+    in its history and a hand in progress; the path values ``match_id`` and ``number``
+    of the finished hand, and ``step``, the first of the person's actions in it
+    (issue 15)."""
     rng = random.Random(seed)
     while True:
         row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
@@ -392,6 +394,6 @@ def finish_hand(app: FastAPI, client: Any, seed: int = 1) -> dict[str, int]:
         client.post("/play", data=random_form(match, row.version, rng, greedy=0.9))
     number = match.hand_number
     step = next(i for i, (p, _) in enumerate(match.hand_log, start=1) if p == 0)
-    if not match.over:
+    if deal_next and not match.over:
         client.post("/play", data={"action": "next_hand", "version": str(row.version)})
     return {"match_id": row.match_id, "number": number, "step": step}

@@ -4,35 +4,21 @@ winner's tap inserted a row (the next hand's) that the loser would insert too.""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
-from app.engine import HandSeed, NextHand, Phase, apply_match
+from app.engine import HandSeed, NextHand, apply_match
 from app.play import StaleTapError, storage
 from app.sessions import COOKIE_NAME
-from tests.hardening import Replayer, random_form, stored_play
-
-
-def _to_hand_over(app: FastAPI, client: TestClient) -> None:
-    rng = random.Random(3)
-    for _ in range(400):
-        row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
-        assert row is not None
-        match = Replayer.from_row(row).advance(row.log)
-        if match.hand.phase is Phase.OVER:
-            return
-        client.post("/play", data=random_form(match, row.version, rng, greedy=0.9))
-    raise AssertionError("the hand never ended")
+from tests.hardening import finish_hand, stored_play
 
 
 def test_a_next_hand_that_lost_the_race_is_stale_and_writes_nothing(
         app: FastAPI, client: TestClient) -> None:
     assert client.post("/play/new", data={"level": "easy"}).status_code == 200
-    _to_hand_over(app, client)
+    finish_hand(app, client, seed=3, deal_next=False)
     session_id = client.cookies[COOKIE_NAME]
     with Session(app.state.engine.execution_options(sqlite_begin="LAZY"),
                  expire_on_commit=False) as loser:  # as a request does
