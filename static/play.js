@@ -641,7 +641,11 @@
     });
   }
 
-  function ready() { refresh(); setupLive(); placeHint(); }
+  function ready() {
+    refresh(); setupLive(); placeHint();
+    // The table's keys and taps are live from here (tests wait for it).
+    document.documentElement.setAttribute("data-play-ready", "");
+  }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();

@@ -87,6 +87,7 @@ def _start(page: Any, base: str, options: dict[str, str] | None = None) -> None:
     page.get_by_role("button", name="Start match").click()
     page.wait_for_url(base + "/play")
     page.locator("#table").wait_for()
+    page.locator("html[data-play-ready]").wait_for(state="attached")  # keys are live
 
 
 def _fits(page: Any, where: str) -> None:

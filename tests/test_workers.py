@@ -119,8 +119,8 @@ from app import workers
 from tests.test_workers import _positions
 workers.configure(1)
 workers.decide("hard", next(_positions(3)), "s:1")
-print("ready", flush=True)
 try:
+    print("ready", flush=True)  # inside the try: the signal may come at once
     time.sleep(120)
 except KeyboardInterrupt:  # as Uvicorn does: Ctrl-C starts the shutdown
     workers.shutdown()
