@@ -33,10 +33,12 @@ PostgreSQL works unchanged through ``DATABASE_URL=postgresql+psycopg://user:pw@h
 
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import anyio
+import anyio.to_thread
 from alembic.config import Config
 from fastapi import Request
 from sqlalchemy import Engine, event
@@ -165,7 +167,7 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> 
     return engine
 
 
-def get_session(request: Request) -> Iterator[Session]:
+async def get_session(request: Request) -> AsyncIterator[Session]:
     """FastAPI dependency: one database session per request, closed afterwards.
 
     Its transactions are ``LAZY`` on SQLite (module docstring): reads take no lock, the
@@ -173,12 +175,22 @@ def get_session(request: Request) -> Iterator[Session]:
     ``commit()`` (``expire_on_commit=False``) and after :func:`release`; call
     ``session.refresh(obj)`` when you need the stored values again. Uncommitted work is
     rolled back at :func:`release` or when the request ends.
+
+    Async, so that it costs no trip to the threadpool: making a session does no I/O,
+    and a request normally ends with its session released (:func:`release`); one that
+    still holds a transaction is closed in the threadpool (a rollback is I/O).
     """
     engine: Engine = request.app.state.engine
-    with Session(engine.execution_options(sqlite_begin="LAZY"),
-                 expire_on_commit=False) as session:
-        setattr(request.state, _SESSION_KEY, session)
+    session = Session(engine.execution_options(sqlite_begin="LAZY"), expire_on_commit=False)
+    setattr(request.state, _SESSION_KEY, session)
+    try:
         yield session
+    finally:
+        if session.in_transaction():
+            with anyio.CancelScope(shield=True):  # a client that went away still gets it closed
+                await anyio.to_thread.run_sync(session.close)
+        else:
+            session.close()
 
 
 def release(request: Request) -> None:

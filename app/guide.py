@@ -64,8 +64,9 @@ class GuideRules:
     match: Rules = CLASSIC
 
 
-def get_guide_rules(request: Request) -> GuideRules:
-    """FastAPI dependency: ``app.state.guide_rules`` when set, else House / Classic."""
+async def get_guide_rules(request: Request) -> GuideRules:
+    """FastAPI dependency: ``app.state.guide_rules`` when set, else House / Classic
+    (async: no I/O, so no trip to the threadpool)."""
     rules = getattr(request.app.state, "guide_rules", None)
     return rules if isinstance(rules, GuideRules) else GuideRules()
 

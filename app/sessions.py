@@ -46,8 +46,9 @@ def is_valid_session_id(value: str | None) -> bool:
     return value is not None and _VALID_ID.fullmatch(value) is not None
 
 
-def get_app_settings(request: Request) -> Settings:
-    """FastAPI dependency: the settings the running app was created with."""
+async def get_app_settings(request: Request) -> Settings:
+    """FastAPI dependency: the settings the running app was created with (async: no
+    I/O, so no trip to the threadpool)."""
     settings: Settings = request.app.state.settings
     return settings
 

@@ -27,6 +27,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, Request
+from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 
@@ -178,11 +179,17 @@ def pulse(request: Request, session: SessionDep, db: DbDep) -> Response:
     return PlainTextResponse(found.text, headers={"Cache-Control": "no-store"})
 
 
+def _watched_match(db: Session, session_id: str) -> tuple[int, int] | None:
+    try:
+        return friend.watched_match(db, session_id)
+    finally:
+        db.close()  # the stream holds no transaction
+
+
 @router.get("/play/events")
 async def events(request: Request, session: SessionDep, db: DbDep) -> Response:
     """Server-Sent Events of this browser's friend match (see the module docstring)."""
-    watched = await run_in_threadpool(friend.watched_match, db, session.id)
-    await run_in_threadpool(db.close)
+    watched = await run_in_threadpool(_watched_match, db, session.id)
     if watched is None:
         return Response(status_code=204)
     engine = request.app.state.engine
