@@ -221,12 +221,12 @@ def forget_cache() -> None:
 def load(db: Session, session_id: str) -> Loaded | None:
     """The browser's match, or ``None`` when it has not started one (or its friend
     match has not started: an open or cancelled invite, see :mod:`app.play.friend`)."""
-    seat = db.get(PlaySeat, session_id)
-    if seat is None:
+    found = db.exec(select(PlaySeat, PlayMatch)  # one statement for both rows
+                    .join(PlayMatch, col(PlayMatch.id) == col(PlaySeat.match_id))
+                    .where(col(PlaySeat.session_id) == session_id)).first()
+    if found is None:
         return None
-    game = db.get(PlayMatch, seat.match_id)
-    if game is None:  # pragma: no cover - the foreign key forbids it
-        return None
+    seat, game = found
     if game.friend and game.hands == 0:  # waiting for the friend, or cancelled
         return None
     me = 1 if game.friend and game.guest_session_id == session_id else PERSON
