@@ -359,8 +359,12 @@ def watched_match(db: Session, session_id: str) -> tuple[int, int] | None:
 
 def pulse(engine: Engine, match_id: int, seat: int, touch: bool) -> Pulse | None:
     """The live state of the match for ``seat``; with ``touch``, first mark the seat as
-    seen now. ``None`` when the match is gone."""
-    with Session(engine) as db:
+    seen now. ``None`` when the match is gone.
+
+    On SQLite the read takes no lock (``app.db``'s lazy transaction): a stream's pulse
+    never queues behind, nor holds up, the taps' writes; only a touch takes the write
+    lock, for its one update."""
+    with Session(engine.execution_options(sqlite_begin="LAZY")) as db:
         if touch:
             column = "guest_seen_at" if seat == 1 else "host_seen_at"
             db.exec(update(PlayMatch).where(col(PlayMatch.id) == match_id)
