@@ -16,6 +16,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import analysis, workers
+from app.collector import tuned_gc
 from app.db import create_db_engine
 from app.errors import install_error_pages, loggable_path
 from app.play import live
@@ -161,7 +162,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # Friend matches (issue 18): moves made on other instances reach this one.
             tasks.append(asyncio.create_task(live.listen_postgres(settings.database_url)))
         try:
-            yield
+            with tuned_gc():
+                yield
         finally:
             for task in tasks:
                 task.cancel()

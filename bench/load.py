@@ -46,6 +46,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.collector import tuned_gc  # noqa: E402
 from app.engine import CARDS, Rules  # noqa: E402
 from app.engine.match import NextHand, apply_match, new_match, parse_match_action  # noqa: E402
 
@@ -404,9 +405,10 @@ def main() -> None:
     cpu_before = cpu_seconds(process.pid) if process else (float("nan"), float("nan"))
     try:
         began = time.monotonic()
-        stats, seen, (health_count, health_seconds) = asyncio.run(run(
-            url, args.players, args.duration, tuple(args.pause), args.warmup,
-            args.probe_seconds, args.probe_clients, args.seed, args.expert_share))
+        with tuned_gc():  # the players share one process: its pauses are not the server's
+            stats, seen, (health_count, health_seconds) = asyncio.run(run(
+                url, args.players, args.duration, tuple(args.pause), args.warmup,
+                args.probe_seconds, args.probe_clients, args.seed, args.expert_share))
         elapsed = time.monotonic() - began
         cpu_after = cpu_seconds(process.pid) if process else (float("nan"), float("nan"))
     finally:
