@@ -47,6 +47,8 @@ class AccessLogMiddleware:
             return
         start = time.perf_counter()
         status = 500
+        if scope["path"] != "/healthz":  # a monitor is not a player
+            workers.note_request()  # background work leaves a process free (app.workers)
 
         async def send_status(message: Message) -> None:
             nonlocal status

@@ -13,12 +13,15 @@ player is waiting) goes to the pool at once. *Background* work (:func:`backgroun
 analysis of finished hands, one small job per decision) waits in a queue of this
 process and a feeder thread hands it to the pool only while the pool has room to
 spare: none starts while the interactive jobs in flight fill the pool, and while
-players are using the pool (an interactive job in the last :data:`RESERVE_SECONDS`)
-one process is kept free for them — at most ``size - 1`` background jobs run. So
-during play, with two or more processes, a computer move or a hint always finds a free
-process whatever the analysis queue holds; after a quiet spell the analysis may use
-every process, and the first move then waits at most for one decision's analysis
-(tens of milliseconds; a pool of one process always works this way).
+players are using the server (a request or an interactive job in the last
+:data:`RESERVE_SECONDS`, :func:`note_request`) one process is kept free for them — at
+most ``size - 1`` background jobs run. So during play, with two or more processes, a
+computer move or a hint always finds a free process whatever the analysis queue holds,
+and the analysis leaves a core to the server's own process (on two cores, analysis in
+both processes took the tap's p95 from 15 to 28 ms, ``bench/web.py``); after a quiet
+spell the analysis may use every process, and the first move then waits at most for
+one decision's analysis (tens of milliseconds; a pool of one process always works this
+way).
 
 Background jobs also run at the lowest CPU priority (:data:`BACKGROUND_NICENESS`, in a
 thread of their own inside the pool's process): on a server with few cores the
@@ -67,8 +70,8 @@ HINT_OPTIONS = 3
 """How many of Expert's choices a hint shows."""
 
 RESERVE_SECONDS = 30.0
-"""For this long after an interactive job started, background work leaves one process
-of the pool free (see the module docstring)."""
+"""For this long after a request or an interactive job started, background work leaves
+one process of the pool free (see the module docstring)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -90,8 +93,8 @@ _interactive = 0
 """Interactive jobs in flight (submitted to the pool, not yet answered)."""
 _running = 0
 """Background jobs in flight in the pool."""
-_last_interactive = float("-inf")
-"""``time.monotonic()`` when the last interactive job started."""
+_last_busy = float("-inf")
+"""``time.monotonic()`` when the last request or interactive job started."""
 _queue: deque[_Job] = deque()
 _feeder: threading.Thread | None = None
 
@@ -218,14 +221,14 @@ def _hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
 
 def _run(function: Callable[..., T], *args: Any) -> T:
     """Interactive work: to the pool at once (see the module docstring)."""
-    global _interactive, _last_interactive
+    global _interactive, _last_busy
     for _attempt in range(2):
         pool = _executor()
         if pool is None:
             break
         with _lock:
             _interactive += 1
-            _last_interactive = time.monotonic()
+            _last_busy = time.monotonic()
         try:
             return pool.submit(function, *args).result()
         except BrokenProcessPool:
@@ -243,10 +246,10 @@ def _room_for_background(now: float) -> float:
     long to wait at most before asking again (``inf``: until notified)."""
     if _running + _interactive >= _size:
         return inf
-    reserved = now - _last_interactive < RESERVE_SECONDS
+    reserved = now - _last_busy < RESERVE_SECONDS
     if _running < (_size - 1 if reserved and _size > 1 else _size):
         return 0.0
-    return _last_interactive + RESERVE_SECONDS - now if reserved else inf
+    return _last_busy + RESERVE_SECONDS - now if reserved else inf
 
 
 def _feed() -> None:
@@ -336,6 +339,13 @@ def background(function: Callable[..., T], *args: Any) -> Future[T]:
     return future
 
 
+def note_request() -> None:
+    """Record that a player is using the server now (every request does): for the
+    next :data:`RESERVE_SECONDS` background work leaves a process free."""
+    global _last_busy
+    _last_busy = time.monotonic()  # one store: no lock needed
+
+
 def decide(level: str, view: PlayerView, seed: str) -> Action:
     """The computer's action at ``level`` for ``view`` (see
     :func:`app.engine.bots.choose_action`), its random source seeded with ``seed``.
@@ -364,4 +374,4 @@ def hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
 
 
 __all__ = ["HINT_OPTIONS", "POOLED_LEVELS", "RESERVE_SECONDS", "background", "configure",
-           "decide", "hint", "new_pool", "shutdown"]
+           "decide", "hint", "new_pool", "note_request", "shutdown"]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 from app import analysis, workers
 from app.engine import HOUSE, Action, Phase, apply, deal, view
@@ -196,13 +197,37 @@ def test_a_computer_move_finds_a_free_process_while_analysis_is_queued(
 
 def test_after_a_quiet_spell_the_analysis_uses_every_process(
         pool_of_two: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(workers, "_last_interactive", float("-inf"))
+    monkeypatch.setattr(workers, "_last_busy", float("-inf"))
     release = str(tmp_path / "release")
     jobs = [workers.background(_blocked_until, release) for _ in range(3)]
     _until(lambda: workers._running == 2)
     assert len(workers._queue) == 1
     open(release, "w").close()
     assert [job.result() for job in jobs] == [release] * 3
+
+
+def test_while_players_use_the_server_the_analysis_leaves_a_process_free(
+        pool_of_two: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request (not only a Hard or Expert move) reserves a process: on a small
+    server the analysis then leaves a core to the server's own process."""
+    monkeypatch.setattr(workers, "RESERVE_SECONDS", 1e9)  # however slow the machine
+    workers.note_request()
+    release = str(tmp_path / "release")
+    jobs = [workers.background(_blocked_until, release) for _ in range(3)]
+    _until(lambda: workers._running == 1)
+    time.sleep(0.3)  # room for a second job to start, were it allowed
+    assert workers._running == 1 and len(workers._queue) == 2
+    open(release, "w").close()
+    assert [job.result() for job in jobs] == [release] * 3
+
+
+def test_every_request_but_the_health_check_counts_as_a_player_using_the_server(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "_last_busy", float("-inf"))
+    client.get("/healthz")
+    assert workers._last_busy == float("-inf")
+    client.get("/")
+    assert time.monotonic() - workers._last_busy < 60
 
 
 def test_shutting_the_pool_down_cancels_queued_background_work(tmp_path: Path) -> None:
