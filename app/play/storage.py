@@ -359,7 +359,7 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
                 .where(col(PlayHand.number) == match.hand_number)
                 .values(**hand_values).execution_options(synchronize_session=False))
     seat_values = bump_seat(db, seat, **seat_changes)
-    live.announce(db, game)
+    live.announce(db, game, game_values["version"])
     db.commit()
     mirror(seat, seat_values)
     mirror(game, game_values)
@@ -412,7 +412,7 @@ def set_client_seed(db: Session, loaded: Loaded, client_seed: str) -> Loaded:
     column = "guest_client_seed" if loaded.me == 1 else "client_seed"
     game_values = bump_match(db, loaded.game, **{column: client_seed})
     seat_values = bump_seat(db, loaded.seat)
-    live.announce(db, loaded.game)
+    live.announce(db, loaded.game, game_values["version"])
     db.commit()
     mirror(loaded.seat, seat_values)
     mirror(loaded.game, game_values)

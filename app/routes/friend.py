@@ -199,19 +199,29 @@ async def events(request: Request, session: SessionDep, db: DbDep) -> Response:
 
 
 async def _stream(engine: Any, match_id: int, seat: int) -> AsyncIterator[str]:
+    """The event stream of one table: the match's live state, read at the start, when a
+    change comes without its version and at least every :data:`PING_SECONDS` (marking
+    the seat as seen every ``TOUCH_SECONDS``); a move's announced version goes out at
+    once, with the friend's away state as last read, without touching the database."""
     loop = asyncio.get_running_loop()
     with live.watch(match_id) as watcher:
         yield "retry: 2000\n\n"
         sent: str | None = None
+        last: friend.Pulse | None = None
         touched = 0.0
         while True:
             watcher.changed.clear()
             touch = loop.time() - touched >= friend.TOUCH_SECONDS
-            found = await run_in_threadpool(friend.pulse, engine, match_id, seat, touch)
-            if touch:
-                touched = loop.time()
+            version = watcher.announced()
+            if version is not None and last is not None and not touch:
+                found: friend.Pulse | None = friend.Pulse(max(version, last.version), last.away)
+            else:
+                found = await run_in_threadpool(friend.pulse, engine, match_id, seat, touch)
+                if touch:
+                    touched = loop.time()
             if found is None:
                 return
+            last = found
             if found.text != sent:
                 sent = found.text
                 yield f"event: move\ndata: {sent}\n\n"
