@@ -9,6 +9,7 @@ budget is small and clock-free here, so the property runs over 1,000 random stat
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -32,7 +33,7 @@ from app.engine import (
     parse_cards,
     view,
 )
-from app.engine.bots import choose_action, expert, simple, standard
+from app.engine.bots import choose_action, expert, hard, inference, simple, standard
 from app.engine.bots.equity import hand_points, match_equity
 from app.engine.bots.hard import build_model
 from app.engine.cards import to_mask
@@ -177,6 +178,79 @@ def test_samples_never_hold_a_card_the_view_rules_out(deal_seed: int, steps: int
         assert opponent.bit_count() == seen.opponent_card_count
         assert len(stock) == len(set(stock)) == seen.stock_count
         assert (opponent | stock_mask | ruled_out).bit_count() == 52
+
+
+def _opponent_view(discards: str = "", known: str = "", declined: str = ""):  # type: ignore[no-untyped-def]
+    """Player 0's view of a dealt hand, with the opponent's record set to the given
+    cards (the plausibility of a whole opponent hand reads only that record)."""
+    state = deal(HOUSE, dealer=1, rng=7)
+    return dataclasses.replace(
+        view(state, 0), opponent_discards=tuple(parse_cards(discards)),
+        opponent_known=frozenset(parse_cards(known)),
+        opponent_declined=tuple(parse_cards(declined)))
+
+
+def _likely(hand: str, **record: str) -> float:
+    return inference.plausibility(_opponent_view(**record), to_mask(parse_cards(hand)))
+
+
+def test_a_hand_that_could_have_knocked_before_its_last_discard_is_implausible(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(inference, "DEADWOOD_TILT", 1e9)  # the knock factor alone
+    # The opponent threw KH. With 2C 3C 4C 7D 7S 7H 9S 9D 5H 6S it held 29 deadwood plus
+    # the king: no knock. With 2C 3C 4C 7D 7S 7H 9S TS JS AH it could have knocked on 1.
+    no_knock = _likely("2C 3C 4C 7D 7S 7H 9S 9D 5H 6S", discards="KH")
+    could_knock = _likely("2C 3C 4C 7D 7S 7H 9S TS JS AH", discards="KH")
+    assert could_knock < 0.1 * no_knock
+
+
+def test_a_discard_below_a_loose_high_card_is_implausible() -> None:
+    # Both hands hold 2C-3C-4C and three 7s; after throwing 6H one holds loose 5S 3D 5D
+    # AS (6H was its best discard), the other 5S 3D 5D KD: it would rather have thrown
+    # the king (4 more deadwood kept).
+    kept_low = _likely("2C 3C 4C 7D 7S 7H 5S 3D 5D AS", discards="6H")
+    kept_king = _likely("2C 3C 4C 7D 7S 7H 5S 3D 5D KD", discards="6H")
+    assert kept_king < 0.5 * kept_low
+
+
+def test_a_card_taken_from_the_pile_sits_in_a_meld_and_a_passed_card_makes_none() -> None:
+    hand = "2C 3C 4C 7D 7S 7H 9S 9D 5H 6S"
+    assert _likely(hand, known="4C") == 1.0
+    assert _likely(hand, known="5H") < 0.5
+    # 7C would have made a set of four 7s, 5C extended 2C-3C-4C; TH melds with nothing.
+    assert _likely(hand, declined="TH") == 1.0
+    assert _likely(hand, declined="7C") < 0.5
+    assert _likely(hand, declined="5C 7C") < _likely(hand, declined="5C")
+
+
+def test_plausible_samples_have_about_the_deadwood_of_a_hand_played_for_a_while() -> None:
+    # After some turns of Hard against Simple, the opponent hands Expert samples should
+    # hold about the deadwood of the opponent's real hand; drawn card by card from Hard's
+    # weights alone they hold far too much (about 9 points on these deals).
+    inferred, card_by_card = [], []
+    for seed in range(40):
+        state = deal(HOUSE, dealer=seed % 2, rng=seed)
+        rngs = [random.Random(seed), random.Random(seed + 1)]
+        actions = 0
+        while not state.over and (actions < 8 + seed % 12 or state.to_play != 0
+                                  or state.phase is not Phase.DRAW):
+            player = state.to_play
+            state, _ = apply(state, player, choose_action(
+                "hard" if player == 0 else "simple", view(state, player), rngs[player]))
+            actions += 1
+        seen = view(state, 0)
+        if state.over or not seen.opponent_discards:
+            continue
+        model = build_model(seen)
+        rng = random.Random(seed)
+        true = least_deadwood_mask(to_mask(state.hands[1]), HOUSE)
+        inferred += [least_deadwood_mask(expert.sample_hidden(seen, model, rng)[0], HOUSE)
+                     - true for _ in range(20)]
+        card_by_card += [least_deadwood_mask(hard.sample_opponent(model, rng), HOUSE) - true
+                         for _ in range(20)]
+    assert len(inferred) >= 20 * 20
+    mean = sum(inferred) / len(inferred)
+    assert abs(mean) < 5.0 < sum(card_by_card) / len(card_by_card)
 
 
 # --- Simple and Standard -------------------------------------------------------------

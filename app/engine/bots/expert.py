@@ -6,13 +6,15 @@ Expert is a *determinised Monte Carlo* search that sees only its
 1. **Sample** the hidden cards: an opponent hand consistent with the public record
    (its cards known from pickups, plus unseen cards — not ours, not in the discard
    pile — drawn with weights from Hard's opponent model: raised next to what it picked
-   up, lowered next to what it threw or passed), and the stock as the rest of the
-   unseen cards in random order (:func:`sample_hidden`).
+   up, lowered next to what it threw or passed), kept by how plausible the whole hand
+   is given what the opponent did (:mod:`~app.engine.bots.inference`: it did not knock
+   when it could, its last discard was about its best, what it took sits in its melds,
+   what it passed would not have made one), and the stock as the rest of the unseen
+   cards in random order (:func:`sample_hidden`).
 2. **Candidates**: every legal action in the draw phases; in the discard phase gin
    (and big gin) when possible, else the few best discards by Hard's evaluation, each
-   also as a knock where allowed (:func:`candidates`).
-   Once the opponent has discarded, a drawn opponent hand that could have knocked is
-   drawn again: the opponent chose to play on, so its hand is not that good.
+   also as a knock where allowed (:func:`candidates`), so the search also weighs
+   knocking against playing on.
 3. **Play out** the hand from each sample after each candidate with the fast policy of
    :mod:`~app.engine.bots.rollout` (the same samples for every candidate, so their
    comparison is not drowned in the luck of the draw).
@@ -49,11 +51,11 @@ from ..hand import (
     TakeDiscard,
     TakeUpcard,
 )
-from ..melds import least_deadwood_mask
 from . import hard
 from .common import ensure_turn
 from .equity import match_equity
-from .hard import DANGER, Evaluator, Model, build_model, danger, sample_opponent
+from .hard import DANGER, Evaluator, Model, build_model, danger
+from .inference import sample_plausible
 from .rollout import (
     Deal,
     Outcome,
@@ -89,35 +91,20 @@ DEFAULT_BUDGET = Budget()
 of the benchmark machine: see ``docs/strength.md``)."""
 
 
-KEEP_KNOCKABLE = 0.05
-"""Chance that a sampled opponent hand which could have knocked is kept anyway (see
-:func:`sample_hidden`): a hedge for opponents who sometimes play on."""
-RESAMPLE_TRIES = 30
-"""At most this many draws of the opponent hand per sample (the last one is kept)."""
-
-
 def sample_hidden(view: PlayerView, model: Model, rng: random.Random) -> tuple[int, list[int]]:
     """One guess at the hidden cards, consistent with ``view``.
 
     Returns ``(opponent hand mask, stock as card bits, top first)``. The opponent hand
-    holds every card ``view`` shows they hold, plus unseen cards drawn by plausibility
-    (see :func:`~app.engine.bots.hard.build_model`); the stock is the other unseen
-    cards shuffled. No card in our hand or in the discard pile is ever in either.
-
-    Once the opponent has discarded in this hand, the hand they hold is one they chose
-    not to go out with: a drawn hand that could knock or go gin (least deadwood within
-    the knock limit) is drawn again (up to :data:`RESAMPLE_TRIES` times), except with
-    chance :data:`KEEP_KNOCKABLE`. Players who can knock nearly always do, and without
-    this the samples would overrate the opponent's hand (its threat to knock first
-    and to undercut).
+    holds every card ``view`` shows they hold, plus unseen cards drawn by Hard's card
+    weights (see :func:`~app.engine.bots.hard.build_model`), the whole hand then kept by
+    its plausibility given what the opponent did
+    (:func:`~app.engine.bots.inference.sample_plausible`: it did not knock when it
+    could, its last discard was about its best, the cards it took sit in its melds,
+    the cards it passed would not have made one, and its deadwood has come down since
+    the deal). The stock is the other unseen cards shuffled. No card in our hand or in
+    the discard pile is ever in either.
     """
-    opponent = sample_opponent(model, rng)
-    if view.opponent_discards:
-        limit = view.limit.limit
-        for _ in range(RESAMPLE_TRIES - 1):
-            if least_deadwood_mask(opponent, view.rules) > limit or rng.random() < KEEP_KNOCKABLE:
-                break
-            opponent = sample_opponent(model, rng)
+    opponent = sample_plausible(view, model, rng)
     rest = model.unseen & ~opponent
     stock = []
     while rest:
@@ -309,5 +296,5 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
     return evaluate(view, rng, budget or DEFAULT_BUDGET)[0][0]
 
 
-__all__ = ["DEFAULT_BUDGET", "KEEP_KNOCKABLE", "RESAMPLE_TRIES", "SWITCH_MARGIN", "SWITCH_Z",
+__all__ = ["DEFAULT_BUDGET", "SWITCH_MARGIN", "SWITCH_Z",
            "Budget", "candidates", "choose", "evaluate", "sample_hidden"]
