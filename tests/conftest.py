@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import signal
@@ -25,10 +26,11 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import httpx
 import pytest
@@ -58,6 +60,17 @@ SERVER_START_SECONDS = 120  # a loaded 2-CPU machine can take 30 s just to impor
 
 
 # --- database and app ---------------------------------------------------------------------
+
+
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to the end in a fresh event loop of its own thread: the
+    browser tests' Playwright keeps a loop running in the main thread, where
+    ``asyncio.run`` is refused."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def sqlite_url(path: Path) -> str:

@@ -13,6 +13,7 @@ from sqlmodel import Session
 
 from app.play import friend, live
 from app.routes.friend import _stream
+from tests.conftest import run_async
 from tests.test_friend import browser, choose, start, stored_match
 
 
@@ -48,7 +49,7 @@ def test_a_move_reaches_the_other_stream_with_its_version_and_no_database_read(
         await stream.aclose()
         return got
 
-    retry, first, moved = asyncio.run(watch())
+    retry, first, moved = run_async(watch())
     assert retry.startswith("retry:")
     assert first == f"event: move\ndata: {game.version}-0\n\n"
     assert moved == f"event: move\ndata: {game.version + 1}-0\n\n"
@@ -71,7 +72,7 @@ def test_a_change_without_a_version_is_read_from_the_match(
         await stream.aclose()
         return first, second
 
-    first, second = asyncio.run(watch())
+    first, second = run_async(watch())
     assert first == f"event: move\ndata: {game.version}-0\n\n"
     assert second == ": ping\n\n"  # read again: nothing new to tell
     assert pulses == [True, False]
@@ -91,7 +92,7 @@ def test_a_watcher_remembers_the_newest_announced_version_until_asked() -> None:
         answers.append(watcher.announced())
         return answers
 
-    assert asyncio.run(run()) == [None, 5, None, None]
+    assert run_async(run()) == [None, 5, None, None]
 
 
 @pytest.mark.parametrize(("payload", "parsed"), [

@@ -1,12 +1,12 @@
 """The server's garbage collector is tuned while it serves (app.collector)."""
 
-import asyncio
 import gc
 from pathlib import Path
 
 from app.collector import GC_YOUNG_THRESHOLD
 from app.main import create_app
 from app.settings import Settings
+from tests.conftest import run_async
 
 
 def test_the_collector_is_tuned_while_serving_and_restored_after(tmp_path: Path) -> None:
@@ -20,7 +20,7 @@ def test_the_collector_is_tuned_while_serving_and_restored_after(tmp_path: Path)
             seen["threshold"] = gc.get_threshold()
             seen["frozen"] = gc.get_freeze_count()
 
-    asyncio.run(serve())
+    run_async(serve())
     assert seen["threshold"] == (GC_YOUNG_THRESHOLD, *before[1:])
     assert isinstance(seen["frozen"], int) and seen["frozen"] > 10_000  # the start-up heap
     assert gc.get_threshold() == before
