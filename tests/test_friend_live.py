@@ -9,8 +9,11 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
+from fastapi.testclient import TestClient
 from sqlmodel import Session
 
+from app.engine import MatchState
+from app.models import PlayMatch
 from app.play import friend, live
 from app.routes.friend import _stream
 from tests.conftest import run_async
@@ -29,13 +32,20 @@ def _pulses_counted(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     return calls
 
 
-def test_a_move_reaches_the_other_stream_with_its_version_and_no_database_read(
-        app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+def _started(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> tuple[
+        tuple[TestClient, TestClient], PlayMatch, MatchState, list[bool]]:
+    """A friend match just started: both browsers, its row and state, and the list of
+    the database reads (pulses) its streams make from now on."""
     host, guest, _ = start(app)
     game, match = stored_match(app, host)
     assert game.id is not None
-    pulses = _pulses_counted(monkeypatch)
-    mover = (host, guest)[match.hand.to_play]
+    return (host, guest), game, match, _pulses_counted(monkeypatch)
+
+
+def test_a_move_reaches_the_other_stream_with_its_version_and_no_database_read(
+        app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+    browsers, game, match, pulses = _started(app, monkeypatch)
+    mover = browsers[match.hand.to_play]
 
     async def watch() -> list[str]:
         stream = _stream(app.state.engine, game.id, 1 - match.hand.to_play)
@@ -58,10 +68,7 @@ def test_a_move_reaches_the_other_stream_with_its_version_and_no_database_read(
 
 def test_a_change_without_a_version_is_read_from_the_match(
         app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
-    host, _guest, _ = start(app)
-    game, _match = stored_match(app, host)
-    assert game.id is not None
-    pulses = _pulses_counted(monkeypatch)
+    _browsers, game, _match, pulses = _started(app, monkeypatch)
 
     async def watch() -> tuple[str, str]:
         stream = _stream(app.state.engine, game.id, 0)
