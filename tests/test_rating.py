@@ -77,10 +77,11 @@ def test_ratings_use_only_the_view() -> None:
 def _blunder_position() -> HandState:
     """Late in a hand at 90 to 90 (to 100): the computer picked up JH and JS and holds
     the run 4C 5C 6C and the set 8D 8H 8S in plain sight. The person holds JD and KC
-    as deadwood of the same value; discarding JD gives the computer a set of jacks."""
+    as deadwood of the same value; discarding JD gives the computer a set of jacks. (JC
+    lies in the discard pile, so the person knows the computer holds no third jack.)"""
     mine = parse_cards("2S 3S 4S 9H TH QD QC QS JD KC AH")
     computer = parse_cards("JH JS 4C 5C 6C 8D 8H 8S 2D 3H")
-    pile = parse_cards("7C 9D")
+    pile = parse_cards("7C JC 9D")
     used = set(mine) | set(computer) | set(pile)
     stock = tuple(c for c in (Card.parse(r + s) for s in "CDHS" for r in "A23456789TJQK")
                   if c not in used)[:10]
