@@ -332,13 +332,14 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
         StaleTapError: the seat moved on since it was read (nothing written).
     """
     seat, game, before = loaded.seat, loaded.game, loaded.match
+    ended = _ended(before, match)
     game_values: dict[str, Any] = {}
     new_hand = hand_row(game, match) if match.hand_number != before.hand_number else None
     if new_hand is not None:
         game_values.update(hands=match.hand_number, next_server_seed=None)
         if game.friend:
             game_values["hand_seeds"] = new_hand.seat_seeds
-    if _ended(before, match):
+    if ended:
         if match.over:
             game_values["over"] = True
         else:
@@ -350,7 +351,7 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
         db.add(new_hand)
     else:
         hand_values: dict[str, Any] = {"log": [[p, t] for p, t in match.hand_log]}
-        if _ended(before, match):
+        if ended:
             record = match.records[-1]
             hand_values.update(finished=True, winner=record.winner, points=record.points,
                                kind=str(record.kind), finished_at=utcnow())
@@ -364,7 +365,7 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
     mirror(seat, seat_values)
     mirror(game, game_values)
     remember(game, game_values["version"], match)
-    if _ended(before, match):
+    if ended:
         analyse_hand(db, game, match)
     return Loaded(seat, game, match, me=loaded.me)
 
