@@ -22,10 +22,18 @@ worth very roughly 10 points of match-win percentage over a match of ~10 hands. 
 positive figure means Expert's switches beat Hard's choice when Hard plays on; it is
 not a match result.
 
+**Whole hands** (``--whole``): the one-step test cannot see a chain of switches — Expert
+declining a knock turn after turn in the same hand, say. Here every deal is played to its
+end twice from the true cards: once with Expert deciding every one of seat 0's moves,
+once with Hard; the opponent's random sources are the same in both (seeded by the
+position). The difference of the two ends is Expert's whole gain in that hand. Also
+reported: seat 0's hands won and how often it played on where a knock was legal.
+
 Usage::
 
     nice -n 10 .venv/bin/python bench/deviation.py --hands 300 --first 5000
     nice -n 10 .venv/bin/python bench/deviation.py --opponent hard --hands 200
+    nice -n 10 .venv/bin/python bench/deviation.py --whole --opponent hard --hands 1000
 """
 
 from __future__ import annotations
@@ -37,6 +45,8 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,24 +56,59 @@ from app.engine import HOUSE  # noqa: E402
 from app.engine import hand as hand_mod  # noqa: E402
 from app.engine.bots import REFERENCES, choose_action, expert  # noqa: E402
 from app.engine.bots.equity import match_equity  # noqa: E402
-from app.engine.hand import Action, HandState  # noqa: E402
+from app.engine.hand import Action, HandState, Knock, PlayerView  # noqa: E402
+
+Chooser = Callable[[PlayerView, random.Random], Action]
 
 
 def _seed(tag: str, state: HandState) -> str:
     return f"{tag}:{state.turns}:{state.phase}:{len(state.discard_pile)}:{state.to_play}"
 
 
-def finish(state: HandState, scores: tuple[int, int], opponent: str, tag: str) -> float:
-    """Play the hand to its end (Hard at seat 0, ``opponent`` at 1); seat 0's chance to
-    win the match from the score it leaves."""
+def _hard(view: PlayerView, rng: random.Random) -> Action:
+    return choose_action("hard", view, rng)
+
+
+@dataclass
+class End:
+    """How one play of a hand ended for seat 0: its chance to win the match from the
+    score the hand leaves, whether it won the hand, and how many times it played on
+    where a knock was legal."""
+
+    equity: float
+    won: bool
+    declined: int
+
+
+def play_to_end(state: HandState, scores: tuple[int, int], opponent: str, tag: str,
+                seat0: Chooser = _hard) -> End:
+    """Play the hand to its end (``seat0`` deciding for seat 0, ``opponent`` at 1, each
+    decision's random source seeded by the position)."""
+    declined = 0
     while not state.over:
         player = state.to_play
         seen = hand_mod.view(state, player, scores if player == 0 else scores[::-1])
-        level = "hard" if player == 0 else opponent
-        state, _ = hand_mod.apply(state, player,
-                                  choose_action(level, seen, random.Random(_seed(tag, state))))
+        rng = random.Random(_seed(tag, state))
+        if player == 0:
+            action = seat0(seen, rng)
+            declined += (not isinstance(action, Knock)
+                         and any(isinstance(a, Knock) for a in seen.legal))
+        else:
+            action = choose_action(opponent, seen, rng)
+        state, _ = hand_mod.apply(state, player, action)
     result = state.result
     assert result is not None
+    return End(_equity(result, scores), result.winner == 0, declined)
+
+
+def finish(state: HandState, scores: tuple[int, int], opponent: str, tag: str) -> float:
+    """Play the hand to its end (Hard at seat 0, ``opponent`` at 1); seat 0's chance to
+    win the match from the score it leaves."""
+    return play_to_end(state, scores, opponent, tag).equity
+
+
+def _equity(result: hand_mod.HandResult, scores: tuple[int, int]) -> float:
+    """Seat 0's chance to win the match once ``result`` is scored."""
     if result.winner is None:
         return match_equity(HOUSE, *scores)
     if result.winner == 0:
@@ -71,12 +116,29 @@ def finish(state: HandState, scores: tuple[int, int], opponent: str, tag: str) -
     return match_equity(HOUSE, scores[0], scores[1] + result.points)
 
 
+def _deal(number: int) -> tuple[tuple[int, int], HandState]:
+    """Deal ``number``: a random match score for both (0–94 each) and the hand's cards."""
+    rng = random.Random(f"deviation:{number}")
+    scores = (rng.randrange(0, 95), rng.randrange(0, 95))
+    return scores, hand_mod.deal(HOUSE, number % 2, random.Random(f"deviation-deck:{number}"))
+
+
+def whole_hand(number: int, opponent: str, budget: expert.Budget) -> tuple[End, End]:
+    """Deal ``number`` played to its end twice: ``(Hard's end, Expert's end)`` at seat 0."""
+    scores, state = _deal(number)
+
+    def by_expert(view: PlayerView, rng: random.Random) -> Action:
+        return expert.choose(view, rng, budget)
+
+    tag = f"w{number}"
+    return (play_to_end(state, scores, opponent, tag),
+            play_to_end(state, scores, opponent, tag, by_expert))
+
+
 def play_hand(number: int, opponent: str, budget: expert.Budget
               ) -> list[tuple[str, float]]:
     """One hand of Hard against ``opponent``; ``[(kind, gain), ...]`` for every fork."""
-    rng = random.Random(f"deviation:{number}")
-    scores = (rng.randrange(0, 95), rng.randrange(0, 95))
-    state = hand_mod.deal(HOUSE, number % 2, random.Random(f"deviation-deck:{number}"))
+    scores, state = _deal(number)
     tag = f"h{number}"
     forks: list[tuple[str, float]] = []
     while not state.over:
@@ -97,6 +159,13 @@ def play_hand(number: int, opponent: str, budget: expert.Budget
     return forks
 
 
+def _mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % confidence interval (normal approximation)."""
+    n = len(values)
+    mean = statistics.fmean(values) if values else math.nan
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.nan
+
+
 def main(argv: list[str] | None = None) -> None:
     """Command line: see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -106,31 +175,45 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first", type=int, default=0, help="number of the first deal")
     parser.add_argument("--minutes", type=float, default=None,
                         help="start no new hand after this long")
+    parser.add_argument("--whole", action="store_true",
+                        help="whole hands: Expert plays every move of seat 0 (see above)")
     args = parser.parse_args(argv)
     budget = expert.Budget(**{**{f: getattr(expert.DEFAULT_BUDGET, f)
                                  for f in ("samples", "discards", "verify")},
                               "deadline": None})
     stop = time.monotonic() + args.minutes * 60 if args.minutes else math.inf
-    gains: list[float] = []
-    by_kind: dict[str, list[float]] = defaultdict(list)
+    numbers = (n for n in range(args.first, args.first + args.hands) if time.monotonic() < stop)
     cpu = time.process_time()
-    for number in range(args.first, args.first + args.hands):
-        if time.monotonic() > stop:
-            break
-        forks = play_hand(number, args.opponent, budget)
-        gains.append(sum(gain for _, gain in forks))
-        for kind, gain in forks:
-            by_kind[kind].append(gain)
-    n = len(gains)
-    mean = statistics.fmean(gains) if gains else math.nan
-    ci = 1.96 * statistics.stdev(gains) / math.sqrt(n) if n > 1 else math.nan
-    total = sum(len(v) for v in by_kind.values())
-    print(f"Expert (samples {budget.samples}, verify {budget.verify}, switch z "
-          f"{expert.SWITCH_Z}) vs Hard's choice, Hard playing on, opponent {args.opponent}: "
-          f"{n} hands (deals {args.first}-{args.first + n - 1}), {total} forks")
-    print(f"gain in the chance to win the match per hand: {mean:+.4f} ± {ci:.4f} (95 %)")
-    for kind, values in sorted(by_kind.items()):
-        print(f"  {kind:24s} {len(values):5d} forks, mean gain {statistics.fmean(values):+.4f}")
+    about = (f"Expert (samples {budget.samples}, verify {budget.verify}, switch z "
+             f"{expert.SWITCH_Z})")
+    if args.whole:
+        ends = [whole_hand(number, args.opponent, budget) for number in numbers]
+        mean, ci = _mean_ci([mine.equity - hard.equity for hard, mine in ends])
+        print(f"{about} vs Hard, every move of seat 0, opponent {args.opponent}: {len(ends)} "
+              f"hands (deals {args.first}-{args.first + len(ends) - 1}), "
+              f"{sum(h.equity != m.equity for h, m in ends)} ended differently")
+        print(f"gain in the chance to win the match per hand: {mean:+.4f} ± {ci:.4f} (95 %)")
+        for name, side in (("Hard", 0), ("Expert", 1)):
+            won = statistics.fmean(end[side].won for end in ends)
+            declined = statistics.fmean(end[side].declined for end in ends)
+            print(f"  {name:7s} hands won {won:.1%}, played on where it could knock "
+                  f"{declined:.3f} times a hand")
+    else:
+        gains: list[float] = []
+        by_kind: dict[str, list[float]] = defaultdict(list)
+        for number in numbers:
+            forks = play_hand(number, args.opponent, budget)
+            gains.append(sum(gain for _, gain in forks))
+            for kind, gain in forks:
+                by_kind[kind].append(gain)
+        mean, ci = _mean_ci(gains)
+        print(f"{about} vs Hard's choice, Hard playing on, opponent {args.opponent}: "
+              f"{len(gains)} hands (deals {args.first}-{args.first + len(gains) - 1}), "
+              f"{sum(len(v) for v in by_kind.values())} forks")
+        print(f"gain in the chance to win the match per hand: {mean:+.4f} ± {ci:.4f} (95 %)")
+        for kind, values in sorted(by_kind.items()):
+            print(f"  {kind:24s} {len(values):5d} forks, "
+                  f"mean gain {statistics.fmean(values):+.4f}")
     print(f"CPU {time.process_time() - cpu:.0f} s")
 
 
