@@ -557,7 +557,22 @@ class Cell:
                 "cpu50": cpu50, "cpu95": cpu95, "cpumax": cpumax,
                 "decisions": float(sum(histogram.values())),
                 "seed_lo": float(seeds[0]) if seeds else math.nan,
-                "seed_hi": float(seeds[-1]) if seeds else math.nan}
+                "seed_hi": float(seeds[-1]) if seeds else math.nan,
+                "full_series": float(full_series(seeds))}
+
+
+SERIES = 100_000
+"""Seeds of one series are ``s * SERIES + i`` (``table --seeds s``)."""
+HEADLINE_PAIRS, HEADLINE_SERIES = 1000, 2
+"""A headline figure (issue 13): at least this many pairs in each of this many series."""
+
+
+def full_series(seeds: Iterable[int]) -> int:
+    """How many seed series hold at least :data:`HEADLINE_PAIRS` of ``seeds``."""
+    counts: dict[int, int] = {}
+    for seed in seeds:
+        counts[seed // SERIES] = counts.get(seed // SERIES, 0) + 1
+    return sum(count >= HEADLINE_PAIRS for count in counts.values())
 
 
 def print_cell(cell: Cell) -> None:
@@ -665,7 +680,7 @@ def run_cell(level: str, opponent: str, pairs: int, first_seeds: list[int], work
     """Play ``pairs`` mirrored pairs from each first seed (seed series ``s * 100000 + i``),
     skipping saved ones; append each finished pair to the results file when ``save``."""
     done = {p["seed"] for p in load_cells().get((level, opponent), Cell(level, opponent)).pairs}
-    seeds = [s * 100_000 + i for i in range(pairs) for s in first_seeds]
+    seeds = [s * SERIES + i for i in range(pairs) for s in first_seeds]
     todo = [s for s in seeds if s not in done or not save]
     cell = Cell(level, opponent)
     started = time.monotonic()
@@ -817,8 +832,11 @@ def render() -> str:
             lines.append(f"- {level} vs {o}: **not measured**")
             continue
         f = cell.figures()
+        headline = ("a headline figure" if f["full_series"] >= HEADLINE_SERIES else
+                    f"below the headline's {HEADLINE_SERIES} × {HEADLINE_PAIRS:,} pairs")
         lines.append(f"- {level} vs {o}: {_pct(f['wins'], f['wins_ci'])} over "
-                     f"{f['pairs']} pairs — {_verdict(level, o, f['wins'], f['wins_ci'])}")
+                     f"{f['pairs']} pairs ({headline}) — "
+                     f"{_verdict(level, o, f['wins'], f['wins_ci'])}")
     lines += ["", "## Every cell", "",
               "| level | vs | pairs | match wins | hands won | gin rate (opp.) | "
               "undercuts given / received | hands per match | decision p50 / p95 / max "

@@ -63,3 +63,18 @@ def test_versions_are_compared_on_the_seeds_both_played(tmp_path: Path,
     assert "(current)" in lines[1] and "over 2 pairs" in lines[1]
     assert lines[2].startswith(f"- expert {current} minus expert 1 on the 2 seeds both played: "
                                "+50.0%")
+
+
+def test_a_headline_needs_two_seed_series_of_a_thousand_pairs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert strength.full_series([1 * strength.SERIES + i for i in range(1000)]
+                                + [2 * strength.SERIES + i for i in range(999)]) == 1
+    results = tmp_path / "strength.jsonl"
+    results.write_text("\n".join(
+        _record("hard", "simple", series * strength.SERIES + i, [1, 1])
+        for series in (1, 2) for i in range(1000)) + "\n"
+        + _record("easy", "simple", strength.SERIES, [1, 1]) + "\n")
+    monkeypatch.setattr(strength, "RESULTS", results)
+    text = strength.render()
+    assert "hard vs simple: 100.0% ± 0.0% over 2000 pairs (a headline figure)" in text
+    assert "easy vs simple: 100.0% over 1 pairs (below the headline's 2 × 1,000 pairs)" in text
