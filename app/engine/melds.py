@@ -199,7 +199,7 @@ def _least_with_sets(hand: int, ranks: int, table: Sequence[int]) -> int:
     Tries every choice of sets (none, a 3-set, the 4-set per such rank); the rest of
     each suit is then best arranged in runs alone, which is a table look-up.
     """
-    choices = [0]
+    choices: Sequence[int] = ()
     while ranks:
         low = ranks & -ranks
         ranks ^= low
@@ -207,7 +207,9 @@ def _least_with_sets(hand: int, ranks: int, table: Sequence[int]) -> int:
         presence = ((hand >> rank & 1) | (hand >> (rank + 12) & 2)
                     | (hand >> (rank + 24) & 4) | (hand >> (rank + 36) & 8))
         options = _SET_OPTIONS[rank][presence]
-        choices = [chosen | option for chosen in choices for option in options]
+        # One such rank (the usual case) needs no combining: its options are the choices.
+        choices = [chosen | option for chosen in choices for option in options] if choices \
+            else options
     best = 99 * 52
     for chosen in choices:
         rest = hand ^ chosen
