@@ -381,19 +381,33 @@ def finish_hand(app: FastAPI, client: Any, seed: int = 1,
                 deal_next: bool = True) -> dict[str, int]:
     """Play the browser's current hand to its end with random legal taps (knocking when
     it can), then (``deal_next``) deal the next one, so the browser has a finished hand
-    in its history and a hand in progress; the path values ``match_id`` and ``number``
-    of the finished hand, and ``step``, the first of the person's actions in it
-    (issue 15)."""
+    in its history and a hand in progress where it is the person's turn; the path values
+    ``match_id`` and ``number`` of the finished hand, and ``step``, the first of the
+    person's actions in it (issue 15).
+
+    Whatever the deal, that promise holds: a hand the computer ends before the person
+    acts (it may take the upcard and knock at once) is not one the person played, so the
+    next one is dealt; a match that ends is replaced by a new one at the same level.
+    """
     rng = random.Random(seed)
+    finished: dict[str, int] | None = None
     while True:
         row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
         assert row is not None
         match = Replayer.from_row(row).advance(row.log)
-        if match.hand.phase is Phase.OVER:
-            break
-        client.post("/play", data=random_form(match, row.version, rng, greedy=0.9))
-    number = match.hand_number
-    step = next(i for i, (p, _) in enumerate(match.hand_log, start=1) if p == 0)
-    if deal_next and not match.over:
+        if match.hand.phase is not Phase.OVER:
+            if finished is not None:  # the next hand, dealt and the person's to play
+                return finished
+            client.post("/play", data=random_form(match, row.version, rng, greedy=0.9))
+            continue
+        steps = [i for i, (p, _) in enumerate(match.hand_log, start=1) if p == 0]
+        if steps and finished is None:
+            finished = {"match_id": row.match_id, "number": match.hand_number,
+                        "step": steps[0]}
+        if match.over:  # a finished match has no next hand: start another
+            finished = None
+            client.post("/play/new", data={"level": row.level, "version": str(row.version)})
+            continue
+        if finished is not None and not deal_next:
+            return finished
         client.post("/play", data={"action": "next_hand", "version": str(row.version)})
-    return {"match_id": row.match_id, "number": number, "step": step}

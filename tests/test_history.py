@@ -30,25 +30,21 @@ from app.engine.handhistory import (
 )
 from app.engine.review import hand_positions
 from app.sessions import COOKIE_NAME
-from tests.hardening import diff, random_form, snapshot, stored_play
-from tests.test_fair_play import _replayed, _stored
+from tests.hardening import diff, finish_hand, snapshot, stored_play
+from tests.test_fair_play import _stored
 
 SERVER = "5" * 64
 
 
 def _finish_hand(app: FastAPI, client: TestClient, seed: int = 1) -> tuple[int, int]:
-    """Start a match (Easy) and play its first hand to the end: (match id, hand 1)."""
+    """Start a match (Easy) and play a hand of it to the end, one with a move of the
+    person's (see :func:`tests.hardening.finish_hand`): (match id, hand number)."""
     client.get("/play")
     current = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
     form = {"level": "easy", "version": str(current.version if current else 0)}
     assert client.post("/play/new", data=form).status_code == 200
-    rng = random.Random(seed)
-    while True:
-        row = _stored(app, client)
-        match = _replayed(row)
-        if match.hand.phase is Phase.OVER:
-            return row.match_id, match.hand_number
-        client.post("/play", data=random_form(match, row.version, rng, greedy=0.8))
+    played = finish_hand(app, client, seed, deal_next=False)
+    return played["match_id"], played["number"]
 
 
 def _random_hand(seed: int) -> HistoryHand:
