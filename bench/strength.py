@@ -31,10 +31,11 @@ Usage::
 ``table`` appends every finished pair to ``bench/results/strength.jsonl`` (so runs on
 several days or seeds add up; a seed is never counted twice) and rewrites
 ``docs/strength.md``. The results file is committed with the doc it backs (about 2 kB a
-pair): the published figures can be rendered again, and extended, from any checkout; ``make strength`` runs the whole table. Each pair is saved with
-the version of both players (``app.engine.bots.VERSIONS``, bumped when a level's play
-changes); only pairs of the current versions are counted, and ``compare`` sets the
-versions of a cell side by side.
+pair): the published figures can be rendered again, and extended, from any checkout.
+``make strength`` runs the whole table. Each pair is saved with the version of both
+players (``app.engine.bots.VERSIONS``, bumped when a level's play changes); only pairs
+of the current versions are counted, and ``compare`` sets the versions of a cell side
+by side.
 """
 
 from __future__ import annotations

@@ -274,6 +274,26 @@ def test_standard_also_takes_a_card_that_lets_it_knock_at_once_and_simple_does_n
     assert choose_action("standard", seen, random.Random(0)) == TakeUpcard()
 
 
+@pytest.mark.parametrize("level", ["simple", "standard", "easy"])
+def test_a_king_goes_before_a_ten_of_a_higher_suit_when_both_leave_the_same_deadwood(
+        level: str) -> None:
+    # Two runs and a set melded; KC and TS are loose, 10 points each. OpenSpiel's port of
+    # the simple player throws the higher rank (a ten makes more runs than a king); the
+    # suit order (spades above clubs) must not decide. Easy's lapses spare a knock.
+    deck = _deck_for("2S 3S 4S 5H 5D 5C 7C 8C KC TS", "AC 2C 3C 4C 6C AD 2D 3D 4D 6D", "9H")
+    state = deal(HOUSE, dealer=1, deck=deck)
+    state, _ = apply(state, 0, Pass())
+    state, _ = apply(state, 1, Pass())
+    state, _ = apply(state, 0, DrawStock())
+    seen = view(state, 0)
+    assert {str(c) for c in seen.hand} >= {"KC", "TS"}
+    kings = 0
+    for seed in range(20):
+        action = choose_action(level, seen, random.Random(seed))
+        kings += str(getattr(action, "card", "")) == "KC"
+    assert kings == 20 if level != "easy" else kings >= 10
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_simple_follows_its_published_description(seed: int) -> None:
     """Take a face-up card only if it makes a new meld; discard the unmelded card of
@@ -303,7 +323,10 @@ def test_simple_follows_its_published_description(seed: int) -> None:
                 del after[seen.taken_from_pile]
             least = min(after.values())
             assert after[action.card] == least
-            assert action.card.points == max(c.points for c in after if after[c] == least)
+            ties = [c for c in after if after[c] == least]
+            assert action.card.points == max(c.points for c in ties)
+            assert action.card.rank.number == max(
+                c.rank.number for c in ties if c.points == action.card.points)
             if least == 0:
                 assert isinstance(action, Gin)
             elif least <= seen.limit.limit:

@@ -26,21 +26,22 @@ def _record(level: str, opponent: str, seed: int, versions: list[int] | None,
 def test_pairs_of_an_earlier_version_are_set_aside(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     current = VERSIONS.get("expert", 1)
+    now = strength.versions("expert", "simple")
     results = tmp_path / "strength.jsonl"
     results.write_text("\n".join([
         _record("expert", "simple", 1, None),  # saved before versions: version 1
-        _record("expert", "simple", 2, [current - 1, 1]),
-        _record("expert", "simple", 3, [current, 1]),
-        _record("expert", "simple", 3, [current, 1]),  # a seed is counted once
-        _record("hard", "simple", 1, None),
-        _record("hard", "simple", 2, [1, 1]),
+        _record("expert", "simple", 2, [current - 1, now[1]]),
+        _record("expert", "simple", 3, now),
+        _record("expert", "simple", 3, now),  # a seed is counted once
+        _record("hard", "openspiel", 1, None),  # both still at version 1
+        _record("hard", "openspiel", 2, [1, 1]),
     ]) + "\n")
     monkeypatch.setattr(strength, "RESULTS", results)
     stale: dict[tuple[str, str], int] = {}
     cells = strength.load_cells(stale)
     assert current >= 2
     assert [p["seed"] for p in cells[("expert", "simple")].pairs] == [3]
-    assert [p["seed"] for p in cells[("hard", "simple")].pairs] == [1, 2]
+    assert [p["seed"] for p in cells[("hard", "openspiel")].pairs] == [1, 2]
     assert stale == {("expert", "simple"): 2}
     assert strength.versions("expert", "hard") == [current, VERSIONS.get("hard", 1)]
 
@@ -53,12 +54,12 @@ def test_versions_are_compared_on_the_seeds_both_played(tmp_path: Path,
         _record("expert", "simple", 1, None, won=False),
         _record("expert", "simple", 2, None, won=False),
         _record("expert", "simple", 3, None, won=False),  # not played by the current one
-        _record("expert", "simple", 1, [current, 1]),
-        _record("expert", "simple", 2, [current, 1], won=False),
+        _record("expert", "simple", 1, strength.versions("expert", "simple")),
+        _record("expert", "simple", 2, strength.versions("expert", "simple"), won=False),
     ]) + "\n")
     monkeypatch.setattr(strength, "RESULTS", results)
     lines = strength.compare_versions("expert", "simple")
-    assert lines[0].startswith("- expert 1 vs simple 1: match wins 0.0%")
+    assert lines[0].startswith("- expert 1 vs simple 1: match wins 0.0%")  # unversioned
     assert "over 3 pairs" in lines[0]
     assert "(current)" in lines[1] and "over 2 pairs" in lines[1]
     assert lines[2].startswith(f"- expert {current} minus expert 1 on the 2 seeds both played: "
@@ -71,9 +72,9 @@ def test_a_headline_needs_two_seed_series_of_a_thousand_pairs(
                                 + [2 * strength.SERIES + i for i in range(999)]) == 1
     results = tmp_path / "strength.jsonl"
     results.write_text("\n".join(
-        _record("hard", "simple", series * strength.SERIES + i, [1, 1])
+        _record("hard", "simple", series * strength.SERIES + i, strength.versions("hard", "simple"))
         for series in (1, 2) for i in range(1000)) + "\n"
-        + _record("easy", "simple", strength.SERIES, [1, 1]) + "\n")
+        + _record("easy", "simple", strength.SERIES, strength.versions("easy", "simple")) + "\n")
     monkeypatch.setattr(strength, "RESULTS", results)
     text = strength.render()
     assert "hard vs simple: 100.0% ± 0.0% over 2000 pairs (a headline figure)" in text

@@ -75,6 +75,19 @@ def discard_values(view: PlayerView) -> dict[int, int]:
     return by_discard
 
 
+def least_deadwood_discard(by_discard: dict[int, int]) -> int:
+    """The card bit of ``by_discard`` (card bit → deadwood left, as from
+    :func:`discard_values`) that leaves the least deadwood; among equals the higher card:
+    more points, then the higher rank (a king before a queen before a ten, as OpenSpiel's
+    port of the simple player sorts its deadwood), then the higher suit.
+
+    Raises:
+        ValueError: ``by_discard`` is empty.
+    """
+    return min(by_discard, key=lambda b: (by_discard[b], -bit_card(b).points,
+                                          -bit_card(b).rank.number, -b))
+
+
 def finish_action(view: PlayerView, card: Card, deadwood: int, knock: bool) -> Action:
     """The action that discards ``card`` leaving ``deadwood``: gin when 0, a knock when
     allowed and ``knock`` is set, otherwise a plain discard. Checked against
@@ -97,5 +110,5 @@ def big_gin_if_legal(view: PlayerView) -> Action | None:
 __all__ = [
     "FULL_DECK", "NotBotsTurnError", "UnknownLevelError", "big_gin_if_legal", "bit_card",
     "completes_meld", "discard_values", "ensure_turn", "finish_action", "hand_mask",
-    "single_bits",
+    "least_deadwood_discard", "single_bits",
 ]

@@ -24,6 +24,7 @@ from .common import (
     discard_values,
     finish_action,
     hand_mask,
+    least_deadwood_discard,
 )
 
 NOTICE = 0.9
@@ -52,7 +53,7 @@ def choose(view: PlayerView, rng: random.Random) -> Action:
     whole = least_deadwood_mask(hand_mask(view), view.rules)
     # Cards whose removal takes their whole value off the deadwood break no meld.
     loose = sorted(b for b, value in by_discard.items() if value == whole - bit_card(b).points)
-    best = min(by_discard, key=lambda b: (by_discard[b], -bit_card(b).points, -b))
+    best = least_deadwood_discard(by_discard)
     bit = rng.choices(loose, weights=[bit_card(b).points for b in loose])[0] if loose else best
     if by_discard[best] == 0 or rng.random() < SHARP:
         bit = best

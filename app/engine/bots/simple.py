@@ -6,7 +6,8 @@ Neller's simple gin player, as the strength table's baseline:
   it completes or extends a set or run, so it lowers the least deadwood by its whole
   value; otherwise pass / draw from the stock;
 - discard the unmelded card of highest deadwood, i.e. the discard leaving the least
-  deadwood, ties to the higher card (never the card just taken from the pile);
+  deadwood, ties to the higher card: a king before a ten (never the card just taken
+  from the pile);
 - knock as soon as the knock limit allows; gin (and big gin where played) always.
 
 It is deterministic and is not offered in the New match form: it exists so that the
@@ -25,6 +26,7 @@ from .common import (
     discard_melds,
     discard_values,
     finish_action,
+    least_deadwood_discard,
 )
 
 
@@ -46,6 +48,5 @@ def discard(view: PlayerView) -> Action:
     if big is not None:
         return big
     by_discard = discard_values(view)
-    # Least deadwood left; among equals the higher card, then the higher index.
-    bit = min(by_discard, key=lambda b: (by_discard[b], -bit_card(b).points, -b))
+    bit = least_deadwood_discard(by_discard)
     return finish_action(view, bit_card(bit), by_discard[bit], knock=True)
