@@ -672,8 +672,9 @@ def compare_versions(level: str, opponent: str) -> list[str]:
                   - old[p["seed"]]["m"][0]["a_won"] - old[p["seed"]]["m"][1]["a_won"]) / 2
                  for p in common]
         gain, ci = mean_ci(diffs)
-        lines.append(f"- {level} {current[0]} minus {level} {version[0]} on the {len(common)} "
-                     f"seeds both played: {gain:+.1%} ± {ci:.1%} of match wins (paired by seed)")
+        lines.append(f"- {level} {current[0]} vs {opponent} {current[1]} minus {level} "
+                     f"{version[0]} vs {opponent} {version[1]} on the {len(common)} seeds both "
+                     f"played: {gain:+.1%} ± {ci:.1%} of match wins (paired by seed)")
     return lines
 
 
@@ -776,8 +777,10 @@ def render() -> str:
         "  means; ratios by the delta method).",
         "- *simple*: the reference Simple player written from its published description",
         "  (`app/engine/bots/simple.py`): take the face-up card only if it makes a new",
-        "  meld, discard the unmelded card of highest deadwood (never the card just taken),",
-        "  knock as soon as allowed.",
+        "  meld, discard the unmelded card of highest deadwood (never the card just taken;",
+        "  among equals the higher rank, a king before a ten, as OpenSpiel's port does),",
+        "  knock as soon as allowed. Simple 1 broke such ties by suit and lost to OpenSpiel's",
+        "  port (see *Versions*).",
         "- *openspiel*: OpenSpiel's port of the simple player in its own `gin_rummy` game;",
         "  every hand re-scored by this engine under House rules (optimal layoffs, ties are",
         "  undercuts, the defender's melds count against gin; OpenSpiel's wall is a void",

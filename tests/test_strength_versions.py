@@ -62,8 +62,9 @@ def test_versions_are_compared_on_the_seeds_both_played(tmp_path: Path,
     assert lines[0].startswith("- expert 1 vs simple 1: match wins 0.0%")  # unversioned
     assert "over 3 pairs" in lines[0]
     assert "(current)" in lines[1] and "over 2 pairs" in lines[1]
-    assert lines[2].startswith(f"- expert {current} minus expert 1 on the 2 seeds both played: "
-                               "+50.0%")
+    simple = VERSIONS.get("simple", 1)
+    assert lines[2].startswith(f"- expert {current} vs simple {simple} minus expert 1 vs simple"
+                               " 1 on the 2 seeds both played: +50.0%")
 
 
 def test_a_headline_needs_two_seed_series_of_a_thousand_pairs(
