@@ -77,7 +77,7 @@ lock: | $(BIN)/python
 	@echo "make: requirements/*.txt refreshed; review with git diff, then run make test"
 
 # The strength table (issue 13): hours of one CPU at full size; results accumulate in
-# bench/results/strength.jsonl and docs/strength.md is rewritten after every cell.
+# bench/results/strength.jsonl.gz and docs/strength.md is rewritten after every cell.
 # Cheap levels: PAIRS mirrored pairs per seed series; slow ones: MINUTES per cell.
 PAIRS ?= 1000
 MINUTES ?= 15

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -9,6 +10,11 @@ import pytest
 
 from app.engine.bots import VERSIONS
 from bench import strength
+
+
+def _save(path: Path, text: str) -> None:
+    """Write ``text`` as the benchmark writes its results file (gzip)."""
+    path.write_bytes(gzip.compress(text.encode()))
 
 
 def _record(level: str, opponent: str, seed: int, versions: list[int] | None,
@@ -27,8 +33,8 @@ def test_pairs_of_an_earlier_version_are_set_aside(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     current = VERSIONS.get("expert", 1)
     now = strength.versions("expert", "simple")
-    results = tmp_path / "strength.jsonl"
-    results.write_text("\n".join([
+    results = tmp_path / "strength.jsonl.gz"
+    _save(results, "\n".join([
         _record("expert", "simple", 1, None),  # saved before versions: version 1
         _record("expert", "simple", 2, [current - 1, now[1]]),
         _record("expert", "simple", 3, now),
@@ -49,8 +55,8 @@ def test_pairs_of_an_earlier_version_are_set_aside(tmp_path: Path,
 def test_versions_are_compared_on_the_seeds_both_played(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     current = VERSIONS.get("expert", 1)
-    results = tmp_path / "strength.jsonl"
-    results.write_text("\n".join([
+    results = tmp_path / "strength.jsonl.gz"
+    _save(results, "\n".join([
         _record("expert", "simple", 1, None, won=False),
         _record("expert", "simple", 2, None, won=False),
         _record("expert", "simple", 3, None, won=False),  # not played by the current one
@@ -71,8 +77,8 @@ def test_a_headline_needs_two_seed_series_of_a_thousand_pairs(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert strength.full_series([1 * strength.SERIES + i for i in range(1000)]
                                 + [2 * strength.SERIES + i for i in range(999)]) == 1
-    results = tmp_path / "strength.jsonl"
-    results.write_text("\n".join(
+    results = tmp_path / "strength.jsonl.gz"
+    _save(results, "\n".join(
         _record("hard", "simple", series * strength.SERIES + i, strength.versions("hard", "simple"))
         for series in (1, 2) for i in range(1000)) + "\n"
         + _record("easy", "simple", strength.SERIES, strength.versions("easy", "simple")) + "\n")
