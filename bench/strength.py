@@ -696,8 +696,8 @@ def run_cell(level: str, opponent: str, pairs: int, first_seeds: list[int], work
                   "versions": versions(level, opponent), "m": [asdict(first), asdict(second)]}
         cell.pairs.append(record)
         if save:
-            with gzip.open(RESULTS, "at") as handle:
-                handle.write(json.dumps(record) + "\n")
+            with RESULTS.open("ab") as handle:  # one write: parallel runs may append too
+                handle.write(gzip.compress((json.dumps(record) + "\n").encode()))
         if len(cell.pairs) % 50 == 0:
             print(f"  {level} vs {opponent}: {len(cell.pairs)} pairs, "
                   f"{time.monotonic() - started:.0f} s", flush=True)
