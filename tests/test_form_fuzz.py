@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlencode
 
@@ -178,23 +178,6 @@ def test_random_forms_never_5xx_and_refusals_change_nothing(
     engine = app.state.engine
     seen: dict[str, set[int]] = {}
 
-    @settings(max_examples=60 * len(paths) if len(paths) < 10 else 500, deadline=None,
-              suppress_health_check=list(HealthCheck), derandomize=True, database=None)
-    @given(path=st.sampled_from(paths), request=requests(), htmx=st.booleans())
-    def fuzz(path: str, request: dict[str, Any], htmx: bool) -> None:
-        headers = dict(request.pop("headers", {}))
-        if htmx:
-            headers["HX-Request"] = "true"
-        before = snapshot(engine)
-        response = client.post(path, headers=headers, follow_redirects=False, **request)
-        seen.setdefault(path, set()).add(response.status_code)
-        assert response.status_code < 500, (path, request, response.text[:500])
-        assert_security_headers(response.headers)
-        if 400 <= response.status_code < 500:
-            changed = diff(before, snapshot(engine))
-            assert not changed, (path, request, response.status_code, changed)
-        restore_sheet()
-
     def restore_sheet() -> None:
         """Put the sheet back when an example deleted it, so later ones reach it again."""
         with Session(engine) as db:
@@ -202,9 +185,35 @@ def test_random_forms_never_5xx_and_refusals_change_nothing(
                 db.add(ScoreSheetRow(**params["sheet_row"]))
                 db.commit()
 
-    fuzz()
-    # Every route was reached, and most of them refused something.
-    assert set(seen) == set(paths)
+    def fuzzer(path: str) -> Callable[[], None]:
+        """Random forms posted to ``path``."""
+
+        @settings(max_examples=max(20, 500 // len(paths)), deadline=None,
+                  suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+        @given(request=requests(), htmx=st.booleans())
+        def fuzz(request: dict[str, Any], htmx: bool) -> None:
+            headers = dict(request.pop("headers", {}))
+            if htmx:
+                headers["HX-Request"] = "true"
+            before = snapshot(engine)
+            response = client.post(path, headers=headers, follow_redirects=False, **request)
+            seen.setdefault(path, set()).add(response.status_code)
+            assert response.status_code < 500, (path, request, response.text[:500])
+            assert_security_headers(response.headers)
+            if 400 <= response.status_code < 500:
+                changed = diff(before, snapshot(engine))
+                assert not changed, (path, request, response.status_code, changed)
+            restore_sheet()
+
+        return fuzz
+
+    # Each path gets its own examples (drawn from all paths at once, 500 examples left a
+    # path out now and then: CI failed on "/score/1/delete" never being posted).
+    for path in paths:
+        fuzzer(path)()
+    # Most routes refused something (a route that accepts any garbage would not).
+    refusing = [path for path, codes in seen.items() if any(400 <= c < 500 for c in codes)]
+    assert len(refusing) >= len(paths) // 2, seen
 
 
 @pytest.mark.parametrize(
