@@ -1,7 +1,7 @@
 """Alembic environment: migrates the app's database against ``SQLModel.metadata``.
 
 The URL comes from ``config.attributes["database_url"]`` when set programmatically
-(``app.db.alembic_config``), otherwise from the app settings (``DATABASE_URL``).
+(``app.core.db.alembic_config``), otherwise from the app settings (``DATABASE_URL``).
 """
 
 from logging.config import fileConfig
@@ -9,10 +9,10 @@ from logging.config import fileConfig
 from sqlalchemy import text
 from sqlmodel import SQLModel
 
-import app.models  # noqa: F401  (registers every table on SQLModel.metadata)
+import app.core.models  # noqa: F401  (registers every table on SQLModel.metadata)
 from alembic import context
-from app.db import create_db_engine
-from app.settings import get_settings
+from app.core.config import get_settings
+from app.core.db import create_db_engine
 
 config = context.config
 if config.config_file_name is not None and not config.attributes.get("database_url"):
@@ -47,7 +47,7 @@ MIGRATION_LOCK_KEY = 0x6715_2026
 
 
 def run_migrations_online() -> None:
-    """Run the migrations on a live connection (SQLite pragmas from app.db apply).
+    """Run the migrations on a live connection (SQLite pragmas from app.core.db apply).
 
     On SQLite the whole upgrade is one BEGIN IMMEDIATE transaction (a failed migration
     leaves nothing behind), with foreign keys off so batch table rebuilds cannot cascade.

@@ -9,7 +9,7 @@ from typing import Any
 import uvicorn
 from uvicorn.config import LOGGING_CONFIG
 
-from app.settings import Settings, get_settings
+from app.core.config import Settings, get_settings
 
 
 def log_config(settings: Settings) -> dict[str, Any]:

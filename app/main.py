@@ -15,16 +15,18 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app import analysis, workers
-from app.collector import tuned_gc
-from app.db import create_db_engine
-from app.errors import install_error_pages, loggable_path
-from app.play import live
-from app.routes import display, fair, friend, guide, history, home, install, play, score
-from app.security import SecurityMiddleware
-from app.sessions import SessionCookieMiddleware, purge_expired_sessions
-from app.settings import Settings, get_settings
-from app.web import STATIC_DIR
+from app.core import workers
+from app.core.collector import tuned_gc
+from app.core.config import Settings, get_settings
+from app.core.db import create_db_engine
+from app.friend import live
+from app.review import analysis
+from app.routes import fair, friend, guide, history, home, install, play, score
+from app.routes import prefs as display
+from app.web.errors import install_error_pages, loggable_path
+from app.web.render import STATIC_DIR
+from app.web.security import SecurityMiddleware
+from app.web.sessions import SessionCookieMiddleware, purge_expired_sessions
 
 log = logging.getLogger("app")
 access_log = logging.getLogger("app.access")
@@ -48,7 +50,7 @@ class AccessLogMiddleware:
         start = time.perf_counter()
         status = 500
         if scope["path"] != "/healthz":  # a monitor is not a player
-            workers.note_request()  # background work leaves a process free (app.workers)
+            workers.note_request()  # background work leaves a process free (app.core.workers)
 
         async def send_status(message: Message) -> None:
             nonlocal status
@@ -112,7 +114,7 @@ class GinRummyApp(FastAPI):
 
 
 class CachedStaticFiles(StaticFiles):
-    """Static files; a URL with ``?v=`` (see ``app.web.static_url``) is cached for a year."""
+    """Static files; a URL with ``?v=`` (see ``app.web.render.static_url``) is cached for a year."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """ASGI entry point."""

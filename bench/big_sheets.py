@@ -31,11 +31,11 @@ from typing import Any
 import httpx
 from sqlmodel import Session, select
 
-from app.db import create_db_engine, run_migrations
+from app.core.db import create_db_engine, run_migrations
+from app.core.models import ScoreSheetRow
 from app.engine import CLASSIC
-from app.engine.scoresheet import MAX_HANDS, HandEntry, ScoreSheet, SheetOptions
-from app.models import ScoreSheetRow
-from app.sessions import COOKIE_NAME
+from app.score.sheet import MAX_HANDS, HandEntry, ScoreSheet, SheetOptions
+from app.web.sessions import COOKIE_NAME
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "10000",

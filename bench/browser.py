@@ -41,7 +41,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.db import run_migrations  # noqa: E402
+from app.core.db import run_migrations  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 

@@ -49,7 +49,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.collector import tuned_gc  # noqa: E402
+from app.core.collector import tuned_gc  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
 _VERSION = re.compile(r'data-version="(\d+)"')

@@ -46,7 +46,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.collector import tuned_gc  # noqa: E402
+from app.core.collector import tuned_gc  # noqa: E402
 from app.engine import CARDS, Rules  # noqa: E402
 from app.engine.match import NextHand, apply_match, new_match, parse_match_action  # noqa: E402
 
@@ -223,8 +223,8 @@ def check_integrity(db_url: str, seen: dict[str, Seen]
     compared with what the server last showed, problems)."""
     from sqlmodel import Session, select
 
-    from app.db import create_db_engine
-    from app.models import PlayMatch, PlaySeat
+    from app.core.db import create_db_engine
+    from app.core.models import PlayMatch, PlaySeat
     from app.play.storage import match_history
 
     engine = create_db_engine(db_url)
@@ -316,7 +316,7 @@ def free_port() -> int:
 
 def start_server(workdir: Path, workers: int) -> tuple[subprocess.Popen[bytes], str, str]:
     """Migrate a fresh SQLite file and start ``python -m app`` on it; (process, url, db)."""
-    from app.db import run_migrations
+    from app.core.db import run_migrations
 
     db_url = f"sqlite:///{workdir / 'load.db'}"
     run_migrations(db_url)

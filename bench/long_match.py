@@ -26,13 +26,13 @@ sys.path.insert(0, str(ROOT))
 from fastapi.testclient import TestClient  # noqa: E402
 from sqlalchemy import event  # noqa: E402
 from sqlmodel import Session  # noqa: E402
+from tests.hardening import random_form  # noqa: E402
 
-from app.db import run_migrations  # noqa: E402
+from app.core.config import Settings  # noqa: E402
+from app.core.db import run_migrations  # noqa: E402
 from app.main import create_app  # noqa: E402
 from app.play import storage  # noqa: E402
-from app.sessions import COOKIE_NAME  # noqa: E402
-from app.settings import Settings  # noqa: E402
-from tests.hardening import random_form  # noqa: E402
+from app.web.sessions import COOKIE_NAME  # noqa: E402
 
 
 def main() -> None:

@@ -9,12 +9,12 @@ computer by Standard, so there are mistakes to find), then:
 1. **one process**: rates every decision of the person in each hand with
    :func:`app.engine.rating.rate_all` in this process (Expert's evaluation with the
    review budget; the CPU cost of a hand's analysis);
-2. **the app's path**: analyses each hand with :func:`app.analysis.analyse` through the
-   shared pool of ``--workers`` processes (:mod:`app.workers`, the decisions of a hand
+2. **the app's path**: analyses each hand with :func:`app.review.analysis.analyse` through the
+   shared pool of ``--workers`` processes (:mod:`app.core.workers`, the decisions of a hand
    as background jobs), hand after hand as the app's dispatcher does; both must give
    the same ratings;
 3. **a computer move during an analysis**: times Expert moves
-   (:func:`app.workers.decide`) on an idle pool, then while the analysis of ten hands
+   (:func:`app.core.workers.decide`) on an idle pool, then while the analysis of ten hands
    is queued at once as background work — during play (one process kept free), and
    as after a quiet spell (no process kept free, ``RESERVE_SECONDS`` = 0);
 4. **the app's path while a person plays**: analyses half the hands while another
@@ -38,12 +38,13 @@ from collections import Counter
 from concurrent.futures import Future
 from typing import Any
 
-from app import analysis, workers
+from app.core import workers
 from app.engine import HOUSE, HandSeed, Phase, PlayerView, apply
 from app.engine.bots import choose_action
 from app.engine.hand import view
 from app.engine.rating import REVIEW_BUDGET, rate_all
 from app.engine.review import decisions, hand_positions
+from app.review import analysis
 
 Hand = tuple[HandSeed, list[tuple[int, str]]]
 

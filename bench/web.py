@@ -48,15 +48,15 @@ import httpx  # noqa: E402
 from sqlmodel import Session  # noqa: E402
 
 from app import play  # noqa: E402
-from app.db import run_migrations  # noqa: E402
+from app.core.config import Settings  # noqa: E402
+from app.core.db import run_migrations  # noqa: E402
 from app.engine import HandSeed, NextHand, Phase, Rules, apply_match, new_match  # noqa: E402
 from app.engine.bots import choose_action  # noqa: E402
 from app.engine.hand import BigGin, Discard, Gin, Knock  # noqa: E402
 from app.engine.match import match_view, resume  # noqa: E402
 from app.main import create_app  # noqa: E402
 from app.play import storage  # noqa: E402
-from app.sessions import COOKIE_NAME  # noqa: E402
-from app.settings import Settings  # noqa: E402
+from app.web.sessions import COOKIE_NAME  # noqa: E402
 
 FIRST_LOAD_TARGET = 60 * 1024
 TAP_TARGET = 8 * 1024

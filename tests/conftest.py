@@ -40,9 +40,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette: "use httpx2" (not installable here)
     from fastapi.testclient import TestClient
 
-from app.db import run_migrations
+from app.core.config import Settings
+from app.core.db import run_migrations
 from app.main import create_app
-from app.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS_DIR = ROOT / "test-results"

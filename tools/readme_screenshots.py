@@ -31,7 +31,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, sqlite_url  # noqa: E402
 from test_play_browser import _cards, _choose, _start, _tap, _to_discard_step  # noqa: E402
 
-from app.db import run_migrations  # noqa: E402
+from app.core.db import run_migrations  # noqa: E402
 
 SHOTS = {
     "screenshot-phone.png": ("card_size-normal", "deck-two", "theme-light"),

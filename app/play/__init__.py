@@ -1,27 +1,25 @@
 """Play against the computer: the glue between a browser's stored match and the engine.
 
-Issue 3, SPEC §1 and §7. The engine stays pure; this package does the rest, one concern
-per module:
+The engine stays pure; this package does the rest, one concern per module:
 
 * :mod:`app.play.common` — the seats, the errors, :class:`Loaded`, small parsers;
 * :mod:`app.play.storage` — **load** a browser's seat, its match and the current hand,
   and rebuild the match by replaying that hand only (cached per process under the
   seat's version); **store** what a tap changed (the seat, the current hand's row) only
   if the seat is still at the version read;
-* :mod:`app.play.fairness` — the play screen's fairness box (commitment before a hand,
-  seeds revealed after it, issue 14);
 * :mod:`app.play.computer` — the computer's turn;
 * :mod:`app.play.actions` — **tap** (the person's action, then the computer's reply),
   the New match form's options and **start_match**;
 * :mod:`app.play.hints` — **give_hint**: the Expert's advice from the person's view
-  (computed in :mod:`app.workers`' process pool), counted with the match;
+  (computed in :mod:`app.core.workers`' process pool), counted with the match;
 * :mod:`app.play.words` — what the computer did, the step line, notes and rule texts;
-* :mod:`app.play.friend` — play a friend (issue 18): invites, seats, presence;
-* :mod:`app.play.live` — telling the other browser of a friend match that it changed
-  (in process on SQLite, PostgreSQL ``LISTEN``/``NOTIFY`` across instances);
 * :mod:`app.play.screen` — **screen**: everything the play template shows, from the
   person's view only (the computer's cards and the stock never reach it while a hand
   is in progress).
+
+Play a friend (:mod:`app.friend`), the review (:mod:`app.review`) and the fairness box
+(:mod:`app.fair`) build on this package. May import :mod:`app.web`, :mod:`app.core`,
+:mod:`app.engine`.
 
 The names below are the package's public face (``from app import play; play.tap(...)``).
 """

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
     HOUSE,
     Card,
@@ -36,7 +37,6 @@ from app.engine import (
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS
 from app.engine.fairness import check_client_seed, combine_client_seeds
-from app.models import PlayMatch, PlaySeat
 from app.play.common import (
     COMPUTER,
     LEVEL_LABELS,

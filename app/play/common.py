@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.core.models import PlayMatch, PlaySeat
 from app.engine import Event, MatchState
-from app.models import PlayMatch, PlaySeat
 
 PERSON = 0
 """The person's seat (player 0)."""

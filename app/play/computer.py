@@ -1,10 +1,10 @@
 """The computer's turn (issue 3, SPEC §1): the bot acts for player 1 until the person
 is to play again or the hand is over. Hard and Expert think in the process pool of
-:mod:`app.workers`, off the request thread."""
+:mod:`app.core.workers`, off the request thread."""
 
 from __future__ import annotations
 
-from app import workers
+from app.core import workers
 from app.engine import Event, MatchState, Phase, apply_match, match_view
 from app.play.common import COMPUTER
 

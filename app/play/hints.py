@@ -2,7 +2,7 @@
 
 A hint is :func:`app.engine.bots.expert.evaluate` on the person's
 :class:`~app.engine.hand.PlayerView` — never the computer's cards or the stock order —
-computed in the process pool of :mod:`app.workers` with the Expert's own time budget.
+computed in the process pool of :mod:`app.core.workers` with the Expert's own time budget.
 Its random source comes from the hand's secret seed, the hand number and the hand's log
 length, so asking twice in the same position gives the same hint. Each hint given is
 counted in the match's ``hints_used`` column (no version change: a hint changes nothing
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from sqlalchemy import update
 from sqlmodel import Session
 
-from app import workers
+from app.core import workers
+from app.core.models import PlayMatch
 from app.engine import match_view
-from app.models import PlayMatch
 from app.play.common import (
     PERSON,
     STALE,

@@ -41,9 +41,9 @@ from app.engine import (
 )
 from app.engine.hand import BigGin, Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
 from app.engine.match import resume
-from app.guide import guide_link_for
+from app.fair.box import FairBox, fair_box
+from app.guide.content import guide_link_for
 from app.play.common import LEVEL_LABELS, SORTS, VS_COMPUTER, Loaded, Seats
-from app.play.fairness import FairBox, fair_box
 from app.play.words import (
     card_label,
     describe,

@@ -1,6 +1,6 @@
 """Storage of Play, hand by hand (issues 3, 12 and 14; SPEC §7).
 
-Three tables (:mod:`app.models`):
+Three tables (:mod:`app.core.models`):
 
 * ``PlaySeat`` — one per browser: the match it is playing, its own ``version`` (bumped
   with every change it makes) and the screen choices (selection, sort), stored beside
@@ -43,13 +43,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
-from app import analysis
+from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
 from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay, tally
 from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
-from app.models import PlayHand, PlayMatch, PlaySeat, utcnow
-from app.play import live
+from app.friend import live
 from app.play.common import PERSON, STALE, Loaded, StaleTapError
+from app.review import analysis
 
 _CACHE_SIZE = 512
 _cache: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
@@ -220,7 +220,7 @@ def forget_cache() -> None:
 
 def load(db: Session, session_id: str) -> Loaded | None:
     """The browser's match, or ``None`` when it has not started one (or its friend
-    match has not started: an open or cancelled invite, see :mod:`app.play.friend`)."""
+    match has not started: an open or cancelled invite, see :mod:`app.friend.invites`)."""
     found = db.exec(select(PlaySeat, PlayMatch)  # one statement for both rows
                     .join(PlayMatch, col(PlayMatch.id) == col(PlaySeat.match_id))
                     .where(col(PlaySeat.session_id) == session_id)).first()
@@ -372,7 +372,7 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
 
 def analyse_hand(db: Session, game: PlayMatch, match: MatchState) -> None:
     """Queue the rating of the person's decisions in the hand of ``match`` that just
-    ended (issue 15; :mod:`app.analysis`, off the request path): seat 0's against the
+    ended (issue 15; :mod:`app.review.analysis`, off the request path): seat 0's against the
     computer, each friend's own in a friend match (issue 18)."""
     assert game.id is not None
     points = tally(match.records[:-1], match.rules).points

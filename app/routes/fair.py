@@ -9,8 +9,8 @@ answered 400 with a message beside its field; an empty visit shows the form.
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from app.fair import FIELDS, check_deal
-from app.web import render
+from app.fair.verify import FIELDS, check_deal
+from app.web.render import render
 
 router = APIRouter()
 
@@ -20,5 +20,5 @@ def verify_deal(request: Request) -> Response:
     """The verify form, and the deal computed from its values when they are given."""
     query = {name: request.query_params.get(name, "") for name in FIELDS}
     check = check_deal(query)
-    return render(request, "fair.html", {"check": check},
+    return render(request, "fair/verify.html", {"check": check},
                   status_code=400 if check.errors else 200)

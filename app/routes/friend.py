@@ -33,11 +33,12 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response, S
 
 from app import play
 from app.engine import Rules
-from app.play import friend, live
+from app.friend import invites as friend
+from app.friend import live
 from app.play.words import rules_summary
 from app.routes.play import FieldsDep, new_match_page
-from app.sessions import DbDep, SessionDep
-from app.web import render
+from app.web.render import render
+from app.web.sessions import DbDep, SessionDep
 
 router = APIRouter()
 
@@ -72,7 +73,7 @@ def waiting_page(request: Request, waiting: friend.Waiting, notice: str = "",
                  status_code: int = 200) -> Response:
     """The inviter's page while the friend has not joined: the link, its QR code,
     Cancel, and the live signal that reloads into the table once the friend joins."""
-    return render(request, "play/friend_wait.html",
+    return render(request, "friend/wait.html",
                   {"w": waiting, "url": invite_url(request, waiting.token), "notice": notice,
                    "hours": friend.INVITE_HOURS}, status_code=status_code)
 
@@ -89,7 +90,7 @@ def cancel(request: Request, session: SessionDep, db: DbDep) -> Response:
 
 
 def _refusal(request: Request, error: play.PlayError) -> Response:
-    return render(request, "play/friend_refused.html", {"message": error.message},
+    return render(request, "friend/refused.html", {"message": error.message},
                   status_code=error.status_code)
 
 
@@ -122,7 +123,7 @@ def join_page(request: Request, token: str, session: SessionDep, db: DbDep,
     db.rollback()
     if invitation is None:
         return RedirectResponse("/play", status_code=303)
-    return render(request, "play/friend_join.html", {
+    return render(request, "friend/join.html", {
         "i": invitation, "notice": notice,
         "rules": rules_summary(Rules.from_dict(invitation.rules), "",
                                play.Seats(0, invitation.host, True))[1:],
@@ -157,7 +158,7 @@ def decline(request: Request, token: str, session: SessionDep, db: DbDep) -> Res
     except play.PlayError as error:
         db.rollback()
         return _refusal(request, error)
-    return render(request, "play/friend_refused.html",
+    return render(request, "friend/refused.html",
                   {"message": "You cancelled the invite: the link admits no one now.",
                    "title": "Invite cancelled"})
 

@@ -1,13 +1,13 @@
 """The guide: ``/guide`` (table of contents), ``/guide/<page>`` and ``/guide/faq`` (SPEC §8).
 
 Pages are plain server-rendered HTML (no JavaScript needed). Every number in an example
-is computed by ``app.guide`` with the rules from ``GuideRulesDep`` when the page renders.
+is computed by ``app.guide.content`` with the rules from ``GuideRulesDep`` when the page renders.
 """
 
 from fastapi import APIRouter, HTTPException, Request
 from starlette.responses import Response
 
-from app.guide import (
+from app.guide.content import (
     FAQ,
     PAGES,
     PAGES_BY_SLUG,
@@ -17,7 +17,7 @@ from app.guide import (
     rules_summary,
     worked_match,
 )
-from app.web import render
+from app.web.render import render
 
 router = APIRouter(prefix="/guide", tags=["guide"])
 

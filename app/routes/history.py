@@ -20,13 +20,13 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 
 from app.engine import GameError
 from app.engine.handhistory import HandHistoryError, check, parse
-from app.play import history as hist
-from app.play import practice, stats
 from app.play.common import PlayError, whole_number
 from app.play.words import step_line
+from app.review import history as hist
+from app.review import practice, stats
 from app.routes.play import FieldsDep
-from app.sessions import DbDep, SessionDep
-from app.web import render
+from app.web.render import render
+from app.web.sessions import DbDep, SessionDep
 
 router = APIRouter()
 
@@ -48,7 +48,7 @@ def history_page(request: Request, session: SessionDep, db: DbDep) -> Response:
     """The history: matches newest first, each with its finished hands."""
     matches = hist.history(db, session.id)
     db.rollback()
-    return render(request, "history/list.html", {"matches": matches})
+    return render(request, "review/list.html", {"matches": matches})
 
 
 @router.get("/play/history/last", name="history_last")
@@ -71,7 +71,7 @@ def _to_last(db: DbDep, session_id: str, *, hand: bool) -> Response:
 @router.get("/play/history/import", name="history_import")
 def import_form(request: Request) -> Response:
     """The import form (paste a hand history or choose its file)."""
-    return render(request, "history/import.html", {"notice": "", "text": ""})
+    return render(request, "review/import.html", {"notice": "", "text": ""})
 
 
 @router.post("/play/history/import")
@@ -93,12 +93,12 @@ async def import_history(request: Request) -> Response:
         parsed = parse(text.replace("\x00", ""))
         check(parsed)
     except HandHistoryError as error:
-        return render(request, "history/import.html",
+        return render(request, "review/import.html",
                       {"notice": str(error), "text": text[:ECHO_LIMIT]},
                       status_code=400)
     index = min(max(index, 0), len(parsed.hands) - 1)
     review = hist.review(hist.imported_facts(parsed, index))
-    return render(request, "history/review.html",
+    return render(request, "review/review.html",
                   {"r": review, "imported": True, "a": None, "text": text,
                    "count": len(parsed.hands), "index": index + 1})
 
@@ -161,7 +161,7 @@ def hand_review(request: Request, session: SessionDep, db: DbDep, match_id: str,
         review = hist.review(facts)
     except GameError:  # pragma: no cover - a stored hand always replays
         return _not_found(request)
-    return render(request, "history/review.html",
+    return render(request, "review/review.html",
                   {"r": review, "imported": False, "a": hist.analysis_view(row)})
 
 
@@ -219,7 +219,7 @@ def _practice_page(request: Request, current: practice.Practice, notice: str = "
                    said: str = "", status_code: int = 200) -> Response:
     match = current.match
     view = current.view
-    return render(request, "history/practice.html", {
+    return render(request, "review/practice.html", {
         "p": current, "v": view, "step": step_line(view, match), "notice": notice,
         "said": said, "legal": [str(a) for a in view.legal],
         "hand": sorted(view.hand, key=lambda c: (c.suit.index, c.rank.number)),
@@ -234,7 +234,7 @@ def practice_page(request: Request, session: SessionDep, db: DbDep) -> Response:
         current = practice.load(db, session.id)
     except practice.NoPracticeError as error:
         db.rollback()
-        return render(request, "history/no_practice.html", {"message": error.message})
+        return render(request, "review/no_practice.html", {"message": error.message})
     db.rollback()
     return _practice_page(request, current)
 
@@ -279,7 +279,7 @@ def report(request: Request, session: SessionDep, db: DbDep, match_id: str) -> R
         db.rollback()
         return _not_found(request)
     db.rollback()
-    return render(request, "history/report.html", {"m": found})
+    return render(request, "review/report.html", {"m": found})
 
 
 @router.get("/stats", name="stats")
@@ -287,7 +287,7 @@ def stats_page(request: Request, session: SessionDep, db: DbDep) -> Response:
     """Statistics of this browser's matches and hands, with SVG charts."""
     figures, _, _ = stats.stats(db, session.id)
     db.rollback()
-    return render(request, "stats.html", {"s": figures})
+    return render(request, "review/stats.html", {"s": figures})
 
 
 @router.get("/stats.json")

@@ -3,8 +3,8 @@
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from app.sessions import SessionDep
-from app.web import render
+from app.web.render import render
+from app.web.sessions import SessionDep
 
 router = APIRouter()
 

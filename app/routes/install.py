@@ -18,8 +18,8 @@ from functools import lru_cache
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from app.display import THEME_COLOURS
-from app.web import STATIC_DIR, render, static_url, templates
+from app.web.display import THEME_COLOURS
+from app.web.render import STATIC_DIR, render, static_url, templates
 
 router = APIRouter()
 

@@ -20,10 +20,10 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
 from app import play
-from app.inputs import read_form
-from app.play import friend
-from app.sessions import DbDep, SessionDep
-from app.web import is_htmx, render
+from app.core.inputs import read_form
+from app.friend import invites as friend
+from app.web.render import is_htmx, render
+from app.web.sessions import DbDep, SessionDep
 
 router = APIRouter()
 
@@ -59,13 +59,14 @@ def new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str 
         "in_progress": loaded is not None and not loaded.match.over,
         "notice": notice,
     }
-    return render(request, "play_new.html", context, status_code=status_code)
+    return render(request, "play/new.html", context, status_code=status_code)
 
 
 def _play_page(request: Request, loaded: play.Loaded, notice: str = "",
                status_code: int = 200, hint: play.HintPanel | None = None) -> Response:
     away = loaded.game.friend and friend.is_away(loaded.game, 1 - loaded.me)
-    return render(request, "play.html", {"s": play.screen(loaded, notice, away), "hint": hint},
+    context = {"s": play.screen(loaded, notice, away), "hint": hint}
+    return render(request, "play/table.html", context,
                   block=PLAY_BLOCKS, status_code=status_code)
 
 
@@ -120,7 +121,7 @@ def play_hint(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
         return _refused(request, db, session.id, error)
     db.rollback()
     if is_htmx(request):
-        return render(request, "_hint.html", {"s": play.screen(loaded), "hint": hint})
+        return render(request, "play/_hint.html", {"s": play.screen(loaded), "hint": hint})
     return _play_page(request, loaded, hint=hint)
 
 

@@ -14,13 +14,13 @@ from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import FormData, UploadFile
 from starlette.responses import RedirectResponse, Response
 
-from app import scorekeeper as sk
-from app.engine.evening import evening_tally, rematch
-from app.engine.scoresheet import OptionsChange, ScoreSheet, SheetError
-from app.inputs import read_form
-from app.models import ScoreSheetRow
-from app.sessions import DbDep, SessionDep
-from app.web import is_htmx, render
+from app.core.inputs import read_form
+from app.core.models import ScoreSheetRow
+from app.score import keeper as sk
+from app.score.evening import evening_tally, rematch
+from app.score.sheet import OptionsChange, ScoreSheet, SheetError
+from app.web.render import is_htmx, render
+from app.web.sessions import DbDep, SessionDep
 
 router = APIRouter(prefix="/score")
 
@@ -28,7 +28,7 @@ SheetId = Annotated[int, Path(ge=1, le=2**62)]
 HandNumber = Annotated[int, Path(ge=1, le=10_000)]
 
 
-# The posted form, read (within app.inputs' limits) before the route runs. The routes
+# The posted form, read (within app.core.inputs' limits) before the route runs. The routes
 # that take it are plain ``def`` (run in the threadpool) because their database calls
 # block. As ``async def`` routes they ran those calls on the event loop and held SQLite's
 # write lock across ``await request.form()``: simultaneous posts then stalled the whole

@@ -1,0 +1,12 @@
+"""Plumbing every feature stands on: no web, no templates, no game rules of its own.
+
+* :mod:`app.core.config` — the server's settings, read from the environment;
+* :mod:`app.core.db` — the database engine, sessions and the SQLite writer lock;
+* :mod:`app.core.models` — the tables (SQLModel; Alembic migrates them);
+* :mod:`app.core.workers` — the process pool for CPU-heavy work (the computer's
+  decisions, hints, hand analysis);
+* :mod:`app.core.inputs` — bounds for everything parsed from outside (forms, JSON);
+* :mod:`app.core.collector` — the garbage collector tuned for a busy server.
+
+May import: :mod:`app.engine` and libraries. Imported by everything above it.
+"""

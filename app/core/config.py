@@ -1,0 +1,53 @@
+"""Application settings, read from the environment (pydantic-settings).
+
+Every setting is an upper-case environment variable of the same name, e.g. ``PORT=9000``.
+"""
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Runtime configuration of one app instance."""
+
+    model_config = SettingsConfigDict(case_sensitive=False, extra="ignore")
+
+    database_url: str = Field(
+        default="sqlite:///./data/gin.db",
+        description="SQLAlchemy URL; SQLite file by default, postgresql+psycopg://... also works.",
+    )
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+    workers: int = Field(default=1, ge=1)
+    compute_workers: int = Field(
+        default=2, ge=0, le=64,
+        description="Processes computing the Hard and Expert computers' moves, hints and "
+        "hand analysis (app.core.workers), per server worker; 0 computes them in the request "
+        "thread (the analysis in a background thread).",
+    )
+    session_ttl_days: float = Field(
+        default=90, gt=0, description="Sessions unused for longer than this are deleted."
+    )
+    log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"
+    forwarded_allow_ips: str = Field(
+        default="127.0.0.1",
+        description="Comma-separated proxy IPs whose X-Forwarded-* headers are trusted.",
+    )
+    secure_cookies: bool = Field(
+        default=False, description="Mark cookies Secure; turn on when served over HTTPS."
+    )
+    max_body_bytes: int = Field(
+        default=64 * 1024, ge=1024, description="Larger request bodies get 413."
+    )
+    analyse_hands: bool = Field(
+        default=True, description="Rate the person's decisions after each hand (issue 15)."
+    )
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The settings from the process environment, read once and cached."""
+    return Settings()

@@ -1,0 +1,90 @@
+"""Bounds for everything the app parses from outside (issue 12).
+
+Every parser of outside input bounds size and depth before it does any real work, and
+every failure is an :class:`InputError` with a sentence for the person (the routes
+answer it 4xx and change nothing):
+
+* request bodies: at most ``MAX_BODY_BYTES`` (``app/web/security.py``, 413);
+* forms: :func:`read_form` — at most :data:`MAX_FORM_FIELDS` fields, :data:`MAX_FORM_FILES`
+  file and :data:`MAX_PART_BYTES` per part (Starlette answers more with 400 and says why);
+* JSON: :func:`load_json` — size in bytes and nesting depth checked *before*
+  ``json.loads``, whose recursion would otherwise end in ``RecursionError`` (a 500)
+  on about a thousand ``[``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from fastapi import Request
+from starlette.datastructures import FormData
+
+MAX_FORM_FIELDS = 100
+"""Most fields one form post may carry (the largest form, sheet setup, has about 20)."""
+
+MAX_FORM_FILES = 1
+"""Most file parts one form post may carry (the score sheet import takes one)."""
+
+MAX_PART_BYTES = 64 * 1024
+"""Largest single form part (the request body cap is 64 KB anyway)."""
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+class InputError(ValueError):
+    """Outside input refused before parsing; ``message`` says why, for the person."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+async def read_form(request: Request) -> FormData:
+    """The posted form, parsed within this module's limits.
+
+    Raises:
+        starlette.exceptions.HTTPException: 400 for too many fields or files or a part
+            too large (Starlette's message says which).
+    """
+    return await request.form(max_files=MAX_FORM_FILES, max_fields=MAX_FORM_FIELDS,
+                              max_part_size=MAX_PART_BYTES)
+
+
+def json_depth(text: str) -> int:
+    """How deeply the arrays and objects of JSON ``text`` nest (0 for a bare value);
+    brackets inside strings do not count. Linear in ``len(text)``, no recursion."""
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(_STRING.sub('""', text)):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def load_json(data: str | bytes, *, max_bytes: int, max_depth: int) -> Any:
+    """Parse outside JSON after checking its size (UTF-8 bytes) and nesting depth.
+
+    Raises:
+        InputError: larger than ``max_bytes``, not UTF-8, nested deeper than
+            ``max_depth``, or not JSON.
+    """
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if len(raw) > max_bytes:
+        raise InputError(f"the file is larger than {max_bytes // 1000} KB")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("the file is not UTF-8 text") from None
+    if json_depth(text) > max_depth:
+        raise InputError(f"the file nests lists or objects more than {max_depth} deep")
+    try:
+        return json.loads(text)
+    except ValueError as err:
+        raise InputError(f"the file is not valid JSON ({err.msg}, line {err.lineno})"
+                         if isinstance(err, json.JSONDecodeError)
+                         else "the file is not valid JSON") from None

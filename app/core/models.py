@@ -1,0 +1,295 @@
+"""Database tables (SQLModel). Alembic autogenerates migrations from ``SQLModel.metadata``.
+
+Conventions for every table in this module:
+
+* Times are timezone-aware UTC ``datetime`` values (use ``utcnow()``); SQLModel stores
+  them as ``UTCDateTime`` and refuses naive ones.
+* A table that belongs to a browser references ``browser_session.id`` with
+  ``ondelete="CASCADE"`` so that expiring a session removes its data::
+
+      session_id: str = Field(foreign_key="browser_session.id", ondelete="CASCADE", index=True)
+
+* A row that requests update concurrently (a game, a score sheet) carries
+  ``version: int = 0`` for optimistic concurrency. An update names the version it read and
+  bumps it, and zero rows updated means another request got there first::
+
+      result = db.exec(
+          update(Game)
+          .where(Game.id == game.id, Game.version == expected_version)
+          .values(state=new_state, version=Game.version + 1)
+      )
+      if result.rowcount == 0:
+          ...  # stale: re-read and show the current state with a notice
+
+  (On SQLite, BEGIN IMMEDIATE already serialises the writers; the version also catches a
+  stale double tap whose form carried an old version, and it protects PostgreSQL.)
+
+After adding or changing a table: ``.venv/bin/alembic revision --autogenerate
+--rev-id NNNN -m "what changed"``, read the generated file, then
+``.venv/bin/alembic upgrade head``. ``tests/test_migrations.py`` fails while models and
+migrations differ.
+"""
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Column, Text
+from sqlmodel import Field, SQLModel
+
+# Named constraints, so that Alembic's batch mode on SQLite can drop and alter them.
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    """The current time as an aware UTC datetime (how every table stores times)."""
+    return datetime.now(UTC)
+
+
+class BrowserSession(SQLModel, table=True):
+    """One browser, identified by the random value of its ``gin_session`` cookie."""
+
+    __tablename__ = "browser_session"
+
+    id: str = Field(primary_key=True, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+    last_seen: datetime = Field(default_factory=utcnow, index=True)
+
+
+# --- add tables here (and a migration, see the module docstring) ---
+
+
+# --- Play (issues 3, 12, 14): matches against the computer, stored hand by hand ---------
+
+
+class PlaySeat(SQLModel, table=True):
+    """One browser's place in Play: the match it is playing and its screen choices.
+
+    ``version`` goes up by one on each change of the game or the seeds (see the module
+    docstring); a form carries it, so a stale double tap changes nothing. ``sort`` and
+    ``selected`` are screen choices, stored beside the game, never in its log.
+    ``computer_said`` is what the computer last did, in words a player may read.
+    """
+
+    __tablename__ = "play_seat"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", index=True)
+    version: int = 0
+    sort: str = Field(default="rank", max_length=8)
+    selected: str | None = Field(default=None, max_length=2)
+    computer_said: str = Field(default="", max_length=2000)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class PlayMatch(SQLModel, table=True):
+    """One match against the computer (SPEC §1, §5, §7), with its own id; it is kept
+    when the browser starts another, so a history can list every match of a browser.
+
+    Its hands are :class:`PlayHand` rows, numbered 1 .. ``hands``. ``client_seed`` deals
+    the next hand (the person may change it between hands); ``next_server_seed`` is
+    drawn when a hand ends and deals the next one, so its commitment can be shown before
+    the person chooses a client seed for it. It never leaves the server before that hand
+    is over. ``over`` is set when someone reaches the target.
+
+    A match stored before provable deals (issue 14) arrives with ``legacy_seed`` and its
+    whole old action log in ``legacy_log``; the first load splits that log into hand
+    rows (dealt from ``legacy_seed``) and clears ``legacy_log``.
+
+    ``hints_used`` counts the hints the person asked for in this match (issue 13).
+    """
+
+    __tablename__ = "play_match"
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(
+        foreign_key="browser_session.id", ondelete="CASCADE", index=True, max_length=64
+    )
+    rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    first_dealer: int = 1
+    level: str = Field(default="standard", max_length=16)
+    client_seed: str = Field(default="", max_length=64)
+    next_server_seed: str | None = Field(default=None, max_length=64)
+    hands: int = 0
+    over: bool = False
+    legacy_seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    legacy_log: list[list[Any]] | None = Field(
+        default=None, sa_column=Column(JSON, nullable=True))
+    hints_used: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """The guard of every change of the game (issue 18): an update names the version it
+    read (``WHERE version = :read``), so two seats' taps on one match serialise."""
+    friend: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    """A match between two browsers (issue 18): ``session_id`` plays seat 0 and
+    ``guest_session_id`` seat 1; ``level`` is unused."""
+    invite_token: str | None = Field(default=None, unique=True, max_length=64)
+    """The invite link's token (``secrets.token_urlsafe(24)``, 192 bits); kept after the
+    match starts so that the link still resumes the guest's seat, never admitting another."""
+    invite_status: str | None = Field(default=None, max_length=16)
+    """``"open"`` (waiting for the friend), ``"accepted"`` or ``"cancelled"``."""
+    invite_expires: datetime | None = None
+    guest_session_id: str | None = Field(
+        default=None, foreign_key="browser_session.id", ondelete="SET NULL", index=True,
+        max_length=64)
+    names: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """The two players' names, seat 0 first (friend matches)."""
+    guest_client_seed: str = Field(default="", max_length=64,
+                                   sa_column_kwargs={"server_default": ""})
+    """The friend's client seed for the next hand; with ``client_seed`` it makes the
+    combined client seed (``docs/fairness.md``)."""
+    host_seen_at: datetime | None = None
+    guest_seen_at: datetime | None = None
+    """When each seat's browser last had the table open (SSE or poll), for "Ann is away"."""
+    hand_seeds: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """The two players' own client seeds (seat 0's first) that the current hand's
+    combined client seed was made from (friend matches; shown in the fairness box once
+    the hand is over, ``docs/fairness.md``). ``None`` against the computer."""
+
+
+class PlayHand(SQLModel, table=True):
+    """One hand of a :class:`PlayMatch`: its seeds, its action log and, once over, its
+    result. A tap rewrites only the current hand's row, so its cost does not grow with
+    the match; finished hands are kept (never deleted with a new match).
+
+    ``server_seed``/``client_seed``/``commitment`` are the ``gin-shuffle-v1`` values
+    (``docs/fairness.md``); the server seed stays on the server until ``finished``.
+    They are ``None`` for a hand dealt from the match's ``legacy_seed``. ``log`` holds
+    the hand's game actions only (``[[player, "discard TH"], ...]``, no ``next_hand``).
+    ``winner`` (``None`` on a void hand), ``points`` and ``kind`` (``HandKind`` value)
+    are set when the hand ends.
+    """
+
+    __tablename__ = "play_hand"
+
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True)
+    number: int = Field(primary_key=True)
+    dealer: int
+    server_seed: str | None = Field(default=None, max_length=64)
+    client_seed: str | None = Field(default=None, max_length=64)
+    commitment: str | None = Field(default=None, max_length=64)
+    seat_seeds: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """Friend matches (issue 18): both players' own client seeds, seat 0's first, whose
+    combination is ``client_seed``; ``None`` against the computer."""
+    log: list[list[Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    finished: bool = False
+    winner: int | None = None
+    points: int = 0
+    kind: str | None = Field(default=None, max_length=16)
+    created_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+
+
+# --- History (issue 15): ratings of the person's decisions in a finished hand ----------
+
+
+class HandReview(SQLModel, table=True):
+    """The analysis of one finished :class:`PlayHand` for one seat: that player's
+    decisions rated by Expert's evaluation (``app.engine.rating``) from that player's
+    own view, computed off the request path after the hand ends. ``seat`` is 0 (the
+    person against the computer, or the inviter) or 1 (the friend who joined a friend
+    match, issue 18); each player's review reads its own row only.
+
+    ``status`` is ``"analysing"`` until the ratings are stored, then ``"done"`` (or
+    ``"failed"`` with nothing rated). ``ratings`` is a list of ``Rating.to_dict()``
+    values in the order of the hand; ``seconds`` the analysis time.
+    """
+
+    __tablename__ = "hand_review"
+
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True)
+    number: int = Field(primary_key=True)
+    seat: int = Field(default=0, primary_key=True, sa_column_kwargs={"server_default": "0"})
+    status: str = Field(default="analysing", max_length=16)
+    ratings: list[dict[str, Any]] = Field(default_factory=list,
+                                          sa_column=Column(JSON, nullable=False))
+    seconds: float | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+
+
+class PracticeHand(SQLModel, table=True):
+    """A practice hand (issue 15, *Try again from here*): one per browser, started from
+    position ``start`` of its finished hand ``number`` of match ``match_id`` with the
+    very same cards (the hand is rebuilt from its seed and the first ``start - 1``
+    actions of its log), then played on with the actions of ``log``. Never counted in
+    the match or the statistics; replaced by the next practice. ``version`` guards taps
+    like :class:`PlaySeat`'s.
+    """
+
+    __tablename__ = "practice_hand"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", index=True)
+    number: int
+    start: int
+    log: list[list[Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    version: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+# --- Score (issue 5): score sheets kept for games played with real cards ---------------
+
+
+class ScoreSheetRow(SQLModel, table=True):
+    """One score sheet kept by a browser (SPEC §1.2, §5–6; issue 5).
+
+    ``document`` is the sheet's own versioned JSON export
+    (``app.score.sheet.ScoreSheet.to_json``): names, options and entries; every
+    total is recomputed from it. ``share_token`` (``secrets.token_urlsafe(16)``, 128 bits)
+    opens the read-only view ``/score/shared/{token}``. ``version`` goes up by one on
+    each change (optimistic concurrency, see the module docstring).
+    """
+
+    __tablename__ = "score_sheet"
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(
+        foreign_key="browser_session.id", ondelete="CASCADE", index=True, max_length=64
+    )
+    share_token: str = Field(unique=True, max_length=64)
+    title: str = Field(default="", max_length=200)
+    document: str = Field(sa_column=Column(Text, nullable=False))
+    version: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow, index=True)
+    redo: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    """Hands taken back by Undo, as a JSON list of entries (last undone last); any other
+    change clears it (issue 17)."""
+    previous_id: int | None = Field(
+        default=None, foreign_key="score_sheet.id", ondelete="SET NULL", unique=True
+    )
+    """The game this one is a rematch of (an evening is the chain of rematches)."""
+
+
+# --- Display settings (issue 16): how this browser wants the pages drawn ---------------
+
+
+class DisplayPrefs(SQLModel, table=True):
+    """One browser's display settings (``app.web.display.Display``): one row per session.
+
+    Values are the ``Literal`` choices of ``app.web.display``; a row is written only when the
+    person saves the settings page, so most sessions have none (defaults apply).
+    """
+
+    __tablename__ = "display_prefs"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    card_size: str = Field(default="normal", max_length=16)
+    deck: str = Field(default="two", max_length=16)
+    theme: str = Field(default="device", max_length=16)
+    motion: str = Field(default="device", max_length=16)
+    computer_speed: str = Field(default="normal", max_length=16)
+    updated_at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,377 @@
+"""CPU-heavy work off the request path (issues 13 and 15): one process pool for the
+computer's decisions, hints and hand analysis.
+
+A search holds the GIL for hundreds of milliseconds; run in a request thread it would
+slow every other player's tap. Decisions of the CPU-heavy levels (:data:`POOLED_LEVELS`)
+and hints are therefore computed in a :class:`~concurrent.futures.ProcessPoolExecutor`;
+the request thread only waits on the future (the GIL is free meanwhile). The cheap
+levels decide in the request thread: sending them to a process would cost more than
+their decision.
+
+Two priorities share the pool. *Interactive* work (:func:`decide`, :func:`hint`: a
+player is waiting) goes to the pool at once. *Background* work (:func:`background`: the
+analysis of finished hands, one small job per decision) waits in a queue of this
+process and a feeder thread hands it to the pool only while the pool has room to
+spare: none starts while the interactive jobs in flight fill the pool, and while
+players are using the server (a request or an interactive job in the last
+:data:`RESERVE_SECONDS`, :func:`note_request`) one process is kept free for them — at
+most ``size - 1`` background jobs run. So during play, with two or more processes, a
+computer move or a hint always finds a free process whatever the analysis queue holds,
+and the analysis leaves a core to the server's own process (on two cores, analysis in
+both processes took the tap's p95 from 15 to 28 ms, ``bench/web.py``); after a quiet
+spell the analysis may use every process, and the first move then waits at most for
+one decision's analysis (tens of milliseconds; a pool of one process always works this
+way).
+
+Background jobs also run at the lowest CPU priority (:data:`BACKGROUND_NICENESS`, in a
+thread of their own inside the pool's process): on a server with few cores the
+operating system then gives the CPU to the request threads and to interactive jobs
+first, so the analysis fills idle time instead of slowing taps.
+
+The pool is sized by ``Settings.compute_workers`` and bound to the app's lifespan
+(:func:`configure` at start-up, :func:`shutdown` at the end); its processes start on
+the first decision that needs them (so an app that never meets Hard or Expert starts
+none). With ``compute_workers = 0`` everything runs in the calling thread. A crashed
+worker process is replaced and the decision retried once, then made in the thread.
+
+Processes are started with ``spawn`` (never ``fork``: the server has threads running).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+import random
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from math import inf
+from typing import Any, TypeVar
+
+from app.engine import Action, PlayerView
+from app.engine.bots import choose_action, expert
+
+log = logging.getLogger("app.core.workers")
+T = TypeVar("T")
+
+POOLED_LEVELS = frozenset({"hard", "expert"})
+"""Levels whose decisions are computed in the pool (the others take well under 1 ms)."""
+
+HINT_OPTIONS = 3
+"""How many of Expert's choices a hint shows."""
+
+RESERVE_SECONDS = 30.0
+"""For this long after a request or an interactive job started, background work leaves
+one process of the pool free (see the module docstring)."""
+
+
+@dataclass(eq=False, slots=True)
+class _Job:
+    """Background work waiting for the pool: the future its caller holds."""
+
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    future: Future[Any] = field(default_factory=Future)
+    attempts: int = 0
+
+
+_lock = threading.Lock()
+_changed = threading.Condition(_lock)
+"""Notified when interactive or background work finishes, or background work arrives."""
+_size = 0
+_pool: ProcessPoolExecutor | None = None
+_interactive = 0
+"""Interactive jobs in flight (submitted to the pool, not yet answered)."""
+_running = 0
+"""Background jobs in flight in the pool."""
+_last_busy = float("-inf")
+"""``time.monotonic()`` when the last request or interactive job started."""
+_queue: deque[_Job] = deque()
+_feeder: threading.Thread | None = None
+
+
+def configure(size: int) -> None:
+    """Use a pool of ``size`` processes from now on (0: compute in the calling thread).
+
+    Called by the app's lifespan at start-up; the processes start on first use.
+    """
+    global _size
+    with _lock:
+        _size = max(0, size)
+
+
+def shutdown() -> None:
+    """Stop the pool's processes (the app's lifespan calls this at its end); from then
+    on work is done in the calling thread until :func:`configure` is called again.
+    Queued background work is cancelled (its futures raise ``CancelledError``)."""
+    global _pool, _size, _feeder
+    with _lock:
+        pool, _pool = _pool, None
+        _size = 0
+        dropped = list(_queue)
+        _queue.clear()
+        feeder, _feeder = _feeder, None
+        _changed.notify_all()
+    for job in dropped:
+        job.future.cancel()
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+    if feeder is not None:
+        feeder.join()
+
+
+def _exit_with_parent() -> None:
+    """Pool initializer: end this worker as soon as the process that started it is gone.
+
+    A server killed without its shutdown (SIGKILL, a crash, an OOM kill) would otherwise
+    leave its workers running, orphaned, forever. Ctrl-C in a terminal interrupts the
+    whole process group: the worker ignores it, and the server's shutdown stops it (no
+    ``KeyboardInterrupt`` tracebacks from the workers).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+def new_pool(size: int) -> ProcessPoolExecutor:
+    """A pool of ``size`` spawned processes, each ending when the server process ends.
+
+    Raises ``ValueError`` when ``size`` < 1.
+    """
+    return ProcessPoolExecutor(max_workers=size, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_exit_with_parent)
+
+
+def _executor() -> ProcessPoolExecutor | None:
+    global _pool
+    with _lock:
+        if _size == 0:
+            return None
+        if _pool is None:
+            _pool = new_pool(_size)
+        return _pool
+
+
+def _discard_broken(pool: ProcessPoolExecutor) -> None:
+    global _pool
+    with _lock:
+        if _pool is pool:
+            _pool = None
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+BACKGROUND_NICENESS = 19
+"""Niceness of the thread that runs a background job in a pool process (Linux): the
+operating system gives the CPU to the server's request threads and to interactive jobs
+first, so the analysis of finished hands never slows a tap, only waits for idle time."""
+
+
+def _at_low_priority(function: Callable[..., T], *args: Any) -> T:
+    """Run ``function(*args)`` in a new thread of this process with
+    :data:`BACKGROUND_NICENESS` and return its result (or raise its exception).
+
+    A process may lower its own priority but not raise it again, and the pool's
+    processes also serve interactive jobs: so the priority is lowered for one thread,
+    which ends with the job. Where threads have no priority of their own (not Linux),
+    the job runs at the process's priority.
+    """
+    outcome: list[Any] = []
+
+    def run() -> None:
+        with contextlib.suppress(AttributeError, OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICENESS)
+        try:
+            outcome.append((True, function(*args)))
+        except BaseException as error:  # handed back to the pool's caller below
+            outcome.append((False, error))
+
+    thread = threading.Thread(target=run, name="background-job")
+    thread.start()
+    thread.join()
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    return value  # type: ignore[no-any-return]
+
+
+def _decide(level: str, view: PlayerView, seed: str) -> Action:
+    return choose_action(level, view, random.Random(seed))
+
+
+def _hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
+    return expert.evaluate(view, random.Random(seed))[:HINT_OPTIONS]
+
+
+def _run(function: Callable[..., T], *args: Any) -> T:
+    """Interactive work: to the pool at once (see the module docstring)."""
+    global _interactive, _last_busy
+    for _attempt in range(2):
+        pool = _executor()
+        if pool is None:
+            break
+        with _lock:
+            _interactive += 1
+            _last_busy = time.monotonic()
+        try:
+            return pool.submit(function, *args).result()
+        except BrokenProcessPool:
+            log.warning("a computer worker process died: starting a new one")
+            _discard_broken(pool)
+        finally:
+            with _lock:
+                _interactive -= 1
+                _changed.notify_all()
+    return function(*args)
+
+
+def _room_for_background(now: float) -> float:
+    """0 when the pool may take one more background job now (``_lock`` held); else how
+    long to wait at most before asking again (``inf``: until notified)."""
+    if _running + _interactive >= _size:
+        return inf
+    reserved = now - _last_busy < RESERVE_SECONDS
+    if _running < (_size - 1 if reserved and _size > 1 else _size):
+        return 0.0
+    return _last_busy + RESERVE_SECONDS - now if reserved else inf
+
+
+def _feed() -> None:
+    """The feeder thread: hands queued background jobs to the pool while it has room."""
+    global _running
+    while True:
+        with _lock:
+            while _size:
+                wait = _room_for_background(time.monotonic()) if _queue else inf
+                if not wait:
+                    break
+                _changed.wait(None if wait == inf else wait)
+            if not _size:
+                return
+            job = _queue.popleft()
+            _running += 1
+        pool = _executor()
+        if pool is None:  # shut down meanwhile
+            with _lock:
+                _running -= 1
+            job.future.cancel()
+            continue
+        job.attempts += 1
+        try:
+            inner = pool.submit(_at_low_priority, job.function, *job.args)
+        except (BrokenProcessPool, RuntimeError) as error:  # broken or shut down
+            inner = Future()
+            inner.set_exception(error if isinstance(error, BrokenProcessPool)
+                                else CancelledError())
+        inner.add_done_callback(functools.partial(_finished, job, pool))
+
+
+def _finished(job: _Job, pool: ProcessPoolExecutor, done: Future[Any]) -> None:
+    """Relay a background job's answer to its caller's future (a crashed process: the
+    job is queued again once, at the front)."""
+    global _running
+    error = None if done.cancelled() else done.exception()
+    if isinstance(error, BrokenProcessPool) and job.attempts < 2:
+        log.warning("a worker process died during background work: starting a new one")
+        global _pool
+        with _lock:
+            if _pool is pool:  # the next job starts a new pool
+                _pool = None
+            _running -= 1
+            if _size:
+                _queue.appendleft(job)
+            _changed.notify_all()
+        if not _size:
+            job.future.cancel()
+        return
+    with _lock:
+        _running -= 1
+        _changed.notify_all()
+    if done.cancelled() or isinstance(error, BrokenProcessPool):
+        job.future.cancel()
+    elif error is not None:
+        job.future.set_exception(error)
+    else:
+        job.future.set_result(done.result())
+
+
+def background(function: Callable[..., T], *args: Any) -> Future[T]:
+    """Queue ``function(*args)`` as background work (low priority, see the module
+    docstring) and return its future at once; ``function`` must be a module-level
+    function and ``args`` picklable. Without a pool (size 0) it is computed here, in
+    the calling thread, before returning.
+
+    The future raises what ``function`` raised, or ``CancelledError`` when the pool is
+    shut down before the job ran.
+    """
+    global _feeder
+    with _lock:
+        if _size:
+            job = _Job(function, args)
+            _queue.append(job)
+            if _feeder is None:
+                _feeder = threading.Thread(target=_feed, name="background-feeder",
+                                           daemon=True)
+                _feeder.start()
+            _changed.notify_all()
+            return job.future
+    future: Future[T] = Future()
+    try:
+        future.set_result(function(*args))
+    except Exception as error:  # handed to the caller through the future
+        future.set_exception(error)
+    return future
+
+
+def note_request() -> None:
+    """Record that a player is using the server now (every request does): for the
+    next :data:`RESERVE_SECONDS` background work leaves a process free."""
+    global _last_busy
+    _last_busy = time.monotonic()  # one store: no lock needed
+
+
+def decide(level: str, view: PlayerView, seed: str) -> Action:
+    """The computer's action at ``level`` for ``view`` (see
+    :func:`app.engine.bots.choose_action`), its random source seeded with ``seed``.
+
+    Computed in the pool for :data:`POOLED_LEVELS`, else in this thread; the same
+    arguments give the same action either way (Expert's deadline aside, see
+    :class:`app.engine.bots.expert.Budget`).
+
+    Raises:
+        UnknownLevelError, NotBotsTurnError: as ``choose_action``.
+    """
+    if level not in POOLED_LEVELS:
+        return _decide(level, view, seed)
+    return _run(_decide, level, view, seed)
+
+
+def hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
+    """Expert's best :data:`HINT_OPTIONS` actions for ``view`` with their estimated
+    chances to win the match (:func:`app.engine.bots.expert.evaluate`), computed in
+    the pool with Expert's own time budget; best first.
+
+    Raises:
+        NotBotsTurnError: the view has no legal action.
+    """
+    return _run(_hint, view, seed)
+
+
+__all__ = ["HINT_OPTIONS", "POOLED_LEVELS", "RESERVE_SECONDS", "background", "configure",
+           "decide", "hint", "new_pool", "note_request", "shutdown"]

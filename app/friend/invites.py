@@ -1,0 +1,385 @@
+"""Play a friend (issue 18): a match between two browsers, started by an invite link.
+
+No accounts: a seat belongs to the browser session that took it.
+
+* **invite** (:func:`create_invite`): the New match form's *Play a friend* makes a
+  match with the chosen table options that is not dealt yet (``hands == 0``), with an
+  unguessable token (``secrets.token_urlsafe(24)``: 192 bits) valid for
+  :data:`INVITE_HOURS`. The inviter's seat (seat 0) points at it at once, so ``/play``
+  shows the waiting page with the link. The next hand's server seed is drawn now, so
+  its commitment is on both pages before either player's client seed is chosen.
+* **accept** (:func:`accept`): the friend's browser (any other session) takes seat 1
+  with a name and, optionally, its own client seed; hand 1 is dealt from the server
+  seed and both client seeds combined (``docs/fairness.md``). The status moves from
+  ``open`` to ``accepted`` in one guarded update, so of two browsers accepting at once
+  exactly one gets the seat; afterwards the link admits no one else (it resumes the
+  two players' own seats only).
+* **cancel** (:func:`cancel`, :func:`decline`): either player, before the match starts.
+
+Every refusal is an :class:`InviteError` with a message and a status (400/403/404/409/410)
+and changes nothing. Taps use :func:`app.play.actions.tap` like a match against the
+computer: the match row's version serialises the two seats' taps.
+
+Presence (:func:`pulse`): each open table (SSE stream or poll) touches its seat's
+``*_seen_at`` at most every :data:`TOUCH_SECONDS`; a friend not seen for
+:data:`AWAY_SECONDS` is shown as away. There is no turn timer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, update
+from sqlmodel import Session, col, select
+
+from app.core.models import PlayMatch, PlaySeat, utcnow
+from app.engine import HandSeed, new_match
+from app.engine.bots import DEFAULT_LEVEL
+from app.engine.fairness import commitment
+from app.friend import live
+from app.play.actions import MatchOptions, hand_client_seed
+from app.play.common import COMPUTER, STALE, PlayError, StaleTapError
+from app.play.storage import (
+    bump_match,
+    bump_seat,
+    commit_seat,
+    hand_row,
+    mirror,
+    new_client_seed,
+    new_server_seed,
+    remember,
+)
+
+INVITE_HOURS = 24
+"""How long an invite link admits a friend."""
+TOKEN_BYTES = 24
+"""Random bytes of an invite token (192 bits; 32 URL-safe characters)."""
+AWAY_SECONDS = 30
+"""A player with no open table for this long is shown as away."""
+TOUCH_SECONDS = 10
+"""An open table refreshes its seat's last-seen time at most this often."""
+MAX_NAME = 20
+"""The longest player name, in characters."""
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class InviteError(PlayError):
+    """An invite link that admits no one (forged, used, cancelled, expired, ...)."""
+
+    def __init__(self, message: str, status_code: int = 400) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+
+
+def new_token() -> str:
+    """A fresh invite token: ``secrets.token_urlsafe(24)`` (192 bits)."""
+    import secrets
+
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def player_name(text: str | None) -> str:
+    """A player's name as typed: spaces collapsed, 1–20 printable characters.
+
+    Raises:
+        PlayError: empty, too long, or a control character.
+    """
+    name = " ".join((text or "").split())
+    if not name:
+        raise PlayError("Choose a name (1 to 20 characters), so your friend knows who plays.")
+    if len(name) > MAX_NAME:
+        raise PlayError(f"A name may be at most {MAX_NAME} characters, not {len(name)}.")
+    if not name.isprintable():
+        raise PlayError("A name may hold letters, digits, spaces and punctuation only.")
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """What the inviter's waiting page shows: the link's token, the inviter's name, the
+    commitment of hand 1's server seed, when the link expires, and the version to watch."""
+
+    token: str
+    name: str
+    commitment: str
+    expires: datetime
+    version: int
+
+
+def create_invite(db: Session, session_id: str, options: MatchOptions, name: str,
+                  expected_version: int | None = None) -> PlayMatch:
+    """Make a friend match with ``options``' rules and point this browser's seat at it
+    (seat 0). The match it was playing stays stored (history), as with New match.
+
+    Raises:
+        StaleTapError: the seat is not at ``expected_version`` (a stale form).
+    """
+    seat = db.get(PlaySeat, session_id)
+    if seat is not None and expected_version != seat.version:
+        db.rollback()
+        raise StaleTapError(STALE)
+    game = PlayMatch(session_id=session_id, rules=options.rules.to_dict(),
+                     first_dealer=COMPUTER, level=DEFAULT_LEVEL,
+                     client_seed=options.client_seed or new_client_seed(), hands=0,
+                     friend=True, invite_token=new_token(), invite_status="open",
+                     invite_expires=utcnow() + timedelta(hours=INVITE_HOURS),
+                     names=[name, ""], next_server_seed=new_server_seed(),
+                     host_seen_at=utcnow())
+    db.add(game)
+    db.flush()
+    assert game.id is not None
+    if seat is None:
+        db.add(PlaySeat(session_id=session_id, match_id=game.id, version=1))
+    else:
+        bump_seat(db, seat, match_id=game.id, selected=None, computer_said="")
+    commit_seat(db)
+    return game
+
+
+def _seat_game(db: Session, session_id: str) -> PlayMatch | None:
+    seat = db.get(PlaySeat, session_id)
+    return db.get(PlayMatch, seat.match_id) if seat is not None else None
+
+
+def waiting(db: Session, session_id: str) -> Waiting | None:
+    """The open invite this browser made and is waiting on, or ``None`` (an expired
+    invite admits no one: ``/play`` then offers the New match form again)."""
+    game = _seat_game(db, session_id)
+    if game is None or not game.friend or game.hands or game.invite_status != "open" \
+            or game.session_id != session_id or _expired(game):
+        return None
+    assert game.invite_token is not None and game.invite_expires is not None
+    assert game.next_server_seed is not None
+    return Waiting(game.invite_token, (game.names or ["", ""])[0],
+                   commitment(game.next_server_seed), game.invite_expires, game.version)
+
+
+def _invite(db: Session, token: str) -> PlayMatch:
+    """The match of ``token``, any status. Raises InviteError (404) when there is none."""
+    game = None
+    if _TOKEN.fullmatch(token):
+        game = db.exec(select(PlayMatch).where(col(PlayMatch.invite_token) == token)).first()
+    if game is None or not game.friend:
+        raise InviteError("This invite link is not valid: check that it was copied whole, "
+                          "or ask your friend for a new one.", 404)
+    return game
+
+
+def _expired(game: PlayMatch) -> bool:
+    return game.invite_expires is not None and game.invite_expires <= utcnow()
+
+
+@dataclass(frozen=True, slots=True)
+class Invitation:
+    """What the join page shows to the friend: who invites, the rules, the commitment
+    of hand 1's server seed and a random client seed to start from."""
+
+    token: str
+    host: str
+    rules: dict[str, Any]
+    commitment: str
+    client_seed: str
+
+
+def open_invite(db: Session, token: str, session_id: str) -> Invitation | None:
+    """The invitation of ``token`` for this browser; ``None`` when this browser already
+    plays that match (the link then resumes its seat: the route shows ``/play``).
+
+    Raises:
+        InviteError: forged or unknown (404); cancelled or expired (410); the match has
+            started between two other browsers (403); the inviter's own link (409).
+    """
+    game = _invite(db, token)
+    if session_id in (game.session_id, game.guest_session_id) and game.hands:
+        _point_seat(db, session_id, game)
+        return None
+    if game.invite_status == "cancelled":
+        raise InviteError("This invite was cancelled: ask your friend for a new link.", 410)
+    if game.invite_status != "open":
+        raise InviteError("This match has already started: the link admits no one else.", 403)
+    if _expired(game):
+        raise InviteError(f"This invite has expired (links last {INVITE_HOURS} hours): "
+                          "ask your friend for a new one.", 410)
+    if game.session_id == session_id:
+        raise InviteError("This is your own invite: send the link to your friend, who "
+                          "opens it in their browser.", 409)
+    assert game.next_server_seed is not None
+    return Invitation(token, (game.names or ["", ""])[0] or "Your friend", game.rules,
+                      commitment(game.next_server_seed), new_client_seed())
+
+
+def _point_seat(db: Session, session_id: str, game: PlayMatch) -> None:
+    """Make this browser's seat play ``game`` (resume by the link), if it does not."""
+    seat = db.get(PlaySeat, session_id)
+    assert game.id is not None
+    if seat is None:
+        db.add(PlaySeat(session_id=session_id, match_id=game.id, version=1))
+    elif seat.match_id != game.id:
+        bump_seat(db, seat, match_id=game.id, selected=None, computer_said="")
+    else:
+        return
+    with contextlib.suppress(StaleTapError):  # another request of this browser did it
+        commit_seat(db)
+
+
+def accept(db: Session, token: str, session_id: str, name: str,
+           client_seed: str | None) -> PlayMatch:
+    """Take seat 1 of the invite ``token`` for this browser and deal hand 1.
+
+    Raises:
+        InviteError: as :func:`open_invite`, and (409) when another browser took the
+            seat a moment ago.
+    """
+    game = _invite(db, token)
+    if open_invite(db, token, session_id) is None:
+        return game  # this browser already plays it: nothing to accept
+    assert game.id is not None and game.next_server_seed is not None
+    host = (game.names or ["", ""])[0]
+    values: dict[str, Any] = {
+        "invite_status": "accepted", "guest_session_id": session_id, "hands": 1,
+        "names": [host, name], "guest_client_seed": client_seed or new_client_seed(),
+        "next_server_seed": None, "guest_seen_at": utcnow(),
+    }
+    values["hand_seeds"] = [game.client_seed, values["guest_client_seed"]]
+    changed = db.exec(update(PlayMatch)
+                      .where(col(PlayMatch.id) == game.id,
+                             col(PlayMatch.invite_status) == "open",
+                             col(PlayMatch.version) == game.version)
+                      .values(version=game.version + 1, **values)
+                      .execution_options(synchronize_session=False))
+    if changed.rowcount != 1:
+        db.rollback()
+        raise InviteError("Someone else has just taken this seat: the link admits no one "
+                          "else.", 409)
+    server_seed = game.next_server_seed
+    mirror(game, {**values, "version": game.version + 1})
+    from app.engine import Rules
+
+    match = new_match(Rules.from_dict(game.rules),
+                      HandSeed(server_seed, hand_client_seed(game)), first_dealer=COMPUTER)
+    db.add(hand_row(game, match))
+    _seat_for_guest(db, session_id, game.id)
+    live.announce(db, game)
+    commit_seat(db)
+    remember(game, game.version, match)
+    return game
+
+
+def _seat_for_guest(db: Session, session_id: str, match_id: int) -> None:
+    seat = db.get(PlaySeat, session_id)
+    if seat is None:
+        db.add(PlaySeat(session_id=session_id, match_id=match_id, version=1))
+    else:
+        bump_seat(db, seat, match_id=match_id, selected=None, computer_said="")
+
+
+def _close(db: Session, game: PlayMatch) -> None:
+    values = bump_match(db, game, invite_status="cancelled")
+    live.announce(db, game)
+    db.commit()
+    mirror(game, values)
+
+
+def cancel(db: Session, session_id: str) -> None:
+    """The inviter cancels its open invite (before the friend joined): the link then
+    admits no one. The seat keeps pointing at the cancelled match (``/play`` shows the
+    New match form).
+
+    Raises:
+        InviteError: (409) there is no open invite of this browser to cancel.
+    """
+    game = _seat_game(db, session_id)
+    if game is None or not game.friend or game.session_id != session_id \
+            or game.invite_status != "open":
+        raise InviteError("There is no open invite to cancel: the match has started or "
+                          "was cancelled.", 409)
+    _close(db, game)
+
+
+def decline(db: Session, token: str, session_id: str) -> None:
+    """The invited friend cancels before the match starts (the link then admits no one).
+
+    Raises:
+        InviteError: as :func:`open_invite`.
+    """
+    game = _invite(db, token)
+    if open_invite(db, token, session_id) is None:
+        raise InviteError("This match has started: it can no longer be cancelled.", 409)
+    _close(db, game)
+
+
+# --- presence -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pulse:
+    """A table's live state: the match ``version`` and whether the friend is ``away``;
+    ``text`` is what the SSE stream and the poll send (no card, no seed)."""
+
+    version: int
+    away: bool
+
+    @property
+    def text(self) -> str:
+        """``"<version>-<0|1>"``."""
+        return f"{self.version}-{int(self.away)}"
+
+
+def seat_of(game: PlayMatch, session_id: str) -> int | None:
+    """The seat (0, 1) ``session_id`` plays in ``game``, or ``None``."""
+    if game.session_id == session_id:
+        return 0
+    if game.friend and game.guest_session_id == session_id:
+        return 1
+    return None
+
+
+def is_away(game: PlayMatch, seat: int, now: datetime | None = None) -> bool:
+    """True when ``seat``'s browser has had no open table for :data:`AWAY_SECONDS`."""
+    seen = game.guest_seen_at if seat == 1 else game.host_seen_at
+    if seen is None or not game.hands:
+        return False
+    return (now or utcnow()) - seen > timedelta(seconds=AWAY_SECONDS)
+
+
+def watched_match(db: Session, session_id: str) -> tuple[int, int] | None:
+    """``(match id, seat)`` of this browser's friend match, or ``None`` (no friend match:
+    nothing to watch)."""
+    game = _seat_game(db, session_id)
+    if game is None or not game.friend or game.id is None:
+        return None
+    seat = seat_of(game, session_id)
+    return None if seat is None else (game.id, seat)
+
+
+def pulse(engine: Engine, match_id: int, seat: int, touch: bool) -> Pulse | None:
+    """The live state of the match for ``seat``; with ``touch``, first mark the seat as
+    seen now. ``None`` when the match is gone.
+
+    On SQLite the read takes no lock (``app.core.db``'s lazy transaction): a stream's pulse
+    never queues behind, nor holds up, the taps' writes; only a touch takes the write
+    lock, for its one update."""
+    with Session(engine.execution_options(sqlite_begin="LAZY")) as db:
+        if touch:
+            column = "guest_seen_at" if seat == 1 else "host_seen_at"
+            db.exec(update(PlayMatch).where(col(PlayMatch.id) == match_id)
+                    .values(**{column: utcnow()}).execution_options(synchronize_session=False))
+            db.commit()
+        game = db.get(PlayMatch, match_id)
+        if game is None:
+            return None
+        return Pulse(game.version, is_away(game, 1 - seat))
+
+
+def other_away(db: Session, session_id: str) -> bool:
+    """True when this browser's friend is away (for the table's "Ann is away")."""
+    game = _seat_game(db, session_id)
+    if game is None or not game.friend:
+        return False
+    seat = seat_of(game, session_id)
+    return seat is not None and is_away(game, 1 - seat)

@@ -1,0 +1,182 @@
+"""Live tables (issue 18): tell the browsers watching a friend match that it changed.
+
+A change of a friend match (a tap, a client seed, the invite accepted or cancelled)
+calls :func:`announce` inside its transaction:
+
+* **PostgreSQL**: ``pg_notify('gin_play', '<match id>:<version>')`` — sent by the database when
+  the transaction commits, to every app instance listening (:func:`listen_postgres`, one
+  ``LISTEN`` connection per instance), each of which wakes its own watchers. No extra
+  server: the database already has the mechanism.
+* **SQLite** (one instance): the watchers of this process are woken right after the
+  commit.
+
+Watchers are the Server-Sent Events streams of ``app.routes.friend``: each holds an
+:class:`asyncio.Event` per connection, registered under its match id with
+:func:`watch`. :func:`wake` may be called from any thread (the routes that write run in
+the thread pool); it hands the wake-up to each watcher's own event loop.
+
+Nothing here knows about cards: a notification carries the match id and its version
+number at most, and a browser re-reads its table through the normal, per-seat screen,
+so no hidden card can travel through a notification.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+
+from sqlalchemy import event, text
+from sqlmodel import Session
+
+from app.core.models import PlayMatch
+
+log = logging.getLogger("app.live")
+CHANNEL = "gin_play"
+"""The PostgreSQL notification channel; the payload is the match id, and after a colon
+its new version when the change made one (``"12:57"``)."""
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open table (an SSE connection): woken when its match changes.
+
+    A change announced with the match's new version (a move) is remembered, so the
+    stream can tell its browser that version without reading the database
+    (:meth:`announced`).
+    """
+
+    match_id: int
+    loop: asyncio.AbstractEventLoop
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    _version: int | None = None
+    _unversioned: bool = False
+
+    def wake(self, version: int | None = None) -> None:
+        """Note the change (its new ``version`` when known) and set ``changed``, on the
+        watcher's own loop (safe from any thread)."""
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to wake
+            self.loop.call_soon_threadsafe(self._note, version)
+
+    def _note(self, version: int | None) -> None:
+        if version is None:
+            self._unversioned = True
+        else:
+            self._version = max(version, self._version or 0)
+        self.changed.set()
+
+    def announced(self) -> int | None:
+        """The newest version announced since the last call, ``None`` when nothing was
+        or when a change came without its version (then read the match); forgets both.
+        Call from the watcher's loop."""
+        version = None if self._unversioned else self._version
+        self._version, self._unversioned = None, False
+        return version
+
+
+_watchers: dict[int, set[Watcher]] = {}
+_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def watch(match_id: int) -> Iterator[Watcher]:
+    """Register a watcher of ``match_id`` for the duration of the ``with`` block (call
+    from the event loop that will wait on ``watcher.changed``)."""
+    watcher = Watcher(match_id, asyncio.get_running_loop())
+    with _lock:
+        _watchers.setdefault(match_id, set()).add(watcher)
+    try:
+        yield watcher
+    finally:
+        with _lock:
+            group = _watchers.get(match_id)
+            if group is not None:
+                group.discard(watcher)
+                if not group:
+                    del _watchers[match_id]
+
+
+def watching() -> int:
+    """How many watchers this process holds (open SSE connections)."""
+    with _lock:
+        return sum(len(group) for group in _watchers.values())
+
+
+def wake(match_id: int, version: int | None = None) -> None:
+    """Wake every watcher of ``match_id`` in this process (with the match's new
+    ``version`` when the change made one)."""
+    with _lock:
+        group = list(_watchers.get(match_id, ()))
+    for watcher in group:
+        watcher.wake(version)
+
+
+def _is_postgres(db: Session) -> bool:
+    return db.get_bind().dialect.name == "postgresql"
+
+
+def announce(db: Session, game: PlayMatch, version: int | None = None) -> None:
+    """Make the coming commit of ``db`` wake the watchers of ``game`` (friend matches
+    only; a match against the computer has no one else watching), telling them the
+    match's new ``version`` when the change writes one. Call before commit."""
+    if not game.friend or game.id is None:
+        return
+    match_id = game.id
+    if _is_postgres(db):
+        payload = str(match_id) if version is None else f"{match_id}:{version}"
+        db.exec(text("SELECT pg_notify(:channel, :payload)"),  # type: ignore[call-overload]
+                params={"channel": CHANNEL, "payload": payload})
+        return
+    event.listen(db, "after_commit", lambda _session: wake(match_id, version), once=True)
+
+
+def psycopg_url(database_url: str) -> str:
+    """The libpq form of a SQLAlchemy PostgreSQL URL (``postgresql+psycopg://`` →
+    ``postgresql://``)."""
+    scheme, _, rest = database_url.partition("://")
+    return f"{scheme.split('+', 1)[0]}://{rest}"
+
+
+def parse_payload(payload: str) -> tuple[int, int | None] | None:
+    """``(match id, version or None)`` from a notification's payload (``"12"`` or
+    ``"12:57"``, see :data:`CHANNEL`); ``None`` when malformed."""
+    match_id, colon, version = payload.partition(":")
+    if not match_id.isdigit() or (colon and not version.isdigit()):
+        return None
+    return int(match_id), int(version) if colon else None
+
+
+async def notifications(database_url: str, ready: asyncio.Event | None = None
+                        ) -> AsyncIterator[tuple[int, int | None]]:
+    """The changes notified on :data:`CHANNEL` as ``(match id, new version or None)``,
+    from one ``LISTEN`` connection (psycopg, autocommit); ``ready`` is set once
+    listening. Ends when the connection fails. A malformed payload is ignored."""
+    import psycopg  # the postgres extra; only imported when PostgreSQL is used
+
+    async with await psycopg.AsyncConnection.connect(
+            psycopg_url(database_url), autocommit=True) as conn:
+        await conn.execute(f"LISTEN {CHANNEL}")
+        if ready is not None:
+            ready.set()
+        async for note in conn.notifies():
+            parsed = parse_payload(note.payload)
+            if parsed is not None:
+                yield parsed
+
+
+async def listen_postgres(database_url: str, ready: asyncio.Event | None = None) -> None:
+    """Run for the app's lifetime on PostgreSQL: wake this instance's watchers for every
+    notification, reconnecting (after 1 s) when the connection drops."""
+    while True:
+        try:
+            async for match_id, version in notifications(database_url, ready):
+                wake(match_id, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the database restarted or is unreachable: try again
+            log.warning("LISTEN %s failed; retrying in 1 s", CHANNEL, exc_info=True)
+        await asyncio.sleep(1)
+

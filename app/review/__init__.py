@@ -1,0 +1,11 @@
+"""Looking back: history, hand reviews, practice hands, statistics and the analysis.
+
+* :mod:`app.review.history` — the finished matches and hands of a browser, reviews,
+  hand history files;
+* :mod:`app.review.practice` — *Try again from here*: a hand re-dealt from a rated
+  decision, played on and never counted;
+* :mod:`app.review.stats` — match reports and statistics;
+* :mod:`app.review.analysis` — each decision rated by Expert, off the request path.
+
+May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`.
+"""

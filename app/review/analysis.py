@@ -1,0 +1,178 @@
+"""Hand analysis off the request path (issue 15): one seat's decisions in a finished
+hand rated by Expert's evaluation (:mod:`app.engine.rating`), stored in ``hand_review``
+(one row per hand and seat: against the computer only seat 0 is rated; in a friend
+match each player's own decisions, from their own view, issue 18).
+
+:func:`schedule` is called when a hand ends (and by the review page for a hand that has
+no analysis yet, or whose analysis was lost in a restart). It inserts the hand's
+``hand_review`` row (of that seat) as ``analysing`` and hands the hand to one dispatcher
+thread, which replays it, queues one job per decision in the shared process pool of
+:mod:`app.core.workers` as *background* work (so a player's computer move or hint never
+waits behind an analysis; the decisions of a hand are rated in parallel where the pool
+has room) and stores the ratings when all are in. The review page shows "analysing…"
+until the row is ``done``.
+
+:func:`configure` turns the analysis on or off; the pool's size is ``COMPUTE_WORKERS``
+(0: the dispatcher thread computes itself — tests, tiny hosts).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import Engine, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col
+
+from app.core import workers
+from app.core.models import HandReview, utcnow
+from app.engine import Rules
+from app.engine.match import Seed
+from app.engine.rating import rate
+from app.engine.review import Decision, decisions, hand_positions
+
+log = logging.getLogger("app.review.analysis")
+
+PERSON = 0
+STALE_AFTER = timedelta(minutes=5)
+"""An ``analysing`` row older than this was lost (a restart): it is scheduled again."""
+
+_lock = threading.Lock()
+_enabled = True
+_dispatcher: ThreadPoolExecutor | None = None
+
+
+def configure(*, enabled: bool = True) -> None:
+    """``enabled=False`` analyses nothing (:func:`schedule` does nothing)."""
+    global _enabled
+    with _lock:
+        _enabled = enabled
+
+
+def enabled() -> bool:
+    """True when finished hands are analysed (see :func:`configure`)."""
+    return _enabled
+
+
+def shutdown() -> None:
+    """Stop the dispatcher (pending hands are dropped; their rows stay ``analysing`` and
+    are scheduled again when next viewed). Call :func:`app.core.workers.shutdown` too."""
+    global _dispatcher
+    with _lock:
+        dispatcher, _dispatcher = _dispatcher, None
+    if dispatcher is not None:
+        dispatcher.shutdown(wait=False, cancel_futures=True)
+
+
+def hand_decisions(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
+                   scores: tuple[int, int], log_: list[tuple[int, str]],
+                   seat: int = PERSON) -> list[Decision]:
+    """``seat``'s decisions in one finished hand (0 or 1; ``scores`` are both seats'
+    hand points before it, seat 0 first), each with that player's view then — never
+    the other's hidden cards (forced moves left out: see
+    :func:`app.engine.review.decisions`).
+
+    Raises:
+        GameError: the hand does not replay.
+    """
+    positions = hand_positions(Rules.from_dict(rules), seed, number, dealer, log_)
+    return decisions(positions, seat, scores)
+
+
+def rate_decision(decision: Decision) -> dict[str, Any]:
+    """One decision's rating as a dict (a job of the pool: pure computation)."""
+    return rate(decision).to_dict()
+
+
+def analyse(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
+            scores: tuple[int, int], log_: list[tuple[int, str]],
+            seat: int = PERSON) -> tuple[list[dict[str, Any]], float]:
+    """Rate ``seat``'s decisions in one finished hand: ``(ratings as dicts, seconds)``,
+    the seconds from the hand's replay to its last rating (waiting for the pool
+    included).
+
+    Each decision is one background job of :mod:`app.core.workers` (computed here when the
+    pool has size 0); the ratings are the same however the jobs are spread (each
+    decision's search is seeded by its place in the hand alone).
+
+    Raises:
+        GameError: the hand does not replay. CancelledError: the pool was shut down.
+    """
+    start = time.perf_counter()
+    jobs = [workers.background(rate_decision, decision)
+            for decision in hand_decisions(rules, seed, number, dealer, scores, log_, seat)]
+    ratings = [job.result() for job in jobs]
+    return ratings, time.perf_counter() - start
+
+
+def _row(match_id: int, number: int, seat: int) -> Any:
+    """The ``WHERE`` of one hand's review row for one seat."""
+    return (col(HandReview.match_id) == match_id, col(HandReview.number) == number,
+            col(HandReview.seat) == seat)
+
+
+def _job(engine: Engine, match_id: int, number: int, seat: int,
+         args: tuple[Any, ...]) -> None:
+    try:
+        ratings, seconds = analyse(*args)
+        values: dict[str, Any] = {"status": "done", "ratings": ratings,
+                                  "seconds": round(seconds, 3)}
+    except CancelledError:  # shut down: the row stays ``analysing`` (scheduled again)
+        return
+    except Exception:  # a hand that does not replay: say so, never loop
+        log.exception("analysis of hand %s of match %s (seat %s) failed", number, match_id,
+                      seat)
+        values = {"status": "failed", "ratings": []}
+    values["finished_at"] = utcnow()
+    with Session(engine) as db:
+        db.exec(update(HandReview).where(*_row(match_id, number, seat))
+                .values(**values).execution_options(synchronize_session=False))
+        db.commit()
+
+
+def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], seed: Seed,
+             dealer: int, scores: tuple[int, int], log_: list[tuple[int, str]],
+             *, seat: int = PERSON, again: bool = False) -> Future[None] | None:
+    """Queue the analysis of ``seat``'s decisions in a finished hand; ``None`` when it
+    is already analysed or queued (its ``hand_review`` row for that seat exists),
+    unless ``again`` (a lost job).
+
+    Writes the ``analysing`` row in its own transaction, then returns at once: the
+    search runs in the pool (see the module docstring).
+    """
+    global _dispatcher
+    if not _enabled:
+        return None
+    with Session(engine) as db:
+        if again:
+            db.exec(update(HandReview).where(*_row(match_id, number, seat))
+                    .values(status="analysing", created_at=utcnow())
+                    .execution_options(synchronize_session=False))
+        else:
+            db.add(HandReview(match_id=match_id, number=number, seat=seat))
+        try:
+            db.commit()
+        except IntegrityError:
+            db.rollback()
+            return None
+    with _lock:
+        if _dispatcher is None:
+            _dispatcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
+        dispatcher = _dispatcher
+    args = (rules, seed, number, dealer, scores, log_, seat)
+    return dispatcher.submit(_job, engine, match_id, number, seat, args)
+
+
+def is_lost(row: HandReview) -> bool:
+    """True for an ``analysing`` row whose job was lost (older than :data:`STALE_AFTER`)."""
+    created = row.created_at
+    return row.status == "analysing" and utcnow() - created > STALE_AFTER
+
+
+__all__ = ["analyse", "configure", "enabled", "hand_decisions", "is_lost", "rate_decision",
+           "schedule", "shutdown"]

@@ -1,0 +1,498 @@
+"""History and hand reviews (issue 15): the finished matches and hands of one browser,
+each hand rebuilt position by position for its review, and the hand history text files.
+
+Reads only the rows of the asking browser's session: a match or hand of another browser
+is answered exactly like one that does not exist (:class:`NotInHistoryError`). A friend
+match (issue 18) belongs to both its players' browsers, and each sees it from their own
+seat: their own hand first, their own decisions rated. The hand is over, so both
+players' cards are shown; an unfinished hand is never listed or reviewed (its hidden
+cards and stock must not leave the server).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Engine, or_
+from sqlalchemy.orm import defer
+from sqlmodel import Session, col, select
+
+from app.core.models import HandReview, PlayHand, PlayMatch, PlaySeat
+from app.engine import Card, HandKind, HandRecord, Rules, best_arrangement
+from app.engine.hand import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Gin,
+    Knock,
+    Pass,
+    TakeDiscard,
+    TakeUpcard,
+    parse_action,
+)
+from app.engine.handhistory import HandHistory, HistoryHand, dump
+from app.engine.match import Seed
+from app.engine.rating import MARKS, Rating, accuracy
+from app.engine.review import Position, hand_positions
+from app.engine.rules import HOUSE
+from app.play.common import (
+    LEVEL_LABELS,
+    PERSON,
+    VS_COMPUTER,
+    PlayError,
+    Seats,
+    seats_of,
+)
+from app.play.screen import ResultPanel, result_panel
+from app.play.storage import hand_seed
+from app.play.words import action_words, the
+from app.review import analysis
+
+MAX_LISTED = 300
+"""The most matches the history page lists (newest first)."""
+
+
+class NotInHistoryError(PlayError):
+    """No such finished match or hand in this browser's history (or it is another
+    browser's: answered alike, so ids reveal nothing)."""
+
+    status_code = 404
+
+
+NOT_FOUND = ("There is no such finished hand in this browser's history. Only the hands "
+             "played in this browser are kept here, and a hand appears once it is over.")
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One finished hand in the history list."""
+
+    number: int
+    outcome: str
+    points: int
+    winner: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLine:
+    """One match in the history list, with its finished hands in order."""
+
+    id: int
+    started: datetime
+    level: str
+    rules: str
+    scores: tuple[int, int]
+    result: str
+    hands: tuple[HandLine, ...]
+    other: str = "Computer"
+    """The opponent: "Computer", or the friend's name (issue 18)."""
+
+
+def _outcome(kind: str | None, winner: int | None, seats: Seats = VS_COMPUTER) -> str:
+    who = seats.who(winner) if winner is not None else ""
+    match kind:
+        case HandKind.VOID | None:
+            return "Void hand"
+        case HandKind.UNDERCUT:
+            return f"{who} undercut"
+        case HandKind.GIN:
+            return f"{who}: gin"
+        case HandKind.BIG_GIN:
+            return f"{who}: big gin"
+    return f"{who} won by knocking" if winner == seats.me \
+        else f"{seats.other_name} knocked and won"
+
+
+def rules_label(rules: Rules) -> str:
+    """A short name for a match's rules: "House rules, to 100" or "Own rules, to 150"."""
+    base = "House rules" if Rules.from_dict({**rules.to_dict(), "target": HOUSE.target}) \
+        == HOUSE else "Own rules"
+    return f"{base}, to {rules.target}"
+
+
+def _points(records: Sequence[HandRecord]) -> tuple[int, int]:
+    scores = [0, 0]
+    for record in records:
+        if record.winner is not None:
+            scores[record.winner] += record.points
+    return scores[0], scores[1]
+
+
+def history(db: Session, session_id: str) -> list[MatchLine]:
+    """Every match of this browser with at least one finished hand, newest first (at
+    most :data:`MAX_LISTED`), each with its finished hands; a friend match is listed
+    for both players, each seeing their own side (issue 18)."""
+    games = db.exec(select(PlayMatch).where(or_(col(PlayMatch.session_id) == session_id,
+                                                col(PlayMatch.guest_session_id) == session_id))
+                    .order_by(col(PlayMatch.id).desc()).limit(MAX_LISTED)).all()
+    ids = [game.id for game in games]
+    rows = db.exec(select(PlayHand).options(defer(PlayHand.log))  # type: ignore[arg-type]
+                   .where(col(PlayHand.match_id).in_(ids), col(PlayHand.finished))
+                   .order_by(col(PlayHand.match_id), col(PlayHand.number))).all()
+    by_match: dict[int, list[tuple[int, int | None, int, str | None]]] = {}
+    for row in rows:
+        by_match.setdefault(row.match_id, []).append((row.number, row.winner, row.points,
+                                                      row.kind))
+    out: list[MatchLine] = []
+    for game in games:
+        assert game.id is not None
+        hands = by_match.get(game.id, [])
+        if not hands:
+            continue
+        rules = Rules.from_dict(game.rules)
+        seats = seats_of(game, seat_in(game, session_id))
+        points = _points([HandRecord(w, p) for _, w, p, _ in hands])
+        scores = (points[seats.me], points[seats.other])
+        if game.over:
+            result = "You won" if scores[0] > scores[1] else f"{seats.other_name} won"
+        else:
+            result = "In progress" if _is_current(db, session_id, game.id) else "Not finished"
+        out.append(MatchLine(
+            game.id, game.created_at, LEVEL_LABELS.get(game.level, game.level.title()),
+            rules_label(rules), scores, result,
+            tuple(HandLine(n, _outcome(k, w, seats), p,
+                           seats.who(w) if w is not None else "Nobody")
+                  for n, w, p, k in reversed(hands)),
+            other=seats.other_name))
+    return out
+
+
+def _is_current(db: Session, session_id: str, match_id: int) -> bool:
+    seat = db.get(PlaySeat, session_id)
+    return seat is not None and seat.match_id == match_id
+
+
+def last_finished(db: Session, session_id: str) -> tuple[int, int] | None:
+    """(match id, hand number) of the last finished hand of this browser's current
+    match, or ``None`` when it has none."""
+    seat = db.get(PlaySeat, session_id)
+    if seat is None:
+        return None
+    number = db.exec(select(PlayHand.number).where(PlayHand.match_id == seat.match_id,
+                                                   col(PlayHand.finished))
+                     .order_by(col(PlayHand.number).desc()).limit(1)).first()
+    return None if number is None else (seat.match_id, number)
+
+
+def seat_in(game: PlayMatch, session_id: str) -> int:
+    """The seat this browser holds in ``game``: 1 for the friend who joined a friend
+    match (issue 18), else 0 (check :func:`own_match` first)."""
+    return 1 if game.friend and game.session_id != session_id \
+        and game.guest_session_id == session_id else PERSON
+
+
+def own_match(db: Session, session_id: str, match_id: int | None) -> PlayMatch:
+    """This browser's match ``match_id``: one it played against the computer, or a
+    friend match it invited to or joined (issue 18).
+
+    Raises:
+        NotInHistoryError: no such match, or another browser's (a third browser's
+            request for a friend match included).
+    """
+    game = db.get(PlayMatch, match_id) if match_id is not None else None
+    if game is None or session_id not in (game.session_id, game.guest_session_id):
+        raise NotInHistoryError(NOT_FOUND)
+    return game
+
+
+def finished_hands(db: Session, game: PlayMatch) -> list[PlayHand]:
+    """The finished hands of ``game`` in order (a match stored before hand rows, still
+    unsplit, has none until it is next loaded)."""
+    return list(db.exec(select(PlayHand).where(PlayHand.match_id == game.id,
+                                               col(PlayHand.finished))
+                        .order_by(col(PlayHand.number))).all())
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """What rebuilds one finished hand: rules, level, seed, number, dealer, both players'
+    hand points before it, its log; ``match_id`` is ``None`` for an imported file."""
+
+    match_id: int | None
+    rules: Rules
+    level: str
+    first_dealer: int
+    number: int
+    dealer: int
+    scores: tuple[int, int]
+    seed: Seed
+    log: tuple[tuple[int, str], ...]
+    hands_in_match: int
+    records: tuple[HandRecord, ...] = ()
+    seats: Seats = VS_COMPUTER
+    """Who reviews (``seats.me``: whose hand is shown first and whose decisions are
+    rated) and who the other player is; scores and seeds above stay seat 0 first."""
+
+    @property
+    def my_scores(self) -> tuple[int, int]:
+        """The hand points before this hand, the reviewing player's first."""
+        return self.scores[self.seats.me], self.scores[self.seats.other]
+
+    @property
+    def opponent(self) -> str:
+        """The other player as the page names them: "Standard computer", "your friend
+        Ann"."""
+        if self.seats.friend:
+            return f"your friend {self.seats.other_name}"
+        return f"{LEVEL_LABELS.get(self.level, self.level.title())} computer"
+
+
+def hand_facts(db: Session, session_id: str, match_id: int | None,
+               number: int | None) -> HandFacts:
+    """The facts of this browser's finished hand ``number`` of match ``match_id``.
+
+    Raises:
+        NotInHistoryError: no such match or finished hand in this browser's history.
+    """
+    game = own_match(db, session_id, match_id)
+    hands = finished_hands(db, game)
+    earlier = [h for h in hands if number is not None and h.number < number]
+    row = next((h for h in hands if h.number == number), None)
+    if row is None:
+        raise NotInHistoryError(NOT_FOUND)
+    assert game.id is not None
+    records = tuple(HandRecord(h.winner, h.points, HandKind(h.kind or "void"))
+                    for h in earlier)
+    return HandFacts(game.id, Rules.from_dict(game.rules), game.level, game.first_dealer,
+                     row.number, row.dealer, _points(records), hand_seed(row, game),
+                     tuple((int(p), str(t)) for p, t in row.log), len(hands), records,
+                     seats_of(game, seat_in(game, session_id)))
+
+
+def match_file(db: Session, session_id: str, match_id: int | None,
+               number: int | None = None) -> str:
+    """The hand history text (``docs/hand-history.md``) of this browser's match: every
+    finished hand, or only hand ``number``.
+
+    Raises:
+        NotInHistoryError: no such match or finished hand in this browser's history.
+    """
+    game = own_match(db, session_id, match_id)
+    hands = finished_hands(db, game)
+    chosen: list[HistoryHand] = []
+    scores = [0, 0]
+    for row in hands:
+        if number is None or row.number == number:
+            chosen.append(HistoryHand(row.number, row.dealer, (scores[0], scores[1]),
+                                      hand_seed(row, game),
+                                      tuple((int(p), str(t)) for p, t in row.log)))
+        if row.winner is not None:
+            scores[row.winner] += row.points
+    if not chosen:
+        raise NotInHistoryError(NOT_FOUND)
+    return dump(HandHistory(Rules.from_dict(game.rules), game.level, game.first_dealer,
+                            tuple(chosen)))
+
+
+def imported_facts(history: HandHistory, index: int = 0) -> HandFacts:
+    """The facts of hand ``index`` (0-based) of an imported, checked hand history."""
+    hand = history.hands[index]
+    return HandFacts(None, history.rules, history.level, history.first_dealer, hand.number,
+                     hand.dealer, hand.scores, hand.seed, hand.log, len(history.hands))
+
+
+# --- The review: one view per position ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewStep:
+    """One position of the review as shown: what happened, both hands (sorted by suit
+    and rank, melded cards marked), the discard pile's top and size, the stock size."""
+
+    index: int
+    caption: str
+    actor: str
+    hands: tuple[tuple[tuple[str, bool], ...], tuple[tuple[str, bool], ...]]
+    deadwood: tuple[int, int]
+    top_discard: str | None
+    pile_count: int
+    stock_count: int
+    to_play: str
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A hand review page: the hand's facts, its positions and its result."""
+
+    facts: HandFacts
+    level_label: str
+    rules: str
+    steps: tuple[ReviewStep, ...]
+    result: ResultPanel | None
+
+
+def caption(position: Position, seats: Seats = VS_COMPUTER) -> str:
+    """What the action that led to ``position`` did, in words, ``seats.me`` being
+    "You" (both hands are public in a review, so a card drawn from the stock is named)."""
+    action: Action | None = position.action
+    before = position.before
+    if action is None or before is None or position.player is None:
+        return "The deal"
+    who = seats.who(position.player)
+    state = position.state
+    if isinstance(action, Pass):
+        return f"{who} passed on the upcard ({the(before.discard_pile[-1])})"
+    if isinstance(action, TakeUpcard):
+        return f"{who} took the upcard ({the(before.discard_pile[-1])})"
+    if isinstance(action, TakeDiscard):
+        return f"{who} took {the(before.discard_pile[-1])} from the discard pile"
+    if isinstance(action, DrawStock):
+        return f"{who} drew {the(before.stock[0])} from the stock"
+    if isinstance(action, Knock | Gin):
+        verb = "went gin" if isinstance(action, Gin) else "knocked"
+        return f"{who} discarded {the(action.card)} and {verb}"
+    if isinstance(action, Discard):
+        text = f"{who} discarded {the(action.card)}"
+        if state.result is not None and state.result.winner is None:
+            text += ": the stock is down to two cards, the hand is void"
+        return text
+    if isinstance(action, BigGin):
+        return f"{who} went big gin"
+    return f"{who}: {action}"  # pragma: no cover - every action is named above
+
+
+def _hand(cards: Sequence[Card], rules: Rules) -> tuple[tuple[tuple[str, bool], ...], int]:
+    arrangement = best_arrangement(cards, rules)
+    melded = {card for meld in arrangement.melds for card in meld.cards}
+    ordered = sorted(cards, key=lambda c: (c.suit.index, c.rank.number))
+    return tuple((str(c), c in melded) for c in ordered), arrangement.deadwood
+
+
+def review(facts: HandFacts) -> Review:
+    """The review of a finished hand: every position from the deal.
+
+    Raises:
+        GameError: the stored hand does not replay (a corrupted row).
+    """
+    positions = hand_positions(facts.rules, facts.seed, facts.number, facts.dealer,
+                               facts.log)
+    seats = facts.seats
+    steps: list[ReviewStep] = []
+    for position in positions:
+        state = position.state
+        mine, my_deadwood = _hand(state.hands[seats.me], facts.rules)
+        theirs, their_deadwood = _hand(state.hands[seats.other], facts.rules)
+        to_play = "" if state.result is not None else (
+            "Your turn" if state.to_play == seats.me else f"{seats.other_name}'s turn")
+        steps.append(ReviewStep(
+            position.index, caption(position, seats), seats.who(position.player)
+            if position.player is not None else "", (mine, theirs),
+            (my_deadwood, their_deadwood),
+            str(state.discard_pile[-1]) if state.discard_pile else None,
+            len(state.discard_pile), len(state.stock), to_play))
+    last = positions[-1].state.result
+    return Review(facts, LEVEL_LABELS.get(facts.level, facts.level.title()),
+                  rules_label(facts.rules), tuple(steps),
+                  result_panel(last, facts.rules, seats) if last is not None else None)
+
+
+# --- Ratings (analysis stored in hand_review) ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RatedStep:
+    """A rated decision as shown beside its position: the stored ``rating``, with the
+    choice and Expert's best in words."""
+
+    rating: Rating
+    chosen: str
+    best: str
+
+    @property
+    def index(self) -> int:
+        """The position the decision led to."""
+        return self.rating.index
+
+    @property
+    def loss(self) -> float:
+        """Points of the chance to win the match lost."""
+        return self.rating.loss
+
+    @property
+    def mark(self) -> str:
+        """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``""``."""
+        return self.rating.mark
+
+    @property
+    def chosen_chance(self) -> float:
+        """The chance to win the match after the choice, in percent."""
+        return round(100 * self.rating.chosen_chance, 1)
+
+    @property
+    def best_chance(self) -> float:
+        """The chance after Expert's best, in percent."""
+        return round(100 * self.rating.best_chance, 1)
+
+
+def rated_step(rating: Rating) -> RatedStep:
+    """A stored rating as shown."""
+    return RatedStep(rating, rated_words(rating.chosen), rated_words(rating.best))
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The analysis of a hand as shown: ``status`` is ``"analysing"``, ``"done"``,
+    ``"failed"``, ``"none"`` (never queued), ``"lost"`` (its job was lost in a restart)
+    or ``"off"`` (this server does not analyse hands); ``by_step`` maps a
+    position to its rating; ``costliest`` are the (up to) three decisions that lost the
+    most, worst first."""
+
+    status: str
+    by_step: dict[int, RatedStep]
+    accuracy: float | None
+    counts: dict[str, int]
+    costliest: tuple[RatedStep, ...]
+
+
+def rated_words(text: str) -> str:
+    """A rated action's text in words: ``"discard TH"`` → ``"discard the ten of hearts"``
+    (:func:`app.play.words.action_words`, lowercased)."""
+    words = action_words(parse_action(text))
+    return words[:1].lower() + words[1:]
+
+
+def analysis_view(row: HandReview | None) -> Analysis:
+    """The analysis of a hand from its stored row (``analysing`` when there is none)."""
+    if not analysis.enabled() and (row is None or row.status == "analysing"):
+        return Analysis("off", {}, None, {}, ())
+    if row is None:
+        return Analysis("none", {}, None, {}, ())
+    if row.status == "analysing" and analysis.is_lost(row):
+        return Analysis("lost", {}, None, {}, ())
+    if row.status == "analysing":
+        return Analysis("analysing", {}, None, {}, ())
+    ratings = [Rating.from_dict(data) for data in row.ratings]
+    steps = [rated_step(r) for r in ratings]
+    counts = {name: sum(r.mark == name for r in ratings) for _, name in MARKS}
+    costly = sorted((s for s in steps if s.loss > 0), key=lambda s: (-s.loss, s.index))[:3]
+    return Analysis(row.status, {s.index: s for s in steps}, accuracy(ratings), counts,
+                    tuple(costly))
+
+
+def stored_analysis(db: Session, facts: HandFacts) -> HandReview | None:
+    """The stored analysis of a hand of this browser for its own seat
+    (``facts.seats.me``; ``None`` when there is none yet). Reads only: a GET never
+    writes (see :func:`request_analysis`)."""
+    assert facts.match_id is not None
+    row = db.get(HandReview, (facts.match_id, facts.number, facts.seats.me))
+    if row is not None:
+        db.expunge(row)  # read once: the page renders after the transaction ends
+    return row
+
+
+def request_analysis(db: Session, facts: HandFacts) -> None:
+    """Queue the analysis of a hand that has none, or whose job was lost in a restart
+    (the review page's *Analyse this hand*; a hand is normally queued when it ends)."""
+    row = stored_analysis(db, facts)
+    if row is not None and not analysis.is_lost(row) and row.status != "failed":
+        return
+    bind = db.get_bind()
+    db.rollback()
+    assert facts.match_id is not None
+    analysis.schedule(bind if isinstance(bind, Engine) else bind.engine, facts.match_id,
+                      facts.number, facts.rules.to_dict(), facts.seed, facts.dealer,
+                      facts.scores, list(facts.log), seat=facts.seats.me,
+                      again=row is not None)

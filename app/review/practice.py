@@ -1,0 +1,157 @@
+"""Practice hands (issue 15, *Try again from here*): from a rated decision of a finished
+hand, the same hand is re-dealt exactly — the same cards in hand, the same pile, the
+same hidden cards and stock order — and played on against the computer at the match's
+level. A practice hand is stored apart (``practice_hand``, one per browser), marked on
+its screen and never counted in the match or the statistics.
+
+While a practice hand is in progress its screen is built from the person's view only,
+as on the play screen: the computer's cards and the stock are hidden again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import update
+from sqlmodel import Session, col
+
+from app.core.models import PracticeHand, utcnow
+from app.engine import GameError, MatchState, Phase, PlayerView, apply_match, match_view
+from app.engine.match import parse_match_action, resume
+from app.play.common import PERSON, STALE, PlayError, StaleTapError, sentence
+from app.play.computer import computer_plays
+from app.play.screen import ResultPanel, result_panel
+from app.play.words import describe
+from app.review.history import HandFacts, NotInHistoryError, hand_facts
+
+
+class NoPracticeError(PlayError):
+    """This browser has no practice hand."""
+
+    status_code = 404
+
+
+@dataclass(frozen=True, slots=True)
+class Practice:
+    """A browser's practice hand: its row, the facts of the hand it came from and the
+    match state as it stands now (the practice hand being the current hand)."""
+
+    row: PracticeHand
+    facts: HandFacts
+    match: MatchState
+
+    @property
+    def view(self) -> PlayerView:
+        """The person's view of the practice hand (nothing hidden while it is on)."""
+        return match_view(self.match, PERSON)
+
+    @property
+    def result(self) -> ResultPanel | None:
+        """The end of the practice hand, once it is over."""
+        state = self.match.hand
+        if state.phase is not Phase.OVER or state.result is None:
+            return None
+        return result_panel(state.result, self.match.rules)
+
+
+def practice_start(facts: HandFacts, start: int) -> MatchState:
+    """The match as it stood just before action ``start`` of the hand of ``facts``
+    (the person to act), the earlier hands' results included, so that the computer
+    and the scores are exactly as they were.
+
+    Raises:
+        NotInHistoryError: ``start`` is not one of the person's turns in that hand, or
+            the reviewing player is the friend who joined a friend match (a practice
+            hand plays seat 0 against the computer).
+    """
+    if facts.seats.me != PERSON:
+        raise NotInHistoryError("Try again from here plays the inviter's seat against the "
+                                "computer, so it is not offered to the friend who joined.")
+    if not 1 <= start <= len(facts.log) or facts.log[start - 1][0] != PERSON:
+        raise NotInHistoryError("You can try again only from one of your own decisions "
+                                "in this hand.")
+    return resume(facts.rules, facts.first_dealer, facts.records, facts.seed,
+                  facts.log[:start - 1])
+
+
+def begin(db: Session, session_id: str, match_id: int | None, number: int | None,
+          start: int | None) -> None:
+    """Start (or restart) this browser's practice hand from position ``start`` of its
+    finished hand ``number`` of match ``match_id``.
+
+    Raises:
+        NotInHistoryError: no such finished hand of this browser, or not the person's turn.
+    """
+    facts = hand_facts(db, session_id, match_id, number)
+    assert facts.match_id is not None
+    practice_start(facts, start or 0)
+    row = db.get(PracticeHand, session_id)
+    if row is None:
+        db.add(PracticeHand(session_id=session_id, match_id=facts.match_id,
+                            number=facts.number, start=start or 0))
+    else:
+        db.exec(update(PracticeHand).where(col(PracticeHand.session_id) == session_id)
+                .values(match_id=facts.match_id, number=facts.number, start=start,
+                        log=[], version=row.version + 1, created_at=utcnow())
+                .execution_options(synchronize_session=False))
+    db.commit()
+
+
+def load(db: Session, session_id: str) -> Practice:
+    """This browser's practice hand as it stands.
+
+    Raises:
+        NoPracticeError: none started (or its match is gone).
+    """
+    row = db.get(PracticeHand, session_id)
+    if row is not None:
+        db.expunge(row)  # read once: the page renders after the transaction ends
+    if row is None:
+        raise NoPracticeError("There is no practice hand: open a hand in your history "
+                              "and tap Try again from here on one of your decisions.")
+    try:
+        facts = hand_facts(db, session_id, row.match_id, row.number)
+        match = practice_start(facts, row.start)
+        for player, text in row.log:
+            match, _ = apply_match(match, int(player), parse_match_action(str(text)))
+    except (NotInHistoryError, GameError) as error:  # pragma: no cover - rows replay
+        raise NoPracticeError("This practice hand can no longer be rebuilt.") from error
+    return Practice(row, facts, match)
+
+
+def tap(db: Session, session_id: str, action_text: str, version: int | None) -> tuple[
+        Practice, str]:
+    """Apply the person's action to the practice hand, then the computer's reply; store
+    the new log if the practice is still at ``version``. Returns the practice as it now
+    stands and what the computer did, in words.
+
+    Raises:
+        NoPracticeError: none started. StaleTapError: an older screen's tap.
+        PlayError: the action is not legal now (nothing changes).
+    """
+    practice = load(db, session_id)
+    if version != practice.row.version:
+        raise StaleTapError(STALE)
+    match = practice.match
+    if match.hand.phase is Phase.OVER:
+        raise PlayError("This practice hand is over: try again, or go back to the review.")
+    try:
+        match, _ = apply_match(match, PERSON, parse_match_action(action_text))
+    except GameError as error:
+        raise PlayError(sentence(str(error))) from error
+    match, events = computer_plays(match, practice.facts.level)
+    prefix = practice.row.start - 1
+    log = [[p, t] for p, t in match.hand_log[prefix:]]
+    result = db.exec(update(PracticeHand)
+                     .where(col(PracticeHand.session_id) == session_id,
+                            col(PracticeHand.version) == practice.row.version)
+                     .values(log=log, version=practice.row.version + 1)
+                     .execution_options(synchronize_session=False))
+    if result.rowcount != 1:
+        db.rollback()
+        raise StaleTapError(STALE)
+    db.commit()
+    return load(db, session_id), describe(events)
+
+
+__all__ = ["NoPracticeError", "Practice", "begin", "load", "practice_start", "tap"]

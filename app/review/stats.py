@@ -1,0 +1,396 @@
+"""Match reports and statistics (issue 15), computed from the stored hands of one
+browser (``play_hand``) and their analyses (``hand_review``); practice hands are never
+read. Every figure is recomputed from those rows on each visit.
+
+Friend matches (issue 18) are counted apart from the matches against the computer (the
+figures by level are the computer's alone), each from the viewing player's own seat:
+their hands won, their knocks, their decisions' accuracy.
+
+Charts are drawn on the server as plain SVG (:class:`Chart`: the template only places
+the points computed here), so they need no script and fit the Content-Security-Policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import or_
+from sqlmodel import Session, col, select
+
+from app.core.models import HandReview, PlayHand, PlayMatch
+from app.engine import HandKind, HandRecord, Rules
+from app.engine.bots.equity import match_equity
+from app.engine.rating import MARKS, Rating, accuracy
+from app.engine.review import hand_positions
+from app.play.common import LEVEL_LABELS, PERSON, seats_of
+from app.play.storage import hand_seed
+from app.review.history import NotInHistoryError, RatedStep, own_match, rated_step, seat_in
+
+# --- Charts ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A small SVG chart: ``points`` in the 0..``width`` × 0..``height`` box (y down),
+    ``labels`` along the x axis, ``ticks`` as (y, text) gridlines, ``bars`` as
+    (x, y, width, height, label) rectangles. ``title`` names it for screen readers."""
+
+    title: str
+    width: int = 320
+    height: int = 140
+    points: tuple[tuple[float, float], ...] = ()
+    labels: tuple[tuple[float, str], ...] = ()
+    ticks: tuple[tuple[float, str], ...] = ()
+    bars: tuple[tuple[float, float, float, float, str], ...] = ()
+    summary: str = ""
+
+    @property
+    def polyline(self) -> str:
+        """The points as an SVG ``points`` attribute."""
+        return " ".join(f"{x:.1f},{y:.1f}" for x, y in self.points)
+
+
+PAD_LEFT, PAD_BOTTOM, PAD_TOP = 34.0, 18.0, 6.0
+FRIENDS = "friends"
+"""The "level" of friend matches in the matches-by-level lines (issue 18)."""
+
+
+def _y(value: float, height: int) -> float:
+    """A percentage (0..100) as a y coordinate of the plot area."""
+    return PAD_TOP + (height - PAD_TOP - PAD_BOTTOM) * (1 - value / 100.0)
+
+
+def percent_line(title: str, values: Sequence[float], labels: Sequence[str],
+                 width: int = 320, height: int = 140) -> Chart:
+    """A line chart of percentages (0..100), one point per value, evenly spaced."""
+    n = len(values)
+    span = width - PAD_LEFT - 8
+    xs = [PAD_LEFT + (span * i / (n - 1) if n > 1 else span / 2) for i in range(n)]
+    every = max(1, n // 8)
+    return Chart(
+        title, width, height,
+        points=tuple((x, _y(v, height)) for x, v in zip(xs, values, strict=True)),
+        labels=tuple((x, label) for i, (x, label) in enumerate(zip(xs, labels, strict=True))
+                     if i % every == 0 or i == n - 1),
+        ticks=tuple((_y(v, height), f"{v}%") for v in (0, 50, 100)),
+        summary=", ".join(f"{label}: {v:.0f}%" for label, v in zip(labels, values,
+                                                                      strict=True)))
+
+
+def percent_bars(title: str, values: Sequence[tuple[str, float]], width: int = 320,
+                 height: int = 140) -> Chart:
+    """A bar chart of percentages (0..100), one labelled bar per value."""
+    n = max(1, len(values))
+    slot = (width - PAD_LEFT - 8) / n
+    bars = []
+    for i, (label, v) in enumerate(values):
+        top = _y(v, height)
+        bars.append((PAD_LEFT + slot * i + slot * 0.2, top, slot * 0.6,
+                     _y(0, height) - top, f"{label} {v:.0f}%"))
+    return Chart(title, width, height,
+                 labels=tuple((PAD_LEFT + slot * (i + 0.5), label)
+                              for i, (label, _) in enumerate(values)),
+                 ticks=tuple((_y(v, height), f"{v}%") for v in (0, 50, 100)),
+                 bars=tuple(bars),
+                 summary=", ".join(f"{label}: {v:.0f}%" for label, v in values))
+
+
+# --- Hands as facts ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    """One finished hand as the statistics and exports see it: ``seat`` is the viewing
+    player's (0, or 1 for the friend who joined a friend match), ``winner`` and
+    ``knocker`` stay seat numbers (``None`` on a void hand); ``knocker_deadwood`` the
+    knocker's deadwood; ``person_turns`` how many times the viewing player drew in it."""
+
+    match_id: int
+    number: int
+    finished_at: datetime | None
+    level: str
+    dealer: int
+    winner: int | None
+    kind: str
+    points: int
+    knocker: int | None
+    knocker_deadwood: int | None
+    person_turns: int
+    actions: int
+    seat: int = PERSON
+    friend: bool = False
+
+
+def _hand_row(game: PlayMatch, hand: PlayHand, seat: int = PERSON) -> HandRow:
+    """Replay ``hand`` for what its row does not hold (who knocked, deadwood, turns)."""
+    assert game.id is not None
+    log = [(int(p), str(t)) for p, t in hand.log]
+    state = hand_positions(Rules.from_dict(game.rules), hand_seed(hand, game), hand.number,
+                           hand.dealer, log)[-1].state
+    result = state.result
+    knocker = result.knocker if result is not None else None
+    deadwood = result.settlement.knocker_deadwood \
+        if result is not None and result.settlement is not None else None
+    turns = sum(1 for p, t in log if p == seat and t in ("draw_stock", "take_discard",
+                                                        "take_upcard"))
+    return HandRow(game.id, hand.number, hand.finished_at, game.level, hand.dealer,
+                   hand.winner, hand.kind or "void", hand.points, knocker, deadwood, turns,
+                   len(log), seat, game.friend)
+
+
+def browser_hands(db: Session, session_id: str) -> tuple[list[PlayMatch], list[HandRow]]:
+    """Every match of this browser (oldest first: against the computer, and friend
+    matches it invited to or joined) and its finished hands in order, each seen from
+    this browser's seat."""
+    games = list(db.exec(select(PlayMatch).where(or_(
+        col(PlayMatch.session_id) == session_id,
+        col(PlayMatch.friend) & (col(PlayMatch.guest_session_id) == session_id)))
+        .order_by(col(PlayMatch.id))).all())
+    by_id = {game.id: game for game in games}
+    hands = db.exec(select(PlayHand).where(col(PlayHand.match_id).in_(list(by_id)),
+                                           col(PlayHand.finished))
+                    .order_by(col(PlayHand.match_id), col(PlayHand.number))).all()
+    return games, [_hand_row(by_id[h.match_id], h, seat_in(by_id[h.match_id], session_id))
+                   for h in hands]
+
+
+def _reviews(db: Session, seats: dict[int, int]) -> dict[tuple[int, int], list[Rating]]:
+    """The stored ratings of the matches ``seats`` maps to the viewer's seat in each,
+    by (match id, hand number): only that seat's own decisions (issue 18)."""
+    rows = db.exec(select(HandReview).where(col(HandReview.match_id).in_(list(seats)),
+                                            HandReview.status == "done")).all()
+    return {(r.match_id, r.number): [Rating.from_dict(d) for d in r.ratings] for r in rows
+            if r.seat == seats[r.match_id]}
+
+
+# --- Match report ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CostlyDecision:
+    """One of a match's costliest decisions, with the hand it was in."""
+
+    number: int
+    step: RatedStep
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReport:
+    """A match report seen from the viewer's seat: their accuracy and marks over the
+    analysed hands, their three costliest decisions, and their chance to win the match
+    before each hand. ``scores`` are the viewer's first; ``opponent`` names the other
+    player as a heading does ("Standard computer", "your friend Ann"), ``other`` in a
+    sentence ("computer", "Ann")."""
+
+    match_id: int
+    level: str
+    scores: tuple[int, int]
+    over: bool
+    result: str
+    hands: int
+    analysed: int
+    accuracy: float | None
+    counts: dict[str, int]
+    costliest: tuple[CostlyDecision, ...]
+    chart: Chart | None
+    opponent: str = ""
+    other: str = "computer"
+
+
+def match_report(db: Session, session_id: str, match_id: int | None) -> MatchReport:
+    """The report of this browser's match ``match_id``, from its own seat (either
+    player of a friend match, issue 18).
+
+    Raises:
+        NotInHistoryError: no such match of this browser (or no finished hand in it).
+    """
+    game = own_match(db, session_id, match_id)
+    assert game.id is not None
+    rows = db.exec(select(PlayHand).where(PlayHand.match_id == game.id, col(PlayHand.finished))
+                   .order_by(col(PlayHand.number))).all()
+    if not rows:
+        raise NotInHistoryError("This match has no finished hand yet.")
+    rules = Rules.from_dict(game.rules)
+    seats = seats_of(game, seat_in(game, session_id))
+    me, other = seats.me, seats.other
+    reviews = _reviews(db, {game.id: me})
+    scores = [0, 0]
+    chances = [100 * match_equity(rules, 0, 0)]
+    for row in rows:
+        record = HandRecord(row.winner, row.points, HandKind(row.kind or "void"))
+        if record.winner is not None:
+            scores[record.winner] += record.points
+        chances.append(100 * match_equity(rules, scores[me], scores[other]))
+    ratings = [r for row in rows for r in reviews.get((game.id, row.number), [])]
+    costly = sorted(((row.number, r) for row in rows for r in reviews.get((game.id,
+                                                                           row.number), [])
+                     if r.loss > 0), key=lambda item: (-item[1].loss, item[0], item[1].index))
+    chart = percent_line("Your chance to win the match, hand by hand", chances,
+                         ["start", *(f"hand {row.number}" for row in rows)])
+    won = scores[me] > scores[other]
+    level = LEVEL_LABELS.get(game.level, game.level.title())
+    winner = "You" if won else seats.other_name if seats.friend else "The computer"
+    return MatchReport(
+        game.id, level, (scores[me], scores[other]), game.over,
+        f"{winner} won the match" if game.over else "Match not finished",
+        len(rows), sum((game.id, row.number) in reviews for row in rows), accuracy(ratings),
+        {name: sum(r.mark == name for r in ratings) for _, name in MARKS},
+        tuple(CostlyDecision(number, rated_step(r))
+              for number, r in costly[:3]),
+        chart, f"your friend {seats.other_name}" if seats.friend else f"{level} computer",
+        seats.named)
+
+
+# --- Statistics ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LevelLine:
+    """Matches finished against one level, and how many the person won."""
+
+    level: str
+    matches: int
+    won: int
+
+    @property
+    def rate(self) -> float:
+        """Win rate in percent (0 without matches)."""
+        return 100.0 * self.won / self.matches if self.matches else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """The statistics of a browser (see :func:`stats`)."""
+
+    levels: tuple[LevelLine, ...]
+    hands: int
+    hands_won: int
+    hands_lost: int
+    voids: int
+    gins: int
+    undercuts_given: int
+    undercuts_received: int
+    knocks: int
+    average_knock_deadwood: float | None
+    average_turns_to_knock: float | None
+    points_per_hand: float | None
+    net_points_per_hand: float | None
+    longest_streak: int
+    accuracy: tuple[tuple[int, float], ...]
+    charts: tuple[Chart, ...] = field(default=())
+    friends: Stats | None = None
+    """The same figures for the friend matches (issue 18), from this browser's seat;
+    ``None`` when it has played none. The figures above are then the computer's only."""
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
+            reviews: dict[tuple[int, int], list[Rating]]) -> Stats:
+    """The statistics of these matches and hands (pure; see :func:`stats`), each hand
+    seen from its ``seat`` (the person against the computer is seat 0; "the other" is
+    the computer or the friend):
+
+    * matches and win rate by level count finished matches only (friend matches make
+      one line, "Friends"); the winner of a finished match is the one with more hand
+      points (SPEC §5);
+    * a gin counts gin and big gin by the person; an undercut is *given* when the person
+      undercuts the other's knock, *received* when the other undercuts the person's;
+    * the knocking averages cover the hands the person ended by knocking (not gin):
+      the deadwood they knocked with, and the turns (draws) they took before it;
+    * points per hand: the person's points over all finished hands; net subtracts the
+      other's; the streak is the most hands won in a row (voids break it);
+    * accuracy: per match with analysed hands, the share of accurate decisions.
+    """
+    totals: dict[int | None, list[int]] = {}
+    for hand in hands:
+        pair = totals.setdefault(hand.match_id, [0, 0])  # the person's first
+        if hand.winner is not None:
+            pair[hand.winner != hand.seat] += hand.points
+    levels: dict[str, list[int]] = {}
+    for game in games:
+        if game.over and game.id in totals:
+            line = levels.setdefault(FRIENDS if game.friend else game.level, [0, 0])
+            line[0] += 1
+            line[1] += totals[game.id][0] > totals[game.id][1]
+    person_knocks = [h for h in hands if h.knocker == h.seat and h.kind in (
+        HandKind.KNOCK, HandKind.UNDERCUT)]
+    streak = best = 0
+    for hand in hands:
+        streak = streak + 1 if hand.winner == hand.seat else 0
+        best = max(best, streak)
+    accuracy_by_match = []
+    for game in games:
+        ratings = [r for (match_id, _), rs in sorted(reviews.items()) if match_id == game.id
+                   for r in rs]
+        value = accuracy(ratings)
+        if value is not None and game.id is not None:
+            accuracy_by_match.append((game.id, value))
+    won = sum(h.winner == h.seat for h in hands)
+    lost = sum(h.winner is not None and h.winner != h.seat for h in hands)
+    mine = sum(h.points for h in hands if h.winner == h.seat)
+    theirs = sum(h.points for h in hands if h.winner is not None and h.winner != h.seat)
+    level_lines = tuple(LevelLine(LEVEL_LABELS.get(level, level.title()), n, w)
+                        for level, (n, w) in sorted(levels.items()))
+    charts = []
+    if level_lines and not any(game.friend for game in games):
+        charts.append(percent_bars("Matches won by level",
+                                   [(line.level, line.rate) for line in level_lines]))
+    if accuracy_by_match:
+        charts.append(percent_line("Accuracy match by match",
+                                   [v for _, v in accuracy_by_match],
+                                   [f"#{m}" for m, _ in accuracy_by_match]))
+    return Stats(
+        level_lines, len(hands), won, lost, sum(h.winner is None for h in hands),
+        sum(h.winner == h.seat and h.kind in (HandKind.GIN, HandKind.BIG_GIN)
+            for h in hands),
+        sum(h.kind == HandKind.UNDERCUT and h.winner == h.seat for h in hands),
+        sum(h.kind == HandKind.UNDERCUT and h.winner is not None and h.winner != h.seat
+            for h in hands),
+        len(person_knocks),
+        _mean([h.knocker_deadwood for h in person_knocks if h.knocker_deadwood is not None]),
+        _mean([h.person_turns for h in person_knocks]),
+        mine / len(hands) if hands else None,
+        (mine - theirs) / len(hands) if hands else None,
+        best, tuple(accuracy_by_match), tuple(charts))
+
+
+def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:
+    """The statistics of this browser from its stored matches, hands and analyses: the
+    matches against the computer, with the friend matches' own figures in
+    ``friends`` (issue 18); and every match and hand (both kinds, for the exports)."""
+    games, hands = browser_hands(db, session_id)
+    reviews = _reviews(db, {g.id: seat_in(g, session_id) for g in games if g.id is not None})
+    friend_ids = {g.id for g in games if g.friend}
+    computer = compute([g for g in games if not g.friend],
+                       [h for h in hands if not h.friend],
+                       {k: v for k, v in reviews.items() if k[0] not in friend_ids})
+    friends = compute([g for g in games if g.friend], [h for h in hands if h.friend],
+                      {k: v for k, v in reviews.items() if k[0] in friend_ids}) \
+        if friend_ids else None
+    return replace(computer, friends=friends), games, hands
+
+
+def export_rows(games: Sequence[PlayMatch], hands: Sequence[HandRow]) -> dict[str, Any]:
+    """All matches and hands as JSON-ready lists (the ``/stats.json`` export)."""
+    return {
+        "matches": [{"id": g.id, "started": g.created_at.isoformat(),
+                     "level": "friend" if g.friend else g.level,
+                     "rules": g.rules, "first_dealer": g.first_dealer, "hands": g.hands,
+                     "over": g.over} for g in games],
+        "hands": [{"match": h.match_id, "number": h.number,
+                   "finished": h.finished_at.isoformat() if h.finished_at else None,
+                   "level": h.level, "dealer": h.dealer, "winner": h.winner, "kind": h.kind,
+                   "points": h.points, "knocker": h.knocker,
+                   "knocker_deadwood": h.knocker_deadwood, "person_turns": h.person_turns,
+                   "actions": h.actions, "seat": h.seat} for h in hands],
+    }
+
+
+__all__ = ["Chart", "HandRow", "MatchReport", "Stats", "browser_hands", "compute",
+           "export_rows", "match_report", "percent_bars", "percent_line", "stats"]

@@ -1,0 +1,163 @@
+"""Templates: one ``Jinja2Blocks`` object and ``render`` for full pages or HTMX blocks.
+
+Template globals available everywhere:
+
+* ``static_url("app.css")`` — ``/static/app.css?v=<content hash>`` (cached for a year);
+* ``card_name("TH")`` — ``"Ten of hearts"``; ``card_rank("TH")`` — ``"10"``;
+  ``card_suit_symbol("TH")`` — ``"♥"``; ``card_is_red("TH")`` — ``True``.
+  Each accepts a card code or an engine ``Card``.
+
+Card macros live in ``templates/_cards.html``.
+"""
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from jinja2 import Environment, FileSystemLoader
+from jinja2_fragments.fastapi import Jinja2Blocks
+from markupsafe import Markup, escape
+from starlette.responses import Response
+
+from app.core.db import release
+from app.engine import Card
+from app.web.display import DEFAULT as DEFAULT_DISPLAY
+from app.web.display import display_for
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES_DIR = ROOT / "templates"
+STATIC_DIR = ROOT / "static"
+
+templates = Jinja2Blocks(
+    env=Environment(
+        loader=FileSystemLoader(TEMPLATES_DIR),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+)
+
+
+def _card(card: "Card | str") -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
+def card_name(card: "Card | str") -> str:
+    """Full accessible name of a card: ``"Ten of hearts"``."""
+    return _card(card).name
+
+
+def card_rank(card: "Card | str") -> str:
+    """Rank as printed in the card's corner: ``A 2 … 10 J Q K``."""
+    code = _card(card).rank.value
+    return "10" if code == "T" else code
+
+
+def card_suit_symbol(card: "Card | str") -> str:
+    """Suit symbol forced to text (not emoji) presentation: ``♥︎``."""
+    return _card(card).suit.symbol + "\ufe0e"
+
+
+def card_is_red(card: "Card | str") -> bool:
+    """True for hearts and diamonds."""
+    return _card(card).suit.is_red
+
+
+@lru_cache(maxsize=1024)
+def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Markup:
+    card = Card.parse(code)
+    colour = "card--red" if card.suit.is_red else "card--black"
+    # card--clubs … card--spades: the four-colour deck (Settings) colours by suit
+    classes = f"card card--{size} {colour} card--{card.suit.label}" + (
+        f" {extra_class}" if extra_class else ""
+    )
+    label = ' aria-hidden="true"' if decorative else f' role="img" aria-label="{card.name}"'
+    rank, suit = card_rank(card), card_suit_symbol(card)
+    corner = f"<span>{rank}</span><span>{suit}</span>"
+    return Markup(
+        f'<span class="{escape(classes)}"{label}>\n'
+        f'<span class="card__corner" aria-hidden="true">{corner}</span>\n'
+        f'<span class="card__pip" aria-hidden="true">{suit}</span>\n'
+        f'<span class="card__corner card__corner--end" aria-hidden="true">{corner}</span>\n'
+        "</span>"
+    )
+
+
+def card_face(card: "Card | str", size: str = "sm", decorative: bool = False,
+              extra_class: str = "") -> Markup:
+    """A face-up card drawn in HTML/CSS (see ``templates/_cards.html``), cached per card,
+    size and classes: the play screen draws some 25 cards on every tap."""
+    return _card_face(str(card), size, bool(decorative), extra_class or "")
+
+
+@lru_cache(maxsize=64)
+def static_url(path: str) -> str:
+    """URL of a file under ``static/`` with a content hash, safe to cache forever."""
+    file = (STATIC_DIR / path).resolve()
+    if not file.is_relative_to(STATIC_DIR) or not file.is_file():
+        raise ValueError(f"no static file {path!r}")
+    digest = hashlib.sha256(file.read_bytes()).hexdigest()[:10]
+    return f"/static/{path}?v={digest}"
+
+
+templates.env.globals.update(
+    static_url=static_url,
+    card_name=card_name,
+    card_rank=card_rank,
+    card_suit_symbol=card_suit_symbol,
+    card_is_red=card_is_red,
+    card_face=card_face,
+    default_display=DEFAULT_DISPLAY,
+)
+
+
+def is_htmx(request: Request) -> bool:
+    """True for a request made by htmx (not a boosted navigation or history restore)."""
+    headers = request.headers
+    return (
+        headers.get("hx-request") == "true"
+        and headers.get("hx-boosted") != "true"
+        and headers.get("hx-history-restore-request") != "true"
+    )
+
+
+def render(
+    request: Request,
+    template: str,
+    context: Mapping[str, Any] | None = None,
+    block: str | Sequence[str] | None = None,
+    *,
+    status_code: int = 200,
+    headers: Mapping[str, str] | None = None,
+) -> Response:
+    """Render ``template``, or only ``block`` (one name or several) for an htmx request.
+
+    A plain request (no JavaScript, tests, reload) always gets the whole page, so every
+    route works without htmx. Responses vary on ``HX-Request``. The request's database
+    session is released first (``app.core.db.release``): rendering holds no transaction, so
+    load everything the template shows before calling this.
+    A whole page gets this browser's display settings as ``display`` (see
+    ``app.web.display``, read in a transaction of its own) unless given.
+    """
+    release(request)
+    ctx = dict(context or {})
+    all_headers = {"Vary": "HX-Request", **(headers or {})}
+    whole_page = block is None or not is_htmx(request)
+    if whole_page and "display" not in ctx:
+        ctx["display"] = display_for(request)
+    if not whole_page and block is not None:
+        if isinstance(block, str):
+            return templates.TemplateResponse(
+                request, template, ctx, status_code=status_code, headers=all_headers,
+                block_name=block,
+            )
+        return templates.TemplateResponse(
+            request, template, ctx, status_code=status_code, headers=all_headers,
+            block_names=list(block),
+        )
+    return templates.TemplateResponse(
+        request, template, ctx, status_code=status_code, headers=all_headers
+    )

@@ -1,0 +1,235 @@
+"""axe-core audit of every page in a real browser (issue 16): no serious or critical issue.
+
+Every page — home, settings, the offline and error pages, the play screen in each step
+(upcard offer, draw, discard with each sheet open, result panel, void hand, match end,
+new match), history and statistics, playing a friend (waiting, join, table, a refused
+link), the score list and a sheet, every guide page — is audited with
+axe-core (the copy shipped in the ``axe-playwright-python`` wheel) at 360 px and
+1366 px wide in the light, dark and high-contrast themes. One server for the module;
+one test per width and theme, so ``pytest -n 2`` spreads them.
+
+Play positions are built with the engine and stored for the browser's own session, as if
+played there (the same way ``tests/test_play_http.py`` reaches a match's end).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.base import AXE_SCRIPT
+from conftest import LiveServer, sqlite_url
+from sqlmodel import Session
+
+from app.core.db import create_db_engine
+from app.core.models import PlayMatch, PlaySeat
+from app.engine import Phase, Rules, apply_match, new_match, parse_match_action
+from app.engine.bots import choose_action
+from app.engine.match import MatchState, match_view
+from app.guide.content import PAGES
+from app.web.sessions import COOKIE_NAME
+
+pytestmark = pytest.mark.browser
+
+BLOCKING = ("serious", "critical")
+WIDTHS = {360: 740, 1366: 800}
+THEMES = ("light", "dark", "contrast")
+
+
+# --- play positions --------------------------------------------------------------------
+
+
+Position = tuple[MatchState, list[tuple[int, str]]]
+"""A match and the log of actions that reached it (stored as the app would load it)."""
+
+
+def _act(position: Position, player: int, text: str) -> Position:
+    match, log = position
+    return apply_match(match, player, parse_match_action(text))[0], [*log, (player, text)]
+
+
+def _bot_until(position: Position, done: Callable[[MatchState], bool]) -> Position:
+    """Let the Standard computer play both seats until ``done(match)``."""
+    rng = random.Random(1)
+    for _ in range(20_000):
+        match = position[0]
+        if done(match):
+            return position
+        if match.hand.phase is Phase.OVER:
+            position = _act(position, 0, "next_hand")
+            continue
+        seat = match.hand.to_play
+        action = choose_action("standard", match_view(match, seat), rng)
+        position = _act(position, seat, str(action))
+    raise AssertionError("position not reached")
+
+
+def _over(match: MatchState) -> bool:
+    return match.hand.phase is Phase.OVER
+
+
+def play_positions() -> dict[str, Position]:
+    """Named positions of the person's play screen (the person is player 0)."""
+    upcard: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
+    assert upcard[0].hand.phase is Phase.UPCARD_OFFER and upcard[0].hand.to_play == 0
+    draw = _act(_act(upcard, 0, "pass"), 1, "pass")
+    assert draw[0].hand.phase is Phase.DRAW and draw[0].hand.to_play == 0
+    discard = _act(draw, 0, "draw_stock")
+    knocked = _bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
+                         lambda m: _over(m) and m.hand.result is not None
+                         and m.hand.result.knocker is not None and not m.over)
+    void = upcard
+    while not _over(void[0]):
+        hand = void[0].hand
+        seat, phase = hand.to_play, hand.phase
+        if phase is Phase.UPCARD_OFFER:
+            void = _act(void, seat, "pass")
+        elif phase is Phase.DRAW:
+            void = _act(void, seat, "draw_stock")
+        else:
+            void = _act(void, seat, f"discard {hand.hands[seat][0]}")
+    match_end = _bot_until((new_match(Rules(), seed=5, first_dealer=1), []), lambda m: m.over)
+    return {"upcard": upcard, "draw": draw, "discard": discard, "result": knocked,
+            "void": void, "match-end": match_end}
+
+
+# --- server, browser, audit ------------------------------------------------------------
+
+
+class Site:
+    """A server of the module's own, with its database at hand to store play positions."""
+
+    def __init__(self, server: LiveServer) -> None:
+        self.url = server.url
+        self.engine = create_db_engine(server.db_url)
+        self.positions = play_positions()
+
+    def store(self, session_id: str, position: Position) -> None:
+        """Make ``position`` the match of browser session ``session_id`` (stored as a
+        match from before provable deals: the app splits it into hands when it loads)."""
+        match, log = position
+        assert isinstance(match.seed, int)
+        with Session(self.engine) as db:
+            game = PlayMatch(session_id=session_id, rules=match.rules.to_dict(),
+                             first_dealer=match.first_dealer,
+                             level="standard", legacy_seed=match.seed,
+                             legacy_log=[[p, t] for p, t in log])
+            db.add(game)
+            db.flush()
+            assert game.id is not None
+            db.merge(PlaySeat(session_id=session_id, match_id=game.id, version=1))
+            db.commit()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> Iterator[Site]:
+    """One server for every audit of the module (the play positions need its database)."""
+    path = tmp_path_factory.mktemp("audit") / "gin.db"
+    shutil.copyfile(migrated_template, path)
+    server = LiveServer(db_url=sqlite_url(path)).start()
+    site = Site(server)
+    yield site
+    site.engine.dispose()
+    server.stop()
+    server.log.close()
+
+
+def session_id(page: Any) -> str:
+    """The page's browser session id (the HttpOnly cookie, read through Playwright)."""
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    return str(cookies[COOKIE_NAME])
+
+
+def audited_page(new_page: Callable[..., Any], width: int) -> Any:
+    """A page whose every document gets axe-core (an init script, outside the page's CSP)."""
+    page = new_page(width, WIDTHS.get(width, 800))
+    page.context.add_init_script(AXE_SCRIPT)
+    return page
+
+
+def audit(page: Any, label: str) -> list[str]:
+    """Run axe-core on the page; one line per serious or critical violation."""
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    problems = []
+    for violation in result["violations"]:
+        if violation["impact"] in BLOCKING:
+            targets = "; ".join(" ".join(node["target"]) + " — " + node["failureSummary"]
+                                .replace("\n", " ") for node in violation["nodes"][:4])
+            problems.append(f"{label}: {violation['id']} ({violation['impact']}): {targets}")
+    return problems
+
+
+def set_theme(page: Any, base: str, theme: str) -> None:
+    """Save the theme on the settings page, as a person would."""
+    page.goto(base + "/settings")
+    page.get_by_role("radio", name={"light": "Light", "dark": "Dark",
+                                    "contrast": "High contrast"}[theme]).check()
+    page.get_by_role("button", name="Save settings").click()
+    page.wait_for_url("**/settings?saved=1")
+    assert page.evaluate("document.documentElement.dataset.theme") == theme
+
+
+def page_urls() -> list[str]:
+    """Pages that need no state of their own."""
+    guide = ["/guide", *(page.url for page in PAGES)]
+    return ["/", "/settings", "/settings?saved=1", "/offline", "/no-such-page", "/score", "/fair",
+            *guide]
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_passes_axe(site: Site, new_page: Callable[..., Any], width: int,
+                               theme: str) -> None:
+    page = audited_page(new_page, width)
+    base = site.url
+    set_theme(page, base, theme)
+    problems: list[str] = []
+    for path in page_urls():
+        page.goto(base + path)
+        problems += audit(page, path)
+    # A score sheet.
+    page.goto(base + "/score")
+    page.locator("#name0").fill("Ann")
+    page.locator("#name1").fill("Bob")
+    page.get_by_role("button", name="Start sheet").click()
+    page.wait_for_url("**/score/*")
+    problems += audit(page, "score sheet")
+    # The play screen in each step, its sheets (pile, score, keys, rules, the table read
+    # out) open, and the new match form.
+    sid = session_id(page)
+    for name, match in site.positions.items():
+        site.store(sid, match)
+        page.goto(base + "/play")
+        problems += audit(page, f"play {name}")
+        if name == "discard":
+            for sheet in ("pile-history", "score-history", "keys-help", "rules-in-force",
+                          "table-summary"):
+                page.evaluate("id => document.getElementById(id).showPopover()", sheet)
+                problems += audit(page, f"play {name} {sheet}")
+                page.evaluate("id => document.getElementById(id).hidePopover()", sheet)
+    page.goto(base + "/play/new")
+    problems += audit(page, "new match")
+    # History and statistics of the matches just stored, and a refused invite link.
+    for path in ("/play/history", "/stats", "/play/friend/no-such-invite"):
+        page.goto(base + path)
+        problems += audit(page, path)
+    # Playing a friend: the waiting page with the link, the friend's join page, the
+    # friend's table.
+    page.goto(base + "/play/new")
+    page.locator("#opt-name").fill("Ann")
+    page.get_by_role("button", name="Play a friend").click()
+    page.locator("#invite-link").wait_for()
+    problems += audit(page, "friend waiting")
+    friend = audited_page(new_page, width)
+    set_theme(friend, base, theme)
+    friend.goto(page.locator("#invite-link").input_value())
+    problems += audit(friend, "friend join")
+    friend.locator("#join-name").fill("Bob")
+    friend.get_by_role("button", name="Join the match").click()
+    friend.locator("#table").wait_for()
+    problems += audit(friend, "friend table")
+    assert not problems, "\n".join(problems)

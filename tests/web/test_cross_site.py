@@ -1,0 +1,252 @@
+"""State-changing requests from another site are refused, for every play and score form.
+
+Each POST route of the app (discovered from ``app.routes``) is sent a form that the app
+would accept from its own pages — first with ``Origin: https://evil.example`` (and then
+with only a foreign ``Referer``, and with ``Origin: null``): 403 and every stored row
+unchanged. The same form from the app's own origin then goes through, which proves the
+refusal came from the origin check and not from the form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlmodel import Session, select
+
+from app.core.models import ScoreSheetRow
+from app.web.sessions import COOKIE_NAME
+from tests.support.hardening import (
+    StoredPlay,
+    api_routes,
+    diff,
+    fill_path,
+    finish_hand,
+    snapshot,
+    stored_play,
+)
+
+SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
+         "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
+         "game_bonus": "100", "first_dealer": "0"}
+HAND = {"kind": "knock", "knocker": "0", "knocker_deadwood": "5", "defender_deadwood": "30"}
+FOREIGN = [
+    {"origin": "https://evil.example"},
+    {"referer": "https://evil.example/page"},
+    {"origin": "null"},
+    {"origin": "http://testserver.evil.example"},
+]
+
+
+class World:
+    """One browser with a match in progress and a score sheet holding two hands."""
+
+    def __init__(self, app: FastAPI, client: TestClient) -> None:
+        self.app = app
+        self.client = client
+        client.get("/play")
+        assert client.post("/play/new", data={"level": "easy"}).status_code == 200
+        self.hand = finish_hand(app, client)
+        assert client.post("/score", data=SETUP).status_code == 200
+        for _ in range(2):
+            hand = {**HAND, "version": str(self.sheet().version)}
+            assert client.post(f"/score/{self.sheet().id}/hands", data=hand).status_code == 200
+
+    def undone(self) -> dict[str, str]:
+        """Undo the last hand, so that Redo has one to put back; Redo's form."""
+        url = f"/score/{self.sheet().id}"
+        undo = self.client.post(f"{url}/undo", data={"version": str(self.sheet().version)})
+        assert undo.status_code == 200
+        return {"version": str(self.sheet().version)}
+
+    def finished(self) -> dict[str, str]:
+        """Finish the game (a gin for 123), so that it can have a rematch; its form."""
+        url = f"/score/{self.sheet().id}"
+        gin = {"kind": "gin", "knocker": "0", "defender_deadwood": "98",
+               "version": str(self.sheet().version)}
+        assert self.client.post(f"{url}/hands", data=gin).status_code == 200
+        return {}
+
+    def sheet(self) -> ScoreSheetRow:
+        with Session(self.app.state.engine) as db:
+            return db.exec(select(ScoreSheetRow).where(
+                ScoreSheetRow.session_id == self.client.cookies[COOKIE_NAME])).one()
+
+    def match(self) -> StoredPlay:
+        row = stored_play(self.app.state.engine, self.client.cookies[COOKIE_NAME])
+        assert row is not None
+        return row
+
+    def practice_action(self) -> dict[str, str]:
+        """Start a practice hand from the finished hand, and a legal tap in it."""
+        from app.review import practice
+
+        path = "/play/history/{match_id}/{number}/practice".format(**self.hand)
+        self.client.post(path, data={"step": str(self.hand["step"])})
+        with Session(self.app.state.engine) as db:
+            current = practice.load(db, self.client.cookies[COOKIE_NAME])
+            name, _, card = str(current.view.legal[0]).partition(" ")
+            return {"action": name, "card": card, "version": str(current.row.version)}
+
+    def friend_invite(self) -> str:
+        """Another browser's open friend invite (issue 18); its token."""
+        other = TestClient(self.app, base_url="http://testserver")
+        other.get("/")
+        other.post("/play/friend", data={"name": "Ann", "version": "0"})
+        found = re.search(r"/play/friend/([A-Za-z0-9_-]{32})", other.get("/play").text)
+        assert found
+        return found.group(1)
+
+    def own_invite(self) -> dict[str, str]:
+        """Make an invite of this browser (so that it can cancel it); Cancel's form."""
+        version = str(self.match().version)
+        assert self.client.post("/play/friend", data={"name": "Ann", "version": version},
+                                follow_redirects=False).status_code == 303
+        return {}
+
+    def play_action(self) -> dict[str, str]:
+        """A legal tap now: the first enabled action button's form."""
+        from app.engine.match import legal_match_actions
+        from tests.support.hardening import Replayer, action_form
+
+        row = self.match()
+        match = Replayer.from_row(row).advance(row.log)
+        return action_form(str(legal_match_actions(match, 0)[0]), row.version)
+
+
+# A form each route accepts from the app's own pages, by path template.
+ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
+    "/play": lambda w: w.play_action(),
+    "/play/new": lambda w: {"level": "standard", "version": str(w.match().version)},
+    "/play/hint": lambda w: {"version": str(w.match().version)},
+    "/score": lambda w: SETUP,
+    "/score/import": lambda w: {"json": _export(w)},
+    "/score/{sheet_id}/hands": lambda w: {**HAND, "version": str(w.sheet().version)},
+    "/score/{sheet_id}/preview": lambda w: HAND,
+    "/score/{sheet_id}/hands/{number}": lambda w: {**HAND, "defender_deadwood": "40",
+                                                   "version": str(w.sheet().version)},
+    "/score/{sheet_id}/hands/{number}/preview": lambda w: HAND,
+    "/score/{sheet_id}/hands/{number}/delete": lambda w: {"confirm": "yes",
+                                                          "version": str(w.sheet().version)},
+    "/score/{sheet_id}/undo": lambda w: {"version": str(w.sheet().version)},
+    "/score/{sheet_id}/redo": lambda w: w.undone(),
+    "/score/{sheet_id}/rematch": lambda w: w.finished(),
+    "/score/{sheet_id}/options": lambda w: {**SETUP, "name0": "Cat",
+                                            "version": str(w.sheet().version)},
+    "/score/{sheet_id}/delete": lambda w: {"confirm": "yes", "version": str(w.sheet().version)},
+    "/settings": lambda w: {"card_size": "large", "deck": "four", "theme": "dark",
+                            "motion": "reduced", "computer_speed": "slow"},
+    "/play/history/import": lambda w: {"text": w.client.get(
+        "/play/history/{match_id}/{number}.txt".format(**w.hand)).text},
+    "/play/history/{match_id}/{number}/practice": lambda w: {"step": str(w.hand["step"])},
+    "/play/history/{match_id}/{number}/analyse": lambda w: {},
+    "/play/practice": lambda w: w.practice_action(),
+    "/play/friend": lambda w: {"name": "Ann", "version": str(w.match().version)},
+    "/play/friend/cancel": lambda w: w.own_invite(),
+    "/play/friend/{token}": lambda w: {"name": "Bob"},
+    "/play/friend/{token}/decline": lambda w: {},
+}
+# GET routes that answer 200 only within a friend match (tests/test_friend.py): here,
+# without one, their refusal or "nothing to watch" still carries the headers.
+FRIEND_ONLY = {"/play/friend/qr.svg": 404, "/play/friend/{token}": 404, "/play/pulse": 204,
+               "/play/events": 204}
+# Previews change nothing even when accepted; the rest must change something. (An import
+# only shows a review; these tests' apps do not analyse hands.)
+READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",
+             "/play/history/import", "/play/history/{match_id}/{number}/analyse"}
+
+
+def _export(world: World) -> str:
+    response = world.client.get(f"/score/{world.sheet().id}/export")
+    assert response.status_code == 200
+    return response.text
+
+
+@pytest.fixture
+def world(app: FastAPI, client: TestClient) -> Iterator[World]:
+    yield World(app, client)
+
+
+def test_every_post_route_has_a_cross_site_check(app: FastAPI) -> None:
+    templates = {route.path for route in api_routes(app, "POST")}
+    assert templates, "no POST routes found"
+    assert templates <= set(ACCEPTED), f"add an accepted form for {templates - set(ACCEPTED)}"
+    assert {"/play", "/play/new", "/score"} <= templates
+
+
+@pytest.mark.parametrize("template", sorted(ACCEPTED))
+def test_cross_site_post_is_refused_and_changes_nothing(
+    app: FastAPI, world: World, template: str
+) -> None:
+    if template not in {route.path for route in api_routes(app, "POST")}:
+        pytest.skip(f"{template} is not a route of this app")
+    sheet = world.sheet()
+    params: dict[str, Any] = {"sheet_id": sheet.id, "number": 1, **world.hand}
+    if "{token}" in template:
+        params["token"] = world.friend_invite()
+    path = fill_path(template, params)
+    assert path is not None
+    form: Any = ACCEPTED[template](world)
+    engine = app.state.engine
+    before = snapshot(engine)
+    for headers in FOREIGN:
+        for htmx in ({}, {"HX-Request": "true"}):
+            response = world.client.post(path, data=form, headers={**headers, **htmx},
+                                         follow_redirects=False)
+            assert response.status_code == 403, (headers, response.status_code)
+            assert "Cross-site request refused" in response.text
+            assert "set-cookie" not in response.headers
+            assert not diff(before, snapshot(engine)), headers
+    # The very same form from the app's own page is accepted.
+    response = world.client.post(path, data=form, follow_redirects=False,
+                                 headers={"origin": "http://testserver",
+                                          "referer": "http://testserver/score"})
+    assert response.status_code in (200, 303), (response.status_code, response.text[:300])
+    if template not in READ_ONLY:
+        assert diff(before, snapshot(engine)), "the accepted form should have changed state"
+
+
+def test_cross_site_get_changes_nothing(app: FastAPI, world: World) -> None:
+    """A GET from another site (a link, an <img>) is answered but changes nothing."""
+    before = snapshot(app.state.engine)
+    for path in ["/play", "/play/new", "/score", f"/score/{world.sheet().id}"]:
+        response = world.client.get(path, headers={"origin": "https://evil.example",
+                                                    "referer": "https://evil.example/"})
+        assert response.status_code == 200
+    assert not diff(before, snapshot(app.state.engine))
+
+
+def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> None:
+    """Every GET route of the app (play, score, shared sheet, export, guide) and a tap's
+    answer: scripts only from the app itself, no sniffing, a referrer policy, no framing,
+    and no inline script or event handler in the HTML (the CSP would block it anyway)."""
+    sheet = world.sheet()
+    params = {"sheet_id": sheet.id, "number": 1, "token": sheet.share_token, "slug": "faq",
+              "match_id": world.hand["match_id"]}
+    responses = []
+    for route in api_routes(app, "GET"):
+        path = fill_path(route.path, params)
+        assert path is not None, route.path
+        responses.append((path, world.client.get(path), FRIEND_ONLY.get(route.path, 200)))
+    responses.append(("tap", world.client.post("/play", data=world.play_action(),
+                                               headers={"HX-Request": "true"}), 200))
+    for path, response, status in responses:
+        assert response.status_code == status, path
+        headers = response.headers
+        csp = dict((part.split()[0], part.split()[1:])
+                   for part in headers["content-security-policy"].split("; "))
+        assert csp["script-src"] == ["'self'"], path
+        assert csp["frame-ancestors"] == ["'none'"], path
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["referrer-policy"] in ("same-origin", "no-referrer"), path
+        assert headers["x-frame-options"] == "DENY", path
+        if headers.get("content-type", "").startswith("text/html"):
+            html = response.text
+            scripts = re.findall(r"<script\b[^>]*>", html)
+            assert all('src="/static/' in tag for tag in scripts), (path, scripts)
+            assert not re.search(r"<[^>]+\son[a-z]+\s*=", html), path
+            assert not re.search(r"\shref\s*=\s*\"javascript:", html, re.I), path

@@ -1,0 +1,146 @@
+"""Security headers, cross-site request refusal and the request body cap."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi import FastAPI, Request
+from fastapi.testclient import TestClient
+from starlette.datastructures import Headers
+
+from app.web.security import CONTENT_SECURITY_POLICY, is_same_origin
+
+
+@pytest.fixture
+def echo_app(app: FastAPI) -> FastAPI:
+    """The app plus a throwaway POST route that reads a form."""
+
+    @app.post("/_test/echo")
+    async def echo(request: Request) -> dict[str, int]:
+        form = await request.form()
+        return {"fields": len(form)}
+
+    return app
+
+
+@pytest.fixture
+def echo_client(echo_app: FastAPI) -> TestClient:
+    with TestClient(echo_app) as client:
+        yield client  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("path", ["/", "/static/app.css", "/healthz", "/no-such-page"])
+def test_headers_on_every_response(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["referrer-policy"] == "same-origin"
+    assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_csp_allows_only_own_scripts_and_no_framing() -> None:
+    directives = dict(
+        (part.split()[0], part.split()[1:]) for part in CONTENT_SECURITY_POLICY.split("; ")
+    )
+    assert directives["script-src"] == ["'self'"]
+    assert directives["style-src"] == ["'self'"]
+    assert directives["img-src"] == ["'self'"]
+    assert directives["frame-ancestors"] == ["'none'"]
+    assert "'unsafe-inline'" not in CONTENT_SECURITY_POLICY
+    assert "'unsafe-eval'" not in CONTENT_SECURITY_POLICY
+
+
+def test_pages_are_not_cached_but_versioned_static_files_are(client: TestClient) -> None:
+    assert client.get("/").headers["cache-control"] == "no-store"
+    page = client.get("/").text
+    css_url = page.split('href="/static/app.css', 1)[1].split('"', 1)[0]
+    assert css_url.startswith("?v=")
+    cached = client.get("/static/app.css" + css_url)
+    assert "immutable" in cached.headers["cache-control"]
+
+
+def test_page_has_no_inline_script_or_style(client: TestClient) -> None:
+    page = client.get("/").text
+    scripts = re.findall(r"<script[^>]*>", page)
+    assert scripts and all(
+        re.fullmatch(r'<script src="/static/[\w.-]+\?v=[0-9a-f]{10}" defer>', tag)
+        for tag in scripts
+    ), scripts
+    assert "style=" not in page and "<style" not in page
+    assert ' on' not in page.replace(" one", "").split("<body", 1)[1].split(">")[0]
+
+
+def test_same_origin_post_is_accepted(echo_client: TestClient) -> None:
+    for headers in [
+        {"origin": "http://testserver"},
+        {"referer": "http://testserver/play"},
+        {},  # no browser: neither header
+    ]:
+        response = echo_client.post("/_test/echo", data={"a": "1"}, headers=headers)
+        assert response.status_code == 200, headers
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"origin": "https://evil.example"},
+        {"origin": "http://testserver.evil.example"},
+        {"origin": "http://testserver:8080"},
+        {"origin": "null"},
+        {"referer": "https://evil.example/form"},
+        {"origin": "https://evil.example", "referer": "http://testserver/"},
+    ],
+)
+@pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE"])
+def test_cross_site_request_is_refused(
+    echo_client: TestClient, headers: dict[str, str], method: str
+) -> None:
+    response = echo_client.request(method, "/_test/echo", data={"a": "1"}, headers=headers)
+    assert response.status_code == 403
+    assert "Cross-site request refused" in response.text
+    assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_cross_site_get_is_allowed(client: TestClient) -> None:
+    assert client.get("/", headers={"origin": "https://evil.example"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("host", "origin", "same"),
+    [
+        ("example.com", "https://example.com", True),
+        ("example.com:443", "https://example.com", True),
+        ("EXAMPLE.com", "https://example.com", True),
+        ("localhost:8000", "http://localhost:8000", True),
+        ("localhost:8000", "http://localhost:8001", False),
+        ("example.com", "http://example.com.evil.net", False),
+        ("example.com", "javascript:alert(1)", False),
+        ("", "https://example.com", False),
+    ],
+)
+def test_origin_matching(host: str, origin: str, same: bool) -> None:
+    headers = Headers({"host": host, "origin": origin} if host else {"origin": origin})
+    assert is_same_origin(headers, "http") is same
+
+
+def test_large_body_is_refused_with_413(echo_client: TestClient) -> None:
+    big = {"text": "x" * (65 * 1024)}
+    response = echo_client.post("/_test/echo", data=big)
+    assert response.status_code == 413
+    assert "too large" in response.text
+    small = echo_client.post("/_test/echo", data={"text": "x" * 1000})
+    assert small.status_code == 200
+
+
+def test_streamed_large_body_without_length_is_refused(echo_client: TestClient) -> None:
+    def chunks():  # type: ignore[no-untyped-def]
+        for _ in range(100):
+            yield b"a=" + b"x" * 1024 + b"&"
+
+    response = echo_client.post(
+        "/_test/echo",
+        content=chunks(),
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert response.status_code == 413
