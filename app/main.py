@@ -163,7 +163,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await purge()
         tasks = [asyncio.create_task(purge_periodically())]
         if engine.dialect.name == "postgresql":
-            # Friend matches (issue 18): moves made on other instances reach this one.
+            # Friend matches: moves made on other instances reach this one.
             tasks.append(asyncio.create_task(live.listen_postgres(settings.database_url)))
         try:
             with tuned_gc():
@@ -195,7 +195,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         (HeadMiddleware, {}),
         (SecurityMiddleware, {
             "max_body_bytes": settings.max_body_bytes,
-            # An oversized import is sent back to its form, which says so (issue 17).
+            # An oversized import is sent back to its form, which says so.
             "oversize_redirects": {"/score/import": "/score?import=too-large#answer"},
         }),
     ]

@@ -1,4 +1,4 @@
-"""Other browsers' taps while one browser loops over the largest score sheets (issue 12).
+"""Other browsers' taps while one browser loops over the largest score sheets.
 
 One browser keeps several sheets of the largest allowed size (``MAX_HANDS`` hands,
 Hollywood) and loops over its list and each sheet; two other browsers tap meanwhile (the

@@ -3,7 +3,7 @@
 Run: ``nice -n 10 .venv/bin/python bench/browser.py [--turns 40] [--taps 200]``
 (starts its own server on a fresh SQLite database; needs /usr/bin/chromium).
 
-Prints (issue 11 targets in brackets):
+Prints (the targets of docs/benchmarks.md in brackets):
 
 * requests per turn of a scripted strategy (pass on the upcard offer, a turn of its own;
   else draw from the stock, tap the card whose discard leaves the least deadwood and tap

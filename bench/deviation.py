@@ -1,4 +1,4 @@
-"""Does Expert's search improve on Hard's play? A one-step deviation A/B (issue 13).
+"""Does Expert's search improve on Hard's play? A one-step deviation A/B.
 
 A benchmark, not a test. Expert is Hard's play unless its search finds a better move, so
 its strength over Hard lies in the few decisions where the two differ. Match pairs

@@ -1,4 +1,4 @@
-"""Friend matches under load (issue 18): simultaneous matches between two browsers, each
+"""Friend matches under load: simultaneous matches between two browsers, each
 browser with its Server-Sent Events stream open, as on the friend table.
 
 For each match one simulated browser makes the invite and another accepts it; both open

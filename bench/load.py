@@ -1,4 +1,4 @@
-"""Load benchmark (issue 7): many simulated players against one running server.
+"""Load benchmark: many simulated players against one running server.
 
 Each simulated player is its own browser (own cookie) and plays whole hands through the
 play screen the way a person does — it reads the page it was sent, picks a card (locally,

@@ -1,4 +1,4 @@
-"""Does a tap cost more late in a long match? (issue 12: storage hand by hand).
+"""Does a tap cost more late in a long match? (storage hand by hand).
 
 Run: ``nice .venv/bin/python bench/long_match.py [--hands 60] [--seed 1]``.
 

@@ -1,4 +1,4 @@
-"""Hand analysis time (issue 15): how long rating the person's decisions of one hand
+"""Hand analysis time: how long rating the person's decisions of one hand
 takes, and whether a computer move waits for an analysis.
 
 Run: ``nice -n 10 .venv/bin/python bench/review.py [--hands 30] [--seed 1] [--workers 2]``.
@@ -20,7 +20,7 @@ computer by Standard, so there are mistakes to find), then:
 4. **the app's path while a person plays**: analyses half the hands while another
    thread asks for an Expert move every second.
 
-Prints p50/p95/max per hand (target of issue 15: p95 ≤ 2 s), the decisions per hand,
+Prints p50/p95/max per hand (target: p95 ≤ 2 s, docs/benchmarks.md), the decisions per hand,
 the marks found, and the computer-move times. Ends after ``--hands`` hands; every stage
 is bounded by the hands played.
 """

@@ -1,4 +1,4 @@
-"""Strength table of the computer levels (issues 6 and 13): a benchmark, not a test.
+"""Strength table of the computer levels (``docs/strength.md``): a benchmark, not a test.
 
 **Protocol.** Matches to 100 under House rules. Mirrored pairs: each match seed is
 played twice with the seats swapped (the same deals, each side getting the other's
@@ -579,7 +579,7 @@ class Cell:
 SERIES = 100_000
 """Seeds of one series are ``s * SERIES + i`` (``table --seeds s``)."""
 HEADLINE_PAIRS, HEADLINE_SERIES = 1000, 2
-"""A headline figure (issue 13): at least this many pairs in each of this many series."""
+"""A headline figure (docs/strength.md): at least this many pairs in each of this many series."""
 
 
 def full_series(seeds: Iterable[int]) -> int:

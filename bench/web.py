@@ -206,7 +206,7 @@ def main() -> None:
                          lambda v: f"{v:6.2f}"))
             print(f"  (cold taps replayed hand logs of up to {cold.longest_log} actions)")
 
-        # The replay itself: a cold tap rebuilds the current hand only (issue 12), from the
+        # The replay itself: a cold tap rebuilds the current hand only, from the
         # finished hands' results; here the longest hand of a whole computer-vs-computer
         # match, resumed at its end.
         rng = random.Random(args.seed)

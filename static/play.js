@@ -1,4 +1,4 @@
-// The play table's script (issues 3 and 11). Everything here is an enhancement: without
+// The play table's script. Everything here is an enhancement: without
 // it every control is a plain form post (303 back to /play).
 //
 // * Selection is local: the hand is a radio group; each radio carries what discarding
@@ -14,14 +14,14 @@
 //   the Settings page chose (<html data-computer-turn-ms>, 450 ms by default, never over
 //   600 ms, the last 60 ms the flown cards fading out); nothing
 //   moves when the browser or the Settings ask for reduced motion (that attribute is 0).
-// * Screen readers (issue 16): #table has aria-busy while a request is in flight; the
+// * Screen readers: #table has aria-busy while a request is in flight; the
 //   computer's move arrives in its own live region (#computer-live), a repeat of the same
 //   words re-announced; R or the Read the table button speaks the whole table
 //   (#table-read).
 // * Keyboard shortcuts (listed in the Keys panel); focus never falls to <body> after a swap.
 // * Leaving the play screen takes one Back press: New match and Start match replace the
 //   history entry instead of adding one.
-// * A friend match (issue 18): #live hears "<version>-<away>" from /play/events (the
+// * A friend match: #live hears "<version>-<away>" from /play/events (the
 //   vendored htmx SSE extension) or, where EventSource fails, by polling /play/pulse
 //   every 2 s; a change fetches the table like a tap (queued with the taps) and plays
 //   the friend's move out. The waiting page reloads into the table.
@@ -30,7 +30,7 @@
 
   var CARD_ACTIONS = ["discard", "knock", "gin"];
   var DEFAULT_TURN_MS = 450;
-  var MAX_TURN_MS = 600;  // issue 11: the computer's whole turn is shown in at most 600 ms
+  var MAX_TURN_MS = 600;  // the computer's whole turn is shown in at most 600 ms
   var FADE_MS = 60;       // the flown cards fade out at the end, inside that time
   var reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   var queue = [];

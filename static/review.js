@@ -1,4 +1,4 @@
-// Hand review (issue 15): show one position at a time. First / Back / Forward / Last
+// Hand review: show one position at a time. First / Back / Forward / Last
 // buttons, ArrowLeft / ArrowRight / Home / End keys and left / right swipes move
 // through the hand; the address's #step-N opens a given position. Without this
 // script every position is listed, so the page still works.

@@ -1,4 +1,4 @@
-// Score sheet helpers (issue 17). Everything here is an extra: the pages work without it.
+// Score sheet helpers. Everything here is an extra: the pages work without it.
 // 1. Live preview: as the counts are typed (or a choice changes), the hand's score shows
 //    in the preview box, from the same server preview the Preview button asks for.
 // 2. The deadwood calculator: the typed codes and the tap-to-pick grid stay in step.

@@ -1,4 +1,4 @@
-"""Take the README's play-table screenshots at 390×844 (issue 16).
+"""Take the README's play-table screenshots at 390×844.
 
 Usage: ``python tools/readme_screenshots.py [OUT_DIR]`` (default ``docs/``). Needs the
 dev dependencies and Chromium at ``/usr/bin/chromium``; it reuses the browser tests'

@@ -1,4 +1,4 @@
-"""Take the README's hand-review screenshot on a phone at 390×844 (issue 15).
+"""Take the README's hand-review screenshot on a phone at 390×844.
 
 Usage: ``python tools/review_screenshot.py [OUT_FILE]`` (default
 ``docs/screenshot-review-phone.png``). Needs the dev dependencies and Chromium at

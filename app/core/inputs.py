@@ -1,4 +1,4 @@
-"""Bounds for everything the app parses from outside (issue 12).
+"""Bounds for everything the app parses from outside.
 
 Every parser of outside input bounds size and depth before it does any real work, and
 every failure is an :class:`InputError` with a sentence for the person (the routes

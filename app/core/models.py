@@ -64,7 +64,7 @@ class BrowserSession(SQLModel, table=True):
 # --- add tables here (and a migration, see the module docstring) ---
 
 
-# --- Play (issues 3, 12, 14): matches against the computer, stored hand by hand ---------
+# --- Play: matches against the computer, stored hand by hand ----------------------------
 
 
 class PlaySeat(SQLModel, table=True):
@@ -90,7 +90,7 @@ class PlaySeat(SQLModel, table=True):
 
 
 class PlayMatch(SQLModel, table=True):
-    """One match against the computer (SPEC §1, §5, §7), with its own id; it is kept
+    """One match against the computer (docs/rules.md §1, §5, §7), with its own id; it is kept
     when the browser starts another, so a history can list every match of a browser.
 
     Its hands are :class:`PlayHand` rows, numbered 1 .. ``hands``. ``client_seed`` deals
@@ -99,11 +99,11 @@ class PlayMatch(SQLModel, table=True):
     the person chooses a client seed for it. It never leaves the server before that hand
     is over. ``over`` is set when someone reaches the target.
 
-    A match stored before provable deals (issue 14) arrives with ``legacy_seed`` and its
+    A match stored before provable deals (``docs/fairness.md``) arrives with ``legacy_seed`` and its
     whole old action log in ``legacy_log``; the first load splits that log into hand
     rows (dealt from ``legacy_seed``) and clears ``legacy_log``.
 
-    ``hints_used`` counts the hints the person asked for in this match (issue 13).
+    ``hints_used`` counts the hints the person asked for in this match.
     """
 
     __tablename__ = "play_match"
@@ -126,10 +126,10 @@ class PlayMatch(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
-    """The guard of every change of the game (issue 18): an update names the version it
+    """The guard of every change of the game: an update names the version it
     read (``WHERE version = :read``), so two seats' taps on one match serialise."""
     friend: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
-    """A match between two browsers (issue 18): ``session_id`` plays seat 0 and
+    """A match between two browsers: ``session_id`` plays seat 0 and
     ``guest_session_id`` seat 1; ``level`` is unused."""
     invite_token: str | None = Field(default=None, unique=True, max_length=64)
     """The invite link's token (``secrets.token_urlsafe(24)``, 192 bits); kept after the
@@ -177,7 +177,7 @@ class PlayHand(SQLModel, table=True):
     client_seed: str | None = Field(default=None, max_length=64)
     commitment: str | None = Field(default=None, max_length=64)
     seat_seeds: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
-    """Friend matches (issue 18): both players' own client seeds, seat 0's first, whose
+    """Friend matches: both players' own client seeds, seat 0's first, whose
     combination is ``client_seed``; ``None`` against the computer."""
     log: list[list[Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     finished: bool = False
@@ -188,7 +188,7 @@ class PlayHand(SQLModel, table=True):
     finished_at: datetime | None = None
 
 
-# --- History (issue 15): ratings of the person's decisions in a finished hand ----------
+# --- History: ratings of the person's decisions in a finished hand ---------------------
 
 
 class HandReview(SQLModel, table=True):
@@ -196,7 +196,7 @@ class HandReview(SQLModel, table=True):
     decisions rated by Expert's evaluation (``app.engine.rating``) from that player's
     own view, computed off the request path after the hand ends. ``seat`` is 0 (the
     person against the computer, or the inviter) or 1 (the friend who joined a friend
-    match, issue 18); each player's review reads its own row only.
+    match); each player's review reads its own row only.
 
     ``status`` is ``"analysing"`` until the ratings are stored, then ``"done"`` (or
     ``"failed"`` with nothing rated). ``ratings`` is a list of ``Rating.to_dict()``
@@ -217,7 +217,7 @@ class HandReview(SQLModel, table=True):
 
 
 class PracticeHand(SQLModel, table=True):
-    """A practice hand (issue 15, *Try again from here*): one per browser, started from
+    """A practice hand (*Try again from here*): one per browser, started from
     position ``start`` of its finished hand ``number`` of match ``match_id`` with the
     very same cards (the hand is rebuilt from its seed and the first ``start - 1``
     actions of its log), then played on with the actions of ``log``. Never counted in
@@ -238,11 +238,11 @@ class PracticeHand(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-# --- Score (issue 5): score sheets kept for games played with real cards ---------------
+# --- Score: score sheets kept for games played with real cards -------------------------
 
 
 class ScoreSheetRow(SQLModel, table=True):
-    """One score sheet kept by a browser (SPEC §1.2, §5–6; issue 5).
+    """One score sheet kept by a browser (docs/rules.md §1.2, §5–6).
 
     ``document`` is the sheet's own versioned JSON export
     (``app.score.sheet.ScoreSheet.to_json``): names, options and entries; every
@@ -265,14 +265,14 @@ class ScoreSheetRow(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, index=True)
     redo: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     """Hands taken back by Undo, as a JSON list of entries (last undone last); any other
-    change clears it (issue 17)."""
+    change clears it."""
     previous_id: int | None = Field(
         default=None, foreign_key="score_sheet.id", ondelete="SET NULL", unique=True
     )
     """The game this one is a rematch of (an evening is the chain of rematches)."""
 
 
-# --- Display settings (issue 16): how this browser wants the pages drawn ---------------
+# --- Display settings: how this browser wants the pages drawn --------------------------
 
 
 class DisplayPrefs(SQLModel, table=True):

@@ -1,4 +1,4 @@
-"""CPU-heavy work off the request path (issues 13 and 15): one process pool for the
+"""CPU-heavy work off the request path: one process pool for the
 computer's decisions, hints and hand analysis.
 
 A search holds the GIL for hundreds of milliseconds; run in a request thread it would

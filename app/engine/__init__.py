@@ -1,4 +1,4 @@
-"""The game engine: pure Python, no I/O, no web, no database (SPEC.md §2–6).
+"""The game engine: pure Python, no I/O, no web, no database (docs/rules.md §2–6).
 
 Public API (also used by outside checks):
 

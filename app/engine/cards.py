@@ -1,4 +1,4 @@
-"""Cards, ranks, suits and the deck (SPEC.md §2).
+"""Cards, ranks, suits and the deck (docs/rules.md §2).
 
 A card is a frozen value written rank then suit: ``TH`` is the ten of hearts.
 Each card also has an index 0..51 (``suit * 13 + rank - 1``) so that a set of cards
@@ -44,7 +44,7 @@ class Rank(Enum):
 
     @property
     def points(self) -> int:
-        """Deadwood value (SPEC §2): ace 1, two to ten face value, J/Q/K 10."""
+        """Deadwood value (docs/rules.md §2): ace 1, two to ten face value, J/Q/K 10."""
         return min(self.number, 10)
 
     @property
@@ -121,7 +121,7 @@ class Card:
 
     @property
     def points(self) -> int:
-        """Deadwood value of the card (SPEC §2)."""
+        """Deadwood value of the card (docs/rules.md §2)."""
         return self._points
 
     @property

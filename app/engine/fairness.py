@@ -1,12 +1,12 @@
 """Provably fair deals: the ``gin-shuffle-v1`` shuffle, its commitment and its checks.
 
-Issue 14; the algorithm is written out in ``docs/fairness.md`` and re-implemented with
+The algorithm is written out in ``docs/fairness.md`` and re-implemented with
 the standard library alone by ``tools/verify_deal.py``. In short:
 
 * a **server seed** is 32 random bytes, written as 64 lowercase hex characters; its
   **commitment** is the SHA-256 of those 64 ASCII characters (64 lowercase hex);
 * the **client seed** is 1–64 printable ASCII characters (space to ``~``); in a match
-  between two people (issue 18) it is both players' seeds combined,
+  between two people it is both players' seeds combined,
   ``SHA-256(seat 0's seed + "\n" + seat 1's seed)`` as 64 lowercase hex characters
   (:func:`combine_client_seeds`), so neither player nor the server alone decides it;
 * the **hand number** counts the hands of a match from 1 (at most 10,000);

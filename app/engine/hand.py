@@ -1,4 +1,4 @@
-"""One hand of gin as a state machine (SPEC.md §3).
+"""One hand of gin as a state machine (docs/rules.md §3).
 
 A :class:`HandState` is an immutable value. :func:`apply` checks an action with
 :func:`check` (which raises a precise :class:`IllegalActionError`) and returns the next
@@ -317,7 +317,7 @@ def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def deal(rules: Rules = HOUSE, dealer: int = 0,
          rng: random.Random | int | None = None, deck: list[Card] | None = None) -> HandState:
-    """Deal a hand (SPEC §3.1): 10 cards each, the next card up, the rest is the stock.
+    """Deal a hand (docs/rules.md §3.1): 10 cards each, the next card up, the rest is the stock.
 
     Args:
         rules: the table's rules (Oklahoma reads the upcard for the knock limit).
@@ -377,7 +377,7 @@ def legal_actions(state: HandState, player: int) -> list[Action]:
         if after[card] == 0:
             actions.append(Gin(card))
         if not state.limit.gin_only and after[card] <= state.limit.limit:
-            # Knocking with nothing left over is gin (SPEC §3.4), so at 0 both are listed.
+            # Knocking with nothing left over is gin (docs/rules.md §3.4), so at 0 both are listed.
             actions.append(Knock(card))
     if state.rules.big_gin and least_deadwood_mask(to_mask(state.hands[player]),
                                                    state.rules) == 0:
@@ -567,7 +567,7 @@ def apply(state: HandState, player: int, action: Action) -> tuple[HandState, lis
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """Everything one player may know about a hand, and nothing hidden (SPEC §7).
+    """Everything one player may know about a hand, and nothing hidden (docs/rules.md §7).
 
     The opponent's cards appear only as ``opponent_known`` (taken from the pile and not
     discarded since) until the hand is over, when ``result`` shows both hands. The stock

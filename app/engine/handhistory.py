@@ -1,4 +1,4 @@
-"""The hand history text format, ``gin-hand-history 1`` (issue 15; ``docs/hand-history.md``).
+"""The hand history text format, ``gin-hand-history 1`` (``docs/hand-history.md``).
 
 A plain-text record of one hand or a whole match that rebuilds every position exactly:
 the rules, the seeds that dealt each hand (``gin-shuffle-v1``, ``docs/fairness.md``) and
@@ -239,7 +239,7 @@ def check(history: HandHistory) -> list[HandRecord]:
     Each hand must replay to its end (a finished hand). Hand 1 starts at 0 to 0, dealt
     by the first dealer; in a file of several hands they must follow each other in the
     match: consecutive numbers, each dealer and each ``scores`` line what the hand
-    before makes them (SPEC §5).
+    before makes them (docs/rules.md §5).
 
     Raises:
         HandHistoryError: an illegal action (a card not in hand, a card dealt twice by

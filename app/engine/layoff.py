@@ -1,5 +1,5 @@
 """Laying down after a knock: the knocker's melds, the defender's melds and layoffs
-(SPEC.md §3.5, §4).
+(docs/rules.md §3.5, §4).
 
 The defender's own melds and layoffs are chosen together: every legal choice of
 layoffs (the fourth card onto a set; cards extending a run up or down, chained) is
@@ -146,7 +146,7 @@ def settle(
     *,
     limit: KnockLimit | None = None,
 ) -> Settlement:
-    """Settle a knock with the knocker's melds laid exactly as given (SPEC §3.5, §4).
+    """Settle a knock with the knocker's melds laid exactly as given (docs/rules.md §3.5, §4).
 
     Args:
         knocker_melds: the knocker's melds (card lists or :class:`Meld`).
@@ -226,7 +226,7 @@ def lay_down(
     *,
     limit: KnockLimit | None = None,
 ) -> Settlement:
-    """Settle a knock choosing the knocker's arrangement (SPEC §4, last paragraph).
+    """Settle a knock choosing the knocker's arrangement (docs/rules.md §4, last paragraph).
 
     The knocker lays a least-deadwood arrangement of their 10 cards (11 for big gin);
     among equal ones, the one that leaves the defender the most deadwood after layoffs.

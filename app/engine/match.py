@@ -1,6 +1,6 @@
-"""A match: hands dealt one after another until someone reaches the target (SPEC.md §5).
+"""A match: hands dealt one after another until someone reaches the target (docs/rules.md §5).
 
-Every hand is dealt from its own seed (issue 14):
+Every hand is dealt from its own seed (``docs/fairness.md``):
 
 * a :class:`~.fairness.HandSeed` (server seed + client seed) deals it with
   ``gin-shuffle-v1`` (``docs/fairness.md``), so it can be checked once it is over;

@@ -1,4 +1,4 @@
-"""Melds, least deadwood and best discards (SPEC.md §2).
+"""Melds, least deadwood and best discards (docs/rules.md §2).
 
 Everything here is a pure function over cards. Internally a set of cards is a 52-bit
 mask (bit ``card.index``); a suit occupies 13 consecutive bits, ace lowest. The search
@@ -250,7 +250,7 @@ _ANY_SIZE = tuple(range(12))
 
 
 def least_deadwood(cards: Iterable[Card], rules: Rules = HOUSE) -> int:
-    """Least deadwood of exactly these cards, over every meld arrangement (SPEC §2).
+    """Least deadwood of exactly these cards, over every meld arrangement (docs/rules.md §2).
 
     Args:
         cards: 10 cards (any 0–11 are accepted; a hand is 10).

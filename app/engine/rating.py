@@ -1,4 +1,4 @@
-"""Ratings of a player's decisions in a finished hand (issue 15).
+"""Ratings of a player's decisions in a finished hand.
 
 Each decision (take or pass the upcard, the draw source, the discard, knock or play on)
 is valued from the player's view at that moment — what they could know then, never the

@@ -1,4 +1,4 @@
-"""Revisiting a finished hand (issue 15): its positions one action at a time, and the
+"""Revisiting a finished hand: its positions one action at a time, and the
 decisions a player took in it, each with the view they had at that moment.
 
 Pure: a hand is rebuilt from what dealt it (rules, seed, hand number, dealer) and its
@@ -38,7 +38,7 @@ def hand_positions(rules: Rules, seed: Seed, number: int, dealer: int,
     """Every position of hand ``number`` from its deal to its last logged action.
 
     Args:
-        rules: the table's rules; ``seed``: what dealt the hand (SPEC §3.1,
+        rules: the table's rules; ``seed``: what dealt the hand (docs/rules.md §3.1,
             ``docs/fairness.md``); ``number``: the hand's number in its match (1..);
             ``dealer``: 0 or 1; ``log``: its ``(player, action text)`` pairs in order.
 
@@ -78,7 +78,7 @@ def decisions(positions: Sequence[Position], player: int,
     """``player``'s decisions in a hand: every action they took when more than one
     action was legal (a forced move is no decision), with their view at that moment.
 
-    ``scores`` are the match's hand points per player before this hand (SPEC §5); the
+    ``scores`` are the match's hand points per player before this hand (docs/rules.md §5); the
     evaluation values a position by the chance to win the match from them.
     """
     out: list[Decision] = []

@@ -1,4 +1,4 @@
-"""The table's rules: one frozen object shared by Play and Score (SPEC.md §5–6)."""
+"""The table's rules: one frozen object shared by Play and Score (docs/rules.md §5–6)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .errors import RulesError
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every table option of SPEC §6 that the engine applies.
+    """Every table option of docs/rules.md §6 that the engine applies.
 
     Points are game points; ``knock_limit`` is a deadwood count. Build variants with
     ``dataclasses.replace(HOUSE, target=150)`` or :meth:`with_options`.

@@ -1,4 +1,4 @@
-"""Scoring one hand and a match (SPEC.md §4–6).
+"""Scoring one hand and a match (docs/rules.md §4–6).
 
 These functions take deadwood counts, not cards, so the scorekeeper (people playing with
 real cards) and the game against the computer share every line of arithmetic.
@@ -15,11 +15,11 @@ from .errors import InvalidScoreError
 from .rules import HOUSE, Rules
 
 MAX_DEADWOOD = 98
-"""Largest possible deadwood of 10 cards (SPEC §2): the bound for input validation."""
+"""Largest possible deadwood of 10 cards (docs/rules.md §2): the bound for input validation."""
 
 
 class HandKind(StrEnum):
-    """How a hand ended (SPEC §4); compares equal to its string value."""
+    """How a hand ended (docs/rules.md §4); compares equal to its string value."""
 
     KNOCK = "knock"
     UNDERCUT = "undercut"
@@ -54,7 +54,7 @@ class HandScore:
 
 @dataclass(frozen=True, slots=True)
 class KnockLimit:
-    """The knock limit of one hand and whether its points are doubled (SPEC §6, Oklahoma).
+    """The knock limit of one hand and whether its points are doubled (docs/rules.md §6, Oklahoma).
 
     ``limit`` is the most deadwood a knock may leave: 0 means gin only.
     """
@@ -108,7 +108,7 @@ def score_hand(
     big_gin: bool = False,
     limit: KnockLimit | None = None,
 ) -> HandScore:
-    """Classify and score one hand from its deadwood counts (SPEC §4).
+    """Classify and score one hand from its deadwood counts (docs/rules.md §4).
 
     Args:
         knocker_deadwood: the knocker's deadwood (0 for gin).
@@ -162,7 +162,7 @@ def score_hand(
 
 
 VOID_SCORE = HandScore(HandKind.VOID, None, 0, 0, 0, False, "void hand: no score")
-"""The score of a void hand (SPEC §3.6)."""
+"""The score of a void hand (docs/rules.md §3.6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +179,7 @@ class HandRecord:
 
 @dataclass(frozen=True, slots=True)
 class MatchTally:
-    """A match's standing after some hands (SPEC §5).
+    """A match's standing after some hands (docs/rules.md §5).
 
     Lists are indexed by player. ``points`` are hand points only; ``final`` adds box
     bonuses, the game bonus and shutout doubling once the match is ``over``.
@@ -238,7 +238,7 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
 
 
 def next_dealer(dealer: int, record: HandRecord, rules: Rules = HOUSE) -> int:
-    """Who deals the next two-player hand (SPEC §3.6–7, §6 loser deals).
+    """Who deals the next two-player hand (docs/rules.md §3.6–7, §6 loser deals).
 
     A void hand: the same dealer again. Loser deals: the player who did not win.
     Otherwise the deal alternates.

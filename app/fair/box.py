@@ -1,11 +1,11 @@
-"""The fairness box of the play screen (issue 14, ``docs/fairness.md``).
+"""The fairness box of the play screen (``docs/fairness.md``).
 
 Before anyone acts in a hand the screen shows the hand's commitment; once the hand is
 over it reveals the server seed and the client seed, with a link to ``/fair`` filled in,
 and shows the commitment of the next hand's server seed (drawn when the hand ended) so
 the person can choose the client seed for it knowing the server seed is fixed.
 
-In a friend match (issue 18) the revealed values also hold each player's own client
+In a friend match the revealed values also hold each player's own client
 seed, the viewer's first, beside their combination, and the verify link carries both, so
 either player can recompute the combined seed and the deal from what the box shows.
 

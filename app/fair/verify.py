@@ -1,6 +1,6 @@
-"""The verify page's logic (issue 14): read the four values of ``/fair``, deal from them.
+"""The verify page's logic (docs/fairness.md): read the four values of ``/fair``, deal from them.
 
-A friend match's hand (issue 18) may be checked from both players' own client seeds
+A friend match's hand may be checked from both players' own client seeds
 (``inviter_seed``, ``friend_seed``): the page combines them
 (:func:`app.engine.fairness.combine_client_seeds`) into the hand's client seed, and
 refuses a client seed that is not their combination.

@@ -1,4 +1,4 @@
-"""Play a friend (issue 18): a match between two browsers, started by an invite link.
+"""Play a friend: a match between two browsers, started by an invite link.
 
 No accounts: a seat belongs to the browser session that took it.
 

@@ -1,4 +1,4 @@
-"""Live tables (issue 18): tell the browsers watching a friend match that it changed.
+"""Live tables: tell the browsers watching a friend match that it changed.
 
 A change of a friend match (a tap, a client seed, the invite accepted or cancelled)
 calls :func:`announce` inside its transaction:

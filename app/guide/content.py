@@ -1,7 +1,7 @@
-"""The in-app guide: its pages, its FAQ, and every number its examples show (SPEC §8).
+"""The in-app guide: its pages, its FAQ, and every number its examples show (docs/rules.md §8).
 
 The templates under ``templates/guide/`` never type a deadwood count or a score. Each
-example is a hand written as card codes (or, for the worked match of SPEC §5, the
+example is a hand written as card codes (or, for the worked match of docs/rules.md §5, the
 deadwood counts a scorekeeper would enter); this module hands them to the engine
 (``best_arrangement``, ``lay_down``, ``best_discards``, ``score_hand``, ``tally``,
 ``knock_limit_for``) with the rules in force and gives the templates the results.
@@ -57,7 +57,7 @@ class GuideRules:
 
     ``play``: the rules of Play (House by default), used for every hand example and
     every rule value quoted in the text. ``match``: the rules of the worked match of
-    SPEC §5 (Classic by default, as in the Score keeper).
+    docs/rules.md §5 (Classic by default, as in the Score keeper).
     """
 
     play: Rules = HOUSE
@@ -180,7 +180,7 @@ FAQ: tuple[Question, ...] = (
     Question("knock-compulsory", "Must I knock as soon as I can?"),
     Question("rigged", "Is the deal rigged? Does the computer see my cards?"),
 )
-"""The FAQ in page order: every question SPEC §8 lists, plus a few more."""
+"""The FAQ in page order: every question docs/rules.md §8 lists, plus a few more."""
 
 for _page in PAGES[:-1]:
     assert len({s.anchor for s in _page.sections}) == len(_page.sections), _page.slug
@@ -356,7 +356,7 @@ STRATEGY_HAND = ("4S 5S 6S 8H 8D 2C 9C TC KH QD", "8C")
 KNOCK_EXAMPLE = ("5H 6H 7H 9C 9D 9S JC QC KC 2D", "8H 9H TC 4S 4D 4C 3S 6D KD 5C")
 """A plain knock with layoffs (knocker's 10 cards, defender's 10 cards)."""
 UNDERCUT_EXAMPLE = ("AS 2S 3S 7D 7C 7H TD JD QD 8C", "4S 7S KD 4H 4C 4D 9C 9S 9H 5C")
-"""SPEC §4's undercut: knocker 8, defender 5 after layoffs."""
+"""docs/rules.md §4's undercut: knocker 8, defender 5 after layoffs."""
 GIN_EXAMPLE = ("4C 5C 6C 7C 8D 8H 8S JH QH KH", "3C 8C 2D 3D 4D 6S 6H 6D AS 2H")
 """Gin: 3♣ and 8♣ would fit the knocker's melds, but nothing is laid off against gin."""
 BIG_GIN_EXAMPLE = ("4C 5C 6C 7C 8C 8D 8H 8S JH QH KH", "3C 2D 3D 4D 6S 6H 6D AS 2H 9C")
@@ -426,7 +426,7 @@ def play_examples(rules: Rules) -> dict[str, Any]:
     }
 
 
-# --- the worked match of SPEC §5 ----------------------------------------------------------
+# --- the worked match of docs/rules.md §5 ------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,7 +454,7 @@ class MatchHand:
 
 @dataclass(frozen=True, slots=True)
 class WorkedMatch:
-    """The worked match of SPEC §5 under ``rules``: hands, tally and the shutout case.
+    """The worked match of docs/rules.md §5 under ``rules``: hands, tally and the shutout case.
 
     ``shutout`` is the tally had the loser never scored (only the winner's hands), or
     ``None`` when the match is not over under these rules.
@@ -472,12 +472,12 @@ WORKED_MATCH_HANDS: tuple[tuple[int, int, int], ...] = (
     (1, 9, 9),    # B knocks on 9; A has 9 after layoffs (a tie: undercut)
     (0, 0, 31),   # A goes gin; B holds 31
 )
-"""SPEC §5's worked match as a scorekeeper enters it: (knocker, knocker's, defender's)."""
+"""docs/rules.md §5's worked match as a scorekeeper enters it: (knocker, knocker's, defender's)."""
 
 
 @lru_cache(maxsize=32)
 def worked_match(rules: Rules = CLASSIC) -> WorkedMatch:
-    """Score SPEC §5's worked match with ``score_hand`` and ``tally`` under ``rules``.
+    """Score docs/rules.md §5's worked match with ``score_hand`` and ``tally`` under ``rules``.
 
     With Classic rules: A 263, B 64, margin 199; had B never scored, A 526. Hands after
     the target is reached (possible under other rules) are left out.

@@ -1,11 +1,11 @@
-"""The person's taps and starting a match (issue 3, SPEC §1, §6 and §7).
+"""The person's taps and starting a match (docs/rules.md §1, §6 and §7).
 
 **tap**: apply the person's action (for the seat this browser plays), then, against the
 computer, let it (player 1) act until it is the person's turn again or the hand is over;
 store the longer log with the match's ``version + 1``. A form carries the match version
 it was rendered with, so a stale double tap changes nothing (409). Illegal actions —
 out of turn, for the other seat, anything the engine refuses — change nothing either
-(400) and the status line says what is allowed. In a friend match (issue 18) the other
+(400) and the status line says what is allowed. In a friend match the other
 seat is a person: nobody plays after the tap; the other browser is told (``live``).
 """
 
@@ -71,7 +71,7 @@ from app.play.words import describe
 SIMPLE_ACTIONS = ("take_upcard", "pass", "draw_stock", "take_discard", "big_gin", "next_hand")
 CARD_ACTIONS = ("discard", "knock", "gin")
 
-# Table options the New match form offers (SPEC §6, the ones that apply to play).
+# Table options the New match form offers (docs/rules.md §6, the ones that apply to play).
 NUMBER_OPTIONS = ("target", "knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus",
                   "box_bonus", "game_bonus")
 SWITCH_OPTIONS = ("big_gin", "shutout", "oklahoma", "straight_gin", "round_the_corner",

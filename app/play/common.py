@@ -1,6 +1,6 @@
 """What every part of the play glue shares: the seats, the errors, the loaded match.
 
-Issue 3, SPEC §1 and §7. No I/O here.
+docs/rules.md §1 and §7. No I/O here.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class NoMatchError(PlayError):
 
 @dataclass(frozen=True, slots=True)
 class Seats:
-    """Who is who on a screen (issue 18): ``me`` is the viewer's seat (0 or 1) and
+    """Who is who on a screen: ``me`` is the viewer's seat (0 or 1) and
     ``other_name`` what the other seat is called ("Computer", or the friend's name).
 
     Every sentence and label of the table takes its names from here, so the same table

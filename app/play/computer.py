@@ -1,4 +1,4 @@
-"""The computer's turn (issue 3, SPEC §1): the bot acts for player 1 until the person
+"""The computer's turn (docs/rules.md §1): the bot acts for player 1 until the person
 is to play again or the hand is over. Hard and Expert think in the process pool of
 :mod:`app.core.workers`, off the request thread."""
 

@@ -1,4 +1,4 @@
-"""Hints (issue 13): what the Expert would do now, from the person's own view.
+"""Hints: what the Expert would do now, from the person's own view.
 
 A hint is :func:`app.engine.bots.expert.evaluate` on the person's
 :class:`~app.engine.hand.PlayerView` — never the computer's cards or the stock order —
@@ -65,7 +65,7 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
         NoMatchError: no match yet.
         StaleTapError: ``version`` is missing or not the stored one.
         PlayError: it is not the person's turn (the hand or match is over), or the match
-            is against a friend (issue 18: no hints there).
+            is against a friend (no hints there).
     """
     loaded = load(db, session_id)
     if loaded is None:

@@ -1,9 +1,9 @@
-"""The play screen model (issue 3, SPEC §7): everything the play template shows, built
+"""The play screen model (docs/rules.md §7): everything the play template shows, built
 from the person's :class:`PlayerView` only. While a hand is in progress no value built
 here holds the computer's cards or the stock (only its size); the settlement becomes
 visible once the hand is over, as in the game.
 
-The same screen serves both seats of a friend match (issue 18): it is built from the
+The same screen serves both seats of a friend match: it is built from the
 viewing seat's view (``Loaded.me``) and names the other player from
 :class:`app.play.common.Seats`; the friend's last turn is told and played out like the
 computer's.
@@ -305,7 +305,7 @@ _HOW = {HandKind.GIN: "Gin", HandKind.BIG_GIN: "Big gin", HandKind.KNOCK: "Knock
 
 
 def score_rows(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[ScoreRow, ...]:
-    """The finished hands of the match with running totals of hand points (SPEC §5),
+    """The finished hands of the match with running totals of hand points (docs/rules.md §5),
     the viewer's total first."""
     totals = [0, 0]
     rows = []
@@ -377,7 +377,7 @@ def _with_layoffs(meld: Meld, laid_off: list[str],
 def result_panel(result: HandResult, rules: Rules,
                  seats: Seats = VS_COMPUTER) -> ResultPanel:
     """The end of a hand as shown: headline, score arithmetic and both hands laid out
-    (knocker's melds with layoffs in place; SPEC §4), the viewer's hand first."""
+    (knocker's melds with layoffs in place; docs/rules.md §4), the viewer's hand first."""
     _who = seats.who
     if result.knocker is None or result.settlement is None:
         sides = tuple(
@@ -523,7 +523,7 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         computer_said=said,
         # the other player's words for the live region: only when it played in answer
         # to this tap (the computer) or just now (a friend), so its move is announced
-        # once (issues 16, 18)
+        # once
         computer_news=said if events else "",
         stock_count=view.stock_count,
         top_discard=str(top) if top is not None else None,

@@ -1,4 +1,4 @@
-"""Storage of Play, hand by hand (issues 3, 12 and 14; SPEC §7).
+"""Storage of Play, hand by hand (docs/rules.md §7).
 
 Three tables (:mod:`app.core.models`):
 
@@ -8,7 +8,7 @@ Three tables (:mod:`app.core.models`):
 * ``PlayMatch`` — one per match, with its own id, kept when another starts: rules,
   level, first dealer, the client seed for the next hand, the next hand's server seed
   and ``version``, the guard of every change of the game. Two browsers share a friend
-  match (issue 18), so the guard sits on the shared row; against the computer the
+  match, so the guard sits on the shared row; against the computer the
   match's version equals its seat's;
 * ``PlayHand`` — one per hand: its ``gin-shuffle-v1`` seeds and commitment, its own
   action log and, once over, its result.
@@ -293,7 +293,7 @@ def _bump(db: Session, model: Any, key: Any, version_column: Any, version: int,
 def seat_seeds(game: PlayMatch) -> list[str] | None:
     """The two players' own client seeds a friend match's next hand is dealt with
     (seat 0's first; their combination is its client seed), ``None`` against the
-    computer (issue 18, ``docs/fairness.md``)."""
+    computer (``docs/fairness.md``)."""
     return [game.client_seed, game.guest_client_seed] if game.friend else None
 
 
@@ -372,8 +372,8 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
 
 def analyse_hand(db: Session, game: PlayMatch, match: MatchState) -> None:
     """Queue the rating of the person's decisions in the hand of ``match`` that just
-    ended (issue 15; :mod:`app.review.analysis`, off the request path): seat 0's against the
-    computer, each friend's own in a friend match (issue 18)."""
+    ended (:mod:`app.review.analysis`, off the request path): seat 0's against the
+    computer, each friend's own in a friend match."""
     assert game.id is not None
     points = tally(match.records[:-1], match.rules).points
     bind = db.get_bind()

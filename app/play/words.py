@@ -1,9 +1,9 @@
-"""The play screen's words (issue 3, SPEC §7): what the computer did, the step line,
+"""The play screen's words (docs/rules.md §7): what the computer did, the step line,
 the note under the hand, meld and rule texts. Built from the person's view only.
 
 The other player is named by :class:`app.play.common.Seats`: the computer, or in a
 friend match the friend ("Your friend Ann drew from the stock and discarded the nine of
-clubs.", issue 18)."""
+clubs.")."""
 
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ def meld_words(kind: MeldKind, cards: Sequence[Card]) -> str:
 
 def card_label(card: Card, kind: MeldKind | None = None,
                meld: Sequence[Card] = ()) -> str:
-    """A card of the hand named in full with its meld, for screen readers (issue 16):
+    """A card of the hand named in full with its meld, for screen readers:
     ``"Seven of hearts, in run five six seven of hearts"``; just the name when the card
     is deadwood (``kind`` None)."""
     if kind is None or not meld:
@@ -137,7 +137,7 @@ def card_label(card: Card, kind: MeldKind | None = None,
 def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: int,
                   scores: tuple[int, int], target: int, step: str,
                   seats: Seats = VS_COMPUTER) -> str:
-    """The whole table in one passage (the Read the table command, issue 16): the
+    """The whole table in one passage (the Read the table command): the
     person's hand (card labels), the top of the discard pile, the score and the step."""
     held = f"Your hand, {len(hand)} cards: {'; '.join(hand)}. " if hand else ""
     if top_discard is None:
@@ -152,7 +152,7 @@ def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: 
 
 def rules_summary(rules: Rules, level: str,
                   seats: Seats = VS_COMPUTER) -> tuple[tuple[str, str], ...]:
-    """(label, value) rows of the rules box: the level and every table option (SPEC §6)."""
+    """(label, value) rows of the rules box: the level and every table option (docs/rules.md §6)."""
     def onoff(value: bool) -> str:
         return "on" if value else "off"
 
@@ -182,7 +182,7 @@ def rules_summary(rules: Rules, level: str,
 
 
 def limit_note(view: PlayerView) -> str:
-    """The knock limit on the table, in every rule set (SPEC §3, §6): "Knock at 10 or
+    """The knock limit on the table, in every rule set (docs/rules.md §3, §6): "Knock at 10 or
     less"; Oklahoma: this hand's limit ("Knock at 7 or less this hand", "Gin only this
     hand"); straight gin: "Gin only". A spade upcard's doubling is added."""
     rules, limit = view.rules, view.limit
@@ -200,7 +200,7 @@ def limit_note(view: PlayerView) -> str:
 
 
 def step_line(view: PlayerView, match: MatchState, seats: Seats = VS_COMPUTER) -> str:
-    """The status line: what the person may do now (SPEC §7)."""
+    """The status line: what the person may do now (docs/rules.md §7)."""
     if match.over:
         t = match.tally
         return ("Match over: you won! Tap New match to play again." if t.winner == seats.me

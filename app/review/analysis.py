@@ -1,7 +1,7 @@
-"""Hand analysis off the request path (issue 15): one seat's decisions in a finished
+"""Hand analysis off the request path: one seat's decisions in a finished
 hand rated by Expert's evaluation (:mod:`app.engine.rating`), stored in ``hand_review``
 (one row per hand and seat: against the computer only seat 0 is rated; in a friend
-match each player's own decisions, from their own view, issue 18).
+match each player's own decisions, from their own view).
 
 :func:`schedule` is called when a hand ends (and by the review page for a hand that has
 no analysis yet, or whose analysis was lost in a restart). It inserts the hand's

@@ -1,9 +1,9 @@
-"""History and hand reviews (issue 15): the finished matches and hands of one browser,
+"""History and hand reviews: the finished matches and hands of one browser,
 each hand rebuilt position by position for its review, and the hand history text files.
 
 Reads only the rows of the asking browser's session: a match or hand of another browser
 is answered exactly like one that does not exist (:class:`NotInHistoryError`). A friend
-match (issue 18) belongs to both its players' browsers, and each sees it from their own
+match belongs to both its players' browsers, and each sees it from their own
 seat: their own hand first, their own decisions rated. The hand is over, so both
 players' cards are shown; an unfinished hand is never listed or reviewed (its hidden
 cards and stock must not leave the server).
@@ -88,7 +88,7 @@ class MatchLine:
     result: str
     hands: tuple[HandLine, ...]
     other: str = "Computer"
-    """The opponent: "Computer", or the friend's name (issue 18)."""
+    """The opponent: "Computer", or the friend's name."""
 
 
 def _outcome(kind: str | None, winner: int | None, seats: Seats = VS_COMPUTER) -> str:
@@ -124,7 +124,7 @@ def _points(records: Sequence[HandRecord]) -> tuple[int, int]:
 def history(db: Session, session_id: str) -> list[MatchLine]:
     """Every match of this browser with at least one finished hand, newest first (at
     most :data:`MAX_LISTED`), each with its finished hands; a friend match is listed
-    for both players, each seeing their own side (issue 18)."""
+    for both players, each seeing their own side."""
     games = db.exec(select(PlayMatch).where(or_(col(PlayMatch.session_id) == session_id,
                                                 col(PlayMatch.guest_session_id) == session_id))
                     .order_by(col(PlayMatch.id).desc()).limit(MAX_LISTED)).all()
@@ -179,14 +179,14 @@ def last_finished(db: Session, session_id: str) -> tuple[int, int] | None:
 
 def seat_in(game: PlayMatch, session_id: str) -> int:
     """The seat this browser holds in ``game``: 1 for the friend who joined a friend
-    match (issue 18), else 0 (check :func:`own_match` first)."""
+    match, else 0 (check :func:`own_match` first)."""
     return 1 if game.friend and game.session_id != session_id \
         and game.guest_session_id == session_id else PERSON
 
 
 def own_match(db: Session, session_id: str, match_id: int | None) -> PlayMatch:
     """This browser's match ``match_id``: one it played against the computer, or a
-    friend match it invited to or joined (issue 18).
+    friend match it invited to or joined.
 
     Raises:
         NotInHistoryError: no such match, or another browser's (a third browser's

@@ -1,4 +1,4 @@
-"""Practice hands (issue 15, *Try again from here*): from a rated decision of a finished
+"""Practice hands (*Try again from here*): from a rated decision of a finished
 hand, the same hand is re-dealt exactly — the same cards in hand, the same pile, the
 same hidden cards and stock order — and played on against the computer at the match's
 level. A practice hand is stored apart (``practice_hand``, one per browser), marked on

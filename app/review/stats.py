@@ -1,8 +1,8 @@
-"""Match reports and statistics (issue 15), computed from the stored hands of one
+"""Match reports and statistics, computed from the stored hands of one
 browser (``play_hand``) and their analyses (``hand_review``); practice hands are never
 read. Every figure is recomputed from those rows on each visit.
 
-Friend matches (issue 18) are counted apart from the matches against the computer (the
+Friend matches are counted apart from the matches against the computer (the
 figures by level are the computer's alone), each from the viewing player's own seat:
 their hands won, their knocks, their decisions' accuracy.
 
@@ -55,7 +55,7 @@ class Chart:
 
 PAD_LEFT, PAD_BOTTOM, PAD_TOP = 34.0, 18.0, 6.0
 FRIENDS = "friends"
-"""The "level" of friend matches in the matches-by-level lines (issue 18)."""
+"""The "level" of friend matches in the matches-by-level lines."""
 
 
 def _y(value: float, height: int) -> float:
@@ -159,7 +159,7 @@ def browser_hands(db: Session, session_id: str) -> tuple[list[PlayMatch], list[H
 
 def _reviews(db: Session, seats: dict[int, int]) -> dict[tuple[int, int], list[Rating]]:
     """The stored ratings of the matches ``seats`` maps to the viewer's seat in each,
-    by (match id, hand number): only that seat's own decisions (issue 18)."""
+    by (match id, hand number): only that seat's own decisions."""
     rows = db.exec(select(HandReview).where(col(HandReview.match_id).in_(list(seats)),
                                             HandReview.status == "done")).all()
     return {(r.match_id, r.number): [Rating.from_dict(d) for d in r.ratings] for r in rows
@@ -202,7 +202,7 @@ class MatchReport:
 
 def match_report(db: Session, session_id: str, match_id: int | None) -> MatchReport:
     """The report of this browser's match ``match_id``, from its own seat (either
-    player of a friend match, issue 18).
+    player of a friend match).
 
     Raises:
         NotInHistoryError: no such match of this browser (or no finished hand in it).
@@ -282,7 +282,7 @@ class Stats:
     accuracy: tuple[tuple[int, float], ...]
     charts: tuple[Chart, ...] = field(default=())
     friends: Stats | None = None
-    """The same figures for the friend matches (issue 18), from this browser's seat;
+    """The same figures for the friend matches, from this browser's seat;
     ``None`` when it has played none. The figures above are then the computer's only."""
 
 
@@ -298,7 +298,7 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
 
     * matches and win rate by level count finished matches only (friend matches make
       one line, "Friends"); the winner of a finished match is the one with more hand
-      points (SPEC §5);
+      points (docs/rules.md §5);
     * a gin counts gin and big gin by the person; an undercut is *given* when the person
       undercuts the other's knock, *received* when the other undercuts the person's;
     * the knocking averages cover the hands the person ended by knocking (not gin):
@@ -363,7 +363,7 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
 def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:
     """The statistics of this browser from its stored matches, hands and analyses: the
     matches against the computer, with the friend matches' own figures in
-    ``friends`` (issue 18); and every match and hand (both kinds, for the exports)."""
+    ``friends``; and every match and hand (both kinds, for the exports)."""
     games, hands = browser_hands(db, session_id)
     reviews = _reviews(db, {g.id: seat_in(g, session_id) for g in games if g.id is not None})
     friend_ids = {g.id for g in games if g.friend}

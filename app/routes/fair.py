@@ -1,4 +1,4 @@
-"""``GET /fair`` — the verify page of provably fair deals (issue 14, ``docs/fairness.md``).
+"""``GET /fair`` — the verify page of provably fair deals (``docs/fairness.md``).
 
 Takes the server seed, client seed, hand number and (optionally) the commitment as query
 parameters, so the play screen can link to it filled in, and shows the hands, the upcard

@@ -1,4 +1,4 @@
-"""Play a friend (issue 18): invites, the join page and the live table's signals.
+"""Play a friend: invites, the join page and the live table's signals.
 
 * ``POST /play/friend`` — *Play a friend* from the New match form (name, client seed,
   table options, version): makes the invite, 303 to ``/play`` (the waiting page).

@@ -1,4 +1,4 @@
-"""The guide: ``/guide`` (table of contents), ``/guide/<page>`` and ``/guide/faq`` (SPEC §8).
+"""The guide (docs/rules.md §8): ``/guide`` (contents), ``/guide/<page>`` and ``/guide/faq``.
 
 Pages are plain server-rendered HTML (no JavaScript needed). Every number in an example
 is computed by ``app.guide.content`` with the rules from ``GuideRulesDep`` when the page renders.

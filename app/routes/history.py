@@ -1,4 +1,4 @@
-"""History and hand reviews (issue 15).
+"""History and hand reviews.
 
 * ``GET /play/history`` — every finished match and hand of this browser, newest first;
 * ``GET /play/history/{match}/{hand}`` — the review of one finished hand;

@@ -1,4 +1,4 @@
-"""Installing the app (issue 16): the web app manifest, the service worker, the offline page.
+"""Installing the app: the web app manifest, the service worker, the offline page.
 
 * ``/manifest.webmanifest`` — name, icons (any and maskable PNGs), ``display:
   standalone``, start URL and scope ``/``, theme and background colours.

@@ -1,4 +1,4 @@
-"""Play against the computer (issue 3, SPEC §7): the play screen and its taps.
+"""Play against the computer (docs/rules.md §7): the play screen and its taps.
 
 * ``GET /play`` — the play screen, or the New match form when this browser has no match.
 * ``POST /play`` — one tap: ``action`` (with ``version``, and ``card`` for discard, knock
@@ -111,7 +111,7 @@ def play_tap(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep
 
 @router.post("/play/hint")
 def play_hint(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
-    """A hint (issue 13): what the Expert would do now and its top three choices with
+    """A hint: what the Expert would do now and its top three choices with
     their chances to win the match. An htmx post gets the hint box only; a plain post
     the whole play screen with the hint. Refused (400/409, nothing counted) when it is
     not the person's turn or the screen is stale."""

@@ -1,4 +1,4 @@
-"""Settings: ``/settings`` shows and saves this browser's display settings (issue 16).
+"""Settings: ``/settings`` shows and saves this browser's display settings.
 
 A plain form (no JavaScript needed) posted to ``/settings``; a good form is stored with
 the browser session and answered ``303`` back to the page (``?saved=1``), a bad one

@@ -1,4 +1,4 @@
-"""Score: score sheets for games played with real cards (SPEC §1.2, §4–6; issue 5).
+"""Score: score sheets for games played with real cards (docs/rules.md §1.2, §4–6).
 
 Every form works as a plain post answered with a 303 redirect (or, for a wrong entry, the
 page again with the message next to the field and status 422); the hand preview also

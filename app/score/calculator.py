@@ -1,11 +1,11 @@
-"""The deadwood calculator of the score sheet: counts from the cards (issue 17).
+"""The deadwood calculator of the score sheet: counts from the cards.
 
 People at a table may enter the cards of both hands instead of counting. The engine lays
 the knocker's hand down the way Play does (:func:`~app.engine.layoff.lay_down`: a
 least-deadwood arrangement, among equal ones the one that leaves the defender the most),
 arranges the defender's hand and lays off onto the knocker's melds (none against gin),
-and returns both counts with the melds and layoffs to show (SPEC §2–4). Round the corner
-(SPEC §6) comes with the rules.
+and returns both counts with the melds and layoffs to show (docs/rules.md §2–4). Round the corner
+(docs/rules.md §6) comes with the rules.
 
 No knock limit is applied here: the sheet checks the knocker's count against the hand's
 limit (Oklahoma, straight gin) and says why a count is too high.

@@ -1,7 +1,7 @@
-"""An evening at the table: rematches and the tally across linked games (issue 17).
+"""An evening at the table: rematches and the tally across linked games.
 
 A *rematch* is a new game with the same players and options, dealt by whoever the rules
-give after the last hand of the game before — as if play simply went on (SPEC §3.7, §6):
+give after the last hand of the game before — as if play simply went on (docs/rules.md §3.7, §6):
 
 * two players: the deal alternates, or with *loser deals* the loser of the last hand deals;
 * gin for three: the loser of the last hand sits out, and the player who waited deals.

@@ -1,4 +1,4 @@
-"""Glue between the Score pages and the score sheet engine (issue 5).
+"""Glue between the Score pages and the score sheet engine.
 
 * Form parsing: :func:`parse_setup` (names and table options) and :func:`parse_entry`
   (one hand) turn submitted text into engine values or raise
@@ -292,7 +292,7 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
                      upcard, pair)
 
 
-# --- the deadwood calculator (issue 17) ---------------------------------------------------
+# --- the deadwood calculator --------------------------------------------------------------
 
 # (text field, grid checkbox name, label) for each hand of the calculator.
 CARD_FIELDS: tuple[tuple[str, str, str], ...] = (
@@ -558,7 +558,7 @@ def evening(db: Session, row: ScoreSheetRow) -> list[ScoreSheetRow]:
 
 
 def redo_stack(row: ScoreSheetRow) -> list[HandEntry]:
-    """The hands Undo took back from ``row``, the next one to redo last (issue 17)."""
+    """The hands Undo took back from ``row``, the next one to redo last."""
     if not row.redo:
         return []
     return [HandEntry.from_dict(data) for data in json.loads(row.redo)]
@@ -619,7 +619,7 @@ def describe(row: HandRow, names: tuple[str, ...]) -> RowView:
 
 def game_result(names: tuple[str, ...], target: int, reached: int | None,
                 winner: int | None, margin: int) -> str:
-    """The end of a game in words (SPEC §5; issue 17).
+    """The end of a game in words (docs/rules.md §5).
 
     The winner is the player with the higher final total. When boxes put the other player
     ahead of the one who reached the target, say so: ``"Ann reached 100 first; after the

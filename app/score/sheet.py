@@ -1,4 +1,4 @@
-"""A score sheet for games played with real cards (SPEC.md §4–6; issue 5).
+"""A score sheet for games played with real cards (docs/rules.md §4–6; ``docs/score-sheet.md``).
 
 People at a table enter each hand — who knocked (or went gin or big gin) and the two
 deadwood counts, with Oklahoma the first upcard — and the sheet does the rest with the
@@ -117,7 +117,7 @@ class GameOverError(SheetError):
 
 
 def game_winner(final: Sequence[int]) -> tuple[int | None, int]:
-    """Who wins a finished game and by how much, from the final totals (SPEC §5).
+    """Who wins a finished game and by how much, from the final totals (docs/rules.md §5).
 
     The winner is the player with the higher final total (bonuses included), which is
     not always the player who reached the target: boxes can put the other ahead. The
@@ -150,8 +150,8 @@ class SheetOptions:
     """The table's options for one sheet.
 
     Attributes:
-        rules: bonuses, target, Oklahoma, straight gin, loser deals … (SPEC §6); the
-            Classic preset by default (SPEC §5).
+        rules: bonuses, target, Oklahoma, straight gin, loser deals … (docs/rules.md §6); the
+            Classic preset by default (docs/rules.md §5).
         hollywood: score three games at once (see the module docstring).
         players: 2, or 3 for gin for three.
         first_dealer: player index dealing the first hand.
@@ -387,7 +387,7 @@ class ColumnResult:
 
     Attributes:
         index: 0-based column number.
-        tally: points, boxes and — once over — bonuses, winner, margin (SPEC §5).
+        tally: points, boxes and — once over — bonuses, winner, margin (docs/rules.md §5).
         hands: the hand numbers scored in this column.
         closed_by: the hand number that closed the column, or ``None`` while open.
     """
@@ -540,7 +540,7 @@ def _check_entry(
 
 def _columns_for_win(winner: int, closed_by: Sequence[int | None],
                      on_board: Sequence[Sequence[bool]]) -> tuple[int, ...]:
-    """Hollywood: the open columns a win goes into (SPEC §6): every open column the winner
+    """Hollywood: the open columns a win goes into (docs/rules.md §6): every open column the winner
     is already on the board in, plus the first open column they are not on yet."""
     used: list[int] = []
     for column, closed in enumerate(closed_by):
@@ -554,7 +554,7 @@ def _columns_for_win(winner: int, closed_by: Sequence[int | None],
 def compute_sheet(
     options: SheetOptions, names: Sequence[str], entries: Iterable[HandEntry],
 ) -> SheetResult:
-    """Recompute a whole sheet from its entries (SPEC §4–6).
+    """Recompute a whole sheet from its entries (docs/rules.md §4–6).
 
     Args:
         options: the table's options.

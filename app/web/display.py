@@ -1,4 +1,4 @@
-"""Display settings: card size, deck colours, theme, motion and the computer's speed (issue 16).
+"""Display settings: card size, deck colours, theme, motion and the computer's speed.
 
 They belong to the browser session and are stored on the server (table
 ``display_prefs``), so the very first paint of every page is right: ``render`` (in
@@ -38,7 +38,7 @@ Speed = Literal["quick", "normal", "slow"]
 
 COMPUTER_TURN_MS: dict[str, int] = {"quick": 300, "normal": 450, "slow": 600}
 """How long the computer's draw and discard are shown on the table, per speed setting, in
-milliseconds from the first card moving to the last one gone. Issue 11 caps the computer's
+milliseconds from the first card moving to the last one gone. The table caps the computer's
 turn at 600 ms, so Slow is that cap; ``static/play.js`` keeps the whole animation within it."""
 
 THEME_COLOURS: dict[str, str] = {

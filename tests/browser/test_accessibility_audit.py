@@ -1,4 +1,4 @@
-"""axe-core audit of every page in a real browser (issue 16): no serious or critical issue.
+"""axe-core audit of every page in a real browser: no serious or critical issue.
 
 Every page — home, settings, the offline and error pages, the play screen in each step
 (upcard offer, draw, discard with each sheet open, result panel, void hand, match end,

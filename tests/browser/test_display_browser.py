@@ -1,4 +1,4 @@
-"""Display settings in Chromium (issue 16): chosen on the page, right on the first paint.
+"""Display settings in Chromium: chosen on the page, right on the first paint.
 
 The settings are saved through the settings form, as a person would; then every check
 runs with JavaScript switched off, so what is seen comes from the server's HTML and the

@@ -1,4 +1,4 @@
-"""The fairness box in a real browser (issue 14): the commitment abbreviated, in full on a
+"""The fairness box in a real browser (docs/fairness.md): the commitment abbreviated, in full on a
 tap, nothing scrolling sideways on a small phone; the verify page's result fits too."""
 
 from __future__ import annotations

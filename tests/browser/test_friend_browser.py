@@ -1,4 +1,4 @@
-"""Play a friend in two real browsers (issue 18): two Chromium contexts (two cookie
+"""Play a friend in two real browsers: two Chromium contexts (two cookie
 jars, two people) on one server play a whole hand; each sees the other's moves appear
 live (Server-Sent Events, no reload) and only their own hand.
 

@@ -1,4 +1,4 @@
-"""The Hint button in a real browser (issue 13), at the four screen sizes: the Expert's
+"""The Hint button in a real browser, at the four screen sizes: the Expert's
 advice appears over the table without reloading the page, nothing scrolls sideways, the
 Hint button sits in the table's toolbar on screen without covering another control, and
 Close puts the advice away.

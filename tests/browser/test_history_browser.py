@@ -1,4 +1,4 @@
-"""A hand review in a real browser at 390 px (issue 15): finish a hand, open its review
+"""A hand review in a real browser at 390 px: finish a hand, open its review
 from the result panel, step through it with the buttons, the keys and a swipe, wait for
 the ratings, open the costliest decision and Try again from here; screenshots of the
 review and the practice hand on a phone go into test-results/.

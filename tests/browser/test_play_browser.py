@@ -1,5 +1,5 @@
 """The play table in a real browser (system Chromium), at 360×640, 390×844, 844×390 and
-1366×800 (issue 11): cards are radios named "Ten of hearts", tapped by accessible name.
+1366×800: cards are radios named "Ten of hearts", tapped by accessible name.
 
 Checked at every viewport: the whole table fits at scroll 0 without page scrolling in
 every state of a hand (offer, draw, discard, result panel with Next hand) and the hand's
@@ -9,7 +9,7 @@ pile discards it; with 400 ms added round trip no tap is lost (queued taps are a
 a repeated tap made illegal meanwhile is dropped without a refusal); the computer's turn is
 animated (≤ 600 ms, at each speed of the Settings page) and not at all under reduced
 motion; the pile history; knock marks; remembered New match options; one Back press leaves
-the play screen. The hand is played through with Normal and with Large cards (issue 16):
+the play screen. The hand is played through with Normal and with Large cards:
 the corner rank in the hand is ≥ 16 px with Normal and ≥ 22 px with Large, and the table
 still fits. Screenshots go to test-results/.
 """
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 VIEWPORTS = [(360, 640), (390, 844), (844, 390), (1366, 800)]
 IDS = [f"{w}x{h}" for w, h in VIEWPORTS]
 MAX_TURNS = 60
-CORNER_MIN_PX = {"normal": 16, "large": 22}  # corner rank in the hand (issue 16)
+CORNER_MIN_PX = {"normal": 16, "large": 22}  # corner rank in the hand
 FADE_MS = 60  # static/play.js: the flown cards fade out in the turn's last 60 ms
 
 # Records every flying card of the computer's turn and the end of its animations (ms).
@@ -307,7 +307,7 @@ def test_the_computer_turn_is_played_out(live_server: str, browser: Any, motion:
 def test_each_computer_speed_is_shown_within_600_ms(live_server: str, browser: Any,
                                                     speed: str, ms: int) -> None:
     """The computer's turn lasts what Settings › The computer's turn says, never > 600 ms
-    (issue 11's cap): its cards' flights end ``FADE_MS`` before, then they fade out."""
+    (the 600 ms cap): its cards' flights end ``FADE_MS`` before, then they fade out."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         context.add_init_script(GHOSTS)

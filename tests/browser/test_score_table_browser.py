@@ -1,4 +1,4 @@
-"""The score sheet at a real table, in Chromium at phone size (issue 17): undo and redo,
+"""The score sheet at a real table, in Chromium at phone size: undo and redo,
 deleting a hand with confirmation, rematch and the evening tally, the deadwood calculator
 by keyboard and by taps, live preview, no-JS refusals landing on their message, print.
 Screenshots go to test-results/score17-*.png."""

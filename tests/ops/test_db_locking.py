@@ -1,5 +1,5 @@
 """No request holds the database while it renders, and none holds SQLite's write lock for
-longer than its own writes (issue 12).
+longer than its own writes.
 
 Before, ``GET /score`` (and the sheet and shared views) took the write lock for its
 reads and kept it while it computed and rendered every sheet: one browser looping over

@@ -1,4 +1,4 @@
-"""Play a friend across two app instances sharing PostgreSQL (issue 18): the inviter
+"""Play a friend across two app instances sharing PostgreSQL: the inviter
 plays on server A, the friend on server B; every move made on one reaches the other
 player's Server-Sent Events stream, served by the other instance (LISTEN/NOTIFY), and
 a whole hand is played that way.

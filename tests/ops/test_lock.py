@@ -1,5 +1,5 @@
 """The lock files in requirements/ cover pyproject.toml, pin exact versions with hashes,
-and are what the Makefile and the Dockerfile install (issue 12).
+and are what the Makefile and the Dockerfile install.
 
 A dependency added to ``pyproject.toml`` without ``make lock`` fails here, saying so.
 """

@@ -1,5 +1,5 @@
 """A match survives a server restart: one ``python -m app`` process writes it, a new
-process on the same database resumes the exact position and plays on (issue 3)."""
+process on the same database resumes the exact position and plays on."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The computer thinks in a process pool (issue 13): the pooled answer is the one the
+"""The computer thinks in a process pool: the pooled answer is the one the
 engine gives in the thread, hints come from the person's view only, and a pool of 0
 computes in the calling thread. Background work (the analysis of finished hands) shares
 the pool without taking a player's process."""
@@ -143,7 +143,7 @@ def test_ctrl_c_stops_the_workers_without_tracebacks() -> None:
     assert "KeyboardInterrupt" not in err and "Traceback" not in err, err
 
 
-# --- background work (issue 15: the analysis of finished hands) ---------------------------
+# --- background work (the analysis of finished hands) -------------------------------------
 
 
 def _blocked_until(path: str) -> str:

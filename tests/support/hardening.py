@@ -1,4 +1,4 @@
-"""Helpers shared by the hardening tests (issue 7): database snapshots, route discovery,
+"""Helpers shared by the hardening tests: database snapshots, route discovery,
 the hidden cards of a stored match, and a random legal player for the play forms.
 
 The tests take the truth from the database and the engine — never from a response — so
@@ -383,7 +383,7 @@ def finish_hand(app: FastAPI, client: Any, seed: int = 1,
     it can), then (``deal_next``) deal the next one, so the browser has a finished hand
     in its history and a hand in progress where it is the person's turn; the path values
     ``match_id`` and ``number`` of the finished hand, and ``step``, the first of the
-    person's actions in it (issue 15).
+    person's actions in it.
 
     Whatever the deal, that promise holds: a hand the computer ends before the person
     acts (it may take the upcard and knock at once) is not one the person played, so the

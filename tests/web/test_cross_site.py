@@ -93,7 +93,7 @@ class World:
             return {"action": name, "card": card, "version": str(current.row.version)}
 
     def friend_invite(self) -> str:
-        """Another browser's open friend invite (issue 18); its token."""
+        """Another browser's open friend invite; its token."""
         other = TestClient(self.app, base_url="http://testserver")
         other.get("/")
         other.post("/play/friend", data={"name": "Ann", "version": "0"})

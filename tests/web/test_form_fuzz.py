@@ -5,7 +5,7 @@ registered. Whatever arrives — unknown fields, huge or unicode numbers (``²``
 that do not exist, repeated fields, file parts, broken multipart, JSON, raw bytes,
 invisible and bidirectional characters, deeply nested JSON, imports past the form's
 limits — the app never answers 5xx, and a refused request (4xx) leaves every stored row
-byte for byte as it was. Issue 12 added: every GET route (and HEAD) with random path
+byte for byte as it was. Also: every GET route (and HEAD) with random path
 values, query strings and headers; bodies cut off by a client that hangs up; random
 JSON documents imported; and every answer, refusals and errors included, carries the
 security headers.
@@ -290,7 +290,7 @@ def test_request_bodies_are_capped(app: FastAPI, world: tuple[TestClient, dict[s
                                    path: str) -> None:
     client, _params = world
     before = snapshot(app.state.engine)
-    # The import form is sent back to itself with a message (issue 17); the rest get 413.
+    # The import form is sent back to itself with a message; the rest get 413.
     refused = 303 if path == "/score/import" else 413
     response = client.post(path, data={"json": "x" * (65 * 1024)}, follow_redirects=False)
     assert response.status_code == refused
@@ -302,7 +302,7 @@ def test_request_bodies_are_capped(app: FastAPI, world: tuple[TestClient, dict[s
     assert not diff(before, snapshot(app.state.engine))
 
 
-# --- issue 12: GET and HEAD, hang-ups, random JSON imports --------------------------------
+# --- GET and HEAD, hang-ups, random JSON imports ------------------------------------------
 
 PATH_VALUES = st.one_of(
     st.integers(min_value=-(10**30), max_value=10**30).map(str),

@@ -1,4 +1,4 @@
-"""HTTP at its edges (issue 12): HEAD wherever GET is, the security headers on every
+"""HTTP at its edges: HEAD wherever GET is, the security headers on every
 response (500 and 503 included), a client that hangs up mid-body, a database that stays
 busy.
 

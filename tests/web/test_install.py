@@ -1,4 +1,4 @@
-"""Installing the app (issue 16): manifest, icons, service worker scope, offline page.
+"""Installing the app: manifest, icons, service worker scope, offline page.
 
 HTTP checks: the manifest is valid JSON with the members an installable app needs, every
 icon is a PNG of the size it claims, ``/sw.js`` is JavaScript served from the root.

@@ -1,4 +1,4 @@
-"""Computer players (issue 6): a function from one player's view to an action.
+"""Computer players: a function from one player's view to an action.
 
 ``choose_action(level, view, rng)`` is all the play screen needs. A computer player is
 given only a :class:`~app.engine.hand.PlayerView` (its own hand, the discard pile, the
@@ -10,7 +10,7 @@ Levels: ``"easy"`` (legal, reasonable, clearly weaker), ``"standard"`` (the publ
 simple player plus taking a pile card that lets it knock at once), ``"hard"`` (opponent
 modelling, deadwood/outs evaluation, knock-or-play-on), ``"expert"`` (determinised Monte
 Carlo search valued by the chance to win the match; :func:`expert.evaluate` is also the
-evaluation behind hints). The reference ``"simple"`` player (issue 13) is accepted by
+evaluation behind hints). The reference ``"simple"`` player is accepted by
 :func:`choose_action` for benchmarks but is not a level of the New match form.
 """
 
@@ -46,7 +46,7 @@ _CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
 
 
 def choose_action(level: str, view: PlayerView, rng: random.Random) -> Action:
-    """The computer's action at ``level`` for ``view`` (SPEC §7, issue 6).
+    """The computer's action at ``level`` for ``view`` (docs/rules.md §7).
 
     Args:
         level: one of :data:`LEVELS` (or :data:`REFERENCES`).

@@ -5,7 +5,7 @@
   more likely (not always the highest); otherwise it makes Standard's discard.
 - It knocks as soon as it may, like Standard; it always takes gin.
 
-Tuned (issue 13) to win 20–45 % of matches to 100 against the reference Simple player
+Tuned to win 20–45 % of matches to 100 against the reference Simple player
 (it won 7 % when it noticed 3 melding cards in 4, made Standard's discard half the time
 and knocked only at 8 or less): see ``docs/strength.md``.
 """

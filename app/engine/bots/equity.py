@@ -1,5 +1,4 @@
-"""Match equity: the chance to win the match from a score, for the rules in force
-(issue 13).
+"""Match equity: the chance to win the match from a score, for the rules in force.
 
 The Expert values the end of a hand by the chance to win the *match* from the score it
 leaves, not by the hand's points: a lead is banked, a deficit pressed, an undercut
@@ -11,7 +10,7 @@ with chance ½ and its points follow the distribution of :func:`hand_points`.
 The hand distribution comes from 20,000 hands of the Expert's play-out policy
 (``app.engine.bots.rollout``, knock limit 10), counted by how they ended: a knock by a
 margin ``d − k``, gin against ``d`` deadwood, an undercut by ``k − d``. The rules in
-force turn those into points (SPEC §4): a knock scores the margin, gin the gin bonus
+force turn those into points (docs/rules.md §4): a knock scores the margin, gin the gin bonus
 plus ``d``, an undercut the undercut bonus plus ``k − d``. A hand scoring 0 and a void
 hand change nothing and are left out. Bonuses that do not decide who reaches the target
 first (box, game, shutout) do not change who wins, so they are not in the table.
@@ -88,7 +87,7 @@ def _table(target: int, gin_bonus: int, undercut_bonus: int) -> tuple[tuple[floa
 
 def match_equity(rules: Rules, mine: int, theirs: int) -> float:
     """Chance (0..1) that the player with ``mine`` points wins the match against an
-    equal opponent with ``theirs`` points, under ``rules`` (SPEC §5: first to
+    equal opponent with ``theirs`` points, under ``rules`` (docs/rules.md §5: first to
     ``rules.target``).
 
     1.0 once ``mine`` reaches the target (and ``theirs`` does not), 0.0 once ``theirs``

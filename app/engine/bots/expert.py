@@ -1,4 +1,4 @@
-"""The Expert computer player and the evaluation behind hints (issue 13).
+"""The Expert computer player and the evaluation behind hints.
 
 Expert is a *determinised Monte Carlo* search that sees only its
 :class:`~app.engine.hand.PlayerView`:
@@ -195,7 +195,7 @@ def evaluate(view: PlayerView, rng: random.Random,
              budget: Budget | None = None) -> list[tuple[Action, float]]:
     """Expert's estimate of each candidate action's chance to win the match.
 
-    The evaluation API used by the Expert level, hints and (issue 15) hand reviews.
+    The evaluation API used by the Expert level, hints and hand reviews.
 
     Args:
         view: the acting player's own view; it must be their turn (``view.legal`` not
@@ -216,7 +216,7 @@ def evaluate(view: PlayerView, rng: random.Random,
         :data:`SWITCH_MARGIN`); the others follow by estimated chance. Each ``action``
         is in ``view.legal`` (the candidates of :func:`candidates`, not every legal
         action of the discard phase); ``win_chance`` is the estimated probability (0..1)
-        that this player wins the match (first to ``rules.target``, SPEC §5) after
+        that this player wins the match (first to ``rules.target``, docs/rules.md §5) after
         taking it, with Expert's play-out policy for both players from then on.
 
     Raises:

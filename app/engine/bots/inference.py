@@ -1,5 +1,5 @@
 """Opponent inference for the Expert's search: how plausible a whole opponent hand is,
-given what the opponent did in this hand (issue 13).
+given what the opponent did in this hand.
 
 Hard's model (:func:`~app.engine.bots.hard.build_model`) weighs each unseen card on its
 own. A search needs whole hands, and what the opponent did tells more about a whole

@@ -1,4 +1,4 @@
-"""Fast play-outs of one hand on card masks, for the Expert's search (issue 13).
+"""Fast play-outs of one hand on card masks, for the Expert's search.
 
 A :class:`Deal` is one *determinisation*: a full, concrete hand (both players' cards,
 the stock order, the discard pile) built by the Expert from its view plus sampled
@@ -7,7 +7,7 @@ with a fast policy for both players (Standard's: take a face-up card that makes 
 or lets it knock at once; discard the card leaving the least deadwood; knock as soon as
 allowed) and returns the hand's score as seen by one player.
 
-The rules of a hand are those of SPEC §3 (upcard offer, draw, discard, knock/gin, big
+The rules of a hand are those of docs/rules.md §3 (upcard offer, draw, discard, knock/gin, big
 gin, a void hand when a turn ends with two stock cards or fewer); the settlement of a
 knock is the engine's own :func:`~app.engine.layoff.lay_down` (optimal layoffs, ties are
 undercuts, the defender's melds count against gin).

@@ -1,4 +1,4 @@
-"""The reference *Simple* player, written from its published description (issue 13).
+"""The reference *Simple* player, written from its published description.
 
 Neller's simple gin player, as the strength table's baseline:
 

@@ -1,4 +1,4 @@
-"""The Standard computer player: the reference Simple player plus one rule (issue 13).
+"""The Standard computer player: the reference Simple player plus one rule.
 
 - Upcard offer / draw: take the face-up card when it completes or extends a meld (as
   Simple), **or when taking it lets Standard knock (or go gin) at once**; otherwise

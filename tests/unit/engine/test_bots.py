@@ -1,4 +1,4 @@
-"""Computer players (issue 6): legal moves only, never the card just taken, no peeking.
+"""Computer players: legal moves only, never the card just taken, no peeking.
 
 A computer player only ever sees a ``PlayerView``. The property test builds two hands
 that differ only in what the player cannot see — the opponent's unknown cards and the

@@ -1,4 +1,4 @@
-"""Hypothesis properties of the engine (SPEC.md §2–6).
+"""Hypothesis properties of the engine (docs/rules.md §2–6).
 
 - Over any sequence of legal actions the 52 cards are conserved and never duplicated.
 - The melds of an arrangement are disjoint and valid; 10-card deadwood is 0..98 and
@@ -282,7 +282,7 @@ def test_replaying_the_action_list_rebuilds_the_match(rules: Rules, seed: int,
 def test_resuming_from_finished_results_and_one_hand_rebuilds_the_match(
         rules: Rules, seed: int, data: st.DataObject, fair: bool) -> None:
     """The finished hands' results and the current hand's seed and log are enough: the
-    earlier hands' actions are never needed (issues 12 and 14)."""
+    earlier hands' actions are never needed."""
     match, _ = random_match(rules, seed, data, data.draw(st.integers(0, 150)), fair)
     finished = match.records[:match.hand_number - 1]
     again = resume(rules, match.first_dealer, finished, match.seed, match.hand_log)

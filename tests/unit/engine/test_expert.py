@@ -1,5 +1,5 @@
-"""The Expert level, its evaluation (hints), the match-equity table and the sampler
-(issue 13), and the reference Simple player vs Standard.
+"""The Expert level, its evaluation (hints), the match-equity table, the sampler
+and the reference Simple player vs Standard.
 
 The no-peeking property: two deals that differ only in what the player cannot see (the
 opponent's unknown cards and the stock order) give the same view, and Expert's decision

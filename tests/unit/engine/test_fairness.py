@@ -1,4 +1,4 @@
-"""gin-shuffle-v1 (issue 14): the engine's deal, the stand-alone verifier and the
+"""gin-shuffle-v1 (``docs/fairness.md``): the engine's deal, the stand-alone verifier and the
 known-answer vectors of ``docs/fairness.md`` all agree."""
 
 from __future__ import annotations

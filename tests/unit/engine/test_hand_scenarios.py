@@ -1,4 +1,4 @@
-"""Scripted hands on fixed decks (SPEC.md §3, §4, §6), each with the cards drawn out.
+"""Scripted hands on fixed decks (docs/rules.md §3, §4, §6), each with the cards drawn out.
 
 Every hand is dealt by player 0 (the dealer), so player 1 is the starting player, offered
 the upcard first. ``fixed_deck`` lays out a 52-card order for ``deal(..., deck=...)``:

@@ -1,4 +1,4 @@
-"""Scoring one hand and a match (SPEC.md §4–6): the worked match, the table, the deal."""
+"""Scoring one hand and a match (docs/rules.md §4–6): the worked match, the table, the deal."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ A, B = 0, 1
 
 
 def worked_match() -> list[HandRecord]:
-    """SPEC §5: the four hands of the worked match, scored from their deadwood."""
+    """docs/rules.md §5: the four hands of the worked match, scored from their deadwood."""
     hands = [
         (A, score_hand(6, 28, CLASSIC)),  # A knocks on 6; B has 28 after layoffs
         (B, score_hand(0, 19, CLASSIC)),  # B goes gin; A holds 19

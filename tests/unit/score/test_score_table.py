@@ -1,4 +1,4 @@
-"""Score sheet at a real table (issue 17): who wins when boxes overturn the target,
+"""Score sheet at a real table: who wins when boxes overturn the target,
 refusals that say which hand reached which target, Hollywood standings per game."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The score sheet for table games (app.score.sheet; SPEC §4–6, issue 5)."""
+"""The score sheet for table games (app.score.sheet; docs/rules.md §4–6)."""
 
 import json
 

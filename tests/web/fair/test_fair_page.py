@@ -1,4 +1,4 @@
-"""The verify page ``/fair`` (issue 14): the deal from four values, or a clear message."""
+"""The verify page ``/fair`` (docs/fairness.md): the deal from four values, or a clear message."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Provably fair deals in Play (issue 14) and the play storage of issue 12.
+"""Provably fair deals in Play (docs/fairness.md) and the play storage hand by hand.
 
 The commitment is on the screen before the first action of a hand; the seeds revealed
 after it re-derive exactly the cards the person saw; the client seed is set in the New

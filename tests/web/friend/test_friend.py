@@ -1,4 +1,4 @@
-"""Play a friend (issue 18) over HTTP: invites, seats, and a whole hand between two
+"""Play a friend over HTTP: invites, seats, and a whole hand between two
 browsers, each refused what is not theirs.
 
 Two ``TestClient`` objects on one app are two browsers (each its own session cookie).

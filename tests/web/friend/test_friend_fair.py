@@ -1,4 +1,4 @@
-"""Fair deals between two friends (issue 18): each player sets their own client seed
+"""Fair deals between two friends: each player sets their own client seed
 before a hand, and after it each recomputes the combined seed and the deal from what
 their own page shows (``docs/fairness.md``).
 """

@@ -1,4 +1,4 @@
-"""How a friend's move reaches the other table (issue 18, app/friend/live.py): a move is
+"""How a friend's move reaches the other table (app/friend/live.py): a move is
 announced with the match's new version, and the event stream passes it on without
 reading the database; any other change is read from the match."""
 

@@ -1,4 +1,4 @@
-"""Reviews and match reports of a friend match (issue 18): each player's own decisions,
+"""Reviews and match reports of a friend match: each player's own decisions,
 rated from their own view; a third browser is refused.
 
 Both players' ratings come from the stored ``hand_review`` rows of their seat; the

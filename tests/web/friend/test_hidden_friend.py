@@ -1,4 +1,4 @@
-"""Hidden cards in a friend match (issue 18): neither browser ever receives the other's
+"""Hidden cards in a friend match: neither browser ever receives the other's
 hand, the stock or a server seed in play, whoever acts.
 
 Two browsers play 15 hands with random legal actions (plain and htmx posts, sorting,

@@ -1,5 +1,5 @@
 """The guide over HTTP: every page reachable, every link alive, every FAQ question of
-SPEC §8 present, and every example number equal to the engine's own result — under the
+docs/rules.md §8 present, and every example number equal to the engine's own result — under the
 default rules and after a rule constant changes.
 """
 
@@ -28,7 +28,7 @@ from app.engine import (
 from app.guide import content as guide
 from app.guide.content import GuideRules, guide_link_for
 
-# SPEC §8: the FAQ answers at least these questions (anchor, words the question contains).
+# docs/rules.md §8: the FAQ answers at least these questions (anchor, words the question contains).
 SPEC_FAQ = [
     ("aim", "aim"),
     ("controls", "controls"),

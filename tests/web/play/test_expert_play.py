@@ -1,4 +1,4 @@
-"""Expert on the play screen (issue 13): offered in the New match form, refused when
+"""Expert on the play screen: offered in the New match form, refused when
 unknown in a form (400) or in a stored match (a clear error on load); the Hint button
 shows the Expert's advice from the person's view and is counted with the match."""
 

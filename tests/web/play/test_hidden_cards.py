@@ -8,7 +8,7 @@ database, never from a response — and searches the response's body, headers an
 cookies for every card the person cannot see: by code (``7C`` as a token), by full name
 ("Seven of clubs"), as rank and suit symbol (``7♣``) and as a picture file name; and
 for the stock order and for the server seed of the hand in progress and of the next
-hand (issue 14: revealed only once their hand is over). Public cards (the person's own, the discard
+hand (revealed only once their hand is over). Public cards (the person's own, the discard
 pile, the computer's known pickups) may appear; once a hand is over everything may.
 """
 

@@ -1,4 +1,4 @@
-"""The play screen for screen readers and the keyboard (issue 16).
+"""The play screen for screen readers and the keyboard.
 
 HTTP: headings for Score, Computer, Piles, Your hand and Actions; each card of the hand
 named with its meld; the live regions exist in the first render; the table summary.

@@ -1,4 +1,4 @@
-"""Play against the computer over plain HTTP (issue 3): the form endpoints of /play.
+"""Play against the computer over plain HTTP: the form endpoints of /play.
 
 The main test plays at least 50 complete matches to 100 with a random legal player:
 it picks its moves from the buttons the screen enables (and checks them against the
@@ -676,7 +676,7 @@ def test_the_card_just_drawn_is_marked_until_it_is_discarded(app: FastAPI,
     assert "slot--new" not in html
 
 
-# --- the phone table (issue 11): per-card values, knock help, histories, options --------
+# --- the phone table: per-card values, knock help, histories, options -------------------
 
 
 def test_each_card_carries_the_deadwood_its_discard_leaves(app: FastAPI,

@@ -1,4 +1,4 @@
-"""Display settings (issue 16): stored per browser, written on <html> by the server.
+"""Display settings: stored per browser, written on <html> by the server.
 
 Each setting is stored with the browser session, applied on the first paint of Play,
 Score, the guide and home (the server writes it on ``<html>``, so no script has to run

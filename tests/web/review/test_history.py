@@ -1,4 +1,4 @@
-"""History, hand reviews and the hand history format (issue 15).
+"""History, hand reviews and the hand history format.
 
 A finished hand is listed and reviewable position by position; another browser's ids and
 ids that do not exist get the same 404; an export imports back to the same review; a

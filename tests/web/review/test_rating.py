@@ -1,4 +1,4 @@
-"""Ratings of the person's decisions (issue 15): from the view only, a deliberate
+"""Ratings of the person's decisions: from the view only, a deliberate
 blunder is marked, and the marks follow the loss thresholds.
 """
 

@@ -1,4 +1,4 @@
-"""Match reports and statistics (issue 15): every figure equals the one recomputed from
+"""Match reports and statistics: every figure equals the one recomputed from
 the stored hands by replaying them; practice hands never count; another browser sees
 nothing; the charts are server-drawn SVG.
 """

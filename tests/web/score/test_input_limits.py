@@ -1,4 +1,4 @@
-"""Outside input is bounded and checked by one validator per kind (issue 12).
+"""Outside input is bounded and checked by one validator per kind.
 
 * JSON imports: nesting depth and size are checked before parsing (about 1,000 ``[`` was
   a ``RecursionError``, a 500);
@@ -237,7 +237,7 @@ def test_an_import_is_refused_exactly_where_the_form_is(
 
 def test_an_import_with_round_the_corner_keeps_it_now_that_the_form_offers_it(
         app: FastAPI, browser: TestClient) -> None:
-    # Round the corner was the one option the form could not set; it can since issue 17.
+    # Round the corner was the one option the form could not set; it can now.
     response = browser.post("/score/import",
                             data={"json": json.dumps(export(round_the_corner=True))},
                             follow_redirects=False)
@@ -279,7 +279,7 @@ def test_the_knock_limit_is_offered_on_the_score_form_and_applied(
 def test_both_forms_offer_the_knock_limit_within_0_to_10(
     app: FastAPI, client: TestClient, path: str, page: str, value: str, accepted: bool
 ) -> None:
-    """SPEC §6 lists the knock limit among the options a table can switch: the New match
+    """docs/rules.md §6 lists the knock limit among the options a table can switch: the New match
     form and the score sheet form both offer it, with the engine's range."""
     assert 'name="knock_limit"' in client.get(page).text
     form = {"level": "easy", "knock_limit": value} if path == "/play/new" \

@@ -1,4 +1,4 @@
-"""The score sheet's deadwood calculator (issue 17): counts from the cards equal the
+"""The score sheet's deadwood calculator: counts from the cards equal the
 engine's ``settle`` — on 200 deals, through the form parser and over HTTP — with round the
 corner honoured, wrong cards refused next to their field."""
 
@@ -30,7 +30,7 @@ UNLIMITED = KnockLimit(98)
 
 def expected_counts(knocker: list[Card], defender: list[Card], corner: bool) -> tuple[int, int]:
     """The engine's answer, straight from ``settle``: the knocker lays a least-deadwood
-    arrangement, the one that leaves the defender the most after layoffs (SPEC §4)."""
+    arrangement, the one that leaves the defender the most after layoffs (docs/rules.md §4)."""
     rules = CLASSIC.with_options(round_the_corner=corner)
     settlements = [settle(a.melds, a.deadwood_cards, defender, rules, limit=UNLIMITED)
                    for a in best_arrangements(knocker, rules)]

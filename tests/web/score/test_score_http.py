@@ -1,5 +1,5 @@
 """Score pages over HTTP: whole matches through the forms, wrong entries, corrections,
-options with confirmation, export/import, the share link and session isolation (issue 5)."""
+options with confirmation, export/import, the share link and session isolation."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_whole_worked_match_through_the_forms_with_wrong_entries(client: TestCli
     assert preview.status_code == 200
     assert "knock: 28 − 6 = 22" in preview.text and "Not recorded yet" in preview.text
     assert exported(client, url)["hands"] == []
-    # The four hands of SPEC §5, with more wrong entries in between.
+    # The four hands of docs/rules.md §5, with more wrong entries in between.
     assert hand(client, url, kind="knock", knocker="0", knocker_deadwood="6",
                 defender_deadwood="28").status_code == 303
     for bad, field in [

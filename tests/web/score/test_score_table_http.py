@@ -1,4 +1,4 @@
-"""Score pages at a real table over HTTP (issue 17): results and refusals in words,
+"""Score pages at a real table over HTTP: results and refusals in words,
 Hollywood per-game columns, straight gin and round the corner options, no-JS answers
 that land on their message, oversized imports."""
 
