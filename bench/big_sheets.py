@@ -3,7 +3,7 @@
 One browser keeps several sheets of the largest allowed size (``MAX_HANDS`` hands,
 Hollywood) and loops over its list and each sheet; two other browsers tap meanwhile (the
 play screen's sort, recording a score-sheet hand). Prints the taps' latency; every
-status must be a success. ``tests/test_db_locking.py`` runs the same scenario briefly and
+status must be a success. ``tests/ops/test_db_locking.py`` runs the same scenario briefly and
 asserts only that nothing fails (speed is measured here, never asserted in tests).
 
 Usage::

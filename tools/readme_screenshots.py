@@ -2,7 +2,7 @@
 
 Usage: ``python tools/readme_screenshots.py [OUT_DIR]`` (default ``docs/``). Needs the
 dev dependencies and Chromium at ``/usr/bin/chromium``; it reuses the browser tests'
-server and play helpers (``tests/conftest.py``, ``tests/test_play_browser.py``).
+server and play helpers (``tests/conftest.py``, ``tests/browser/test_play_browser.py``).
 
 Starts the app on a free port with a fresh migrated SQLite file, plays one match to a
 discard step with a meld and all four suits in hand, selects the card leaving the least

@@ -3,7 +3,7 @@
 Usage: ``python tools/review_screenshot.py [OUT_FILE]`` (default
 ``docs/screenshot-review-phone.png``). Needs the dev dependencies and Chromium at
 ``/usr/bin/chromium``; it reuses the browser tests' helpers
-(``tests/test_history_browser.py``) and the phone page of ``tools/readme_screenshots.py``.
+(``tests/browser/test_history_browser.py``) and the phone page of ``tools/readme_screenshots.py``.
 
 Starts the app on a free port with a fresh migrated SQLite file, plays one hand on the
 phone table (the discard that leaves least deadwood, knock or gin as soon as allowed),

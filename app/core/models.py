@@ -26,7 +26,7 @@ Conventions for every table in this module:
 
 After adding or changing a table: ``.venv/bin/alembic revision --autogenerate
 --rev-id NNNN -m "what changed"``, read the generated file, then
-``.venv/bin/alembic upgrade head``. ``tests/test_migrations.py`` fails while models and
+``.venv/bin/alembic upgrade head``. ``tests/ops/test_migrations.py`` fails while models and
 migrations differ.
 """
 

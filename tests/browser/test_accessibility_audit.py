@@ -9,7 +9,7 @@ axe-core (the copy shipped in the ``axe-playwright-python`` wheel) at 360 px and
 one test per width and theme, so ``pytest -n 2`` spreads them.
 
 Play positions are built with the engine and stored for the browser's own session, as if
-played there (the same way ``tests/test_play_http.py`` reaches a match's end).
+played there (the same way ``tests/web/play/test_play_http.py`` reaches a match's end).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ plays on server A, the friend on server B; every move made on one reaches the ot
 player's Server-Sent Events stream, served by the other instance (LISTEN/NOTIFY), and
 a whole hand is played that way.
 
-Needs PostgreSQL (``TEST_POSTGRES_URL``; skipped without, like ``tests/test_postgres.py``
+Needs PostgreSQL (``TEST_POSTGRES_URL``; skipped without, like ``tests/ops/test_postgres.py``
 whose fixtures start the two servers). No timed assertion: the waits are generous and
 the latency is printed; ``bench/friends.py`` measures it under load.
 """

@@ -150,7 +150,7 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/play/friend/{token}": lambda w: {"name": "Bob"},
     "/play/friend/{token}/decline": lambda w: {},
 }
-# GET routes that answer 200 only within a friend match (tests/test_friend.py): here,
+# GET routes that answer 200 only within a friend match (tests/web/friend/test_friend.py): here,
 # without one, their refusal or "nothing to watch" still carries the headers.
 FRIEND_ONLY = {"/play/friend/qr.svg": 404, "/play/friend/{token}": 404, "/play/pulse": 204,
                "/play/events": 204}

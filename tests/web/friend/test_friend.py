@@ -420,7 +420,7 @@ def test_a_friend_match_is_in_both_players_history_each_from_their_side(
         assert f"You <strong>{mine}</strong> · {other} <strong>{theirs}</strong>" in page.text
         check_hidden(app, client, page, seat, "history")
     # Each opens the hand's review and the match report from their own side
-    # (tests/test_friend_review.py checks whose decisions are rated).
+    # (tests/web/friend/test_friend_review.py checks whose decisions are rated).
     for seat, client in enumerate(clients):
         assert f'href="/play/history/{game.id}/1"' in client.get("/play/history").text
         review = client.get(f"/play/history/{game.id}/1")
