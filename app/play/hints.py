@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from app.core import workers
 from app.core.models import PlayMatch
-from app.engine import match_view
+from app.engine import Action, match_view
 from app.play.common import (
     PERSON,
     STALE,
@@ -32,15 +32,23 @@ from app.play.common import (
 from app.play.storage import load
 from app.play.words import action_words
 
+HINT_NOISE = 0.05
+"""Two estimated chances closer than this (5 points of win chance) are within the noise
+of the Expert's samples: the panel calls them *about even* rather than ranking them."""
+
 
 @dataclass(frozen=True, slots=True)
 class HintOption:
-    """One of the Expert's choices: what to do, in words, and the estimated chance to
-    win the match after it (a whole percentage, as text)."""
+    """One of the Expert's choices: what to do, in words, the estimated chance to win the
+    match after it (a whole percentage, as text), and whether it is *about even* with the
+    Expert's play (``even``: within :data:`HINT_NOISE` of it, or above it — the Expert
+    keeps its usual play unless another is clearly better, so a higher figure beside it
+    is always within the noise)."""
 
     action: str
     words: str
     chance: str
+    even: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +61,28 @@ class HintPanel:
     def best(self) -> HintOption:
         """What the Expert would do now."""
         return self.options[0]
+
+    @property
+    def others(self) -> tuple[HintOption, ...]:
+        """The next best choices, in the Expert's order."""
+        return self.options[1:]
+
+    @property
+    def even_with_best(self) -> tuple[HintOption, ...]:
+        """The other choices about even with the Expert's play."""
+        return tuple(option for option in self.others if option.even)
+
+
+def hint_panel(best: list[tuple[Action, float]]) -> HintPanel:
+    """The panel for Expert's ``[(action, win_chance), ...]`` (its play first): every
+    other choice whose chance is within :data:`HINT_NOISE` of the first one's, or above
+    it, is marked *about even*, so the recommended play is never shown below another
+    without saying why."""
+    first = best[0][1]
+    return HintPanel(tuple(
+        HintOption(str(action), action_words(action), f"{chance:.0%}",
+                   even=index > 0 and chance > first - HINT_NOISE)
+        for index, (action, chance) in enumerate(best)))
 
 
 def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Loaded, HintPanel]:
@@ -88,9 +118,7 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
     )
     db.commit()
     db.refresh(loaded.game)
-    panel = HintPanel(tuple(HintOption(str(action), action_words(action), f"{chance:.0%}")
-                            for action, chance in best))
-    return loaded, panel
+    return loaded, hint_panel(best)
 
 
-__all__ = ["HintOption", "HintPanel", "give_hint"]
+__all__ = ["HINT_NOISE", "HintOption", "HintPanel", "give_hint", "hint_panel"]

@@ -46,6 +46,11 @@ def test_hint_shows_experts_advice(live_server: str, new_page: Callable[..., Any
     options = page.locator(".play-hint__options li")
     assert 1 <= options.count() <= 3
     assert "to win the match" in options.first.inner_text()
+    texts = options.all_inner_texts()
+    figures = [int(text.split("%")[0].split()[-1]) for text in texts]
+    for text, figure in zip(texts[1:], figures[1:], strict=True):
+        if figure >= figures[0]:  # never above the Expert's play without saying why
+            assert "about even" in text, texts
     width_now = page.evaluate("() => [document.documentElement.scrollWidth,"
                               " document.documentElement.clientWidth]")
     assert width_now[0] <= width_now[1], f"page scrolls sideways: {width_now}"
