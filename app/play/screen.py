@@ -380,9 +380,12 @@ def result_panel(result: HandResult, rules: Rules,
     (knocker's melds with layoffs in place; docs/rules.md §4), the viewer's hand first."""
     _who = seats.who
     if result.knocker is None or result.settlement is None:
+        # Each hand as it stands, arranged for its least deadwood (nobody lays off).
+        shown = {p: best_arrangement(result.hands[p], rules) for p in (seats.me, seats.other)}
         sides = tuple(
-            Side(_who(p), "", (), tuple(str(c) for c in result.hands[p]),
-                 sum(c.points for c in result.hands[p]))
+            Side(_who(p), "", tuple(LaidMeld(meld.kind.value, tuple(str(c) for c in meld.cards))
+                                    for meld in shown[p].melds),
+                 tuple(str(c) for c in shown[p].deadwood_cards), shown[p].deadwood)
             for p in (seats.me, seats.other)
         )
         return ResultPanel(True, "Void hand: no score",
