@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, or_
+from sqlalchemy import Engine, func, or_
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
@@ -89,6 +89,8 @@ class MatchLine:
     hands: tuple[HandLine, ...]
     other: str = "Computer"
     """The opponent: "Computer", or the friend's name."""
+    number: int = 0
+    """This browser's own count: its first match is Match 1 (``id`` is the server's)."""
 
 
 def _outcome(kind: str | None, winner: int | None, seats: Seats = VS_COMPUTER) -> str:
@@ -137,7 +139,8 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
         by_match.setdefault(row.match_id, []).append((row.number, row.winner, row.points,
                                                       row.kind))
     out: list[MatchLine] = []
-    for game in games:
+    newest = match_number(db, session_id, games[0].id) if games else 0
+    for index, game in enumerate(games):
         assert game.id is not None
         hands = by_match.get(game.id, [])
         if not hands:
@@ -156,8 +159,18 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
             tuple(HandLine(n, _outcome(k, w, seats), p,
                            seats.who(w) if w is not None else "Nobody")
                   for n, w, p, k in reversed(hands)),
-            other=seats.other_name))
+            other=seats.other_name, number=newest - index))
     return out
+
+
+def match_number(db: Session, session_id: str, match_id: int | None) -> int:
+    """Which of this browser's matches ``match_id`` is, counting from 1 in the order they
+    were started (against the computer, or a friend match it invited to or joined), so
+    that a browser's first match is "Match 1" whatever the server's count."""
+    mine = or_(col(PlayMatch.session_id) == session_id,
+               col(PlayMatch.guest_session_id) == session_id)
+    return int(db.exec(select(func.count()).select_from(PlayMatch)
+                       .where(mine, col(PlayMatch.id) <= match_id)).one())
 
 
 def _is_current(db: Session, session_id: str, match_id: int) -> bool:
@@ -225,6 +238,8 @@ class HandFacts:
     seats: Seats = VS_COMPUTER
     """Who reviews (``seats.me``: whose hand is shown first and whose decisions are
     rated) and who the other player is; scores and seeds above stay seat 0 first."""
+    match_number: int = 0
+    """This browser's own count of the match (:func:`match_number`); 0 when imported."""
 
     @property
     def my_scores(self) -> tuple[int, int]:
@@ -259,7 +274,8 @@ def hand_facts(db: Session, session_id: str, match_id: int | None,
     return HandFacts(game.id, Rules.from_dict(game.rules), game.level, game.first_dealer,
                      row.number, row.dealer, _points(records), hand_seed(row, game),
                      tuple((int(p), str(t)) for p, t in row.log), len(hands), records,
-                     seats_of(game, seat_in(game, session_id)))
+                     seats_of(game, seat_in(game, session_id)),
+                     match_number(db, session_id, game.id))
 
 
 def match_file(db: Session, session_id: str, match_id: int | None,

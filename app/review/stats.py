@@ -27,7 +27,14 @@ from app.engine.rating import MARKS, Rating, accuracy
 from app.engine.review import hand_positions
 from app.play.common import LEVEL_LABELS, PERSON, seats_of
 from app.play.storage import hand_seed
-from app.review.history import NotInHistoryError, RatedStep, own_match, rated_step, seat_in
+from app.review.history import (
+    NotInHistoryError,
+    RatedStep,
+    match_number,
+    own_match,
+    rated_step,
+    seat_in,
+)
 
 # --- Charts ----------------------------------------------------------------------------
 
@@ -198,6 +205,8 @@ class MatchReport:
     chart: Chart | None
     opponent: str = ""
     other: str = "computer"
+    number: int = 0
+    """This browser's own count of the match (see :func:`app.review.history.match_number`)."""
 
 
 def match_report(db: Session, session_id: str, match_id: int | None) -> MatchReport:
@@ -241,7 +250,7 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
         tuple(CostlyDecision(number, rated_step(r))
               for number, r in costly[:3]),
         chart, f"your friend {seats.other_name}" if seats.friend else f"{level} computer",
-        seats.named)
+        seats.named, match_number(db, session_id, game.id))
 
 
 # --- Statistics ----------------------------------------------------------------------------

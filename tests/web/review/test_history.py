@@ -130,6 +130,22 @@ def test_another_browsers_history_is_invisible(app: FastAPI, client: TestClient,
         assert missing.status_code == 404 and missing.text.count("no such finished hand") == 1
 
 
+def test_matches_are_numbered_per_browser(app: FastAPI, client: TestClient) -> None:
+    # Another browser plays first, so the server's count is ahead of this browser's.
+    with TestClient(app) as other:
+        _finish_hand(app, other, seed=2)
+    first, number = _finish_hand(app, client, seed=3)
+    second, _ = _finish_hand(app, client, seed=4)
+    assert first > 1  # the server's id: not what the browser is shown
+    listing = client.get("/play/history").text
+    assert f'id="match-{first}">Match 1 · ' in listing
+    assert f'id="match-{second}">Match 2 · ' in listing
+    assert "<h1>Match 1 report</h1>" in client.get(f"/play/history/{first}").text
+    assert "<h1>Match 2 report</h1>" in client.get(f"/play/history/{second}").text
+    review = client.get(f"/play/history/{first}/{number}").text
+    assert f"Hand {number} of match 1" in review
+
+
 @pytest.mark.parametrize("bad", ["abc", "-1", "0", "99999999999999999999", "1e3", "²", "%00"])
 def test_garbage_ids_are_a_clear_404(app: FastAPI, client: TestClient, bad: str) -> None:
     match_id, _ = _finish_hand(app, client)
