@@ -90,6 +90,11 @@ def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
     screenshot(ann, "friend-invite-390x844")
 
     bob.goto(url)
+    join = bob.get_by_role("button", name="Join the match").bounding_box()
+    cancel = bob.get_by_role("button", name="No thanks: cancel the invite").bounding_box()
+    assert join is not None and cancel is not None
+    gap = cancel["y"] - (join["y"] + join["height"])
+    assert gap >= 24, f"Cancel sits {gap:.0f} px under Join: a thumb hits the wrong one"
     bob.get_by_label("Your name").fill("Bob")
     bob.get_by_role("button", name="Join the match").click()
     bob.locator("#table").wait_for()
