@@ -6,7 +6,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.responses import JSONResponse
 from sqlalchemy import text
 from starlette.middleware.gzip import GZipMiddleware
@@ -16,9 +16,11 @@ from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import create_db_engine
 from app.friend import live
+from app.play import storage
 from app.review import analysis
 from app.routes import fair, friend, guide, history, home, install, play, score
 from app.routes import prefs as display
+from app.web.deps import get_display
 from app.web.errors import install_error_pages
 from app.web.middleware import (
     AccessLogMiddleware,
@@ -118,15 +120,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse({"status": "unavailable"}, status_code=503)
         return JSONResponse({"status": "ok"})
 
-    app.include_router(home.router)
-    app.include_router(score.router)
-    app.include_router(guide.router)
-    app.include_router(history.router)
-    app.include_router(friend.router)
-    app.include_router(play.router)
-    app.include_router(fair.router)
-    app.include_router(display.router)
-    app.include_router(install.router)
+    # The features above Play are told of its changes through callables passed in here:
+    # the other browser of a friend match is woken, a finished hand's analysis queued.
+    storage.listen(changed=live.announce, hand_over=analysis.queue_hand)
+
+    # Every page shows this browser's display settings: read once per request, by a
+    # dependency, before the route runs (render takes them from there).
+    pages = [Depends(get_display)]
+    for module in (home, score, guide, history, friend, play, fair, display, install):
+        app.include_router(module.router, dependencies=pages)
 
     return app
 

@@ -86,7 +86,7 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
         .values(hints_used=PlayMatch.hints_used + 1)
         .execution_options(synchronize_session=False)
     )
-    db.commit()
+    db.flush()
     db.refresh(loaded.game)
     panel = HintPanel(tuple(HintOption(str(action), action_words(action), f"{chance:.0%}")
                             for action, chance in best))
