@@ -15,7 +15,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test lint typecheck unit browser-deps bench strength lock clean
+.PHONY: run test check lint typecheck unit browser-deps bench strength lock clean
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -53,9 +53,14 @@ browser-deps:
 	  else echo "warning: /usr/bin/chromium missing and no root; browser tests will be skipped"; fi; \
 	fi
 
-lint: $(DEV_STAMP)
+# Lint, types and the import contracts between the packages (pyproject.toml,
+# [tool.importlinter]); `make lint` adds the Dockerfile.
+check: $(DEV_STAMP)
 	$(BIN)/ruff check app tests bench alembic tools
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
+
+lint: check
 	@if [ -x $(BIN)/hadolint ]; then $(BIN)/hadolint --failure-threshold warning Dockerfile; \
 	else echo "hadolint has no wheel for this platform: Dockerfile not linted"; fi
 

@@ -1,7 +1,8 @@
 """Plumbing every feature stands on: no web, no templates, no game rules of its own.
 
 * :mod:`app.core.config` — the server's settings, read from the environment;
-* :mod:`app.core.db` — the database engine, sessions and the SQLite writer lock;
+* :mod:`app.core.db` — the database engine, the request's unit of work (one commit, then
+  the effects queued with ``after_commit``) and the SQLite writer lock;
 * :mod:`app.core.models` — the tables (SQLModel; Alembic migrates them);
 * :mod:`app.core.workers` — the process pool for CPU-heavy work (the computer's
   decisions, hints, hand analysis);

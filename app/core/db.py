@@ -23,17 +23,22 @@ writes must therefore not depend on an unchecked earlier read: stored games and 
 carry a ``version`` that every update names (see ``app/core/models.py``). A write after a
 SAVEPOINT upgrades in place instead (the savepoint would not survive the swap).
 
-Before a page is rendered, :func:`release` closes the request's session (``app.web.render.render``
-calls it), so no transaction or pooled connection is held while templates run, on SQLite
-or PostgreSQL. A writer that waits longer than :data:`SQLITE_BUSY_TIMEOUT_MS` gets
-:class:`DatabaseBusyError`, answered 503 with ``Retry-After`` (``app/web/errors.py``).
+A request is one unit of work (:func:`get_session`): features write but do not commit;
+the request's session commits once, before a page is rendered (:func:`finish`, which
+``app.web.render.render`` calls) or when a route that renders nothing returns, and rolls
+back when the route raises. So no transaction or pooled connection is held while
+templates run, on SQLite or PostgreSQL. What must happen only once the change is stored
+is queued with :func:`after_commit`. A writer that waits longer than
+:data:`SQLITE_BUSY_TIMEOUT_MS` gets :class:`DatabaseBusyError`, answered 503 with
+``Retry-After`` (``app/web/errors.py``).
 
 PostgreSQL works unchanged through ``DATABASE_URL=postgresql+psycopg://user:pw@host/db``.
 """
 
+import logging
 import re
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +63,12 @@ _READ_STATEMENT = re.compile(
     re.IGNORECASE,
 )
 _SESSION_KEY = "gin_db_session"
-"""Key in ``request.state`` holding the request's database session (for :func:`release`)."""
+"""Key in ``request.state`` holding the request's database session (for :func:`finish`)."""
+_FAILED_KEY = "gin_db_failed"
+"""Key in ``request.state`` set when the route raised: its work is rolled back."""
+_EFFECTS_KEY = "gin_after_commit"
+"""Key in ``Session.info``: the effects to run after its transaction commits."""
+log = logging.getLogger("app.db")
 
 
 class DatabaseBusyError(TimeoutError):
@@ -167,42 +177,105 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> 
     return engine
 
 
+def after_commit(db: Session, effect: Callable[[], None]) -> None:
+    """Run ``effect`` once the current transaction of ``db`` commits; forget it if the
+    transaction rolls back instead.
+
+    How a feature hands back what must happen only once its change is stored (wake the
+    other browser of a friend match, queue a hand's analysis): the request's unit of work
+    (:func:`get_session`) commits once, then runs them in the order they came. An effect
+    must not use ``db`` (its transaction is over); one that fails is logged, never undoes
+    the commit.
+    """
+    db.info.setdefault(_EFFECTS_KEY, []).append(effect)
+
+
+@event.listens_for(Session, "after_commit")
+def _run_effects(db: Session) -> None:
+    for effect in db.info.pop(_EFFECTS_KEY, ()):
+        try:
+            effect()
+        except Exception:  # the change is stored: an effect cannot take it back
+            log.exception("an after-commit effect failed")
+
+
+@event.listens_for(Session, "after_rollback")
+def _drop_effects(db: Session) -> None:
+    db.info.pop(_EFFECTS_KEY, None)
+
+
+def _has_work(db: Session) -> bool:
+    return db.in_transaction() or bool(db.new or db.dirty or db.deleted)
+
+
 async def get_session(request: Request) -> AsyncIterator[Session]:
-    """FastAPI dependency: one database session per request, closed afterwards.
+    """The request's unit of work (``DbDep`` in ``app.web.deps``): one database session,
+    committed once at the end of a request that succeeded, rolled back on error.
+
+    Features write (and ``flush``) but do not commit; the commit comes at :func:`finish`,
+    which ``app.web.render.render`` calls before templates run (so no lock is held while
+    rendering) or, for a response that renders nothing (a redirect), here when the route
+    returns. An exception out of the route rolls everything back. Then the effects that
+    features queued with :func:`after_commit` run.
 
     Its transactions are ``LAZY`` on SQLite (module docstring): reads take no lock, the
-    first write takes the write lock until the commit. Objects stay loaded after
-    ``commit()`` (``expire_on_commit=False``) and after :func:`release`; call
-    ``session.refresh(obj)`` when you need the stored values again. Uncommitted work is
-    rolled back at :func:`release` or when the request ends.
+    first write takes the write lock until the commit. Objects stay loaded after the
+    commit (``expire_on_commit=False``) and after :func:`release`; call
+    ``session.refresh(obj)`` when you need the stored values again.
 
-    Async, so that it costs no trip to the threadpool: making a session does no I/O,
-    and a request normally ends with its session released (:func:`release`); one that
-    still holds a transaction is closed in the threadpool (a rollback is I/O).
+    Async, so that it costs no trip to the threadpool when there is nothing left to do
+    (making a session does no I/O; a page's session is already finished by ``render``);
+    a commit or rollback left to do runs in the threadpool. Declared with
+    ``scope="function"``, so it ends before the response is sent: the next request of the
+    browser (after a redirect) sees the change.
     """
     engine: Engine = request.app.state.engine
     session = Session(engine.execution_options(sqlite_begin="LAZY"), expire_on_commit=False)
     setattr(request.state, _SESSION_KEY, session)
     try:
         yield session
-    finally:
-        if session.in_transaction():
-            with anyio.CancelScope(shield=True):  # a client that went away still gets it closed
-                await anyio.to_thread.run_sync(session.close)
-        else:
-            session.close()
+    except BaseException:
+        setattr(request.state, _FAILED_KEY, True)
+        with anyio.CancelScope(shield=True):  # a client that went away still gets it closed
+            await anyio.to_thread.run_sync(release, request)
+        raise
+    if _has_work(session):
+        with anyio.CancelScope(shield=True):
+            await anyio.to_thread.run_sync(finish, request)
+    else:
+        session.close()
+
+
+def finish(request: Request, *, commit: bool = True) -> None:
+    """End the request's unit of work: commit what it wrote (then run its
+    :func:`after_commit` effects), or with ``commit=False`` roll it back, and close the
+    session (its connection back to the pool; loaded rows keep their values).
+
+    A request whose route raised is only rolled back. Using the session again afterwards
+    opens a new transaction.
+    """
+    session = getattr(request.state, _SESSION_KEY, None)
+    if not isinstance(session, Session):
+        return
+    if commit and not getattr(request.state, _FAILED_KEY, False) and _has_work(session):
+        try:
+            session.commit()
+        finally:
+            release(request)
+    else:
+        release(request)
 
 
 def release(request: Request) -> None:
     """Close the request's database session, if it has one: roll back what it did not
     commit and return its connection to the pool. Loaded rows keep their values.
 
-    Called before rendering a page, so that no transaction (on SQLite, no read snapshot
-    or write lock) is held while templates run. Using the session again afterwards opens
-    a new transaction.
+    Error pages call it (nothing of a failed request is stored). Using the session
+    again afterwards opens a new transaction.
     """
     session = getattr(request.state, _SESSION_KEY, None)
     if isinstance(session, Session):
+        session.info.pop(_EFFECTS_KEY, None)
         session.close()
 
 

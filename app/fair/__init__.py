@@ -1,8 +1,9 @@
 """Provably fair deals, as the screens show them (the shuffle itself is
 :mod:`app.engine.fairness`).
 
-* :mod:`app.fair.verify` — the ``/fair`` verify page: read its four values, deal;
-* :mod:`app.fair.box` — the play screen's fairness box (commitment, seeds revealed).
+* :mod:`app.fair.verify` — the ``/fair`` verify page: read its four values, deal.
 
-May import :mod:`app.play` (the seats), :mod:`app.core`, :mod:`app.engine`.
+The play screen's fairness box is :mod:`app.play.fairness` (the screen shows it, and
+Play imports no feature above it). May import :mod:`app.play`, :mod:`app.web`,
+:mod:`app.core`, :mod:`app.engine`; no other feature. Imported by the routes.
 """

@@ -51,7 +51,7 @@ from app.play.storage import (
     mirror,
     new_client_seed,
     new_server_seed,
-    remember,
+    remember_on_commit,
 )
 
 INVITE_HOURS = 24
@@ -266,7 +266,7 @@ def accept(db: Session, token: str, session_id: str, name: str,
     _seat_for_guest(db, session_id, game.id)
     live.announce(db, game)
     commit_seat(db)
-    remember(game, game.version, match)
+    remember_on_commit(db, game, game.version, match)
     return game
 
 
@@ -281,7 +281,7 @@ def _seat_for_guest(db: Session, session_id: str, match_id: int) -> None:
 def _close(db: Session, game: PlayMatch) -> None:
     values = bump_match(db, game, invite_status="cancelled")
     live.announce(db, game)
-    db.commit()
+    db.flush()
     mirror(game, values)
 
 

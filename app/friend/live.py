@@ -10,7 +10,7 @@ calls :func:`announce` inside its transaction:
 * **SQLite** (one instance): the watchers of this process are woken right after the
   commit.
 
-Watchers are the Server-Sent Events streams of ``app.routes.friend``: each holds an
+Watchers are the Server-Sent Events streams of ``app.friend.stream``: each holds an
 :class:`asyncio.Event` per connection, registered under its match id with
 :func:`watch`. :func:`wake` may be called from any thread (the routes that write run in
 the thread pool); it hands the wake-up to each watcher's own event loop.
@@ -29,9 +29,10 @@ import threading
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 
-from sqlalchemy import event, text
+from sqlalchemy import text
 from sqlmodel import Session
 
+from app.core.db import after_commit
 from app.core.models import PlayMatch
 
 log = logging.getLogger("app.live")
@@ -121,7 +122,9 @@ def _is_postgres(db: Session) -> bool:
 def announce(db: Session, game: PlayMatch, version: int | None = None) -> None:
     """Make the coming commit of ``db`` wake the watchers of ``game`` (friend matches
     only; a match against the computer has no one else watching), telling them the
-    match's new ``version`` when the change writes one. Call before commit."""
+    match's new ``version`` when the change writes one. Call before commit (inside the
+    change's transaction: on PostgreSQL the notification goes out with the commit; on
+    SQLite the wake-up is an ``app.core.db.after_commit`` effect)."""
     if not game.friend or game.id is None:
         return
     match_id = game.id
@@ -130,7 +133,7 @@ def announce(db: Session, game: PlayMatch, version: int | None = None) -> None:
         db.exec(text("SELECT pg_notify(:channel, :payload)"),  # type: ignore[call-overload]
                 params={"channel": CHANNEL, "payload": payload})
         return
-    event.listen(db, "after_commit", lambda _session: wake(match_id, version), once=True)
+    after_commit(db, lambda: wake(match_id, version))
 
 
 def psycopg_url(database_url: str) -> str:

@@ -2,5 +2,7 @@
 
 * :mod:`app.guide.content` — the pages, the questions, the computed examples.
 
-May import :mod:`app.engine` only (and :mod:`app.web` for rendering helpers).
+May import :mod:`app.engine` and :mod:`app.web` (rendering helpers, and
+:mod:`app.web.links`, where the play screen's links into the guide live); no feature.
+Imported by the routes only.
 """

@@ -12,7 +12,8 @@ the worked match, so a test can set ``app.state.guide_rules`` (or override the
 dependency) and watch the pages change.
 
 ``guide_link_for(phase)`` maps a step of the play screen to the guide section that
-explains it.
+explains it; it lives in :mod:`app.web.links` (the play screen may not import the guide)
+and is re-exported here.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from app.engine import (
     tally,
 )
 from app.engine.hand import HAND_SIZE, VOID_AT
+from app.web.links import guide_link_for
 
 # --- rules in force ---------------------------------------------------------------------
 
@@ -193,35 +195,6 @@ def page_neighbours(slug: str) -> tuple[Page | None, Page | None]:
     before = PAGES[index - 1] if index > 0 else None
     after = PAGES[index + 1] if index + 1 < len(PAGES) else None
     return before, after
-
-
-# --- linking the play screen to the guide ------------------------------------------------
-
-_PHASE_LINKS: dict[str, str] = {
-    "upcard_offer": "/guide/deal#upcard",
-    "draw": "/guide/turn#draw",
-    "discard": "/guide/turn#discard",
-    "knock": "/guide/knocking#knock",
-    "gin": "/guide/knocking#gin",
-    "layoff": "/guide/knocking#laying-off",
-    "over": "/guide/scoring",
-    "void": "/guide/void",
-    "match_over": "/guide/match",
-    "new_match": "/guide/options",
-}
-
-
-def guide_link_for(phase: Any) -> str:
-    """The guide section that explains a step of the play screen.
-
-    ``phase`` is an engine ``Phase`` (or its string value: ``"upcard_offer"``,
-    ``"draw"``, ``"discard"``, ``"over"``) or one of the screen's own steps
-    (``"void"``, ``"match_over"``, ``"new_match"``, ``"knock"``, ``"gin"``,
-    ``"layoff"``). Anything else gets ``/guide``, the table of contents.
-    Example: ``guide_link_for(Phase.UPCARD_OFFER) == "/guide/deal#upcard"``.
-    """
-    key = getattr(phase, "value", phase)
-    return _PHASE_LINKS.get(str(key).lower(), "/guide")
 
 
 # --- examples ------------------------------------------------------------------------------

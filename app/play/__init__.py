@@ -5,8 +5,10 @@ The engine stays pure; this package does the rest, one concern per module:
 * :mod:`app.play.common` — the seats, the errors, :class:`Loaded`, small parsers;
 * :mod:`app.play.storage` — **load** a browser's seat, its match and the current hand,
   and rebuild the match by replaying that hand only (cached per process under the
-  seat's version); **store** what a tap changed (the seat, the current hand's row) only
-  if the seat is still at the version read;
+  match's version); **store** what a tap changed (the seat, the current hand's row) only
+  if the match is still at the version read, without committing (the request's unit of
+  work commits, ``app.core.db``), and tell the listeners passed in with
+  :func:`~app.play.storage.listen` (a friend match's other browser, the analysis);
 * :mod:`app.play.computer` — the computer's turn;
 * :mod:`app.play.actions` — **tap** (the person's action, then the computer's reply),
   the New match form's options and **start_match**;
@@ -15,11 +17,15 @@ The engine stays pure; this package does the rest, one concern per module:
 * :mod:`app.play.words` — what the computer did, the step line, notes and rule texts;
 * :mod:`app.play.screen` — **screen**: everything the play template shows, from the
   person's view only (the computer's cards and the stock never reach it while a hand
-  is in progress).
+  is in progress);
+* :mod:`app.play.fairness` — the play screen's fairness box (commitment, seeds revealed);
+* :mod:`app.play.pages` — the New match form, which the play and friend routes answer.
 
-Play a friend (:mod:`app.friend`), the review (:mod:`app.review`) and the fairness box
-(:mod:`app.fair`) build on this package. May import :mod:`app.web`, :mod:`app.core`,
-:mod:`app.engine`.
+Play a friend (:mod:`app.friend`), the review (:mod:`app.review`) and the verify page
+(:mod:`app.fair`) build on this package; it imports none of them (what they must hear
+of, they pass in as callables: :func:`app.play.storage.listen`). May import
+:mod:`app.web`, :mod:`app.core`, :mod:`app.engine` (``pyproject.toml``'s import
+contracts check it).
 
 The names below are the package's public face (``from app import play; play.tap(...)``).
 """

@@ -59,7 +59,7 @@ from app.play.storage import (
     mirror,
     new_client_seed,
     new_server_seed,
-    remember,
+    remember_on_commit,
     save_screen,
     set_client_seed,
     store,
@@ -173,9 +173,8 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
         commit_seat(db)  # another tap of this browser may have started a match just now
     else:
         values = bump_seat(db, seat, match_id=game.id, selected=None, computer_said=said)
-        db.commit()
         mirror(seat, values)
-    remember(game, game.version, match)
+    remember_on_commit(db, game, game.version, match)
     return Loaded(seat, game, match)
 
 

@@ -116,7 +116,7 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
         .values(hints_used=PlayMatch.hints_used + 1)
         .execution_options(synchronize_session=False)
     )
-    db.commit()
+    db.flush()
     db.refresh(loaded.game)
     return loaded, hint_panel(best)
 

@@ -41,9 +41,8 @@ from app.engine import (
 )
 from app.engine.hand import BigGin, Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
 from app.engine.match import resume
-from app.fair.box import FairBox, fair_box
-from app.guide.content import guide_link_for
 from app.play.common import LEVEL_LABELS, SORTS, VS_COMPUTER, Loaded, Seats
+from app.play.fairness import FairBox, fair_box
 from app.play.words import (
     card_label,
     describe,
@@ -55,6 +54,7 @@ from app.play.words import (
     step_line,
     table_summary,
 )
+from app.web.links import guide_link_for
 
 SORT_LABELS = {"rank": "Sort by rank", "suit": "Sort by suit", "melds": "Melds first"}
 

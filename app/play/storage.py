@@ -25,6 +25,14 @@ both apply a tap to the same version), the tapping seat, the current hand's row,
 and when a hand ends or starts the match row and the new hand's row. Earlier hands are
 never rewritten, so a tap's cost does not grow with the length of the match.
 
+Nothing here commits (but the one-off split below): the request's unit of work does
+(``app.core.db.get_session``). What must follow a stored change is handed back to run
+after that commit (``app.core.db.after_commit``): the replay cache is updated, and the
+listeners that ``app.main`` passes in with :func:`listen` hear of it — ``changed`` inside
+the transaction (a friend match's other browser is woken once it commits), ``hand_over``
+after the commit of a change that ended a hand (its analysis is queued). Play imports
+neither of the features that listen.
+
 A match stored before this layout (one row, one int seed, the whole log) is split into
 hand rows the first time it is loaded (:func:`_split_legacy`); its later hands are dealt
 with ``gin-shuffle-v1``.
@@ -35,7 +43,8 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, update
@@ -43,13 +52,42 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
+from app.core.db import after_commit
 from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
-from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay, tally
+from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay
 from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
-from app.friend import live
 from app.play.common import PERSON, STALE, Loaded, StaleTapError
-from app.review import analysis
+
+MatchChanged = Callable[[Session, PlayMatch, "int | None"], None]
+"""Told of every change of a match inside its transaction: ``(db, match row, its new
+version or None)``. Play a friend passes ``app.friend.live.announce`` (the other
+browser is woken once the change commits)."""
+HandOver = Callable[[Engine, PlayMatch, MatchState], None]
+"""Told, once the change is committed, that a hand of the match ended: ``(engine, match
+row, the state that ended it)``. The review passes ``app.review.analysis.queue_hand``."""
+
+
+@dataclass(slots=True)
+class _Listeners:
+    changed: MatchChanged | None = None
+    hand_over: HandOver | None = None
+
+
+_listeners = _Listeners()
+
+
+def listen(*, changed: MatchChanged | None = None, hand_over: HandOver | None = None) -> None:
+    """Set who is told of changes to the stored matches (``app.main.create_app`` wires the
+    features above this package in: Play imports none of them). Replaces the earlier
+    listeners; ``None`` tells no one."""
+    _listeners.changed, _listeners.hand_over = changed, hand_over
+
+
+def _changed(db: Session, game: PlayMatch, version: int | None) -> None:
+    if _listeners.changed is not None:
+        _listeners.changed(db, game, version)
+
 
 _CACHE_SIZE = 512
 _cache: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
@@ -171,6 +209,8 @@ def _split_legacy(db: Session, game: PlayMatch, version: int) -> MatchState:
     db.flush()
     db.exec(update(PlayMatch).where(col(PlayMatch.id) == game.id)
             .values(**values).execution_options(synchronize_session=False))
+    # Committed at once, unlike the request's own changes: an upgrade of old rows that
+    # a refused tap later in the request must not undo (the cache below records it).
     db.commit()
     mirror(game, values)
     return match
@@ -212,6 +252,12 @@ def remember(game: PlayMatch, version: int, match: MatchState) -> None:
             _cache.popitem(last=False)
 
 
+def remember_on_commit(db: Session, game: PlayMatch, version: int, match: MatchState) -> None:
+    """:func:`remember` once the transaction of ``db`` commits (a change that rolls back
+    leaves the cache as it was)."""
+    after_commit(db, lambda: remember(game, version, match))
+
+
 def forget_cache() -> None:
     """Empty this process's replay cache (tests and benchmarks use it to force replays)."""
     with _cache_lock:
@@ -242,15 +288,15 @@ def seat_version(db: Session, session_id: str) -> int:
 
 
 def commit_seat(db: Session) -> None:
-    """Commit a change that may insert this browser's seat (or a row keyed like another
-    request's): when another request of the same browser inserted it first (two taps at
-    once), nothing is written and the tap is stale.
+    """Send (flush) a change that may insert this browser's seat (or a row keyed like
+    another request's): when another request of the same browser inserted it first (two
+    taps at once), nothing is written and the tap is stale. The request commits it.
 
     Raises:
         StaleTapError: the insert collided (the transaction is rolled back).
     """
     try:
-        db.commit()
+        db.flush()
     except IntegrityError:
         db.rollback()
         raise StaleTapError(STALE) from None
@@ -360,28 +406,17 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
                 .where(col(PlayHand.number) == match.hand_number)
                 .values(**hand_values).execution_options(synchronize_session=False))
     seat_values = bump_seat(db, seat, **seat_changes)
-    live.announce(db, game, game_values["version"])
-    db.commit()
+    _changed(db, game, game_values["version"])
+    db.flush()
     mirror(seat, seat_values)
     mirror(game, game_values)
-    remember(game, game_values["version"], match)
-    if ended:
-        analyse_hand(db, game, match)
+    remember_on_commit(db, game, game_values["version"], match)
+    hand_over = _listeners.hand_over
+    if ended and hand_over is not None:
+        bind = db.get_bind()
+        engine = bind if isinstance(bind, Engine) else bind.engine
+        after_commit(db, lambda: hand_over(engine, game, match))
     return Loaded(seat, game, match, me=loaded.me)
-
-
-def analyse_hand(db: Session, game: PlayMatch, match: MatchState) -> None:
-    """Queue the rating of the person's decisions in the hand of ``match`` that just
-    ended (:mod:`app.review.analysis`, off the request path): seat 0's against the
-    computer, each friend's own in a friend match."""
-    assert game.id is not None
-    points = tally(match.records[:-1], match.rules).points
-    bind = db.get_bind()
-    engine = bind if isinstance(bind, Engine) else bind.engine
-    for seat in (0, 1) if game.friend else (0,):
-        analysis.schedule(engine, game.id, match.hand_number, match.rules.to_dict(),
-                          match.seed, match.dealer, (points[0], points[1]),
-                          list(match.hand_log), seat=seat)
 
 
 def mirror(row: Any, values: Mapping[str, Any]) -> None:
@@ -398,7 +433,6 @@ def save_screen(db: Session, loaded: Loaded, **values: Any) -> Loaded:
         .values(**values)
         .execution_options(synchronize_session=False)
     )
-    db.commit()
     mirror(loaded.seat, values)
     return loaded
 
@@ -413,9 +447,8 @@ def set_client_seed(db: Session, loaded: Loaded, client_seed: str) -> Loaded:
     column = "guest_client_seed" if loaded.me == 1 else "client_seed"
     game_values = bump_match(db, loaded.game, **{column: client_seed})
     seat_values = bump_seat(db, loaded.seat)
-    live.announce(db, loaded.game, game_values["version"])
-    db.commit()
+    _changed(db, loaded.game, game_values["version"])
     mirror(loaded.seat, seat_values)
     mirror(loaded.game, game_values)
-    remember(loaded.game, game_values["version"], loaded.match)
+    remember_on_commit(db, loaded.game, game_values["version"], loaded.match)
     return loaded

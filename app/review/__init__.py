@@ -5,7 +5,10 @@
 * :mod:`app.review.practice` — *Try again from here*: a hand re-dealt from a rated
   decision, played on and never counted;
 * :mod:`app.review.stats` — match reports and statistics;
-* :mod:`app.review.analysis` — each decision rated by Expert, off the request path.
+* :mod:`app.review.analysis` — each decision rated by Expert, off the request path;
+  ``app.main`` passes :func:`~app.review.analysis.queue_hand` to :mod:`app.play`, which
+  calls it once the change that ended a hand is committed.
 
-May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`.
+May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
+feature. Imported by the routes and ``app.main``.
 """

@@ -3,7 +3,8 @@ hand rated by Expert's evaluation (:mod:`app.engine.rating`), stored in ``hand_r
 (one row per hand and seat: against the computer only seat 0 is rated; in a friend
 match each player's own decisions, from their own view).
 
-:func:`schedule` is called when a hand ends (and by the review page for a hand that has
+:func:`schedule` is called when a hand ends (:func:`queue_hand`, run after the commit
+that ended it) and by the review page for a hand that has
 no analysis yet, or whose analysis was lost in a restart). It inserts the hand's
 ``hand_review`` row (of that seat) as ``analysing`` and hands the hand to one dispatcher
 thread, which replays it, queues one job per decision in the shared process pool of
@@ -30,8 +31,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 from app.core import workers
-from app.core.models import HandReview, utcnow
-from app.engine import Rules
+from app.core.models import HandReview, PlayMatch, utcnow
+from app.engine import MatchState, Rules, tally
 from app.engine.match import Seed
 from app.engine.rating import rate
 from app.engine.review import Decision, decisions, hand_positions
@@ -168,11 +169,23 @@ def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], 
     return dispatcher.submit(_job, engine, match_id, number, seat, args)
 
 
+def queue_hand(engine: Engine, game: PlayMatch, match: MatchState) -> None:
+    """Queue the rating of the person's decisions in the hand of ``match`` that just
+    ended (off the request path): seat 0's against the computer, each friend's own in a
+    friend match (issue 18). ``app.play.storage`` calls it once the change that ended the
+    hand is committed (``app.main`` passes it in: Play imports nothing of the review)."""
+    assert game.id is not None
+    points = tally(match.records[:-1], match.rules).points
+    for seat in (0, 1) if game.friend else (0,):
+        schedule(engine, game.id, match.hand_number, match.rules.to_dict(), match.seed,
+                 match.dealer, (points[0], points[1]), list(match.hand_log), seat=seat)
+
+
 def is_lost(row: HandReview) -> bool:
     """True for an ``analysing`` row whose job was lost (older than :data:`STALE_AFTER`)."""
     created = row.created_at
     return row.status == "analysing" and utcnow() - created > STALE_AFTER
 
 
-__all__ = ["analyse", "configure", "enabled", "hand_decisions", "is_lost", "rate_decision",
-           "schedule", "shutdown"]
+__all__ = ["analyse", "configure", "enabled", "hand_decisions", "is_lost", "queue_hand",
+           "rate_decision", "schedule", "shutdown"]

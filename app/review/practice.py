@@ -94,7 +94,7 @@ def begin(db: Session, session_id: str, match_id: int | None, number: int | None
                 .values(match_id=facts.match_id, number=facts.number, start=start,
                         log=[], version=row.version + 1, created_at=utcnow())
                 .execution_options(synchronize_session=False))
-    db.commit()
+    db.flush()
 
 
 def load(db: Session, session_id: str) -> Practice:
@@ -150,7 +150,6 @@ def tap(db: Session, session_id: str, action_text: str, version: int | None) -> 
     if result.rowcount != 1:
         db.rollback()
         raise StaleTapError(STALE)
-    db.commit()
     return load(db, session_id), describe(events)
 
 

@@ -11,8 +11,9 @@
 * ``GET /play/friend/qr.svg`` — the inviter's link as a QR code (SVG, drawn here).
 * ``GET /play/events`` — Server-Sent Events for a friend match: ``event: move`` with
   ``data: <version>-<away>`` whenever the match changes (or the friend's away state
-  does); a comment every :data:`PING_SECONDS` keeps proxies from closing it. 204 when
-  this browser plays no friend match (EventSource then stops).
+  does); a comment every ``app.friend.stream.PING_SECONDS`` keeps proxies from closing
+  it (the stream itself is :mod:`app.friend.stream`). 204 when this browser plays no
+  friend match (EventSource then stops).
 * ``GET /play/pulse`` — the same ``<version>-<away>`` as plain text: the poll fallback.
 
 Nothing sent by the last two holds a card: the browser fetches its own screen.
@@ -20,35 +21,23 @@ Nothing sent by the last two holds a card: the browser fetches its own screen.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
-from collections.abc import AsyncIterator
-from typing import Any
 
 from fastapi import APIRouter, Request
-from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 
 from app import play
 from app.engine import Rules
 from app.friend import invites as friend
-from app.friend import live
+from app.friend.pages import invite_url
+from app.friend.stream import events as event_stream
+from app.play.pages import new_match_page, posted_options
 from app.play.words import rules_summary
-from app.routes.play import FieldsDep, new_match_page
+from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.render import render
-from app.web.sessions import DbDep, SessionDep
 
 router = APIRouter()
-
-PING_SECONDS = 10
-"""The SSE stream checks presence and sends a keep-alive comment this often."""
-
-
-def invite_url(request: Request, token: str) -> str:
-    """The invite link as a full URL (what the inviter copies or shares)."""
-    return str(request.url_for("friend_join", token=token))
 
 
 @router.post("/play/friend")
@@ -60,22 +49,9 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
         name = friend.player_name(fields.get("name"))
         friend.create_invite(db, session.id, options, name, expected)
     except play.PlayError as error:
-        db.rollback()
-        values: dict[str, Any] = {**play.default_options(None), **fields}
-        for option in play.SWITCH_OPTIONS:
-            values[option] = fields.get(option) in ("on", "1", "true", "yes")
-        return new_match_page(request, db, session.id, notice=error.message, values=values,
-                              status_code=error.status_code)
+        return new_match_page(request, db, session.id, notice=error.message,
+                              values=posted_options(fields), status_code=error.status_code)
     return RedirectResponse("/play", status_code=303)
-
-
-def waiting_page(request: Request, waiting: friend.Waiting, notice: str = "",
-                 status_code: int = 200) -> Response:
-    """The inviter's page while the friend has not joined: the link, its QR code,
-    Cancel, and the live signal that reloads into the table once the friend joins."""
-    return render(request, "friend/wait.html",
-                  {"w": waiting, "url": invite_url(request, waiting.token), "notice": notice,
-                   "hours": friend.INVITE_HOURS}, status_code=status_code)
 
 
 @router.post("/play/friend/cancel")
@@ -84,7 +60,6 @@ def cancel(request: Request, session: SessionDep, db: DbDep) -> Response:
     try:
         friend.cancel(db, session.id)
     except play.PlayError as error:
-        db.rollback()
         return _refusal(request, error)
     return RedirectResponse("/play/new", status_code=303)
 
@@ -98,7 +73,6 @@ def _refusal(request: Request, error: play.PlayError) -> Response:
 def qr_code(request: Request, session: SessionDep, db: DbDep) -> Response:
     """The open invite's link as a QR code (SVG); 404 without an open invite."""
     waiting = friend.waiting(db, session.id)
-    db.rollback()
     if waiting is None:
         return PlainTextResponse("No open invite.", status_code=404)
     import segno
@@ -118,9 +92,7 @@ def join_page(request: Request, token: str, session: SessionDep, db: DbDep,
     try:
         invitation = friend.open_invite(db, token, session.id)
     except play.PlayError as error:
-        db.rollback()
         return _refusal(request, error)
-    db.rollback()
     if invitation is None:
         return RedirectResponse("/play", status_code=303)
     return render(request, "friend/join.html", {
@@ -141,10 +113,8 @@ def join(request: Request, token: str, session: SessionDep, db: DbDep,
             seed = play.options_from_form({"client_seed": seed}).client_seed
         friend.accept(db, token, session.id, name, seed)
     except friend.InviteError as error:
-        db.rollback()
         return _refusal(request, error)
     except play.PlayError as error:
-        db.rollback()
         return join_page(request, token, session, db, notice=error.message,
                          status_code=error.status_code)
     return RedirectResponse("/play", status_code=303)
@@ -156,7 +126,6 @@ def decline(request: Request, token: str, session: SessionDep, db: DbDep) -> Res
     try:
         friend.decline(db, token, session.id)
     except play.PlayError as error:
-        db.rollback()
         return _refusal(request, error)
     return render(request, "friend/refused.html",
                   {"message": "You cancelled the invite: the link admits no one now.",
@@ -170,8 +139,7 @@ def decline(request: Request, token: str, session: SessionDep, db: DbDep) -> Res
 def pulse(request: Request, session: SessionDep, db: DbDep) -> Response:
     """The poll fallback: ``<version>-<away>`` of this browser's friend match (and mark
     the seat as seen); 204 without one."""
-    watched = friend.watched_match(db, session.id)
-    db.rollback()
+    watched = _watched_match(db, session.id)
     if watched is None:
         return Response(status_code=204)
     found = friend.pulse(request.app.state.engine, watched[0], watched[1], touch=True)
@@ -180,53 +148,22 @@ def pulse(request: Request, session: SessionDep, db: DbDep) -> Response:
     return PlainTextResponse(found.text, headers={"Cache-Control": "no-store"})
 
 
-def _watched_match(db: Session, session_id: str) -> tuple[int, int] | None:
+def _watched_match(db: DbDep, session_id: str) -> tuple[int, int] | None:
     try:
         return friend.watched_match(db, session_id)
     finally:
-        db.close()  # the stream holds no transaction
+        db.close()  # only read: a pulse or the stream holds no transaction meanwhile
 
 
 @router.get("/play/events")
 async def events(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """Server-Sent Events of this browser's friend match (see the module docstring)."""
+    """Server-Sent Events of this browser's friend match (see the module docstring and
+    :mod:`app.friend.stream`)."""
     watched = await run_in_threadpool(_watched_match, db, session.id)
     if watched is None:
         return Response(status_code=204)
     engine = request.app.state.engine
     match_id, seat = watched
-    return StreamingResponse(_stream(engine, match_id, seat), media_type="text/event-stream",
+    return StreamingResponse(event_stream(engine, match_id, seat),
+                             media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-
-
-async def _stream(engine: Any, match_id: int, seat: int) -> AsyncIterator[str]:
-    """The event stream of one table: the match's live state, read at the start, when a
-    change comes without its version and at least every :data:`PING_SECONDS` (marking
-    the seat as seen every ``TOUCH_SECONDS``); a move's announced version goes out at
-    once, with the friend's away state as last read, without touching the database."""
-    loop = asyncio.get_running_loop()
-    with live.watch(match_id) as watcher:
-        yield "retry: 2000\n\n"
-        sent: str | None = None
-        last: friend.Pulse | None = None
-        touched = 0.0
-        while True:
-            watcher.changed.clear()
-            touch = loop.time() - touched >= friend.TOUCH_SECONDS
-            version = watcher.announced()
-            if version is not None and last is not None and not touch:
-                found: friend.Pulse | None = friend.Pulse(max(version, last.version), last.away)
-            else:
-                found = await run_in_threadpool(friend.pulse, engine, match_id, seat, touch)
-                if touch:
-                    touched = loop.time()
-            if found is None:
-                return
-            last = found
-            if found.text != sent:
-                sent = found.text
-                yield f"event: move\ndata: {sent}\n\n"
-            else:
-                yield ": ping\n\n"
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(watcher.changed.wait(), timeout=PING_SECONDS)

@@ -24,9 +24,8 @@ from app.play.common import PlayError, whole_number
 from app.play.words import step_line
 from app.review import history as hist
 from app.review import practice, stats
-from app.routes.play import FieldsDep
+from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.render import render
-from app.web.sessions import DbDep, SessionDep
 
 router = APIRouter()
 
@@ -47,7 +46,6 @@ def _id(text: str) -> int | None:
 def history_page(request: Request, session: SessionDep, db: DbDep) -> Response:
     """The history: matches newest first, each with its finished hands."""
     matches = hist.history(db, session.id)
-    db.rollback()
     return render(request, "review/list.html", {"matches": matches})
 
 
@@ -61,7 +59,6 @@ def last_hand(request: Request, session: SessionDep, db: DbDep) -> Response:
 def _to_last(db: DbDep, session_id: str, *, hand: bool) -> Response:
     """303 to the last finished hand's review (or its match's report), else the history."""
     found = hist.last_finished(db, session_id)
-    db.rollback()
     if found is None:
         return RedirectResponse("/play/history", status_code=303)
     path = f"/play/history/{found[0]}/{found[1]}" if hand else f"/play/history/{found[0]}"
@@ -111,8 +108,6 @@ def match_export(request: Request, session: SessionDep, db: DbDep,
         text = hist.match_file(db, session.id, _id(match_id))
     except hist.NotInHistoryError:
         return _not_found(request)
-    finally:
-        db.rollback()
     return _text(text, f"gin-match-{match_id}.txt")
 
 
@@ -127,8 +122,6 @@ def hand_export(request: Request, session: SessionDep, db: DbDep, match_id: str,
         text = hist.match_file(db, session.id, _id(match_id), hand)
     except hist.NotInHistoryError:
         return _not_found(request)
-    finally:
-        db.rollback()
     return _text(text, f"gin-match-{match_id}-hand-{number}.txt")
 
 
@@ -140,11 +133,10 @@ def _text(text: str, filename: str) -> Response:
 def _hand_facts(db: DbDep, session_id: str, match_id: str,
                 number: str) -> hist.HandFacts | None:
     """The stored facts of this browser's hand ``number`` of match ``match_id`` (path
-    parts as sent), or ``None`` (after a rollback) when it is not in its history."""
+    parts as sent), or ``None`` when it is not in its history."""
     try:
         return hist.hand_facts(db, session_id, _id(match_id), _id(number))
     except hist.NotInHistoryError:
-        db.rollback()
         return None
 
 
@@ -156,7 +148,6 @@ def hand_review(request: Request, session: SessionDep, db: DbDep, match_id: str,
     if facts is None:
         return _not_found(request)
     row = hist.stored_analysis(db, facts)
-    db.rollback()
     try:
         review = hist.review(facts)
     except GameError:  # pragma: no cover - a stored hand always replays
@@ -175,7 +166,6 @@ def analysis_status(request: Request, session: SessionDep, db: DbDep, match_id: 
     if facts is None:
         return _not_found(request)
     status = hist.analysis_view(hist.stored_analysis(db, facts)).status
-    db.rollback()
     if status == "analysing":
         return PlainTextResponse("", status_code=204)
     if status in ("done", "failed"):
@@ -191,7 +181,6 @@ def analyse_hand(request: Request, session: SessionDep, db: DbDep, match_id: str
     if facts is None:
         return _not_found(request)
     hist.request_analysis(db, facts)
-    db.rollback()
     return RedirectResponse(f"/play/history/{facts.match_id}/{facts.number}",
                             status_code=303)
 
@@ -207,7 +196,6 @@ def start_practice(request: Request, session: SessionDep, db: DbDep, match_id: s
         practice.begin(db, session.id, _id(match_id), _id(number),
                        whole_number(fields.get("step", "")))
     except hist.NotInHistoryError as error:
-        db.rollback()
         if error.message != hist.NOT_FOUND:
             return render(request, "error.html", {"status": 400, "title": "Not your turn there",
                                                   "message": error.message}, status_code=400)
@@ -233,9 +221,7 @@ def practice_page(request: Request, session: SessionDep, db: DbDep) -> Response:
     try:
         current = practice.load(db, session.id)
     except practice.NoPracticeError as error:
-        db.rollback()
         return render(request, "review/no_practice.html", {"message": error.message})
-    db.rollback()
     return _practice_page(request, current)
 
 
@@ -250,13 +236,10 @@ def practice_tap(request: Request, session: SessionDep, db: DbDep,
     try:
         practice.tap(db, session.id, text, whole_number(fields.get("version", "")))
     except practice.NoPracticeError as error:
-        db.rollback()
         return render(request, "error.html", {"status": 404, "title": "No practice hand",
                                               "message": error.message}, status_code=404)
     except PlayError as error:
-        db.rollback()
         current = practice.load(db, session.id)
-        db.rollback()
         return _practice_page(request, current, error.message, status_code=error.status_code)
     return RedirectResponse("/play/practice", status_code=303)
 
@@ -276,9 +259,7 @@ def report(request: Request, session: SessionDep, db: DbDep, match_id: str) -> R
     try:
         found = stats.match_report(db, session.id, _id(match_id))
     except hist.NotInHistoryError:
-        db.rollback()
         return _not_found(request)
-    db.rollback()
     return render(request, "review/report.html", {"m": found})
 
 
@@ -286,7 +267,6 @@ def report(request: Request, session: SessionDep, db: DbDep, match_id: str) -> R
 def stats_page(request: Request, session: SessionDep, db: DbDep) -> Response:
     """Statistics of this browser's matches and hands, with SVG charts."""
     figures, _, _ = stats.stats(db, session.id)
-    db.rollback()
     return render(request, "review/stats.html", {"s": figures})
 
 
@@ -294,7 +274,6 @@ def stats_page(request: Request, session: SessionDep, db: DbDep) -> Response:
 def stats_json(session: SessionDep, db: DbDep) -> Response:
     """Every match and finished hand of this browser as JSON (a download)."""
     _, games, hands = stats.stats(db, session.id)
-    db.rollback()
     return JSONResponse(stats.export_rows(games, hands), headers={
         "Content-Disposition": 'attachment; filename="gin-stats.json"'})
 
@@ -303,7 +282,6 @@ def stats_json(session: SessionDep, db: DbDep) -> Response:
 def stats_csv(session: SessionDep, db: DbDep) -> Response:
     """Every finished hand of this browser as CSV, one row per hand (a download)."""
     _, games, hands = stats.stats(db, session.id)
-    db.rollback()
     rows = stats.export_rows(games, hands)["hands"]
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["match"])

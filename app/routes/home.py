@@ -3,8 +3,8 @@
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from app.web.deps import SessionDep
 from app.web.render import render
-from app.web.sessions import SessionDep
 
 router = APIRouter()
 

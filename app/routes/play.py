@@ -11,55 +11,23 @@
 * ``POST /play/hint`` — a hint: the Expert's advice from the person's own view.
 * ``GET /play/new`` — the New match form; ``POST /play/new`` deals a new match.
 
-Routes stay thin: parse the form, call :mod:`app.play`, render.
+Routes stay thin: parse the form, call :mod:`app.play`, render. The request's unit of
+work (``DbDep``) commits a tap before its blocks render; a refused one stores nothing.
 """
 
-from typing import Annotated, Any
-
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from starlette.responses import RedirectResponse, Response
 
 from app import play
-from app.core.inputs import read_form
 from app.friend import invites as friend
+from app.friend.pages import waiting_page
+from app.play.pages import new_match_page, posted_options
+from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.render import is_htmx, render
-from app.web.sessions import DbDep, SessionDep
 
 router = APIRouter()
 
 PLAY_BLOCKS = ["status", "table"]
-
-
-async def form_fields(request: Request) -> dict[str, str]:
-    """FastAPI dependency: the posted form's text fields (first value of each; files
-    ignored), so that the routes themselves can stay synchronous (run in the threadpool,
-    the database calls block)."""
-    fields: dict[str, str] = {}
-    for key, value in (await read_form(request)).multi_items():
-        if isinstance(value, str) and key not in fields:
-            fields[key] = value
-    return fields
-
-
-FieldsDep = Annotated[dict[str, str], Depends(form_fields)]
-
-
-def new_match_page(request: Request, db: DbDep, session_id: str, *, notice: str = "",
-                   values: dict[str, Any] | None = None, status_code: int = 200) -> Response:
-    """The New match form (against the computer, or *Play a friend*), pre-filled with
-    ``values`` (else the last match's options) and a refusal ``notice``."""
-    loaded = play.load(db, session_id)
-    version = play.seat_version(db, session_id)  # also when no match is shown (a cancelled invite)
-    db.rollback()
-    game = loaded.game if loaded is not None else None
-    context = {
-        "values": values or play.default_options(game),
-        "levels": [(name, play.LEVEL_LABELS[name]) for name in play.LEVELS],
-        "version": version,
-        "in_progress": loaded is not None and not loaded.match.over,
-        "notice": notice,
-    }
-    return render(request, "play/new.html", context, status_code=status_code)
 
 
 def _play_page(request: Request, loaded: play.Loaded, notice: str = "",
@@ -73,11 +41,9 @@ def _play_page(request: Request, loaded: play.Loaded, notice: str = "",
 def _refused(request: Request, db: DbDep, session_id: str, error: play.PlayError) -> Response:
     """A refused tap or hint: nothing changed; the New match form when there is no match
     (400), else the play screen as stored with the reason (400/409)."""
-    db.rollback()
     if isinstance(error, play.NoMatchError):
         return new_match_page(request, db, session_id, notice=error.message, status_code=400)
     current = play.load(db, session_id)
-    db.rollback()
     assert current is not None
     return _play_page(request, current, error.message, status_code=error.status_code)
 
@@ -87,10 +53,7 @@ def play_screen(request: Request, session: SessionDep, db: DbDep) -> Response:
     """The play screen (or the New match form when there is no match yet)."""
     loaded = play.load(db, session.id)
     waiting = friend.waiting(db, session.id) if loaded is None else None
-    db.rollback()  # release the read transaction before rendering
     if waiting is not None:
-        from app.routes.friend import waiting_page
-
         return waiting_page(request, waiting)
     if loaded is None:
         return new_match_page(request, db, session.id)
@@ -119,7 +82,6 @@ def play_hint(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
         loaded, hint = play.give_hint(db, session.id, fields)
     except play.PlayError as error:
         return _refused(request, db, session.id, error)
-    db.rollback()
     if is_htmx(request):
         return render(request, "play/_hint.html", {"s": play.screen(loaded), "hint": hint})
     return _play_page(request, loaded, hint=hint)
@@ -139,10 +101,6 @@ def new_match(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
         options = play.options_from_form(fields)
         play.start_match(db, session.id, options, expected)
     except play.PlayError as error:
-        db.rollback()
-        values: dict[str, Any] = {**play.default_options(None), **fields}
-        for name in play.SWITCH_OPTIONS:
-            values[name] = fields.get(name) in ("on", "1", "true", "yes")
-        return new_match_page(request, db, session.id, notice=error.message, values=values,
-                               status_code=error.status_code)
+        return new_match_page(request, db, session.id, notice=error.message,
+                              values=posted_options(fields), status_code=error.status_code)
     return RedirectResponse("/play", status_code=303)

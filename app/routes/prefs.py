@@ -4,64 +4,51 @@ A plain form (no JavaScript needed) posted to ``/settings``; a good form is stor
 the browser session and answered ``303`` back to the page (``?saved=1``), a bad one
 (missing, unknown, repeated or out-of-range field) with ``400`` and the page saying what
 was wrong, nothing stored. ``back`` (query or hidden field) is the page the person came
-from; it is used only when it is a plain local path.
+from; it is used only when it is a plain local path. The page's logic is :mod:`app.prefs`.
 """
 
-import re
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from starlette.responses import RedirectResponse, Response
 
-from app.routes.score import FormDep
-from app.web.display import SETTINGS, DisplayError, display_for, parse_form, save_display
+from app.prefs.settings import (
+    SETTINGS,
+    DisplayError,
+    back_label,
+    parse_form,
+    safe_back,
+    save_display,
+)
+from app.web.deps import DbDep, DisplayDep, FormDep, SessionDep
+from app.web.display import Display
 from app.web.render import render
-from app.web.sessions import DbDep, SessionDep
 
 router = APIRouter()
 
-_LOCAL_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_-]{0,100}")
-BACK_LABELS = {"/play": "Back to Play", "/score": "Back to Score", "/guide": "Back to the rules"}
 
-
-def safe_back(value: str | None) -> str:
-    """``value`` when it is a plain local path such as ``/play`` or ``/score/3``, else ``""``.
-
-    Never a scheme, a host, ``//host`` or a query: the link cannot lead off the site.
-    """
-    if value and _LOCAL_PATH.fullmatch(value) and value != "/settings":
-        return value
-    return ""
-
-
-def _back_label(back: str) -> str:
-    for prefix, label in BACK_LABELS.items():
-        if back == prefix or back.startswith(prefix + "/"):
-            return label
-    return "Back" if back != "/" else "Back to the start"
-
-
-def _page(request: Request, *, back: str, saved: bool = False, error: str = "",
-          status_code: int = 200) -> Response:
+def _page(request: Request, display: Display, *, back: str, saved: bool = False,
+          error: str = "", status_code: int = 200) -> Response:
     return render(request, "prefs/settings.html", {
         "settings": SETTINGS,
-        "current": display_for(request),
+        "current": display,
         "back": back,
-        "back_label": _back_label(back) if back else "",
+        "back_label": back_label(back) if back else "",
         "saved": saved,
         "error": error,
     }, status_code=status_code)
 
 
 @router.get("/settings", name="settings")
-def settings_page(request: Request, session: SessionDep, back: str = "",
+def settings_page(request: Request, session: SessionDep, display: DisplayDep, back: str = "",
                   saved: str = "") -> Response:
     """The settings form, each group showing this browser's current choice."""
-    return _page(request, back=safe_back(back), saved=saved == "1")
+    return _page(request, display, back=safe_back(back), saved=saved == "1")
 
 
 @router.post("/settings")
-def settings_save(request: Request, session: SessionDep, db: DbDep, form: FormDep) -> Response:
+def settings_save(request: Request, session: SessionDep, db: DbDep, form: FormDep,
+                  display: DisplayDep) -> Response:
     """Store the posted settings and go back to the page (303); a bad form gets 400."""
     fields = [(name, value) for name, value in form.multi_items() if isinstance(value, str)]
     back = safe_back(next((value for name, value in fields if name == "back"), ""))
@@ -70,7 +57,7 @@ def settings_save(request: Request, session: SessionDep, db: DbDep, form: FormDe
             raise DisplayError("Settings are plain choices: no files.")
         display = parse_form([(name, value) for name, value in fields if name != "back"])
     except DisplayError as exc:
-        return _page(request, back=back, error=str(exc), status_code=400)
+        return _page(request, display, back=back, error=str(exc), status_code=400)
     save_display(db, session.id, display)
     query = {"saved": "1", **({"back": back} if back else {})}
     return RedirectResponse(f"/settings?{urlencode(query)}", status_code=303)

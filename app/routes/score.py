@@ -9,18 +9,17 @@ browser gets 404. ``/score/shared/{token}`` is the read-only view.
 from contextlib import suppress
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Request
+from fastapi import APIRouter, HTTPException, Path, Request
 from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import FormData, UploadFile
 from starlette.responses import RedirectResponse, Response
 
-from app.core.inputs import read_form
 from app.core.models import ScoreSheetRow
 from app.score import keeper as sk
 from app.score.evening import evening_tally, rematch
 from app.score.sheet import OptionsChange, ScoreSheet, SheetError
+from app.web.deps import DbDep, FormDep, SessionDep
 from app.web.render import is_htmx, render
-from app.web.sessions import DbDep, SessionDep
 
 router = APIRouter(prefix="/score")
 
@@ -28,12 +27,6 @@ SheetId = Annotated[int, Path(ge=1, le=2**62)]
 HandNumber = Annotated[int, Path(ge=1, le=10_000)]
 
 
-# The posted form, read (within app.core.inputs' limits) before the route runs. The routes
-# that take it are plain ``def`` (run in the threadpool) because their database calls
-# block. As ``async def`` routes they ran those calls on the event loop and held SQLite's
-# write lock across ``await request.form()``: simultaneous posts then stalled the whole
-# loop and failed with "database is locked" (500).
-FormDep = Annotated[FormData, Depends(read_form)]
 TOO_LARGE = ("That is too large for a score sheet export (the limit is "
              f"{sk.MAX_IMPORT_BYTES // 1000} KB): choose the .json file the app exported, "
              "or paste its text.")
@@ -378,8 +371,7 @@ def score_rematch(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
     except SheetError as err:
         message = err.message[:1].upper() + err.message[1:]
         return _show(request, row, sk.load(row), status_code=422, notice=message)
-    except IntegrityError:  # a double tap: the other tap made the rematch
-        db.rollback()
+    except IntegrityError:  # a double tap: the other tap made the rematch (rolled back)
         existing = sk.rematch_of(db, row)
         if existing is None:
             raise

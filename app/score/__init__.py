@@ -6,6 +6,7 @@
 * :mod:`app.score.evening` — rematches and the tally across linked games (pure);
 * :mod:`app.score.keeper` — the glue: forms, storage and views of the Score pages.
 
-The pure modules may import only :mod:`app.engine` (rules, cards, scoring); the glue
-may import :mod:`app.core` and :mod:`app.web` too.
+The pure modules may import only :mod:`app.engine` (rules, cards, scoring) and each
+other; the glue may import :mod:`app.core` and :mod:`app.web` too; no other feature.
+Imported by the routes only.
 """

@@ -24,6 +24,7 @@ from typing import Any
 
 from markupsafe import Markup
 from sqlalchemy import delete, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from app.core.inputs import InputError, load_json
@@ -486,13 +487,14 @@ def count_sheets(db: Session, session_id: str) -> int:
 
 def create_sheet(db: Session, session_id: str, sheet: ScoreSheet, *,
                  previous_id: int | None = None) -> ScoreSheetRow:
-    """Store a new sheet for this browser with a fresh share token; commits.
+    """Store a new sheet for this browser with a fresh share token (the request commits).
 
     ``previous_id``: the game this one is a rematch of (unique: one rematch per game).
 
     Raises:
         SheetError: the browser already keeps :data:`MAX_SHEETS_PER_SESSION` sheets.
-        sqlalchemy.exc.IntegrityError: ``previous_id`` already has its rematch (a race).
+        sqlalchemy.exc.IntegrityError: ``previous_id`` already has its rematch (a race;
+            the transaction is rolled back).
     """
     if count_sheets(db, session_id) >= MAX_SHEETS_PER_SESSION:
         raise SheetError(f"this browser keeps at most {MAX_SHEETS_PER_SESSION} sheets: "
@@ -502,13 +504,18 @@ def create_sheet(db: Session, session_id: str, sheet: ScoreSheet, *,
         SHARE_TOKEN_BYTES), title=title_for(sheet), document=sheet.to_json(),
         created_at=now, updated_at=now, previous_id=previous_id)
     db.add(row)
-    db.commit()
+    try:
+        db.flush()
+    except IntegrityError:
+        db.rollback()
+        raise
     return row
 
 
 def save_sheet(db: Session, row: ScoreSheetRow, sheet: ScoreSheet, expected_version: int,
                *, redo: Sequence[HandEntry] = ()) -> None:
-    """Store ``sheet`` in ``row`` if nobody changed it since ``expected_version``; commits.
+    """Store ``sheet`` in ``row`` if nobody changed it since ``expected_version`` (the
+    request commits).
 
     ``redo`` is the new Redo stack (:func:`redo_stack`); every change but Undo and Redo
     leaves it empty.
@@ -526,7 +533,6 @@ def save_sheet(db: Session, row: ScoreSheetRow, sheet: ScoreSheet, expected_vers
     if result.rowcount == 0:
         db.rollback()
         raise StaleSheetError
-    db.commit()
 
 
 def rematch_of(db: Session, row: ScoreSheetRow) -> ScoreSheetRow | None:
@@ -565,7 +571,7 @@ def redo_stack(row: ScoreSheetRow) -> list[HandEntry]:
 
 
 def delete_sheet(db: Session, row: ScoreSheetRow) -> None:
-    """Delete a sheet (its share link stops working); commits. Its rematch, if any, is
+    """Delete a sheet (its share link stops working; the request commits). Its rematch, if any, is
     linked to the game before it, so the evening stays one chain."""
     following = rematch_of(db, row)
     if following is not None:
@@ -575,7 +581,6 @@ def delete_sheet(db: Session, row: ScoreSheetRow) -> None:
         db.exec(update(ScoreSheetRow).where(col(ScoreSheetRow.id) == following.id)
                 .values(previous_id=previous_id))
     db.exec(delete(ScoreSheetRow).where(col(ScoreSheetRow.id) == row.id))
-    db.commit()
 
 
 # --- what the templates show -------------------------------------------------------------

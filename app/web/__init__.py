@@ -3,11 +3,17 @@ errors and middleware. Knows nothing of any one feature.
 
 * :mod:`app.web.render` — the ``Jinja2Blocks`` templates and ``render`` (a page or its
   blocks for htmx);
+* :mod:`app.web.deps` — every shared FastAPI dependency (``DbDep``, the request's unit
+  of work; ``SessionDep``, ``SettingsDep``, ``FieldsDep``, ``FormDep``, ``DisplayDep``);
 * :mod:`app.web.display` — the browser's display settings as every page's first paint
   needs them (the Settings page itself is :mod:`app.prefs`);
-* :mod:`app.web.sessions` — the ``gin_session`` cookie and its row;
+* :mod:`app.web.sessions` — the ``gin_session`` cookie, its ids and middleware;
 * :mod:`app.web.security` — headers, cross-site refusal, the body size cap;
-* :mod:`app.web.errors` — error pages (HTML for browsers, JSON otherwise).
+* :mod:`app.web.errors` — error pages (HTML for browsers, JSON otherwise);
+* :mod:`app.web.middleware` — the access log, HEAD as GET, the outer middleware stack,
+  cached static files;
+* :mod:`app.web.links` — where pages point to one another (the guide's sections).
 
-May import: :mod:`app.core`, :mod:`app.engine`. Imported by the features and the routes.
+May import: :mod:`app.core`, :mod:`app.engine`. Imported by Play, the features, the
+routes and ``app.main``.
 """

@@ -1,8 +1,9 @@
 """Display settings: card size, deck colours, theme, motion and the computer's speed.
 
 They belong to the browser session and are stored on the server (table
-``display_prefs``), so the very first paint of every page is right: ``render`` (in
-``app.web.render``) puts this browser's ``Display`` into the context of every full page and
+``display_prefs``), so the very first paint of every page is right: the ``DisplayDep``
+dependency (``app.web.deps``) reads this browser's ``Display`` once per request,
+``render`` (in ``app.web.render``) puts it into the context of every full page and
 ``templates/base.html`` writes it on ``<html>`` as data attributes, which
 ``static/app.css`` turns into CSS custom properties:
 
@@ -17,9 +18,12 @@ They belong to the browser session and are stored on the server (table
 ========================  ==============================================================
 
 A browser without a stored row, or without a session cookie at all, gets ``DEFAULT``.
+
+This module holds what every page's first paint needs (the values, reading them); the
+Settings page that changes them — its form and saving — is :mod:`app.prefs`. Imports
+:mod:`app.core` and :mod:`app.web.sessions` only.
 """
 
-from dataclasses import dataclass
 from typing import Literal
 
 from fastapi import Request
@@ -27,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from app.core.models import DisplayPrefs, utcnow
+from app.core.models import DisplayPrefs
 from app.web.sessions import COOKIE_NAME, is_valid_session_id
 
 CardSize = Literal["normal", "large"]
@@ -92,82 +96,6 @@ class Display(BaseModel):
 DEFAULT = Display()
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One radio button of the settings form: stored value, label and an optional hint."""
-
-    value: str
-    label: str
-    hint: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """One group of the settings form (a fieldset of radio buttons)."""
-
-    name: str
-    legend: str
-    choices: tuple[Choice, ...]
-
-
-SETTINGS: tuple[Setting, ...] = (
-    Setting("card_size", "Card size", (
-        Choice("normal", "Normal"),
-        Choice("large", "Large", "Big corner numbers, easier to read"),
-    )),
-    Setting("deck", "Deck", (
-        Choice("two", "Two colours", "Hearts and diamonds red, clubs and spades black"),
-        Choice("four", "Four colours", "Clubs green and diamonds blue, so every suit differs"),
-    )),
-    Setting("theme", "Theme", (
-        Choice("device", "Follow the device"),
-        Choice("light", "Light"),
-        Choice("dark", "Dark"),
-        Choice("contrast", "High contrast"),
-    )),
-    Setting("motion", "Motion", (
-        Choice("device", "Follow the device"),
-        Choice("reduced", "Reduced", "No animation"),
-    )),
-    Setting("computer_speed", "The computer's turn", (
-        Choice("quick", "Quick", "Shown for 0.3 seconds"),
-        Choice("normal", "Normal", "Shown for 0.45 seconds"),
-        Choice("slow", "Slow", "Shown for 0.6 seconds"),
-    )),
-)
-"""The settings page's groups, in order; names are ``Display`` fields."""
-
-
-class DisplayError(ValueError):
-    """A posted settings form with a missing, unknown or repeated field; ``str()`` says which."""
-
-
-def parse_form(fields: list[tuple[str, str]]) -> Display:
-    """A ``Display`` from a posted form's ``(name, value)`` pairs.
-
-    Every setting must appear exactly once with one of its values; other field names are
-    refused too (a forged or mistyped form changes nothing). Raises ``DisplayError``.
-    """
-    known = {setting.name: setting for setting in SETTINGS}
-    values: dict[str, str] = {}
-    for name, value in fields:
-        if name not in known:
-            raise DisplayError(f"Unknown setting {name[:40]!r}.")
-        if name in values:
-            raise DisplayError(f"{known[name].legend}: chosen twice.")
-        values[name] = value
-    for setting in SETTINGS:
-        if setting.name not in values:
-            raise DisplayError(f"{setting.legend}: nothing chosen.")
-        if values[setting.name] not in {choice.value for choice in setting.choices}:
-            allowed = ", ".join(choice.label for choice in setting.choices)
-            raise DisplayError(f"{setting.legend}: choose one of {allowed}.")
-    try:
-        return Display.model_validate(values)
-    except ValidationError as exc:  # unreachable while SETTINGS matches Display
-        raise DisplayError("Those settings are not valid.") from exc
-
-
 def _from_row(row: DisplayPrefs | None) -> Display:
     if row is None:
         return DEFAULT
@@ -205,16 +133,8 @@ def display_for(request: Request) -> Display:
     return display
 
 
-def save_display(db: Session, session_id: str, display: Display) -> None:
-    """Store ``display`` for ``session_id`` (insert or update) and commit."""
-    row = db.get(DisplayPrefs, session_id)
-    if row is None:
-        row = DisplayPrefs(session_id=session_id)
-    row.card_size = display.card_size
-    row.deck = display.deck
-    row.theme = display.theme
-    row.motion = display.motion
-    row.computer_speed = display.computer_speed
-    row.updated_at = utcnow()
-    db.add(row)
-    db.commit()
+def shown_display(request: Request) -> Display:
+    """The settings :func:`display_for` read for this request, ``DEFAULT`` when nothing
+    read them (never reads: what ``render`` puts on a page)."""
+    cached = getattr(request.state, "display", None)
+    return cached if isinstance(cached, Display) else DEFAULT

@@ -24,6 +24,7 @@ from starlette.requests import ClientDisconnect
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from app.core.db import DatabaseBusyError, release
+from app.web.display import display_for
 from app.web.render import is_htmx, render
 
 log = logging.getLogger("app")
@@ -77,7 +78,7 @@ def error_page(request: Request, status: int, detail: str = "") -> Response:
         "status": status,
         "title": TITLES.get(status, "Something went wrong"),
         "message": message,
-    }, status_code=status)
+    }, status_code=status, display=display_for(request))
 
 
 def install_error_pages(app: FastAPI) -> None:

@@ -22,10 +22,10 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup, escape
 from starlette.responses import Response
 
-from app.core.db import release
+from app.core.db import finish
 from app.engine import Card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
-from app.web.display import display_for
+from app.web.display import Display, shown_display
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES_DIR = ROOT / "templates"
@@ -132,22 +132,27 @@ def render(
     *,
     status_code: int = 200,
     headers: Mapping[str, str] | None = None,
+    display: Display | None = None,
 ) -> Response:
     """Render ``template``, or only ``block`` (one name or several) for an htmx request.
 
     A plain request (no JavaScript, tests, reload) always gets the whole page, so every
-    route works without htmx. Responses vary on ``HX-Request``. The request's database
-    session is released first (``app.core.db.release``): rendering holds no transaction, so
-    load everything the template shows before calling this.
-    A whole page gets this browser's display settings as ``display`` (see
-    ``app.web.display``, read in a transaction of its own) unless given.
+    route works without htmx. Responses vary on ``HX-Request``.
+
+    The request's unit of work ends first (``app.core.db.finish``): what the route wrote
+    is committed — rolled back instead for an answer of 400 or more, a refusal changes
+    nothing — so rendering holds no transaction and no lock; load everything the
+    template shows before calling this.
+    A whole page gets this browser's display settings as ``display``: the ``display``
+    given, else the one ``app.web.deps.get_display`` read for this request (``DEFAULT``
+    when none did). Rendering never reads them from the database.
     """
-    release(request)
+    finish(request, commit=status_code < 400)
     ctx = dict(context or {})
     all_headers = {"Vary": "HX-Request", **(headers or {})}
     whole_page = block is None or not is_htmx(request)
     if whole_page and "display" not in ctx:
-        ctx["display"] = display_for(request)
+        ctx["display"] = display if display is not None else shown_display(request)
     if not whole_page and block is not None:
         if isinstance(block, str):
             return templates.TemplateResponse(

@@ -1,11 +1,14 @@
 """Browser sessions: the ``gin_session`` cookie and its ``browser_session`` row.
 
-A route that needs to know the browser declares ``session: SessionDep``. The dependency
-finds the row named by the cookie or, when the cookie is missing, malformed, unknown or
-expired, creates a fresh row with a new random id (a browser never chooses its own id).
+A route that needs to know the browser declares ``session: SessionDep`` (from
+``app.web.deps``, where the dependency lives). The dependency finds the row named by the
+cookie or, when the cookie is missing, malformed, unknown or expired, creates a fresh
+row with a new random id (a browser never chooses its own id).
 ``SessionCookieMiddleware`` then sends the cookie with whatever response the route
 returns. Routes that do not declare ``SessionDep`` (static files, ``/healthz``) never
 touch sessions.
+
+This module keeps the ids, the cookie and its middleware, and the purge.
 
 Sessions unused for ``SESSION_TTL_DAYS`` are deleted by ``purge_expired_sessions``,
 which the app runs at start-up and then every hour.
@@ -14,15 +17,12 @@ which the app runs at start-up and then every hour.
 import re
 import secrets
 from datetime import timedelta
-from typing import Annotated
 
-from fastapi import Depends, Request
 from sqlalchemy import Engine, delete
 from sqlmodel import Session, col
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.core.config import Settings
-from app.core.db import get_session
 from app.core.models import BrowserSession, utcnow
 
 COOKIE_NAME = "gin_session"
@@ -31,9 +31,8 @@ _TOKEN_BYTES = 32
 _VALID_ID = re.compile(r"[A-Za-z0-9_-]{43}")
 # last_seen (and the cookie's Max-Age) is refreshed at most this often per session.
 TOUCH_INTERVAL = timedelta(hours=1)
-_STATE_KEY = "gin_session_cookie"
-
-DbDep = Annotated[Session, Depends(get_session)]
+STATE_KEY = "gin_session_cookie"
+"""Key in ``request.state``: the session id whose cookie the response must (re)send."""
 
 
 def new_session_id() -> str:
@@ -44,43 +43,6 @@ def new_session_id() -> str:
 def is_valid_session_id(value: str | None) -> bool:
     """True when ``value`` has the exact shape of an id made by ``new_session_id``."""
     return value is not None and _VALID_ID.fullmatch(value) is not None
-
-
-async def get_app_settings(request: Request) -> Settings:
-    """FastAPI dependency: the settings the running app was created with (async: no
-    I/O, so no trip to the threadpool)."""
-    settings: Settings = request.app.state.settings
-    return settings
-
-
-SettingsDep = Annotated[Settings, Depends(get_app_settings)]
-
-
-def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> BrowserSession:
-    """FastAPI dependency: this browser's session row, created on first visit.
-
-    The dependency commits its own small write (a new row, or ``last_seen`` at most once
-    an hour), so the route starts with no transaction open.
-    """
-    now = utcnow()
-    ttl = timedelta(days=settings.session_ttl_days)
-    cookie = request.cookies.get(COOKIE_NAME)
-    row = db.get(BrowserSession, cookie) if is_valid_session_id(cookie) else None
-    if row is not None and row.last_seen <= now - ttl:
-        row = None  # expired: the purge deletes it; this browser starts afresh
-    if row is None:
-        row = BrowserSession(id=new_session_id(), created_at=now, last_seen=now)
-        db.add(row)
-        request.state.gin_session_cookie = row.id  # read back via _STATE_KEY
-    elif now - row.last_seen >= TOUCH_INTERVAL:
-        row.last_seen = now
-        db.add(row)
-        request.state.gin_session_cookie = row.id  # read back via _STATE_KEY
-    db.commit()
-    return row
-
-
-SessionDep = Annotated[BrowserSession, Depends(get_browser_session)]
 
 
 def purge_expired_sessions(engine: Engine, ttl_days: float) -> int:
@@ -118,7 +80,7 @@ class SessionCookieMiddleware:
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                session_id = scope["state"].get(_STATE_KEY)
+                session_id = scope["state"].get(STATE_KEY)
                 if session_id:
                     headers = list(message.get("headers", []))
                     headers.append(

@@ -6,7 +6,7 @@ import logging
 import pytest
 from fastapi.testclient import TestClient
 
-from app.main import loggable_path
+from app.web.errors import loggable_path
 
 HTML = {"Accept": "text/html,application/xhtml+xml"}
 

@@ -16,7 +16,7 @@ from app.core.models import PlayMatch
 from app.engine import MatchState
 from app.friend import invites as friend
 from app.friend import live
-from app.routes.friend import _stream
+from app.friend.stream import events as _stream
 from tests.conftest import run_async
 from tests.web.friend.test_friend import browser, choose, start, stored_match
 

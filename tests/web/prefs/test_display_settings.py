@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.core.models import DisplayPrefs
-from app.routes.prefs import safe_back
-from app.web.display import DEFAULT, SETTINGS, Display, parse_form
+from app.prefs.settings import SETTINGS, parse_form, safe_back
+from app.web.display import DEFAULT, Display
 
 PAGES = ("/", "/play", "/score", "/guide", "/guide/scoring", "/settings")
 GOOD = {"card_size": "large", "deck": "four", "theme": "dark", "motion": "reduced",

@@ -1,0 +1,43 @@
+"""Pages of Play that more than one area's routes answer with: the New match form (the
+play routes, and *Play a friend*'s when its form is refused).
+
+Renders through :mod:`app.web.render`; reads through :mod:`app.play`'s own modules.
+"""
+
+from typing import Any
+
+from fastapi import Request
+from sqlmodel import Session
+from starlette.responses import Response
+
+from app.engine.bots import LEVELS
+from app.play.actions import SWITCH_OPTIONS, default_options
+from app.play.common import LEVEL_LABELS
+from app.play.storage import load, seat_version
+from app.web.render import render
+
+
+def posted_options(fields: dict[str, str]) -> dict[str, Any]:
+    """A refused New match (or invite) form's values as posted, to show it again: the
+    defaults, then the fields, with the switches as booleans."""
+    values: dict[str, Any] = {**default_options(None), **fields}
+    for name in SWITCH_OPTIONS:
+        values[name] = fields.get(name) in ("on", "1", "true", "yes")
+    return values
+
+
+def new_match_page(request: Request, db: Session, session_id: str, *, notice: str = "",
+                   values: dict[str, Any] | None = None, status_code: int = 200) -> Response:
+    """The New match form (against the computer, or *Play a friend*), pre-filled with
+    ``values`` (else the last match's options) and a refusal ``notice``."""
+    loaded = load(db, session_id)
+    version = seat_version(db, session_id)  # also when no match is shown (a cancelled invite)
+    game = loaded.game if loaded is not None else None
+    context = {
+        "values": values or default_options(game),
+        "levels": [(name, LEVEL_LABELS[name]) for name in LEVELS],
+        "version": version,
+        "in_progress": loaded is not None and not loaded.match.over,
+        "notice": notice,
+    }
+    return render(request, "play/new.html", context, status_code=status_code)

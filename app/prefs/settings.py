@@ -1,0 +1,127 @@
+"""The Settings page's logic: the form's groups, reading a posted form, saving it, and
+the page's way back (issue 16).
+
+What the settings *are* and how every page paints with them is :mod:`app.web.display`;
+this module changes them. Imports :mod:`app.web` and :mod:`app.core` only.
+"""
+
+import re
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+from sqlmodel import Session
+
+from app.core.models import DisplayPrefs, utcnow
+from app.web.display import Display
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One radio button of the settings form: stored value, label and an optional hint."""
+
+    value: str
+    label: str
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One group of the settings form (a fieldset of radio buttons)."""
+
+    name: str
+    legend: str
+    choices: tuple[Choice, ...]
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("card_size", "Card size", (
+        Choice("normal", "Normal"),
+        Choice("large", "Large", "Big corner numbers, easier to read"),
+    )),
+    Setting("deck", "Deck", (
+        Choice("two", "Two colours", "Hearts and diamonds red, clubs and spades black"),
+        Choice("four", "Four colours", "Clubs green and diamonds blue, so every suit differs"),
+    )),
+    Setting("theme", "Theme", (
+        Choice("device", "Follow the device"),
+        Choice("light", "Light"),
+        Choice("dark", "Dark"),
+        Choice("contrast", "High contrast"),
+    )),
+    Setting("motion", "Motion", (
+        Choice("device", "Follow the device"),
+        Choice("reduced", "Reduced", "No animation"),
+    )),
+    Setting("computer_speed", "The computer's turn", (
+        Choice("quick", "Quick", "Shown for 0.3 seconds"),
+        Choice("normal", "Normal", "Shown for 0.45 seconds"),
+        Choice("slow", "Slow", "Shown for 0.6 seconds"),
+    )),
+)
+"""The settings page's groups, in order; names are ``Display`` fields."""
+
+
+class DisplayError(ValueError):
+    """A posted settings form with a missing, unknown or repeated field; ``str()`` says which."""
+
+
+def parse_form(fields: list[tuple[str, str]]) -> Display:
+    """A ``Display`` from a posted form's ``(name, value)`` pairs.
+
+    Every setting must appear exactly once with one of its values; other field names are
+    refused too (a forged or mistyped form changes nothing). Raises ``DisplayError``.
+    """
+    known = {setting.name: setting for setting in SETTINGS}
+    values: dict[str, str] = {}
+    for name, value in fields:
+        if name not in known:
+            raise DisplayError(f"Unknown setting {name[:40]!r}.")
+        if name in values:
+            raise DisplayError(f"{known[name].legend}: chosen twice.")
+        values[name] = value
+    for setting in SETTINGS:
+        if setting.name not in values:
+            raise DisplayError(f"{setting.legend}: nothing chosen.")
+        if values[setting.name] not in {choice.value for choice in setting.choices}:
+            allowed = ", ".join(choice.label for choice in setting.choices)
+            raise DisplayError(f"{setting.legend}: choose one of {allowed}.")
+    try:
+        return Display.model_validate(values)
+    except ValidationError as exc:  # unreachable while SETTINGS matches Display
+        raise DisplayError("Those settings are not valid.") from exc
+
+
+def save_display(db: Session, session_id: str, display: Display) -> None:
+    """Store ``display`` for ``session_id`` (insert or update; the request commits)."""
+    row = db.get(DisplayPrefs, session_id)
+    if row is None:
+        row = DisplayPrefs(session_id=session_id)
+    row.card_size = display.card_size
+    row.deck = display.deck
+    row.theme = display.theme
+    row.motion = display.motion
+    row.computer_speed = display.computer_speed
+    row.updated_at = utcnow()
+    db.add(row)
+    db.flush()
+
+
+_LOCAL_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_-]{0,100}")
+BACK_LABELS = {"/play": "Back to Play", "/score": "Back to Score", "/guide": "Back to the rules"}
+
+
+def safe_back(value: str | None) -> str:
+    """``value`` when it is a plain local path such as ``/play`` or ``/score/3``, else ``""``.
+
+    Never a scheme, a host, ``//host`` or a query: the link cannot lead off the site.
+    """
+    if value and _LOCAL_PATH.fullmatch(value) and value != "/settings":
+        return value
+    return ""
+
+
+def back_label(back: str) -> str:
+    for prefix, label in BACK_LABELS.items():
+        if back == prefix or back.startswith(prefix + "/"):
+            return label
+    return "Back" if back != "/" else "Back to the start"

@@ -1,0 +1,109 @@
+"""Every shared FastAPI dependency, as ``Annotated`` aliases a route declares by type.
+
+* ``DbDep`` — the request's unit of work (``app.core.db.get_session``): one database
+  session, committed once when the request succeeded (before its page renders, or when a
+  route that renders nothing returns), rolled back when the route raised; the effects
+  features queued with ``app.core.db.after_commit`` run after that commit.
+* ``SessionDep`` — this browser's ``browser_session`` row, created on the first visit
+  (the cookie itself is sent by ``app.web.sessions.SessionCookieMiddleware``).
+* ``SettingsDep`` — the server's settings the app was created with (``app.core.config``).
+* ``FieldsDep`` — the posted form's text fields, first value of each; ``FormDep`` — the
+  posted form whole (files too), both read within ``app.core.inputs``' limits.
+* ``DisplayDep`` — this browser's display settings (``app.web.display``), read once per
+  request. ``app.main`` puts :func:`get_display` on every router that renders pages, and
+  ``app.web.render.render`` takes the display it stored, never the database.
+
+Routes stay synchronous (``def``, run in the threadpool, since their database calls
+block); the dependencies that read the body are async so that the route never awaits.
+Route modules import their dependencies from here and from nowhere else.
+"""
+
+from datetime import timedelta
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlmodel import Session
+from starlette.datastructures import FormData
+
+from app.core.config import Settings
+from app.core.db import get_session
+from app.core.inputs import read_form
+from app.core.models import BrowserSession, utcnow
+from app.web.display import Display, display_for
+from app.web.sessions import (
+    COOKIE_NAME,
+    STATE_KEY,
+    TOUCH_INTERVAL,
+    is_valid_session_id,
+    new_session_id,
+)
+
+# scope="function": the unit of work ends when the route returns, before the response is
+# sent, so the browser's next request (after a redirect) sees what this one stored.
+DbDep = Annotated[Session, Depends(get_session, scope="function")]
+
+
+async def get_app_settings(request: Request) -> Settings:
+    """The settings the running app was created with (async: no I/O, so no trip to the
+    threadpool)."""
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+SettingsDep = Annotated[Settings, Depends(get_app_settings)]
+
+
+def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> BrowserSession:
+    """This browser's session row, created on first visit.
+
+    Commits its own small write (a new row, or ``last_seen`` at most once an hour) at
+    once, before the route's unit of work begins: on SQLite the write lock is then not
+    held while the route computes (the computer's move, a hint).
+    """
+    now = utcnow()
+    ttl = timedelta(days=settings.session_ttl_days)
+    cookie = request.cookies.get(COOKIE_NAME)
+    row = db.get(BrowserSession, cookie) if is_valid_session_id(cookie) else None
+    if row is not None and row.last_seen <= now - ttl:
+        row = None  # expired: the purge deletes it; this browser starts afresh
+    if row is None:
+        row = BrowserSession(id=new_session_id(), created_at=now, last_seen=now)
+        db.add(row)
+        setattr(request.state, STATE_KEY, row.id)  # the middleware sends its cookie
+    elif now - row.last_seen >= TOUCH_INTERVAL:
+        row.last_seen = now
+        db.add(row)
+        setattr(request.state, STATE_KEY, row.id)
+    db.commit()
+    return row
+
+
+SessionDep = Annotated[BrowserSession, Depends(get_browser_session, scope="function")]
+
+
+async def form_fields(request: Request) -> dict[str, str]:
+    """The posted form's text fields (first value of each; files ignored)."""
+    fields: dict[str, str] = {}
+    for key, value in (await read_form(request)).multi_items():
+        if isinstance(value, str) and key not in fields:
+            fields[key] = value
+    return fields
+
+
+FieldsDep = Annotated[dict[str, str], Depends(form_fields)]
+
+# The posted form, read (within app.core.inputs' limits) before the route runs. The routes
+# that take it are plain ``def`` (run in the threadpool) because their database calls
+# block. As ``async def`` routes they ran those calls on the event loop and held SQLite's
+# write lock across ``await request.form()``: simultaneous posts then stalled the whole
+# loop and failed with "database is locked" (500).
+FormDep = Annotated[FormData, Depends(read_form)]
+
+
+def get_display(request: Request) -> Display:
+    """This browser's display settings, read once per request (from the cookie as it
+    arrived: a first visit has none) and kept for ``render``."""
+    return display_for(request)
+
+
+DisplayDep = Annotated[Display, Depends(get_display)]
