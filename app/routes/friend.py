@@ -32,6 +32,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 
 from app import play
+from app.core.inputs import checked
 from app.engine import Rules
 from app.friend import invites as friend
 from app.friend import live
@@ -63,7 +64,7 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
         db.rollback()
         values: dict[str, Any] = {**play.default_options(None), **fields}
         for option in play.SWITCH_OPTIONS:
-            values[option] = fields.get(option) in ("on", "1", "true", "yes")
+            values[option] = checked(fields.get(option))
         return new_match_page(request, db, session.id, notice=error.message, values=values,
                               status_code=error.status_code)
     return RedirectResponse("/play", status_code=303)

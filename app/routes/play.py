@@ -20,7 +20,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
 from app import play
-from app.core.inputs import read_form
+from app.core.inputs import checked, read_form
 from app.friend import invites as friend
 from app.web.render import is_htmx, render
 from app.web.sessions import DbDep, SessionDep
@@ -142,7 +142,7 @@ def new_match(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
         db.rollback()
         values: dict[str, Any] = {**play.default_options(None), **fields}
         for name in play.SWITCH_OPTIONS:
-            values[name] = fields.get(name) in ("on", "1", "true", "yes")
+            values[name] = checked(fields.get(name))
         return new_match_page(request, db, session.id, notice=error.message, values=values,
                                status_code=error.status_code)
     return RedirectResponse("/play", status_code=303)
