@@ -7,7 +7,8 @@ errors and middleware. Knows nothing of any one feature.
   needs them (the Settings page itself is :mod:`app.prefs`);
 * :mod:`app.web.sessions` — the ``gin_session`` cookie and its row;
 * :mod:`app.web.security` — headers, cross-site refusal, the body size cap;
-* :mod:`app.web.errors` — error pages (HTML for browsers, JSON otherwise).
+* :mod:`app.web.errors` — error pages (HTML for browsers, JSON otherwise);
+* :mod:`app.web.rulewords` — the table's rules in words, for every page that shows them.
 
 May import: :mod:`app.core`, :mod:`app.engine`. Imported by the features and the routes.
 """
