@@ -213,7 +213,6 @@ class HandFacts:
     scores: tuple[int, int]
     seed: Seed
     log: tuple[tuple[int, str], ...]
-    hands_in_match: int
     records: tuple[HandRecord, ...] = ()
     seats: Seats = VS_COMPUTER
     """Who reviews (``seats.me``: whose hand is shown first and whose decisions are
@@ -251,7 +250,7 @@ def hand_facts(db: Session, session_id: str, match_id: int | None,
                     for h in earlier)
     return HandFacts(game.id, Rules.from_dict(game.rules), game.level, game.first_dealer,
                      row.number, row.dealer, _points(records), hand_seed(row, game),
-                     tuple((int(p), str(t)) for p, t in row.log), len(hands), records,
+                     tuple((int(p), str(t)) for p, t in row.log), records,
                      seats_of(game, seat_in(game, session_id)))
 
 
@@ -284,7 +283,7 @@ def imported_facts(history: HandHistory, index: int = 0) -> HandFacts:
     """The facts of hand ``index`` (0-based) of an imported, checked hand history."""
     hand = history.hands[index]
     return HandFacts(None, history.rules, history.level, history.first_dealer, hand.number,
-                     hand.dealer, hand.scores, hand.seed, hand.log, len(history.hands))
+                     hand.dealer, hand.scores, hand.seed, hand.log)
 
 
 # --- The review: one view per position ---------------------------------------------
