@@ -21,8 +21,8 @@
 // * Keyboard shortcuts (listed in the Keys panel); focus never falls to <body> after a swap.
 // * Leaving the play screen takes one Back press: New match and Start match replace the
 //   history entry instead of adding one.
-// * A friend match: #live hears "<version>-<away>" from /play/events (the
-//   vendored htmx SSE extension) or, where EventSource fails, by polling /play/pulse
+// * A friend match: #live hears "<version>-<away>" from /play/events (an
+//   EventSource, "move" events) or, where EventSource fails, by polling /play/pulse
 //   every 2 s; a change fetches the table like a tap (queued with the taps) and plays
 //   the friend's move out. The waiting page reloads into the table.
 (function () {
@@ -608,22 +608,27 @@
     if (polling === null) polling = setInterval(poll, 2000);
   }
 
-  document.addEventListener("htmx:sseMessage", function (event) {
-    if (event.detail && event.detail.data !== undefined) onPulse(event.detail.data);
-  });
-  document.addEventListener("htmx:sseOpen", function () {
-    sseErrors = 0;
-    if (polling !== null) { clearInterval(polling); polling = null; }
-  });
-  document.addEventListener("htmx:sseError", function () {
-    sseErrors += 1;
-    if (sseErrors >= 2) startPolling();
-  });
+  // The stream carries only "<version>-<away>", so a plain EventSource is all it needs.
+  // It reconnects by itself after a dropped connection; one the server closed for good
+  // (a 204: no friend match here) or two errors in a row fall back to polling.
+  function listen(live) {
+    var source = new EventSource(live.dataset.events);
+    source.addEventListener("move", function (event) { onPulse(event.data); });
+    source.addEventListener("open", function () {
+      sseErrors = 0;
+      if (polling !== null) { clearInterval(polling); polling = null; }
+    });
+    source.addEventListener("error", function () {
+      sseErrors += 1;
+      if (sseErrors >= 2 || source.readyState === EventSource.CLOSED) startPolling();
+    });
+  }
 
   function setupLive() {
     var live = document.getElementById("live");
     if (!live) return;
-    if (!window.EventSource || !window.htmx || live.hasAttribute("data-poll")) startPolling();
+    if (!window.EventSource || !live.dataset.events || live.hasAttribute("data-poll")) startPolling();
+    else listen(live);
     document.querySelectorAll("[data-copy-target]").forEach(function (button) {
       if (!navigator.clipboard) return;
       button.hidden = false;

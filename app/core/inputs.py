@@ -7,6 +7,9 @@ answer it 4xx and change nothing):
 * request bodies: at most ``MAX_BODY_BYTES`` (``app/web/security.py``, 413);
 * forms: :func:`read_form` — at most :data:`MAX_FORM_FIELDS` fields, :data:`MAX_FORM_FILES`
   file and :data:`MAX_PART_BYTES` per part (Starlette answers more with 400 and says why);
+* form numbers and checkboxes: :func:`whole_number` (1–9 ASCII digits, else ``None``),
+  :func:`bounded` (the same within a range) and :func:`checked` (a ticked checkbox) —
+  the one parser of each for every form of the app;
 * JSON: :func:`load_json` — size in bytes and nesting depth checked *before*
   ``json.loads``, whose recursion would otherwise end in ``RecursionError`` (a 500)
   on about a thousand ``[``.
@@ -30,6 +33,11 @@ MAX_FORM_FILES = 1
 MAX_PART_BYTES = 64 * 1024
 """Largest single form part (the request body cap is 64 KB anyway)."""
 
+CHECKED = frozenset({"on", "1", "true", "yes"})
+"""The values a posted checkbox counts as ticked by (a browser sends ``on``, or the
+input's ``value``); anything else, or no field at all, is off."""
+
+_WHOLE = re.compile(r"[0-9]{1,9}")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
@@ -51,6 +59,27 @@ async def read_form(request: Request) -> FormData:
     """
     return await request.form(max_files=MAX_FORM_FILES, max_fields=MAX_FORM_FIELDS,
                               max_part_size=MAX_PART_BYTES)
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number when it is 1–9 ASCII digits, else ``None``.
+
+    ``str.isdigit`` is not enough before ``int()``: it accepts ``"²"`` (which ``int``
+    refuses) and digit strings too long for ``int`` to parse — both were 500s.
+    """
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def bounded(text: str, low: int, high: int) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high``, else ``None`` (the caller
+    says why, in its own words)."""
+    number = whole_number(text)
+    return number if number is not None and low <= number <= high else None
+
+
+def checked(value: object) -> bool:
+    """Whether a posted checkbox's value (``form.get(name)``) means ticked."""
+    return value in CHECKED
 
 
 def json_depth(text: str) -> int:

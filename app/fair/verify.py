@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from app.core.inputs import whole_number
 from app.engine.fairness import (
     ALGORITHM,
     FairDeal,
@@ -24,7 +25,6 @@ from app.engine.fairness import (
     combine_client_seeds,
     fair_deal,
 )
-from app.play.common import whole_number
 
 FIELDS = ("server_seed", "client_seed", "hand_number", "commitment", "inviter_seed",
           "friend_seed")

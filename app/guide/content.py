@@ -49,6 +49,7 @@ from app.engine import (
 )
 from app.engine.hand import HAND_SIZE, VOID_AT
 from app.web.links import guide_link_for
+from app.web.rulewords import rules_rows
 
 # --- rules in force ---------------------------------------------------------------------
 
@@ -475,25 +476,9 @@ def worked_match(rules: Rules = CLASSIC) -> WorkedMatch:
 
 
 def rules_summary(rules: Rules) -> list[tuple[str, str]]:
-    """The rules in force as (name, value) pairs for a short table, from ``rules``."""
-    on_off = {True: "on", False: "off"}
-    return [
-        ("Target", f"{rules.target} points"),
-        ("Knock limit", f"{rules.knock_limit} or less (exactly {rules.knock_limit} is allowed)"
-         if rules.knock_limit else "0 (gin only)"),
-        ("Gin bonus", str(rules.gin_bonus)),
-        ("Undercut bonus", f"{rules.undercut_bonus} (a tie is an undercut)"),
-        ("Big gin", f"{on_off[rules.big_gin]} (bonus {rules.big_gin_bonus})"),
-        ("Layoffs against gin", "never"),
-        ("Void hand", f"a turn ends with {VOID_AT} or fewer stock cards"),
-        ("Box bonus", str(rules.box_bonus) if rules.box_bonus else "none"),
-        ("Game bonus", str(rules.game_bonus) if rules.game_bonus else "none"),
-        ("Shutout doubling", on_off[rules.shutout]),
-        ("Oklahoma", on_off[rules.oklahoma]),
-        ("Straight gin", on_off[rules.straight_gin]),
-        ("Round the corner", on_off[rules.round_the_corner]),
-        ("Loser deals", on_off[rules.loser_deals]),
-    ]
+    """The rules in force as (name, value) pairs for a short table, each value with what
+    it implies (:func:`app.web.rulewords.rules_rows`)."""
+    return list(rules_rows(rules, explained=True))
 
 
 __all__ = [

@@ -9,7 +9,8 @@ The engine stays pure; this package does the rest, one concern per module:
   if the match is still at the version read, without committing (the request's unit of
   work commits, ``app.core.db``), and tell the listeners passed in with
   :func:`~app.play.storage.listen` (a friend match's other browser, the analysis);
-* :mod:`app.play.computer` — the computer's turn;
+* :mod:`app.play.computer` — **advance**: who moves by itself (the computer's turn;
+  nobody in a friend match), run after every tap of play and practice;
 * :mod:`app.play.actions` — **tap** (the person's action, then the computer's reply),
   the New match form's options and **start_match**;
 * :mod:`app.play.hints` — **give_hint**: the Expert's advice from the person's view
@@ -53,7 +54,7 @@ from app.play.common import (
     StaleTapError,
     whole_number,
 )
-from app.play.computer import computer_plays
+from app.play.computer import advance
 from app.play.hints import HintPanel, give_hint
 from app.play.screen import Screen, screen
 from app.play.storage import forget_cache, load, rebuild, seat_version
@@ -63,7 +64,7 @@ __all__ = [
     "COMPUTER", "LEVELS", "LEVEL_LABELS", "MAX_TARGET", "PERSON", "SORTS", "SWITCH_OPTIONS",
     "HintPanel", "Loaded", "MatchOptions", "MatchState", "NoMatchError", "PlayError", "Screen",
     "Seats",
-    "StaleTapError", "computer_plays", "default_options", "describe", "forget_cache",
+    "StaleTapError", "advance", "default_options", "describe", "forget_cache",
     "give_hint", "load", "options_from_form", "rebuild", "screen", "seat_version",
     "start_match", "tap",
     "whole_number",

@@ -17,23 +17,31 @@ from typing import Any
 
 from sqlmodel import Session
 
+from app.core.inputs import checked, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
     HOUSE,
+    BigGin,
     Card,
-    Event,
+    Discard,
+    DrawStock,
     GameError,
+    Gin,
     HandSeed,
     InvalidSeedError,
+    Knock,
+    MatchAction,
     MatchState,
     NextHand,
+    Pass,
     Phase,
     Rules,
     RulesError,
+    TakeDiscard,
+    TakeUpcard,
     apply_match,
     match_view,
     new_match,
-    parse_match_action,
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS
 from app.engine.fairness import check_client_seed, combine_client_seeds
@@ -48,9 +56,8 @@ from app.play.common import (
     PlayError,
     StaleTapError,
     sentence,
-    whole_number,
 )
-from app.play.computer import computer_plays
+from app.play.computer import advance
 from app.play.storage import (
     bump_seat,
     commit_seat,
@@ -66,10 +73,15 @@ from app.play.storage import (
 )
 from app.play.words import describe
 
-# Form action values and the actions they stand for; the card actions take the
-# selected card (or a ``card`` field).
-SIMPLE_ACTIONS = ("take_upcard", "pass", "draw_stock", "take_discard", "big_gin", "next_hand")
-CARD_ACTIONS = ("discard", "knock", "gin")
+SIMPLE_ACTIONS: dict[str, MatchAction] = {
+    "take_upcard": TakeUpcard(), "pass": Pass(), "draw_stock": DrawStock(),
+    "take_discard": TakeDiscard(), "big_gin": BigGin(), "next_hand": NextHand(),
+}
+"""The form's ``action`` values that name an action by themselves."""
+CARD_ACTIONS: dict[str, type[Discard] | type[Knock] | type[Gin]] = {
+    "discard": Discard, "knock": Knock, "gin": Gin,
+}
+"""The form's ``action`` values that take the card of the form's ``card`` field."""
 
 # Table options the New match form offers (docs/rules.md §6, the ones that apply to play).
 NUMBER_OPTIONS = ("target", "knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus",
@@ -120,7 +132,7 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     if values.get("target", HOUSE.target) > MAX_TARGET:
         raise PlayError(f"Target must be a whole number from 1 to {MAX_TARGET}.")
     for name in SWITCH_OPTIONS:
-        values[name] = form.get(name) in ("on", "1", "true", "yes")
+        values[name] = checked(form.get(name))
     try:
         rules = HOUSE.with_options(**values)
     except RulesError as error:
@@ -155,7 +167,7 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
     client_seed = options.client_seed or new_client_seed()
     match = new_match(options.rules, HandSeed(new_server_seed(), client_seed),
                       first_dealer=COMPUTER)
-    match, events = computer_plays(match, options.level)
+    match, events = advance(match, options.level)
     said = describe(events)
     # The match's version starts at the seat's next one: against the computer both
     # always agree, so a form's version is the seat's and the match's alike.
@@ -184,10 +196,9 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
 def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     """Apply one tap of the play screen and return the match as it now stands.
 
-    ``form`` holds exactly one of ``action`` (with ``version``, and ``card`` or the
-    selection for discard/knock/gin), ``select``/``deselect`` (a card code) or ``sort``.
-    Selecting and sorting are screen choices: they need no version and never touch the
-    game.
+    ``form`` holds exactly one of ``action`` (with ``version``, and ``card`` for
+    discard/knock/gin), ``client_seed`` (with ``version``, between hands) or ``sort``.
+    Sorting is a screen choice: it needs no version and never touches the game.
 
     Raises:
         NoMatchError: no match started yet.
@@ -203,10 +214,6 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         if sort not in SORTS:
             raise PlayError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or melds first.")
         return save_screen(db, loaded, sort=sort)
-    if "select" in form or "deselect" in form:
-        selecting = "select" in form
-        card = _held_card(match, form["select" if selecting else "deselect"], me)
-        return save_screen(db, loaded, selected=str(card) if selecting else None)
     if "action" not in form and "client_seed" not in form:
         raise PlayError("Nothing to do: tap a card or one of the buttons.")
     version = whole_number(form.get("version", ""))
@@ -220,7 +227,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
             raise PlayError("The client seed can be changed between hands, once this hand "
                             "is over.")
         return set_client_seed(db, loaded, _client_seed(form["client_seed"]))
-    action = _action_from_form(match, seat, form, me)
+    action = _action_from_form(match, form, me)
     if match.over:
         raise PlayError("The match is over: tap New match to play again.")
     if isinstance(action, NextHand):
@@ -231,13 +238,11 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     except GameError as error:
         raise PlayError(sentence(str(error))) from None
     said = seat.computer_said
-    events: list[Event] = []
-    if not game.friend:
-        if match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
-            said = ""  # the person ended the hand: the result panel tells the rest
-        match, events = computer_plays(match, game.level)
-        if events or isinstance(action, NextHand):
-            said = describe(events)
+    if not game.friend and match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
+        said = ""  # the person ended the hand: the result panel tells the rest
+    match, events = advance(match, None if game.friend else game.level)
+    if not game.friend and (events or isinstance(action, NextHand)):
+        said = describe(events)
     selected = seat.selected
     if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
                                  or Card.parse(selected) not in match_view(match, me).hand):
@@ -267,19 +272,20 @@ def _held_card(match: MatchState, text: str, me: int = PERSON) -> Card:
 
 
 
-def _action_from_form(match: MatchState, seat: PlaySeat, form: Mapping[str, str],
-                      me: int = PERSON) -> Any:
+def _action_from_form(match: MatchState, form: Mapping[str, str],
+                      me: int = PERSON) -> MatchAction:
+    """The engine's action the form names (a card action's card held by seat ``me``):
+    built as a value here, written as text only when the log stores it."""
     name = form.get("action", "")
     if name in SIMPLE_ACTIONS:
-        return parse_match_action(name)
+        return SIMPLE_ACTIONS[name]
     if name in CARD_ACTIONS:
-        code = form.get("card") or seat.selected
+        code = form.get("card")
         if not code:
             raise PlayError(f"Select the card to {name} with first, then tap {name.title()}."
                             if name != "discard" else
                             "Select the card to discard first, then tap Discard.")
-        card = _held_card(match, code, me)
-        return parse_match_action(f"{name} {card}")
+        return CARD_ACTIONS[name](_held_card(match, code, me))
     raise PlayError(f"Unknown action {name[:20]!r}: use the buttons on the screen.")
 
 

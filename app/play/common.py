@@ -1,13 +1,14 @@
-"""What every part of the play glue shares: the seats, the errors, the loaded match.
+"""What every part of the play glue shares: the seats, the errors, the loaded match
+(and :func:`~app.core.inputs.whole_number`, the forms' one number parser, re-exported).
 
 docs/rules.md §1 and §7. No I/O here.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from app.core.inputs import whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import Event, MatchState
 
@@ -111,18 +112,6 @@ STALE = "That tap came from an older screen: nothing changed."
 """The refusal of a tap rendered for an older version of the match (short: it shares the
 play screen's status line, two lines on a phone, with the step)."""
 
-_WHOLE = re.compile(r"[0-9]{1,9}")
-
-
-def whole_number(text: str) -> int | None:
-    """``text`` as a whole number when it is 1–9 ASCII digits, else ``None``.
-
-    ``str.isdigit`` is not enough before ``int()``: it accepts ``"²"`` (which ``int``
-    refuses) and digit strings too long for ``int`` to parse — both were 500s.
-    """
-    return int(text) if _WHOLE.fullmatch(text) else None
-
-
 def sentence(text: str) -> str:
     """``text`` (an engine message) as a sentence: capital first letter, final stop."""
     text = text.strip()
@@ -131,3 +120,9 @@ def sentence(text: str) -> str:
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
+
+__all__ = [
+    "COMPUTER", "LEVEL_LABELS", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
+    "NoMatchError", "PlayError", "Seats", "StaleTapError", "seats_of", "sentence",
+    "whole_number",
+]

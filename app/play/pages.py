@@ -10,6 +10,7 @@ from fastapi import Request
 from sqlmodel import Session
 from starlette.responses import Response
 
+from app.core.inputs import checked
 from app.engine.bots import LEVELS
 from app.play.actions import SWITCH_OPTIONS, default_options
 from app.play.common import LEVEL_LABELS
@@ -22,7 +23,7 @@ def posted_options(fields: dict[str, str]) -> dict[str, Any]:
     defaults, then the fields, with the switches as booleans."""
     values: dict[str, Any] = {**default_options(None), **fields}
     for name in SWITCH_OPTIONS:
-        values[name] = fields.get(name) in ("on", "1", "true", "yes")
+        values[name] = checked(fields.get(name))
     return values
 
 

@@ -29,6 +29,7 @@ from app.engine import (
 )
 from app.engine.hand import Action, BigGin, Gin, Knock
 from app.play.common import LEVEL_LABELS, VS_COMPUTER, Seats
+from app.web.rulewords import knock_note, rules_rows
 
 
 def the(card: Card) -> str:
@@ -152,51 +153,16 @@ def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: 
 
 def rules_summary(rules: Rules, level: str,
                   seats: Seats = VS_COMPUTER) -> tuple[tuple[str, str], ...]:
-    """(label, value) rows of the rules box: the level and every table option (docs/rules.md §6)."""
-    def onoff(value: bool) -> str:
-        return "on" if value else "off"
-
-    if rules.straight_gin:
-        limit = "gin only (straight gin)"
-    elif rules.oklahoma:
-        limit = "the first upcard's value (Oklahoma; an ace means gin only)"
-    else:
-        limit = str(rules.knock_limit)
-    rows = [
-        ("Friend", seats.other_name) if seats.friend else
-        ("Computer", LEVEL_LABELS.get(level, level)),
-        ("Target", f"{rules.target} points"),
-        ("Knock limit", limit),
-        ("Gin bonus", str(rules.gin_bonus)),
-        ("Undercut bonus", str(rules.undercut_bonus)),
-        ("Big gin", f"on, bonus {rules.big_gin_bonus}" if rules.big_gin else "off"),
-        ("Box bonus", str(rules.box_bonus) if rules.box_bonus else "none"),
-        ("Game bonus", str(rules.game_bonus) if rules.game_bonus else "none"),
-        ("Shutout doubles", onoff(rules.shutout)),
-        ("Oklahoma", ("on, a spade upcard doubles the hand" if rules.oklahoma_spade_double
-                      else "on") if rules.oklahoma else "off"),
-        ("Round the corner", onoff(rules.round_the_corner)),
-        ("Loser deals", onoff(rules.loser_deals)),
-    ]
-    return tuple(rows)
+    """(label, value) rows of the rules box: the level (or the friend) and every table
+    option (:func:`app.web.rulewords.rules_rows`)."""
+    who = ("Friend", seats.other_name) if seats.friend else \
+        ("Computer", LEVEL_LABELS.get(level, level))
+    return (who, *rules_rows(rules))
 
 
 def limit_note(view: PlayerView) -> str:
-    """The knock limit on the table, in every rule set (docs/rules.md §3, §6): "Knock at 10 or
-    less"; Oklahoma: this hand's limit ("Knock at 7 or less this hand", "Gin only this
-    hand"); straight gin: "Gin only". A spade upcard's doubling is added."""
-    rules, limit = view.rules, view.limit
-    if rules.straight_gin:
-        note = "Gin only (straight gin)"
-    elif limit.gin_only:
-        note = "Gin only this hand"
-    elif rules.oklahoma:
-        note = f"Knock at {limit.limit} or less this hand"
-    else:
-        note = f"Knock at {limit.limit} or less"
-    if limit.doubled:
-        note += "; spade upcard: points double"
-    return note
+    """The knock limit on the table (:func:`app.web.rulewords.knock_note`)."""
+    return knock_note(view.rules, view.limit)
 
 
 def step_line(view: PlayerView, match: MatchState, seats: Seats = VS_COMPUTER) -> str:

@@ -37,7 +37,6 @@ from app.engine.handhistory import HandHistory, HistoryHand, dump
 from app.engine.match import Seed
 from app.engine.rating import MARKS, Rating, accuracy
 from app.engine.review import Position, hand_positions
-from app.engine.rules import HOUSE
 from app.play.common import (
     LEVEL_LABELS,
     PERSON,
@@ -50,6 +49,7 @@ from app.play.screen import ResultPanel, result_panel
 from app.play.storage import hand_seed
 from app.play.words import action_words, the
 from app.review import analysis
+from app.web.rulewords import rules_name
 
 MAX_LISTED = 300
 """The most matches the history page lists (newest first)."""
@@ -108,13 +108,6 @@ def _outcome(kind: str | None, winner: int | None, seats: Seats = VS_COMPUTER) -
         else f"{seats.other_name} knocked and won"
 
 
-def rules_label(rules: Rules) -> str:
-    """A short name for a match's rules: "House rules, to 100" or "Own rules, to 150"."""
-    base = "House rules" if Rules.from_dict({**rules.to_dict(), "target": HOUSE.target}) \
-        == HOUSE else "Own rules"
-    return f"{base}, to {rules.target}"
-
-
 def _points(records: Sequence[HandRecord]) -> tuple[int, int]:
     scores = [0, 0]
     for record in records:
@@ -155,7 +148,7 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
             result = "In progress" if _is_current(db, session_id, game.id) else "Not finished"
         out.append(MatchLine(
             game.id, game.created_at, LEVEL_LABELS.get(game.level, game.level.title()),
-            rules_label(rules), scores, result,
+            rules_name(rules), scores, result,
             tuple(HandLine(n, _outcome(k, w, seats), p,
                            seats.who(w) if w is not None else "Nobody")
                   for n, w, p, k in reversed(hands)),
@@ -233,7 +226,6 @@ class HandFacts:
     scores: tuple[int, int]
     seed: Seed
     log: tuple[tuple[int, str], ...]
-    hands_in_match: int
     records: tuple[HandRecord, ...] = ()
     seats: Seats = VS_COMPUTER
     """Who reviews (``seats.me``: whose hand is shown first and whose decisions are
@@ -273,7 +265,7 @@ def hand_facts(db: Session, session_id: str, match_id: int | None,
                     for h in earlier)
     return HandFacts(game.id, Rules.from_dict(game.rules), game.level, game.first_dealer,
                      row.number, row.dealer, _points(records), hand_seed(row, game),
-                     tuple((int(p), str(t)) for p, t in row.log), len(hands), records,
+                     tuple((int(p), str(t)) for p, t in row.log), records,
                      seats_of(game, seat_in(game, session_id)),
                      match_number(db, session_id, game.id))
 
@@ -307,7 +299,7 @@ def imported_facts(history: HandHistory, index: int = 0) -> HandFacts:
     """The facts of hand ``index`` (0-based) of an imported, checked hand history."""
     hand = history.hands[index]
     return HandFacts(None, history.rules, history.level, history.first_dealer, hand.number,
-                     hand.dealer, hand.scores, hand.seed, hand.log, len(history.hands))
+                     hand.dealer, hand.scores, hand.seed, hand.log)
 
 
 # --- The review: one view per position ---------------------------------------------
@@ -401,7 +393,7 @@ def review(facts: HandFacts) -> Review:
             len(state.discard_pile), len(state.stock), to_play))
     last = positions[-1].state.result
     return Review(facts, LEVEL_LABELS.get(facts.level, facts.level.title()),
-                  rules_label(facts.rules), tuple(steps),
+                  rules_name(facts.rules), tuple(steps),
                   result_panel(last, facts.rules, seats) if last is not None else None)
 
 

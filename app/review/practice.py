@@ -19,7 +19,7 @@ from app.core.models import PracticeHand, utcnow
 from app.engine import GameError, MatchState, Phase, PlayerView, apply_match, match_view
 from app.engine.match import parse_match_action, resume
 from app.play.common import PERSON, STALE, PlayError, StaleTapError, sentence
-from app.play.computer import computer_plays
+from app.play.computer import advance
 from app.play.screen import ResultPanel, result_panel
 from app.play.words import describe
 from app.review.history import HandFacts, NotInHistoryError, hand_facts
@@ -139,7 +139,7 @@ def tap(db: Session, session_id: str, action_text: str, version: int | None) -> 
         match, _ = apply_match(match, PERSON, parse_match_action(action_text))
     except GameError as error:
         raise PlayError(sentence(str(error))) from error
-    match, events = computer_plays(match, practice.facts.level)
+    match, events = advance(match, practice.facts.level)
     prefix = practice.row.start - 1
     log = [[p, t] for p, t in match.hand_log[prefix:]]
     result = db.exec(update(PracticeHand)

@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import FormData, UploadFile
 from starlette.responses import RedirectResponse, Response
 
+from app.core.inputs import whole_number
 from app.core.models import ScoreSheetRow
 from app.score import keeper as sk
 from app.score.evening import evening_tally, rematch
@@ -46,8 +47,8 @@ def _own(db: DbDep, session: SessionDep, sheet_id: int) -> ScoreSheetRow:
 
 def _version(form: FormData) -> int:
     text = form.get("version")
-    ok = isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 9
-    return int(text) if ok and isinstance(text, str) else -1
+    number = whole_number(text) if isinstance(text, str) else None
+    return -1 if number is None else number
 
 
 # --- the list, new sheets, import --------------------------------------------------------

@@ -4,9 +4,14 @@
   the tally with boxes, bonuses, shutouts, Oklahoma, Hollywood and gin for three;
 * :mod:`app.score.calculator` — deadwood counted from the cards (pure);
 * :mod:`app.score.evening` — rematches and the tally across linked games (pure);
-* :mod:`app.score.keeper` — the glue: forms, storage and views of the Score pages.
+* :mod:`app.score.forms` — the Score pages' forms: parsing, the values they show, the
+  import, the deadwood calculator's cards;
+* :mod:`app.score.storage` — a browser's sheets in the database;
+* :mod:`app.score.views` — what the templates show about a computed sheet;
+* :mod:`app.score.keeper` — the three above under one name, for the route and the
+  templates (``sk``).
 
 The pure modules may import only :mod:`app.engine` (rules, cards, scoring) and each
-other; the glue may import :mod:`app.core` and :mod:`app.web` too; no other feature.
-Imported by the routes only.
+other; the glue (forms, storage, views) may import :mod:`app.core` and :mod:`app.web`
+too; no other feature. Imported by the routes only.
 """

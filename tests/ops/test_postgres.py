@@ -322,10 +322,6 @@ def play_a_match(browser: AlternatingBrowser, engine: Engine) -> None:
             name = str(action).split()[0]
             if isinstance(action, BigGin):
                 data = {"action": name}
-            elif rng.random() < 0.5:
-                selected = browser.post("/play", data={"select": str(action.card)})
-                assert selected.status_code == 200, selected.text[:500]
-                data = {"action": name}  # the card comes from the stored selection
             else:
                 data = {"action": name, "card": str(action.card)}
         response = browser.post("/play", data={**data, "version": str(row.version)})

@@ -42,7 +42,7 @@ from tests.support.hardening import (
 
 FIELD_NAMES = [
     # play
-    "action", "card", "version", "select", "deselect", "sort", "level", "client_seed",
+    "action", "card", "version", "sort", "level", "client_seed",
     # options (play and score)
     "target", "gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus", "game_bonus",
     "big_gin", "shutout", "oklahoma", "oklahoma_spade_double", "straight_gin",

@@ -128,8 +128,6 @@ def test_hidden_cards_never_reach_the_browser_in_200_hands(
                 # Screen choices and a stale double tap (409) in between the moves.
                 choice = rng.choice([
                     {"sort": rng.choice(["rank", "suit", "melds"])},
-                    {"select": str(rng.choice(match.hand.hands[0]))},
-                    {"deselect": str(rng.choice(match.hand.hands[0]))},
                     action_form("draw_stock", row.version - 1),
                 ])
                 response = client.post("/play", data=choice, headers=_htmx(rng),
@@ -162,7 +160,8 @@ def test_refusing_a_card_says_the_same_wherever_it_lies(app: FastAPI, client: Te
     }
     answers = {}
     for where, card in samples.items():
-        response = client.post("/play", data={"select": str(card)})
+        response = client.post("/play", data={"action": "discard", "card": str(card),
+                                              "version": str(row.version)})
         assert response.status_code == 400, where
         status = re.search(r'id="status"[^>]*>(.*?)</p>', response.text, re.S)
         assert status is not None

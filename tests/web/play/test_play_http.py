@@ -269,13 +269,6 @@ class Player:
         if isinstance(action, BigGin):
             return self.post({"action": "big_gin", "version": version})
         code = str(action.card)
-        if self.rng.random() < 0.5:
-            # Select the card on the server (the old way), then act without naming it.
-            selected = read_page(self.post({"select": code}, htmx=True).text)
-            pressed = [b for b in selected.buttons if b.value == code and b.name == "card"]
-            assert pressed and pressed[0].pressed == "true"
-            name = str(action).split()[0]
-            return self.post({"action": name, "version": version})
         return self.post({"action": str(action).split()[0], "card": code, "version": version})
 
     def check_hand_result(self, response: httpx.Response, match: MatchState) -> None:
@@ -373,7 +366,7 @@ def test_plain_post_redirects_and_htmx_post_gets_the_blocks(app: FastAPI,
                        headers={"HX-Request": "true"})
     assert htmx.status_code == 200
     assert "<html" not in htmx.text and "<header" not in htmx.text
-    assert 'hx-swap-oob="innerHTML"' in htmx.text and 'id="table"' in htmx.text
+    assert 'id="status"' in htmx.text and 'id="table"' in htmx.text
 
 
 def test_computer_words_never_name_its_stock_draw() -> None:
@@ -429,12 +422,13 @@ def test_refused_taps_change_nothing_and_say_what_is_allowed(app: FastAPI,
     _refused(app, client, {"action": "pass"}, 400, "reload the page")
     _refused(app, client, {"action": "pass", "version": "x1"}, 400, "reload the page")
     _refused(app, client, {"action": "pass", "version": str(int(v) + 7)}, 409, "older screen")
-    _refused(app, client, {"select": "ZZ"}, 400, "not a card")
+    _refused(app, client, {"action": "discard", "card": "ZZ", "version": v}, 400, "not a card")
     _refused(app, client, {}, 400, "tap a card")
     _refused(app, client, {"sort": "colour"}, 400, "sort by rank")
     _, match = stored(app, client)
     not_held = next(c for c in CARDS if c not in match_view(match, 0).hand)
-    _refused(app, client, {"select": str(not_held)}, 400, "you do not hold")
+    _refused(app, client, {"action": "discard", "card": str(not_held), "version": v}, 400,
+             "you do not hold")
     _refused(app, client, {"action": "knock", "card": str(not_held), "version": v}, 400,
              "you do not hold")
 
@@ -463,19 +457,16 @@ def test_illegal_discard_of_the_pile_card_is_refused(app: FastAPI, client: TestC
                            "version": str(row.version)}, 400, "discard another card")
 
 
-def test_selection_and_sort_stay_between_requests(app: FastAPI, client: TestClient) -> None:
+def test_sort_stays_between_requests(app: FastAPI, client: TestClient) -> None:
     Player(app, client, random.Random(7)).start()
     _, match = stored(app, client)
     card = match_view(match, 0).hand[3]
-    client.post("/play", data={"select": str(card)})
     client.post("/play", data={"sort": "suit"})
     page = read_page(client.get("/play").text)
     assert page.button("Sort by suit").pressed == "true"
     assert page.button("Sort by rank").pressed == "false"
-    assert page.button(card.name).pressed == "true"
+    assert page.button(card.name).pressed == "false"
     assert page.button(card.name).name == "card"
-    client.post("/play", data={"deselect": str(card)})
-    assert read_page(client.get("/play").text).button(card.name).pressed == "false"
 
 
 def test_melds_first_groups_the_melds(app: FastAPI, client: TestClient) -> None:
