@@ -26,8 +26,8 @@ from app.core.db import create_db_engine, is_write
 from app.core.models import BrowserSession, ScoreSheetRow
 from app.web import render as web
 from bench.big_sheets import percentile, run_looping_browser
-from tests.conftest import LiveServer
 from tests.support.hardening import api_routes, fill_path
+from tests.support.servers import LiveServer
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",

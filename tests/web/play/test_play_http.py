@@ -26,14 +26,8 @@ from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
     CARDS,
     Card,
-    Discarded,
-    Drew,
-    HandKind,
-    Knocked,
-    Passed,
     Phase,
     Rules,
-    TookDiscard,
     apply_match,
     lay_down,
     new_match,
@@ -43,7 +37,6 @@ from app.engine import (
 from app.engine.bots import choose_action
 from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, NextHand, match_view
-from app.play import describe
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import StoredPlay, response_text, secrets_in_play, stored_play
 
@@ -374,22 +367,6 @@ def test_plain_post_redirects_and_htmx_post_gets_the_blocks(app: FastAPI,
     assert htmx.status_code == 200
     assert "<html" not in htmx.text and "<header" not in htmx.text
     assert 'hx-swap-oob="innerHTML"' in htmx.text and 'id="table"' in htmx.text
-
-
-def test_computer_words_never_name_its_stock_draw() -> None:
-    drawn, thrown = Card.parse("QH"), Card.parse("7C")
-    words = describe([Drew(1, drawn), Discarded(1, thrown)])
-    assert words == "Computer drew from the stock and discarded the seven of clubs."
-    words = describe([Drew(1, drawn), Discarded(1, thrown), Knocked(1, 6, HandKind.KNOCK)])
-    assert words == ("Computer drew from the stock, discarded the seven of clubs and "
-                     "knocked with 6 deadwood.")
-    assert "queen" not in words.lower()
-    assert describe([Passed(1, thrown)]) == \
-        "Computer passed on the upcard (the seven of clubs)."
-    assert describe([TookDiscard(1, drawn), Discarded(1, thrown)]) == \
-        "Computer took the queen of hearts from the discard pile and discarded the seven of clubs."
-    # The person's own events are not the computer's doing.
-    assert describe([Drew(0, drawn), Discarded(0, thrown)]) == ""
 
 
 def test_the_computer_answers_in_words_on_the_screen(app: FastAPI, client: TestClient) -> None:
