@@ -4,7 +4,9 @@ tests/ops: the folder is the lane, see ``docs/development.md``).
 * Hypothesis profiles: ``ci`` (derandomised: the same examples on every run, no example
   database), loaded when the ``CI`` environment variable is set; ``dev`` otherwise (fresh
   examples on every run, failures replayed from ``.hypothesis/``). ``HYPOTHESIS_PROFILE``
-  picks one by name.
+  picks one by name. Under ``ci`` the app's new server and client seeds are named after
+  the test too (``_reproducible_deals``), so the matches played through the app in the
+  test process deal the same cards on every run.
 * The lanes are checked at collection: a test outside ``tests/{unit,web,browser,ops}``,
   a unit test that asks for the app or a database, or a ``browser`` mark outside
   ``tests/browser`` stops the run, saying which. Every test in ``tests/browser`` is
@@ -25,6 +27,8 @@ The browser fixtures (``browser``, ``page``, ``new_page``, ``screenshot``) are i
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import os
 import shutil
 import warnings
@@ -42,6 +46,7 @@ with warnings.catch_warnings():
 from app.core.config import Settings
 from app.core.db import run_migrations
 from app.main import create_app
+from app.play import storage
 from tests.support.servers import LiveServer, sqlite_url
 
 # --- Hypothesis ---------------------------------------------------------------------------
@@ -52,6 +57,26 @@ hypothesis_settings.register_profile("ci", derandomize=True, database=None, prin
 hypothesis_settings.register_profile("dev", print_blob=True)
 hypothesis_settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+
+class _NamedSeeds:
+    """Stands in for ``secrets`` in ``app.play.storage`` under the ``ci`` profile: the
+    server and client seeds of new matches are hashes of the test's name and a counter,
+    so a match played over HTTP deals the same cards on every run (the computer's moves
+    follow from the seeds already)."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.count = name, itertools.count()
+
+    def token_hex(self, nbytes: int = 32) -> str:
+        text = f"{self.name}#{next(self.count)}".encode()
+        return hashlib.shake_256(text).hexdigest(nbytes)
+
+
+@pytest.fixture(autouse=True)
+def _reproducible_deals(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if hypothesis_settings.default.derandomize:
+        monkeypatch.setattr(storage, "secrets", _NamedSeeds(request.node.nodeid))
 
 
 # --- the lanes ----------------------------------------------------------------------------

@@ -158,9 +158,12 @@ def assert_no_leak(response: httpx.Response, client: TestClient, match: MatchSta
     if match.hand.phase is Phase.OVER:
         return
     lowered = (text + plain).lower()
-    for card in unseen_cards(match):
-        assert not re.search(rf"(?<![A-Za-z0-9]){card}(?![A-Za-z0-9])", everything), \
-            f"hidden card {card} in a response"
+    unseen = unseen_cards(match)
+    if unseen:  # every code in one search (one per card took a fifth of the test's time)
+        codes = "|".join(sorted(str(card) for card in unseen))
+        code = re.search(rf"(?<![A-Za-z0-9])(?:{codes})(?![A-Za-z0-9])", everything)
+        assert code is None, f"hidden card {code.group(0)} in a response"
+    for card in unseen:
         assert card.name.lower() not in lowered, f"hidden card {card.name} in a response"
         rank = "10" if card.rank.value == "T" else card.rank.value
         assert f">{rank}{card.suit.symbol}" not in text
@@ -219,16 +222,19 @@ class Player:
                 assert page.button("New match")
                 assert "Match over" in page.status
                 return match
-            response = self.move(page, match)
+            response = self.move(page, match, row)
             page = read_page(response.text)
             assert response.status_code == 200, page.status
             del view
 
-    def move(self, page: Page, match: MatchState) -> httpx.Response:
+    def move(self, page: Page, match: MatchState,
+             row: StoredPlay | None = None) -> httpx.Response:
+        """One random legal move through the page's forms (``row``: the stored match,
+        when the caller has just read it)."""
         view = match_view(match, 0)
         version = page.version
         assert version is not None
-        assert version == str(stored(self.app, self.client)[0].version)
+        assert version == str((row or stored(self.app, self.client)[0]).version)
         actions = [b for b in page.enabled("action")]
         simple = {b.value for b in actions}
         legal_text = {str(a) for a in view.legal}
