@@ -1,4 +1,7 @@
-# Quick start: `make run` serves the app, `make test` runs every check.
+# Quick start: `make run` serves the app, `make test` runs every check: `make check` (lint,
+# types), then the four test lanes, one folder of tests/ each: `make unit` (the engine and
+# the pure code), `make web` (the app over HTTP), `make browser` (Chromium), `make ops`
+# (migrations, PostgreSQL, processes, restarts). docs/development.md says more.
 # Both create the local .venv on first use, from the hashed lock files in requirements/:
 # `make run` installs only what the server needs (runtime.txt); `make test` adds the test
 # tools (dev.txt). After changing dependencies in pyproject.toml, run `make lock`.
@@ -15,7 +18,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test check lint typecheck unit browser-deps bench strength lock clean
+.PHONY: run test check lint unit web browser ops browser-deps bench strength lock clean
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -64,8 +67,29 @@ lint: check
 	@if [ -x $(BIN)/hadolint ]; then $(BIN)/hadolint --failure-threshold warning Dockerfile; \
 	else echo "hadolint has no wheel for this platform: Dockerfile not linted"; fi
 
+# The lanes: each runs the tests of one folder on two processes and prints pytest's summary
+# (a lane never collects nothing: the lane folders are not empty, and tests/conftest.py
+# refuses a test file outside them). PYTEST_ARGS adds options, e.g.
+# `make web PYTEST_ARGS="-k friend -x"`.
+LANES := unit web ops browser
+PYTEST_ARGS ?=
+LANE_PYTEST := $(BIN)/python -m pytest -n 2 --dist worksteal -q $(PYTEST_ARGS)
+
+unit web ops: $(DEV_STAMP)
+	$(LANE_PYTEST) tests/$@
+
+browser: $(DEV_STAMP) browser-deps
+	$(LANE_PYTEST) tests/$@
+
+# Every lane runs even when one fails (each prints its summary); the exit status says
+# whether all passed. Each lane's time is printed after it.
 test: $(DEV_STAMP) browser-deps lint
-	$(BIN)/python -m pytest -n 2 -q
+	@failed=""; for lane in $(LANES); do \
+	  start=$$(date +%s); echo "make: the $$lane lane (tests/$$lane)"; \
+	  $(LANE_PYTEST) tests/$$lane || failed="$$failed $$lane"; \
+	  echo "make: the $$lane lane took $$(( $$(date +%s) - start )) s"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make: failed lanes:$$failed"; exit 1; fi
 
 bench: $(DEV_STAMP)
 	$(BIN)/python bench/engine.py

@@ -1,5 +1,16 @@
-"""Shared fixtures for the web tests.
+"""Fixtures and settings shared by every lane (tests/unit, tests/web, tests/browser,
+tests/ops: the folder is the lane, see ``docs/development.md``).
 
+* Hypothesis profiles: ``ci`` (derandomised: the same examples on every run, no example
+  database), loaded when the ``CI`` environment variable is set; ``dev`` otherwise (fresh
+  examples on every run, failures replayed from ``.hypothesis/``). ``HYPOTHESIS_PROFILE``
+  picks one by name. Under ``ci`` the app's new server and client seeds are named after
+  the test too (``_reproducible_deals``), so the matches played through the app in the
+  test process deal the same cards on every run.
+* The lanes are checked at collection: a test outside ``tests/{unit,web,browser,ops}``,
+  a unit test that asks for the app or a database, or a ``browser`` mark outside
+  ``tests/browser`` stops the run, saying which. Every test in ``tests/browser`` is
+  marked ``browser``.
 * ``db_url`` — a migrated SQLite database of the test's own (a copy of one migrated once
   per test session, so it is cheap).
 * ``settings`` — ``Settings`` for that database; ``app`` — ``create_app(settings)``;
@@ -7,34 +18,26 @@
   no ``Origin`` header, so form posts pass the cross-site check.
 * ``live_server`` — base URL of a real ``python -m app`` process on a free port with its own
   migrated database, shared by the test session; ``start_server`` starts (and at the end
-  stops) servers of the test's own: ``start_server(db_url=None) -> LiveServer``, with
-  ``.url``, ``.db_url``, ``.stop()``, ``.kill()`` (SIGKILL) and ``.restart()``.
-* ``browser`` — Playwright Chromium (``/usr/bin/chromium``), skipped when it is missing;
-  ``page`` — a fresh browser context (own cookies) at 390×844; ``new_page(width, height)``
-  for other sizes; ``screenshot(page, name)`` saves ``test-results/<name>.png``.
+  stops) servers of the test's own: ``start_server(db_url=None) -> LiveServer`` (see
+  ``tests/support/servers.py``).
+
+The browser fixtures (``browser``, ``page``, ``new_page``, ``screenshot``) are in
+``tests/browser/conftest.py``.
 """
 
 from __future__ import annotations
 
-import asyncio
+import hashlib
+import itertools
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 import warnings
-from collections.abc import Callable, Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any, TypeVar
 
-import httpx
 import pytest
 from fastapi import FastAPI
+from hypothesis import settings as hypothesis_settings
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette: "use httpx2" (not installable here)
@@ -43,39 +46,80 @@ with warnings.catch_warnings():
 from app.core.config import Settings
 from app.core.db import run_migrations
 from app.main import create_app
+from app.play import storage
+from tests.support.servers import LiveServer, sqlite_url
 
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS_DIR = ROOT / "test-results"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SERVER_START_SECONDS = 120  # a loaded 2-CPU machine can take 30 s just to import the app
+# --- Hypothesis ---------------------------------------------------------------------------
+
+# Registered before any test module is imported, so the tests' own ``@settings(...)``
+# (which set max_examples and deadlines) inherit the profile's other values.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+hypothesis_settings.register_profile("dev", print_blob=True)
+hypothesis_settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+
+class _NamedSeeds:
+    """Stands in for ``secrets`` in ``app.play.storage`` under the ``ci`` profile: the
+    server and client seeds of new matches are hashes of the test's name and a counter,
+    so a match played over HTTP deals the same cards on every run (the computer's moves
+    follow from the seeds already)."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.count = name, itertools.count()
+
+    def token_hex(self, nbytes: int = 32) -> str:
+        text = f"{self.name}#{next(self.count)}".encode()
+        return hashlib.shake_256(text).hexdigest(nbytes)
+
+
+@pytest.fixture(autouse=True)
+def _reproducible_deals(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if hypothesis_settings.default.derandomize:
+        monkeypatch.setattr(storage, "secrets", _NamedSeeds(request.node.nodeid))
+
+
+# --- the lanes ----------------------------------------------------------------------------
+
+TESTS = Path(__file__).resolve().parent
+LANES = ("unit", "web", "browser", "ops")
+APP_FIXTURES = {"db_url", "settings", "app", "client", "migrated_template", "start_server",
+                "live_server"}
+
+
+def lane_of(path: Path) -> str | None:
+    """``unit``, ``web``, ``browser`` or ``ops`` for a test file; ``None`` outside them."""
+    parts = path.resolve().relative_to(TESTS).parts
+    return parts[0] if len(parts) > 1 and parts[0] in LANES else None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Each lane runs on its own (`make unit`, ...): a test file outside them would never run.
+    strays = sorted(str(path.relative_to(TESTS)) for path in TESTS.rglob("test_*.py")
+                    if lane_of(path) is None)
+    if strays:
+        raise pytest.UsageError(f"test files outside the lanes tests/{{{','.join(LANES)}}}: "
+                                + ", ".join(strays))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    misplaced = []
+    for item in items:
+        lane = lane_of(item.path)
+        if lane is None:
+            misplaced.append(f"{item.nodeid}: outside the lanes tests/{{{','.join(LANES)}}}")
+        elif lane == "browser":
+            item.add_marker(pytest.mark.browser)
+        elif item.get_closest_marker("browser"):
+            misplaced.append(f"{item.nodeid}: marked browser, belongs in tests/browser")
+        if lane == "unit" and APP_FIXTURES & set(getattr(item, "fixturenames", ())):
+            misplaced.append(f"{item.nodeid}: a unit test using the app or a database "
+                             "belongs in tests/web or tests/ops")
+    if misplaced:
+        raise pytest.UsageError("tests in the wrong lane:\n  " + "\n  ".join(misplaced))
 
 
 # --- database and app ---------------------------------------------------------------------
-
-
-T = TypeVar("T")
-
-
-def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run ``coroutine`` to the end in a fresh event loop of its own thread: the
-    browser tests' Playwright keeps a loop running in the main thread, where
-    ``asyncio.run`` is refused."""
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()
-
-
-def sqlite_url(path: Path) -> str:
-    """The SQLAlchemy URL of a SQLite file."""
-    return f"sqlite:///{path}"
 
 
 @pytest.fixture(scope="session")
@@ -117,92 +161,6 @@ def client(app: FastAPI) -> Iterator[TestClient]:
 # --- real server processes ----------------------------------------------------------------
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@dataclass
-class LiveServer:
-    """One ``python -m app`` process (Uvicorn) on 127.0.0.1."""
-
-    db_url: str
-    port: int = field(default_factory=free_port)
-    env: dict[str, str] = field(default_factory=dict)
-    process: subprocess.Popen[bytes] | None = None
-    log: IO[bytes] = field(default_factory=tempfile.TemporaryFile)  # closed by the fixtures
-
-    @property
-    def url(self) -> str:
-        """Base URL, e.g. ``http://127.0.0.1:54321`` (no trailing slash)."""
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> LiveServer:
-        """Start the process and wait until ``/healthz`` answers 200."""
-        env = {
-            **os.environ,
-            "DATABASE_URL": self.db_url,
-            "HOST": "127.0.0.1",
-            "PORT": str(self.port),
-            "WORKERS": "1",
-            "LOG_LEVEL": "warning",
-            **self.env,
-        }
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "app"],
-            cwd=ROOT,
-            env=env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + SERVER_START_SECONDS
-        while True:
-            if self.process.poll() is not None:
-                code = self.process.returncode
-                raise RuntimeError(f"server exited with {code}:\n{self.output()}")
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=2).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(
-                    f"server not healthy in {SERVER_START_SECONDS}s:\n{self.output()}"
-                )
-            time.sleep(0.1)
-
-    def stop(self) -> None:
-        """Stop gracefully (SIGTERM), killing it after 10 s."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=10)
-
-    def kill(self) -> None:
-        """Kill it with SIGKILL, as a crash would (no clean shutdown)."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    def restart(self) -> LiveServer:
-        """Stop if running, then start again on the same port and database."""
-        self.stop()
-        return self.start()
-
-    def output(self) -> str:
-        """The last 4000 characters the server printed."""
-        self.log.flush()
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-4000:]
-
-
 @pytest.fixture
 def start_server(tmp_path: Path, migrated_template: Path) -> Iterator[Callable[..., LiveServer]]:
     """Start servers of this test's own: ``start_server(db_url=None, env=None)``.
@@ -238,56 +196,3 @@ def live_server(
     yield server.url
     server.stop()
     server.log.close()
-
-
-# --- browser ------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Chromium from the system (never downloaded), or skip saying why."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing: run `make browser-deps` (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """Make pages: ``new_page(width=390, height=844)``, each in its own context (cookies)."""
-    contexts: list[Any] = []
-
-    def make(width: int = 390, height: int = 844) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height})
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-@pytest.fixture
-def page(new_page: Callable[..., Any]) -> Any:
-    """A phone-sized page (390×844) in a fresh browser context."""
-    return new_page(390, 844)
-
-
-@pytest.fixture
-def screenshot() -> Callable[[Any, str], Path]:
-    """``screenshot(page, name)`` saves ``test-results/<name>.png`` and returns its path."""
-
-    def save(page: Any, name: str) -> Path:
-        RESULTS_DIR.mkdir(exist_ok=True)
-        path = RESULTS_DIR / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
-        return path
-
-    return save

@@ -2,7 +2,7 @@
 
 Usage: ``python tools/readme_screenshots.py [OUT_DIR]`` (default ``docs/``). Needs the
 dev dependencies and Chromium at ``/usr/bin/chromium``; it reuses the browser tests'
-server and play helpers (``tests/conftest.py``, ``tests/browser/test_play_browser.py``).
+server and play helpers (``tests/support/``, ``tests/browser/test_play_browser.py``).
 
 Starts the app on a free port with a fresh migrated SQLite file, plays one match to a
 discard step with a meld and all four suits in hand, selects the card leaving the least
@@ -26,12 +26,13 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, sqlite_url  # noqa: E402
 from test_play_browser import _cards, _choose, _start, _tap, _to_discard_step  # noqa: E402
 
 from app.core.db import run_migrations  # noqa: E402
+from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.support.servers import LiveServer, sqlite_url  # noqa: E402
 
 SHOTS = {
     "screenshot-phone.png": ("card_size-normal", "deck-two", "theme-light"),

@@ -22,7 +22,6 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
-from conftest import LiveServer, sqlite_url
 from sqlmodel import Session
 
 from app.core.db import create_db_engine
@@ -32,6 +31,7 @@ from app.engine.bots import choose_action
 from app.engine.match import MatchState, match_view
 from app.guide.content import PAGES
 from app.web.sessions import COOKIE_NAME
+from tests.support.servers import LiveServer, sqlite_url
 
 pytestmark = pytest.mark.browser
 

@@ -48,6 +48,12 @@ def _tap(page: Any, selector: str) -> None:
     _settled(page, before)
 
 
+# The computer's moves are played out by flying copies of the cards (``.ghost``, removed
+# once they land); no animation of the page is still running.
+LANDED = ("() => !document.querySelector('.ghost') && document.getAnimations()"
+          ".every(a => a.playState !== 'running' && !a.pending)")
+
+
 def _box(page: Any, selector: str) -> list[float]:
     return list(page.locator(selector).first.evaluate(
         "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"))
@@ -274,7 +280,8 @@ def test_the_result_and_the_score_history_fit_a_phone(live_server: str, browser:
                 break
             _play_a_turn(page)
         page.locator(".result").wait_for()
-        page.wait_for_timeout(700)  # the computer's last move, played out, has landed
+        # The computer's last move, played out, has landed: its flown cards are gone.
+        page.wait_for_function(LANDED)
         screenshot(page, f"table-result-{label}")
         # Both hands' melds and deadwood show without scrolling the result, Next hand too.
         body = _box(page, ".result__body")

@@ -26,7 +26,7 @@ from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import Replayer, StoredPlay, action_form, stored_play
 
 if TYPE_CHECKING:
-    from tests.conftest import LiveServer
+    from tests.support.servers import LiveServer
 
 TAPS = 6  # simultaneous submissions of each action
 ROUNDS = 6

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
@@ -24,9 +23,10 @@ from app.core.db import create_db_engine
 from app.core.models import ScoreSheetRow
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import Replayer, StoredPlay, random_form, stored_play
+from tests.support.waiting import wait_until
 
 if TYPE_CHECKING:
-    from tests.conftest import LiveServer
+    from tests.support.servers import LiveServer
 
 IDLE = 4
 BUSY = 4
@@ -81,6 +81,7 @@ def test_sigkill_idle_and_mid_burst_then_every_session_resumes(
             sid: (_row(engine, sid).version, _row(engine, sid).log) for sid in ids[IDLE:]
         }
         stop = threading.Event()
+        tapped: dict[str, int] = dict.fromkeys(ids[IDLE:], 0)  # confirmed taps per browser
 
         def hammer(i: int) -> int:
             client, sid, my_rng = clients[i], ids[i], random.Random(i)
@@ -98,11 +99,15 @@ def test_sigkill_idle_and_mid_burst_then_every_session_resumes(
                 if response.status_code == 303:
                     confirmed[sid] = (row.version + 1, _row(engine, sid).log)
                     taps += 1
+                    tapped[sid] = taps
             return taps
 
         with ThreadPoolExecutor(BUSY) as pool:
             futures = [pool.submit(hammer, i) for i in range(IDLE, IDLE + BUSY)]
-            time.sleep(1.0)
+            # Killed mid-burst: once every busy browser has had taps confirmed, while
+            # they go on tapping (or as soon as one of them stops, to see why).
+            wait_until(lambda: min(tapped.values()) >= 3 or any(f.done() for f in futures),
+                       timeout=120, what="three confirmed taps from each busy browser")
             server.kill()
             stop.set()
             taps = [f.result() for f in futures]

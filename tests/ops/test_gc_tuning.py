@@ -6,7 +6,7 @@ from pathlib import Path
 from app.core.collector import GC_YOUNG_THRESHOLD
 from app.core.config import Settings
 from app.main import create_app
-from tests.conftest import run_async
+from tests.support.servers import run_async
 
 
 def test_the_collector_is_tuned_while_serving_and_restored_after(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import httpx
 
-from tests.conftest import LiveServer
+from tests.support.servers import LiveServer
 from tests.web.play.test_play_http import read_page
 
 

@@ -1,9 +1,9 @@
 """Installing the app: manifest, icons, service worker scope, offline page.
 
 HTTP checks: the manifest is valid JSON with the members an installable app needs, every
-icon is a PNG of the size it claims, ``/sw.js`` is JavaScript served from the root.
-Browser checks (Chromium): the service worker registers with scope ``/``, caches only
-static files and the offline page, and shows the offline page when the server is gone.
+icon is a PNG of the size it claims, ``/sw.js`` is JavaScript served from the root. The
+browser checks (the service worker's scope and the offline page) are in
+``tests/browser/test_install_browser.py``.
 """
 
 from __future__ import annotations
@@ -11,10 +11,7 @@ from __future__ import annotations
 import json
 import re
 import struct
-from collections.abc import Callable
-from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from app.web.security import CONTENT_SECURITY_POLICY
@@ -76,13 +73,6 @@ def test_service_worker_is_served_from_the_root_as_javascript(client: TestClient
     assert "/play" not in files and "/score" not in files
 
 
-def test_csp_names_the_worker_and_manifest_sources() -> None:
-    directives = dict(part.split(" ", 1) for part in CONTENT_SECURITY_POLICY.split("; "))
-    assert directives["worker-src"] == "'self'"
-    assert directives["manifest-src"] == "'self'"
-    assert directives["script-src"] == "'self'"
-
-
 def test_offline_page_says_no_connection_and_that_the_game_is_safe(client: TestClient) -> None:
     response = client.get("/offline")
     assert response.status_code == 200
@@ -91,39 +81,3 @@ def test_offline_page_says_no_connection_and_that_the_game_is_safe(client: TestC
 
 
 # --- in Chromium ----------------------------------------------------------------------
-
-
-@pytest.mark.browser
-def test_service_worker_scope_and_offline_page(start_server: Callable[..., Any],
-                                               new_page: Callable[..., Any]) -> None:
-    server = start_server()
-    page = new_page(390, 844)
-    page.goto(server.url + "/")
-    scope = page.evaluate("""async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return registration.scope;
-    }""")
-    assert scope == server.url + "/"
-    # Reload once so the page is controlled, then read what the worker cached.
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    cached = page.evaluate("""async () => {
-        const urls = [];
-        for (const key of await caches.keys()) {
-            for (const request of await (await caches.open(key)).keys()) urls.push(request.url);
-        }
-        return urls;
-    }""")
-    paths = sorted(url.removeprefix(server.url) for url in cached)
-    assert "/offline" in paths
-    assert all(p == "/offline" or p.startswith("/static/") for p in paths), paths
-    # The server goes away: a page navigation shows the offline page, served from cache.
-    server.stop()
-    page.goto(server.url + "/score")
-    assert page.get_by_role("heading", name="No connection").is_visible()
-    page.goto(server.url + "/play")
-    assert page.get_by_role("heading", name="No connection").is_visible()
-    # Static files still come from the cache, so the offline page is styled.
-    header = page.evaluate(
-        "getComputedStyle(document.querySelector('.site-header')).backgroundColor")
-    assert header not in ("rgba(0, 0, 0, 0)", "")

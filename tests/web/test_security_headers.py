@@ -7,9 +7,8 @@ import re
 import pytest
 from fastapi import FastAPI, Request
 from fastapi.testclient import TestClient
-from starlette.datastructures import Headers
 
-from app.web.security import CONTENT_SECURITY_POLICY, is_same_origin
+from app.web.security import CONTENT_SECURITY_POLICY
 
 
 @pytest.fixture
@@ -37,18 +36,6 @@ def test_headers_on_every_response(client: TestClient, path: str) -> None:
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["referrer-policy"] == "same-origin"
     assert response.headers["x-frame-options"] == "DENY"
-
-
-def test_csp_allows_only_own_scripts_and_no_framing() -> None:
-    directives = dict(
-        (part.split()[0], part.split()[1:]) for part in CONTENT_SECURITY_POLICY.split("; ")
-    )
-    assert directives["script-src"] == ["'self'"]
-    assert directives["style-src"] == ["'self'"]
-    assert directives["img-src"] == ["'self'"]
-    assert directives["frame-ancestors"] == ["'none'"]
-    assert "'unsafe-inline'" not in CONTENT_SECURITY_POLICY
-    assert "'unsafe-eval'" not in CONTENT_SECURITY_POLICY
 
 
 def test_pages_are_not_cached_but_versioned_static_files_are(client: TestClient) -> None:
@@ -104,24 +91,6 @@ def test_cross_site_request_is_refused(
 
 def test_cross_site_get_is_allowed(client: TestClient) -> None:
     assert client.get("/", headers={"origin": "https://evil.example"}).status_code == 200
-
-
-@pytest.mark.parametrize(
-    ("host", "origin", "same"),
-    [
-        ("example.com", "https://example.com", True),
-        ("example.com:443", "https://example.com", True),
-        ("EXAMPLE.com", "https://example.com", True),
-        ("localhost:8000", "http://localhost:8000", True),
-        ("localhost:8000", "http://localhost:8001", False),
-        ("example.com", "http://example.com.evil.net", False),
-        ("example.com", "javascript:alert(1)", False),
-        ("", "https://example.com", False),
-    ],
-)
-def test_origin_matching(host: str, origin: str, same: bool) -> None:
-    headers = Headers({"host": host, "origin": origin} if host else {"origin": origin})
-    assert is_same_origin(headers, "http") is same
 
 
 def test_large_body_is_refused_with_413(echo_client: TestClient) -> None:

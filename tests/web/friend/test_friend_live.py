@@ -17,7 +17,7 @@ from app.engine import MatchState
 from app.friend import invites as friend
 from app.friend import live
 from app.friend.stream import events as _stream
-from tests.conftest import run_async
+from tests.support.servers import run_async
 from tests.web.friend.test_friend import browser, choose, start, stored_match
 
 
@@ -84,30 +84,6 @@ def test_a_change_without_a_version_is_read_from_the_match(
     assert first == f"event: move\ndata: {game.version}-0\n\n"
     assert second == ": ping\n\n"  # read again: nothing new to tell
     assert pulses == [True, False]
-
-
-def test_a_watcher_remembers_the_newest_announced_version_until_asked() -> None:
-    async def run() -> list[int | None]:
-        watcher = live.Watcher(1, asyncio.get_running_loop())
-        answers = [watcher.announced()]
-        watcher.wake(5)
-        watcher.wake(4)  # an older notification arriving late
-        await asyncio.sleep(0)
-        answers += [watcher.announced(), watcher.announced()]
-        watcher.wake(6)
-        watcher.wake()  # a change without its version: the stream must read the match
-        await asyncio.sleep(0)
-        answers.append(watcher.announced())
-        return answers
-
-    assert run_async(run()) == [None, 5, None, None]
-
-
-@pytest.mark.parametrize(("payload", "parsed"), [
-    ("12", (12, None)), ("12:57", (12, 57)), ("12:", None), ("x:1", None), ("12:5x", None),
-    ("", None), (":3", None)])
-def test_notification_payloads(payload: str, parsed: tuple[int, int | None] | None) -> None:
-    assert live.parse_payload(payload) == parsed
 
 
 def test_a_browser_without_a_friend_match_has_nothing_to_watch(app: FastAPI) -> None:

@@ -319,19 +319,6 @@ def test_oklahoma_table_comes_from_knock_limit_for(pages: dict[str, PageParser])
 # --- play screen links --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("phase,expected", [
-    (Phase.UPCARD_OFFER, "/guide/deal#upcard"),
-    (Phase.DRAW, "/guide/turn#draw"),
-    (Phase.DISCARD, "/guide/turn#discard"),
-    (Phase.OVER, "/guide/scoring"),
-    ("void", "/guide/void"),
-    ("match_over", "/guide/match"),
-    ("something else", "/guide"),
-])
-def test_guide_link_for_maps_each_play_step_to_its_section(phase: object, expected: str) -> None:
-    assert guide_link_for(phase) == expected
-
-
 def test_every_guide_link_for_target_exists(pages: dict[str, PageParser]) -> None:
     for key in [*Phase, "void", "match_over", "new_match", "knock", "gin", "layoff"]:
         url, fragment = urldefrag(guide_link_for(key))

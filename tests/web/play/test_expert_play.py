@@ -15,16 +15,7 @@ from app import play
 from app.core.config import Settings
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
-    BigGin,
-    Discard,
-    DrawStock,
-    Gin,
-    Knock,
-    Pass,
-    TakeDiscard,
-    TakeUpcard,
     match_view,
-    parse_cards,
 )
 from app.engine.bots import UnknownLevelError, expert
 from app.play.words import action_words
@@ -160,12 +151,3 @@ def test_a_new_match_starts_with_no_hints_used(
     client.post("/play/new", data={"level": "expert", "version": str(row.version)})
     fresh = _row(app, client)
     assert fresh.level == "expert" and fresh.hints_used == 0
-
-
-def test_hint_words_name_every_kind_of_action() -> None:
-    card = parse_cards("KH")[0]
-    assert action_words(Discard(card)) == "Discard the king of hearts"
-    assert action_words(Knock(card)) == "Knock, discarding the king of hearts"
-    assert action_words(Gin(card)) == "Go gin, discarding the king of hearts"
-    for action in (TakeUpcard(), Pass(), DrawStock(), TakeDiscard(), BigGin()):
-        assert action_words(action)

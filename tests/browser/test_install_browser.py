@@ -1,0 +1,47 @@
+"""Installing the app in a real browser (issue 16): the service worker registers with scope
+``/``, caches only static files and the offline page, and shows the offline page when the
+server is gone. The HTTP checks are in ``tests/web/test_install.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+
+@pytest.mark.browser
+def test_service_worker_scope_and_offline_page(start_server: Callable[..., Any],
+                                               new_page: Callable[..., Any]) -> None:
+    server = start_server()
+    page = new_page(390, 844)
+    page.goto(server.url + "/")
+    scope = page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return registration.scope;
+    }""")
+    assert scope == server.url + "/"
+    # Reload once so the page is controlled, then read what the worker cached.
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    cached = page.evaluate("""async () => {
+        const urls = [];
+        for (const key of await caches.keys()) {
+            for (const request of await (await caches.open(key)).keys()) urls.push(request.url);
+        }
+        return urls;
+    }""")
+    paths = sorted(url.removeprefix(server.url) for url in cached)
+    assert "/offline" in paths
+    assert all(p == "/offline" or p.startswith("/static/") for p in paths), paths
+    # The server goes away: a page navigation shows the offline page, served from cache.
+    server.stop()
+    page.goto(server.url + "/score")
+    assert page.get_by_role("heading", name="No connection").is_visible()
+    page.goto(server.url + "/play")
+    assert page.get_by_role("heading", name="No connection").is_visible()
+    # Static files still come from the cache, so the offline page is styled.
+    header = page.evaluate(
+        "getComputedStyle(document.querySelector('.site-header')).backgroundColor")
+    assert header not in ("rgba(0, 0, 0, 0)", "")

@@ -1,0 +1,123 @@
+"""The play screen with the keyboard alone, in Chromium (issue 16): a complete hand played
+with the keyboard, each state change checked in the accessibility tree (the live regions'
+text), focus never on <body>, aria-busy while a request is in flight, and Read the table.
+The HTTP checks are in ``tests/web/play/test_play_a11y.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+
+def _tab_to(page: Any, name: str) -> None:
+    """Press Tab until the focused control is named ``name`` (a keyboard user's way)."""
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        label = page.evaluate("() => { const e = document.activeElement;"
+                              " return e ? (e.getAttribute('aria-label') || e.textContent)"
+                              ".trim() : ''; }")
+        if label == name:
+            return
+    raise AssertionError(f"Tab never reached {name!r}")
+
+
+def _spoken(page: Any, selector: str) -> str:
+    """The text of a live region as the accessibility tree has it."""
+    return str(page.locator(selector).aria_snapshot())
+
+
+def _state(page: Any) -> tuple[str, str]:
+    return (str(page.evaluate("document.querySelector('#table')?.dataset.version || ''")),
+            str(page.locator("#status").inner_text()))
+
+
+def _enabled(page: Any, selector: str) -> bool:
+    return bool(page.evaluate(
+        "s => { const b = document.querySelector(s); return !!b && !b.disabled &&"
+        " b.getAttribute('aria-disabled') !== 'true' && b.offsetParent !== null; }", selector))
+
+
+def _key_and_wait(page: Any, key: str) -> None:
+    """Press ``key`` and wait for the answer; check what reaches the accessibility tree."""
+    version, _ = _state(page)
+    page.keyboard.press(key)
+    page.wait_for_function(
+        "v => { const t = document.querySelector('#table');"
+        " return t && t.dataset.version !== v && t.getAttribute('aria-busy') !== 'true'; }",
+        arg=version)
+    status = page.locator("#status").inner_text().strip()
+    assert status and status in _spoken(page, "#status")
+    said = page.locator("#computer-live").inner_text().strip()
+    if said:
+        assert said in _spoken(page, "#computer-live")
+    assert page.evaluate("document.activeElement !== document.body"), "focus fell to <body>"
+
+
+def _select_best_card(page: Any) -> str:
+    """Move the selection with the arrow keys to the card leaving the least deadwood."""
+    cards = page.evaluate("""() => [...document.querySelectorAll('#board input[name=card]')]
+        .map(r => ({code: r.value, left: +r.dataset.left, acts: r.dataset.acts || ''}))""")
+    target = min(range(len(cards)), key=lambda i: (cards[i]["left"], -i))
+    for _ in range(len(cards) + 1):
+        chosen = page.evaluate("document.querySelector('#board input[name=card]:checked')"
+                               "?.value || ''")
+        if chosen == cards[target]["code"]:
+            break
+        page.keyboard.press("ArrowRight")
+    name = page.locator(f'#c-{cards[target]["code"]}').get_attribute("aria-label")
+    assert page.get_by_role("radio", name=name, exact=True).is_checked()
+    return str(cards[target]["acts"])
+
+
+@pytest.mark.browser
+def test_a_whole_hand_with_the_keyboard_alone(live_server: str,
+                                              new_page: Callable[..., Any]) -> None:
+    page = new_page(1366, 800)
+    page.goto(live_server + "/play")
+    if page.get_by_role("button", name="Start match").count() == 0:
+        page.goto(live_server + "/play/new")
+    _tab_to(page, "Start match")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table[data-version]")
+    assert "Your turn" in _spoken(page, "#status") or "upcard" in _spoken(page, "#status")
+    # While a request is in flight the table says it is busy.
+    page.route("**/play", lambda route: (time.sleep(0.4), route.continue_()))
+    page.keyboard.press("p" if _enabled(page, "#a-pass") else "s")
+    page.wait_for_function("() => document.querySelector('#table')?.getAttribute("
+                           "'aria-busy') === 'true'")
+    page.wait_for_function("() => document.querySelector('#table')?.getAttribute("
+                           "'aria-busy') !== 'true'")
+    page.unroute("**/play")
+    announced = 0
+    for _ in range(120):
+        if page.locator(".result").count():
+            break
+        before = page.locator("#computer-live").inner_text()
+        if _enabled(page, "#a-pass"):
+            _key_and_wait(page, "p")
+        elif _enabled(page, "#a-draw_stock"):
+            _key_and_wait(page, "s")
+        else:
+            acts = _select_best_card(page)
+            _key_and_wait(page, "g" if "gin" in acts else "k" if "knock" in acts else "d")
+        if page.locator("#computer-live").inner_text() and \
+                page.locator("#computer-live").inner_text() != before:
+            announced += 1
+    else:
+        raise AssertionError("the hand did not end")
+    assert announced >= 1, "the computer's moves never reached its live region"
+    result = page.locator(".result h2").first.inner_text()
+    assert result in page.locator(".result").aria_snapshot()
+    # Read the table: R puts the whole table into its live region.
+    page.keyboard.press("r")
+    page.wait_for_function("() => document.querySelector('#table-read').textContent.length > 0")
+    assert "Score: you" in _spoken(page, "#table-read")
+    page.keyboard.press("Escape")
+    # Next hand, by key; the new hand is announced.
+    if _enabled(page, "#a-next_hand"):
+        _key_and_wait(page, "n")
+        assert "Hand 2" in page.locator(".scorebar").inner_text()
