@@ -1,4 +1,5 @@
-"""Display settings: card size, deck colours, theme, motion and the computer's speed (issue 16).
+"""Display settings: card size, deck colours, theme, motion and the computer's speed (issue 16);
+card back, felt, sound and vibration (issue 26).
 
 They belong to the browser session and are stored on the server (table
 ``display_prefs``), so the very first paint of every page is right: ``render`` (in
@@ -14,6 +15,10 @@ They belong to the browser session and are stored on the server (table
 ``data-motion``           ``device`` (follows ``prefers-reduced-motion``) | ``reduced``
 ``data-computer-turn-ms`` how long the computer's turn is shown, in milliseconds
                           (``static/play.js`` reads it; 0 = no animation)
+``data-card-back``        ``red`` | ``blue`` | ``green`` (the pattern on face-down cards)
+``data-felt``             ``green`` | ``blue`` | ``burgundy`` | ``grey`` (the table's cloth)
+``data-sound``            ``off`` | ``on`` (``static/sound.js``: short sounds on the table)
+``data-vibration``        ``off`` | ``on`` (``static/sound.js``: your turn, a knock against you)
 ========================  ==============================================================
 
 A browser without a stored row, or without a session cookie at all, gets ``DEFAULT``.
@@ -35,6 +40,9 @@ Deck = Literal["two", "four"]
 Theme = Literal["device", "light", "dark", "contrast"]
 Motion = Literal["device", "reduced"]
 Speed = Literal["quick", "normal", "slow"]
+CardBack = Literal["red", "blue", "green"]
+Felt = Literal["green", "blue", "burgundy", "grey"]
+Switch = Literal["off", "on"]
 
 COMPUTER_TURN_MS: dict[str, int] = {"quick": 300, "normal": 450, "slow": 600}
 """How long the computer's draw and discard are shown on the table, per speed setting, in
@@ -62,6 +70,10 @@ class Display(BaseModel):
     theme: Theme = "device"
     motion: Motion = "device"
     computer_speed: Speed = "normal"
+    card_back: CardBack = "red"
+    felt: Felt = "green"
+    sound: Switch = "off"
+    vibration: Switch = "off"
 
     @property
     def computer_turn_ms(self) -> int:
@@ -77,6 +89,10 @@ class Display(BaseModel):
             "data-motion": self.motion,
             "data-computer-speed": self.computer_speed,
             "data-computer-turn-ms": str(self.computer_turn_ms),
+            "data-card-back": self.card_back,
+            "data-felt": self.felt,
+            "data-sound": self.sound,
+            "data-vibration": self.vibration,
         }
 
     def theme_colours(self) -> list[tuple[str, str | None]]:
@@ -134,6 +150,27 @@ SETTINGS: tuple[Setting, ...] = (
         Choice("normal", "Normal", "Shown for 0.45 seconds"),
         Choice("slow", "Slow", "Shown for 0.6 seconds"),
     )),
+    Setting("card_back", "Card backs", (
+        Choice("red", "Red lattice"),
+        Choice("blue", "Blue diamonds"),
+        Choice("green", "Green checks"),
+    )),
+    Setting("felt", "Table felt", (
+        Choice("green", "Green felt"),
+        Choice("blue", "Blue felt"),
+        Choice("burgundy", "Burgundy felt"),
+        Choice("grey", "Grey felt"),
+    )),
+    Setting("sound", "Sound", (
+        Choice("off", "No sound"),
+        Choice("on", "Sounds on", "Short sounds for a draw, a discard, a knock, gin, an "
+                                  "undercut and a won match"),
+    )),
+    Setting("vibration", "Vibration", (
+        Choice("off", "No vibration"),
+        Choice("on", "Vibrate", "On a phone: when it is your turn and when you are knocked "
+                                "against"),
+    )),
 )
 """The settings page's groups, in order; names are ``Display`` fields."""
 
@@ -173,7 +210,9 @@ def _from_row(row: DisplayPrefs | None) -> Display:
         return DEFAULT
     try:
         return Display(card_size=row.card_size, deck=row.deck, theme=row.theme,  # type: ignore[arg-type]
-                       motion=row.motion, computer_speed=row.computer_speed)  # type: ignore[arg-type]
+                       motion=row.motion, computer_speed=row.computer_speed,  # type: ignore[arg-type]
+                       card_back=row.card_back, felt=row.felt,  # type: ignore[arg-type]
+                       sound=row.sound, vibration=row.vibration)  # type: ignore[arg-type]
     except ValidationError:
         return DEFAULT  # a value from a future version: show the defaults, never fail
 
@@ -215,6 +254,10 @@ def save_display(db: Session, session_id: str, display: Display) -> None:
     row.theme = display.theme
     row.motion = display.motion
     row.computer_speed = display.computer_speed
+    row.card_back = display.card_back
+    row.felt = display.felt
+    row.sound = display.sound
+    row.vibration = display.vibration
     row.updated_at = utcnow()
     db.add(row)
     db.commit()
