@@ -2,10 +2,11 @@
 
 Usage: ``python tools/readme_screenshots.py [OUT_DIR]`` (default ``docs/``). Needs the
 dev dependencies and Chromium at ``/usr/bin/chromium``; it reuses the browser tests'
-server and play helpers (``tests/conftest.py``, ``tests/test_play_browser.py``).
+server and play helpers (``tests/conftest.py``, ``tests/browser/test_play_browser.py``).
 
 Starts the app on a free port with a fresh migrated SQLite file, plays one match to a
-discard step with a meld and all four suits in hand, selects the card leaving the least
+discard step with a meld, all four suits and two court cards in hand (issue 26: the faces'
+figures show), selects the card leaving the least
 deadwood, and photographs that same position four times, changing only the Settings:
 
 * ``screenshot-phone.png``: the defaults (Normal cards, two colours, light theme);
@@ -29,7 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, sqlite_url  # noqa: E402
-from test_play_browser import _cards, _choose, _start, _tap, _to_discard_step  # noqa: E402
+from tests.browser.test_play_browser import (  # noqa: E402
+    _cards,
+    _choose,
+    _start,
+    _tap,
+    _to_discard_step,
+)
 
 from app.core.db import run_migrations  # noqa: E402
 
@@ -48,14 +55,15 @@ def select_best(page: Any) -> None:
 
 
 def to_shown_position(page: Any, base: str) -> None:
-    """Play on (best discards) to a discard step with a meld and all four suits in hand,
-    so the four-colour deck shows every colour."""
+    """Play on (best discards) to a discard step with a meld, all four suits and two court
+    cards in hand, so the four-colour deck shows every colour and the faces their figures."""
     for _ in range(200):
         if page.get_by_role("button", name="Start match").count():  # the match ended
             _start(page, base)
         _to_discard_step(page)
-        if page.locator(".slot--meld").count() and \
-                len({c["code"][-1] for c in _cards(page)}) == 4:
+        codes = [c["code"] for c in _cards(page)]
+        if page.locator(".slot--meld").count() and len({c[-1] for c in codes}) == 4 \
+                and sum(c[0] in "JQK" for c in codes) >= 2:
             return
         select_best(page)
         _tap(page, "Discard")

@@ -80,9 +80,9 @@ def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Mark
     corner = f"<span>{rank}</span><span>{suit}</span>"
     return Markup(
         f'<span class="{escape(classes)}"{label}>\n'
-        f'<span class="card__corner" aria-hidden="true">{corner}</span>\n'
         f'<svg class="card__art" aria-hidden="true" focusable="false" viewBox="0 0 100 140">'
         f'<use href="{static_url("cards.svg")}#{card.rank.value}{card.suit.value}"/></svg>\n'
+        f'<span class="card__corner" aria-hidden="true">{corner}</span>\n'
         f'<span class="card__corner card__corner--end" aria-hidden="true">{corner}</span>\n'
         "</span>"
     )
