@@ -56,6 +56,14 @@ THEME_COLOURS: dict[str, str] = {
 }
 """``<meta name="theme-color">`` (browser chrome, installed app's title bar) per theme."""
 
+FELT_COLOURS: dict[str, dict[str, str]] = {
+    "blue": {"light": "#12304a", "dark": "#0b1a29"},
+    "burgundy": {"light": "#40131c", "dark": "#230a10"},
+    "grey": {"light": "#2a3033", "dark": "#161a1c"},
+}
+"""The browser chrome's colour with another felt than green (``--felt-dark`` in
+``static/app.css``, which the site header wears), per light and dark theme."""
+
 
 class Display(BaseModel):
     """One browser's display settings (immutable; every field has a default).
@@ -97,12 +105,13 @@ class Display(BaseModel):
 
     def theme_colours(self) -> list[tuple[str, str | None]]:
         """``(colour, media query or None)`` for each ``<meta name="theme-color">`` tag."""
+        colours = {**THEME_COLOURS, **FELT_COLOURS.get(self.felt, {})}
         if self.theme == "device":
             return [
-                (THEME_COLOURS["light"], "(prefers-color-scheme: light)"),
-                (THEME_COLOURS["dark"], "(prefers-color-scheme: dark)"),
+                (colours["light"], "(prefers-color-scheme: light)"),
+                (colours["dark"], "(prefers-color-scheme: dark)"),
             ]
-        return [(THEME_COLOURS[self.theme], None)]
+        return [(colours[self.theme], None)]
 
 
 DEFAULT = Display()

@@ -98,3 +98,17 @@ def test_a_stored_value_from_elsewhere_falls_back_to_the_defaults(
         db.add(row)
         db.commit()
     assert root(client.get("/play").text)["data-felt"] == "green"
+
+
+def test_the_browser_chrome_wears_the_felt(client: TestClient) -> None:
+    client.post("/settings", data=form(felt="burgundy", theme="light"))
+    assert re.findall(r'<meta name="theme-color" content="(#\w+)">', client.get("/").text) == [
+        "#40131c"]
+    client.post("/settings", data=form(felt="blue"))
+    html = client.get("/").text
+    assert '<meta name="theme-color" content="#12304a" media="(prefers-color-scheme: light)">' \
+        in html
+    assert '<meta name="theme-color" content="#0b1a29" media="(prefers-color-scheme: dark)">' \
+        in html
+    client.post("/settings", data=form(felt="blue", theme="contrast"))
+    assert '<meta name="theme-color" content="#000000">' in client.get("/").text
