@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, sqlite_url  # noqa: E402
+
+from app.core.db import run_migrations  # noqa: E402
 from tests.browser.test_play_browser import (  # noqa: E402
     _cards,
     _choose,
@@ -37,8 +39,6 @@ from tests.browser.test_play_browser import (  # noqa: E402
     _tap,
     _to_discard_step,
 )
-
-from app.core.db import run_migrations  # noqa: E402
 
 SHOTS = {
     "screenshot-phone.png": ("card_size-normal", "deck-two", "theme-light"),
