@@ -184,6 +184,8 @@
     refresh();
     restoreFocus(focus);
     animate(fresh, rects);
+    // static/sound.js (issue 26) hears each new table: sounds and vibration.
+    document.dispatchEvent(new CustomEvent("gin:swap", { detail: { before: old, after: fresh } }));
   }
 
   // A live region announces a change of its text: the same words again (the computer

@@ -5,7 +5,8 @@ dev dependencies and Chromium at ``/usr/bin/chromium``; it reuses the browser te
 server and play helpers (``tests/support/``, ``tests/browser/test_play_browser.py``).
 
 Starts the app on a free port with a fresh migrated SQLite file, plays one match to a
-discard step with a meld and all four suits in hand, selects the card leaving the least
+discard step with a meld, all four suits and two court cards in hand (issue 26: the faces'
+figures show), selects the card leaving the least
 deadwood, and photographs that same position four times, changing only the Settings:
 
 * ``screenshot-phone.png``: the defaults (Normal cards, two colours, light theme);
@@ -49,14 +50,15 @@ def select_best(page: Any) -> None:
 
 
 def to_shown_position(page: Any, base: str) -> None:
-    """Play on (best discards) to a discard step with a meld and all four suits in hand,
-    so the four-colour deck shows every colour."""
+    """Play on (best discards) to a discard step with a meld, all four suits and two court
+    cards in hand, so the four-colour deck shows every colour and the faces their figures."""
     for _ in range(200):
         if page.get_by_role("button", name="Start match").count():  # the match ended
             _start(page, base)
         _to_discard_step(page)
-        if page.locator(".slot--meld").count() and \
-                len({c["code"][-1] for c in _cards(page)}) == 4:
+        codes = [c["code"] for c in _cards(page)]
+        if page.locator(".slot--meld").count() and len({c[-1] for c in codes}) == 4 \
+                and sum(c[0] in "JQK" for c in codes) >= 2:
             return
         select_best(page)
         _tap(page, "Discard")

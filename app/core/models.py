@@ -292,4 +292,9 @@ class DisplayPrefs(SQLModel, table=True):
     theme: str = Field(default="device", max_length=16)
     motion: str = Field(default="device", max_length=16)
     computer_speed: str = Field(default="normal", max_length=16)
+    card_back: str = Field(default="red", max_length=16, sa_column_kwargs={"server_default": "red"})
+    felt: str = Field(default="green", max_length=16, sa_column_kwargs={"server_default": "green"})
+    sound: str = Field(default="off", max_length=16, sa_column_kwargs={"server_default": "off"})
+    vibration: str = Field(default="off", max_length=16,
+                           sa_column_kwargs={"server_default": "off"})
     updated_at: datetime = Field(default_factory=utcnow)

@@ -57,6 +57,27 @@ SETTINGS: tuple[Setting, ...] = (
         Choice("normal", "Normal", "Shown for 0.45 seconds"),
         Choice("slow", "Slow", "Shown for 0.6 seconds"),
     )),
+    Setting("card_back", "Card backs", (
+        Choice("red", "Red lattice"),
+        Choice("blue", "Blue diamonds"),
+        Choice("green", "Green checks"),
+    )),
+    Setting("felt", "Table felt", (
+        Choice("green", "Green felt"),
+        Choice("blue", "Blue felt"),
+        Choice("burgundy", "Burgundy felt"),
+        Choice("grey", "Grey felt"),
+    )),
+    Setting("sound", "Sound", (
+        Choice("off", "No sound"),
+        Choice("on", "Sounds on", "Short sounds for a draw, a discard, a knock, gin, an "
+                                  "undercut and a won match"),
+    )),
+    Setting("vibration", "Vibration", (
+        Choice("off", "No vibration"),
+        Choice("on", "Vibrate", "On a phone: when it is your turn and when you are knocked "
+                                "against"),
+    )),
 )
 """The settings page's groups, in order; names are ``Display`` fields."""
 
@@ -101,6 +122,10 @@ def save_display(db: Session, session_id: str, display: Display) -> None:
     row.theme = display.theme
     row.motion = display.motion
     row.computer_speed = display.computer_speed
+    row.card_back = display.card_back
+    row.felt = display.felt
+    row.sound = display.sound
+    row.vibration = display.vibration
     row.updated_at = utcnow()
     db.add(row)
     db.flush()

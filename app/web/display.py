@@ -1,4 +1,5 @@
-"""Display settings: card size, deck colours, theme, motion and the computer's speed.
+"""Display settings: card size, deck colours, theme, motion, the computer's speed, card
+back, felt, sound and vibration.
 
 They belong to the browser session and are stored on the server (table
 ``display_prefs``), so the very first paint of every page is right: the ``DisplayDep``
@@ -15,6 +16,10 @@ dependency (``app.web.deps``) reads this browser's ``Display`` once per request,
 ``data-motion``           ``device`` (follows ``prefers-reduced-motion``) | ``reduced``
 ``data-computer-turn-ms`` how long the computer's turn is shown, in milliseconds
                           (``static/play.js`` reads it; 0 = no animation)
+``data-card-back``        ``red`` | ``blue`` | ``green`` (the pattern on face-down cards)
+``data-felt``             ``green`` | ``blue`` | ``burgundy`` | ``grey`` (the table's cloth)
+``data-sound``            ``off`` | ``on`` (``static/sound.js``: short sounds on the table)
+``data-vibration``        ``off`` | ``on`` (``static/sound.js``: your turn, a knock against you)
 ========================  ==============================================================
 
 A browser without a stored row, or without a session cookie at all, gets ``DEFAULT``.
@@ -39,6 +44,9 @@ Deck = Literal["two", "four"]
 Theme = Literal["device", "light", "dark", "contrast"]
 Motion = Literal["device", "reduced"]
 Speed = Literal["quick", "normal", "slow"]
+CardBack = Literal["red", "blue", "green"]
+Felt = Literal["green", "blue", "burgundy", "grey"]
+Switch = Literal["off", "on"]
 
 COMPUTER_TURN_MS: dict[str, int] = {"quick": 300, "normal": 450, "slow": 600}
 """How long the computer's draw and discard are shown on the table, per speed setting, in
@@ -51,6 +59,14 @@ THEME_COLOURS: dict[str, str] = {
     "contrast": "#000000",
 }
 """``<meta name="theme-color">`` (browser chrome, installed app's title bar) per theme."""
+
+FELT_COLOURS: dict[str, dict[str, str]] = {
+    "blue": {"light": "#12304a", "dark": "#0b1a29"},
+    "burgundy": {"light": "#40131c", "dark": "#230a10"},
+    "grey": {"light": "#2a3033", "dark": "#161a1c"},
+}
+"""The browser chrome's colour with another felt than green (``--felt-dark`` in
+``static/app.css``, which the site header wears), per light and dark theme."""
 
 
 class Display(BaseModel):
@@ -66,6 +82,10 @@ class Display(BaseModel):
     theme: Theme = "device"
     motion: Motion = "device"
     computer_speed: Speed = "normal"
+    card_back: CardBack = "red"
+    felt: Felt = "green"
+    sound: Switch = "off"
+    vibration: Switch = "off"
 
     @property
     def computer_turn_ms(self) -> int:
@@ -81,16 +101,21 @@ class Display(BaseModel):
             "data-motion": self.motion,
             "data-computer-speed": self.computer_speed,
             "data-computer-turn-ms": str(self.computer_turn_ms),
+            "data-card-back": self.card_back,
+            "data-felt": self.felt,
+            "data-sound": self.sound,
+            "data-vibration": self.vibration,
         }
 
     def theme_colours(self) -> list[tuple[str, str | None]]:
         """``(colour, media query or None)`` for each ``<meta name="theme-color">`` tag."""
+        colours = {**THEME_COLOURS, **FELT_COLOURS.get(self.felt, {})}
         if self.theme == "device":
             return [
-                (THEME_COLOURS["light"], "(prefers-color-scheme: light)"),
-                (THEME_COLOURS["dark"], "(prefers-color-scheme: dark)"),
+                (colours["light"], "(prefers-color-scheme: light)"),
+                (colours["dark"], "(prefers-color-scheme: dark)"),
             ]
-        return [(THEME_COLOURS[self.theme], None)]
+        return [(colours[self.theme], None)]
 
 
 DEFAULT = Display()
@@ -101,7 +126,9 @@ def _from_row(row: DisplayPrefs | None) -> Display:
         return DEFAULT
     try:
         return Display(card_size=row.card_size, deck=row.deck, theme=row.theme,  # type: ignore[arg-type]
-                       motion=row.motion, computer_speed=row.computer_speed)  # type: ignore[arg-type]
+                       motion=row.motion, computer_speed=row.computer_speed,  # type: ignore[arg-type]
+                       card_back=row.card_back, felt=row.felt,  # type: ignore[arg-type]
+                       sound=row.sound, vibration=row.vibration)  # type: ignore[arg-type]
     except ValidationError:
         return DEFAULT  # a value from a future version: show the defaults, never fail
 

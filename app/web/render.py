@@ -72,6 +72,7 @@ def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Mark
     colour = "card--red" if card.suit.is_red else "card--black"
     # card--clubs … card--spades: the four-colour deck (Settings) colours by suit
     classes = f"card card--{size} {colour} card--{card.suit.label}" + (
+        " card--ten" if card.rank.value == "T" else "") + (
         f" {extra_class}" if extra_class else ""
     )
     label = ' aria-hidden="true"' if decorative else f' role="img" aria-label="{card.name}"'
@@ -79,8 +80,9 @@ def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Mark
     corner = f"<span>{rank}</span><span>{suit}</span>"
     return Markup(
         f'<span class="{escape(classes)}"{label}>\n'
+        f'<svg class="card__art" aria-hidden="true" focusable="false" viewBox="0 0 100 140">'
+        f'<use href="{static_url("cards.svg")}#{card.rank.value}{card.suit.value}"/></svg>\n'
         f'<span class="card__corner" aria-hidden="true">{corner}</span>\n'
-        f'<span class="card__pip" aria-hidden="true">{suit}</span>\n'
         f'<span class="card__corner card__corner--end" aria-hidden="true">{corner}</span>\n'
         "</span>"
     )
@@ -88,8 +90,10 @@ def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Mark
 
 def card_face(card: "Card | str", size: str = "sm", decorative: bool = False,
               extra_class: str = "") -> Markup:
-    """A face-up card drawn in HTML/CSS (see ``templates/_cards.html``), cached per card,
-    size and classes: the play screen draws some 25 cards on every tap."""
+    """A face-up card (see ``templates/_cards.html``), cached per card, size and classes: the
+    play screen draws some 25 cards on every tap. The corner indices are HTML text; the
+    pips or the court figure are a ``<use>`` of the card's symbol in ``static/cards.svg``
+    (drawn by ``tools/card_sprite.py``; one file, cached)."""
     return _card_face(str(card), size, bool(decorative), extra_class or "")
 
 

@@ -15,7 +15,8 @@ import pytest
 pytestmark = pytest.mark.browser
 
 CHOICES = {"card_size": "Large", "deck": "Four colours", "theme": "Dark",
-           "motion": "Reduced", "computer_speed": "Slow"}
+           "motion": "Reduced", "computer_speed": "Slow", "card_back": "Blue diamonds",
+           "felt": "Green felt", "sound": "Sounds on", "vibration": "Vibrate"}
 
 
 def save_settings(page: Any, base: str, labels: list[str]) -> None:
@@ -68,7 +69,8 @@ def test_settings_apply_on_first_paint_and_after_reload(
             root = plain.evaluate("({...document.documentElement.dataset})")
             assert root == {"cardSize": "large", "deck": "four", "theme": "dark",
                             "motion": "reduced", "computerSpeed": "slow",
-                            "computerTurnMs": "0"}, path
+                            "computerTurnMs": "0", "cardBack": "blue", "felt": "green",
+                            "sound": "on", "vibration": "on"}, path
             background, scheme = styles(plain, "html", "background-color", "color-scheme")
             assert background == "rgb(18, 22, 20)" and scheme == "dark", path
             assert plain.locator("meta[name=theme-color]").get_attribute("content") == "#0d1f15"

@@ -139,7 +139,8 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
                                             "version": str(w.sheet().version)},
     "/score/{sheet_id}/delete": lambda w: {"confirm": "yes", "version": str(w.sheet().version)},
     "/settings": lambda w: {"card_size": "large", "deck": "four", "theme": "dark",
-                            "motion": "reduced", "computer_speed": "slow"},
+                            "motion": "reduced", "computer_speed": "slow", "card_back": "blue",
+                            "felt": "grey", "sound": "on", "vibration": "on"},
     "/play/history/import": lambda w: {"text": w.client.get(
         "/play/history/{match_id}/{number}.txt".format(**w.hand)).text},
     "/play/history/{match_id}/{number}/practice": lambda w: {"step": str(w.hand["step"])},

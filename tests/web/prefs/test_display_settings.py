@@ -22,7 +22,8 @@ from app.web.display import DEFAULT, Display
 
 PAGES = ("/", "/play", "/score", "/guide", "/guide/scoring", "/settings")
 GOOD = {"card_size": "large", "deck": "four", "theme": "dark", "motion": "reduced",
-        "computer_speed": "slow"}
+        "computer_speed": "slow", "card_back": "blue", "felt": "burgundy", "sound": "on",
+        "vibration": "on"}
 
 
 def html_attributes(html: str) -> dict[str, str]:
@@ -54,7 +55,8 @@ def test_a_new_browser_gets_the_defaults_on_every_page(client: TestClient) -> No
 
 @pytest.mark.parametrize(("name", "value", "attribute"), [
     (setting.name, choice.value, {"card_size": "data-card-size", "computer_speed":
-                                  "data-computer-speed"}.get(setting.name, f"data-{setting.name}"))
+                                  "data-computer-speed", "card_back": "data-card-back"}.get(
+                                      setting.name, f"data-{setting.name}"))
     for setting in SETTINGS for choice in setting.choices
 ])
 def test_each_choice_is_stored_and_shown_on_every_page_after_reload(

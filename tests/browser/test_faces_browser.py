@@ -1,0 +1,195 @@
+"""Card faces, backs, felts, sound and vibration in Chromium (issue 26).
+
+Faces: every face-up card shows its symbol of ``static/cards.svg`` (drawn, in the suit's
+colour), except on Large cards where the index fills the card. Backs and felts: the
+Settings choice is on ``<html>`` and colours the stock, the computer's cards and the
+table. Sound and vibration are observed, not heard: ``AudioContext`` and
+``navigator.vibrate`` are replaced before the page's scripts run and record their calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.browser.test_play_browser import _choose, _enabled, _start, _tap
+
+pytestmark = pytest.mark.browser
+
+RECORDER = """
+window.__audio = { made: 0, resumed: 0, started: 0 };
+window.__buzz = [];
+window.__events = [];
+(function () {
+  function Param() { this.value = 0; }
+  Param.prototype.setValueAtTime = function () {};
+  Param.prototype.exponentialRampToValueAtTime = function () {};
+  function node(extra) { return Object.assign({ connect: function () {} }, extra); }
+  function FakeContext() {
+    window.__audio.made++;
+    this.state = "suspended"; this.currentTime = 0; this.sampleRate = 8000;
+    this.destination = node({});
+  }
+  FakeContext.prototype.resume = function () {
+    window.__audio.resumed++; this.state = "running"; return Promise.resolve();
+  };
+  FakeContext.prototype.createOscillator = function () {
+    return node({ type: "", frequency: new Param(), stop: function () {},
+                  start: function () { window.__audio.started++; } });
+  };
+  FakeContext.prototype.createGain = function () { return node({ gain: new Param() }); };
+  FakeContext.prototype.createBiquadFilter = function () {
+    return node({ type: "", frequency: new Param() });
+  };
+  FakeContext.prototype.createBuffer = function (c, n) {
+    return { getChannelData: function () { return new Float32Array(n); } };
+  };
+  FakeContext.prototype.createBufferSource = function () {
+    return node({ start: function () { window.__audio.started++; } });
+  };
+  window.AudioContext = FakeContext;
+  Object.defineProperty(Navigator.prototype, "vibrate", {
+    configurable: true, value: function (p) { window.__buzz.push(p); return true; } });
+  document.addEventListener("gin:event", function (e) { window.__events.push(e.detail.kind); });
+})();
+"""
+
+
+def _recorded(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("({audio: window.__audio, buzz: window.__buzz, "
+                              "events: window.__events})"))
+
+
+def _draw_and_discard(page: Any) -> None:
+    """Pass the upcard if offered, draw from the stock, then discard (the computer plays)."""
+    for _ in range(4):
+        if _enabled(page, "Next hand"):
+            _tap(page, "Next hand")
+        if _enabled(page, "Pass"):
+            _tap(page, "Pass")
+        if _enabled(page, "Draw from stock"):
+            break
+    _tap(page, "Draw from stock")
+    card = page.locator(".hand input[name=card][data-acts~=discard]").first
+    card.click()
+    _tap(page, "Discard")
+
+
+def test_faces_show_their_symbol_in_the_suit_colour(live_server: str,
+                                                    new_page: Callable[..., Any]) -> None:
+    page = new_page(360, 640)
+    _start(page, live_server)
+    faces = page.evaluate("""() => [...document.querySelectorAll('.card:not(.card--back)')]
+      .filter(c => c.querySelector('.card__art'))
+      .map(c => { const art = c.querySelector('.card__art'), use = art.querySelector('use');
+        const box = use.getBoundingClientRect();
+        return { href: use.getAttribute('href'), fill: getComputedStyle(art).fill,
+                 colour: getComputedStyle(c).color, drawn: box.width > 0 && box.height > 0,
+                 code: (c.closest('.slot') || c).querySelector('input')?.value }; })""")
+    hand = [f for f in faces if f["code"]]
+    assert len(hand) >= 10
+    for face in hand:
+        assert face["href"].split("#")[1] == face["code"]
+        assert face["href"].startswith("/static/cards.svg?v=")
+        assert face["drawn"], face  # the sprite loaded and the symbol has a size
+        assert face["fill"] == face["colour"]  # the pips take the card's suit colour
+    _choose(page, live_server, "card_size-large")
+    page.goto(live_server + "/play")
+    assert page.locator(".hand .card__art").first.evaluate(
+        "e => getComputedStyle(e).display") == "none"
+
+
+def test_backs_and_felts_apply_to_the_table(live_server: str,
+                                            new_page: Callable[..., Any]) -> None:
+    page = new_page(390, 844)
+    _start(page, live_server)
+
+    def look() -> dict[str, str]:
+        return dict(page.evaluate("""() => {
+          const s = e => getComputedStyle(document.querySelector(e));
+          return { back: s('.pile--stock .card--back').backgroundColor,
+                   opponent: s('.opponent__cards .card--back').backgroundColor,
+                   felt: s('html').getPropertyValue('--felt').trim(),
+                   board: s('.board').backgroundImage,
+                   data: document.documentElement.dataset.cardBack + ' '
+                         + document.documentElement.dataset.felt }; }"""))
+
+    default = look()
+    assert default["data"] == "red green" and default["back"] == "rgb(142, 27, 34)"
+    seen = {}
+    for back, felt in (("blue", "blue"), ("green", "burgundy"), ("red", "grey")):
+        _choose(page, live_server, f"card_back-{back}", f"felt-{felt}")
+        page.goto(live_server + "/play")
+        now = look()
+        assert now["data"] == f"{back} {felt}"
+        assert now["back"] == now["opponent"]  # the stock and the computer's cards alike
+        seen[back, felt] = now
+    assert len({v["back"] for v in seen.values()}) == 3
+    assert len({v["board"] for v in seen.values()} | {default["board"]}) == 4
+    assert seen["blue", "blue"]["back"] == "rgb(29, 60, 140)"
+    _choose(page, live_server, "theme-contrast")  # High contrast keeps its black felt
+    page.goto(live_server + "/play")
+    assert look()["felt"] == "#000"
+
+
+@pytest.mark.parametrize("switched", ["on", "off"])
+def test_sound_and_vibration_only_when_switched_on(
+        live_server: str, new_page: Callable[..., Any], switched: str) -> None:
+    page = new_page(390, 844)
+    page.add_init_script(RECORDER)
+    if switched == "on":
+        _choose(page, live_server, "sound-on", "vibration-on")
+    _start(page, live_server)
+    assert _recorded(page)["audio"]["made"] == 0  # nothing before a gesture
+    _draw_and_discard(page)
+    seen = _recorded(page)
+    assert "draw" in seen["events"] and "discard" in seen["events"]
+    if switched == "on":
+        assert seen["audio"]["made"] == 1 and seen["audio"]["resumed"] >= 1
+        assert seen["audio"]["started"] >= 2  # a draw and a discard at least
+        if "your-turn" in seen["events"]:  # unless the computer ended the hand
+            assert 30 in seen["buzz"]
+    else:
+        assert seen["audio"] == {"made": 0, "resumed": 0, "started": 0}
+        assert seen["buzz"] == []
+
+
+EVENTS = """([headline, matchEnd]) => {
+  window.__events = [];
+  const table = html => { const d = document.createElement('div'); d.innerHTML = html; return d; };
+  const before = table('');
+  const after = table('<h2 id="result-title">' + headline + '</h2>'
+                      + (matchEnd ? '<div class="match-end"><h2>' + matchEnd + '</h2></div>' : ''));
+  document.dispatchEvent(new CustomEvent('gin:swap', { detail: { before, after } }));
+  return window.__events;
+}"""
+
+
+def test_each_hand_end_has_its_sound_and_a_knock_against_you_buzzes(
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    page = new_page(390, 844)
+    page.add_init_script(RECORDER)
+    _choose(page, live_server, "sound-on", "vibration-on")
+    _start(page, live_server)
+    page.keyboard.press("Shift")  # a gesture: the sound may start
+    cases = {
+        ("Gin! You score 31", ""): ["gin"],
+        ("Big gin! You score 40", "You won the match, 120 to 30"): ["gin", "match-won"],
+        ("Knock! You score 12", ""): ["knock"],
+        ("Knock by the computer: it scores 9", ""): ["knock", "knocked-against"],
+        ("Gin by the computer: it scores 30", ""): ["gin", "knocked-against"],
+        ("Undercut! You knocked; computer scores 27", ""): ["undercut"],
+        ("Undercut! The computer knocked; you score 29", ""): ["undercut", "knocked-against"],
+    }
+    for (headline, match_end), kinds in cases.items():
+        started = _recorded(page)["audio"]["started"]
+        buzzes = len(_recorded(page)["buzz"])
+        assert page.evaluate(EVENTS, [headline, match_end]) == kinds, headline
+        assert _recorded(page)["audio"]["started"] > started, headline
+        assert len(_recorded(page)["buzz"]) == buzzes + ("knocked-against" in kinds), headline
+    page.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true})")
+    started = _recorded(page)["audio"]["started"]
+    page.evaluate(EVENTS, ["Knock by the computer: it scores 9", ""])
+    assert _recorded(page)["audio"]["started"] == started  # silent while hidden
