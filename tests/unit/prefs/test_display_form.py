@@ -11,7 +11,8 @@ from app.prefs.settings import SETTINGS, parse_form, safe_back
 from app.web.display import Display
 
 GOOD = {"card_size": "large", "deck": "four", "theme": "dark", "motion": "reduced",
-        "computer_speed": "slow"}
+        "computer_speed": "slow", "card_back": "blue", "felt": "grey", "sound": "on",
+        "vibration": "on"}
 
 
 def test_parse_form_accepts_exactly_the_listed_choices() -> None:
