@@ -138,6 +138,7 @@
     if (intent.name) body.set(intent.name, intent.value);
     if (intent.card) body.set("card", intent.card);
     var focus = describeFocus();
+    if (intent.value === "discard" && intent.card) showDiscard(intent.card);
     fetch("/play", {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true" }
@@ -150,6 +151,7 @@
       });
     }).catch(function () {
       queue.length = 0;
+      putBack();
       if (table()) table().removeAttribute("aria-busy");
       var status = document.getElementById("status");
       if (status) {
@@ -173,6 +175,7 @@
     var keepCode = keep ? keep.value : null;
     var old = table();
     var rects = old ? pileRects(old) : null;
+    var before = snapshot(old);
     old.replaceWith(document.adoptNode(fresh));
     // htmx drives the Hint form inside the table: let it see the new one (without this the
     // Hint button posted the whole page after the first tap).
@@ -183,7 +186,30 @@
     }
     refresh();
     restoreFocus(focus);
-    animate(fresh, rects);
+    var plan = before ? planHand(fresh, before) : null;
+    var landing = pending;
+    pending = null;
+    if (landing && fresh.querySelector('.hand .slot[data-card="' + landing.code + '"]')) {
+      // Refused (400/409): the card is still in your hand; planHand flies it back from
+      // where it is now to its place, and the status line says why.
+      landing.flyer.remove();
+      landing.base.remove();
+      landing = null;
+    }
+    if (landing) {
+      // The computer's turn starts from the pile once your card has landed on it.
+      landing.anim.finished.catch(function () {}).then(function () {
+        landing.flyer.remove();
+        landing.base.remove();
+        if (table() === fresh) animate(fresh, rects);
+      });
+    } else if (plan && plan.deal) {
+      // After the deal (the computer may be first to play on the new hand).
+      setTimeout(function () { if (table() === fresh) animate(fresh, rects); }, DEAL_MS);
+    } else {
+      animate(fresh, rects);
+    }
+    if (plan) playHand(plan);
   }
 
   // A live region announces a change of its text: the same words again (the computer
@@ -272,9 +298,9 @@
     };
   }
 
-  function ghost(card, rect) {
+  function ghost(card, rect, kind) {
     var el = card.cloneNode(true);
-    el.classList.add("ghost");
+    el.classList.add(kind || "ghost");
     el.removeAttribute("id");
     el.style.left = rect.left + "px";
     el.style.top = rect.top + "px";
@@ -351,6 +377,173 @@
     last.finished.catch(function () {}).then(function () {
       ghosts.forEach(function (g) { g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: FADE_MS }).finished.then(function () { g.remove(); }); });
     });
+  }
+
+  // ---- your own hand in motion (issue 26) -------------------------------------------------
+
+  // FLIP with the Web Animations API, not the View Transitions API: the table is one
+  // replaced subtree, and a view transition would freeze the whole page into snapshots
+  // while it runs (taps on the piles and buttons would land on a picture), could not run
+  // the optimistic discard before the answer, nor two of them at once (the computer's
+  // turn plays over the table at the same time). FLIP animates only the cards, each a
+  // transform (composited: no layout in the frames), from rects measured all at once
+  // before the swap and all at once after it; cards are matched by their code
+  // (data-card), so a card that stayed slides from where it was, wherever the server
+  // put it now. Nothing of it under reduced motion (the device's or the Settings').
+  var SLIDE_MS = 320;         // the cards that stayed slide to their new places
+  var DRAW_MS = 420;          // the drawn card flies from the stock or the pile to its place
+  var DISCARD_MS = 220;       // the tapped card flies to the pile at once, before the answer
+  var DEAL_MS = 600;          // a new hand, card by card, the upcard last
+  var DEAL_FLIGHT_MS = 240;   // each dealt card's flight inside that time
+  var EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
+  var DEAL_KEY = "gin-deal";  // sessionStorage: a new match was just started here
+  var pending = null;         // the discard shown before the answer (showDiscard)
+
+  function motionOff() {
+    return reduceMotion.matches || document.documentElement.dataset.motion === "reduced";
+  }
+
+  function rectOf(root, selector) {
+    var el = root.querySelector(selector);
+    return el ? el.getBoundingClientRect() : null;
+  }
+
+  // Where everything was, before the table is replaced: each card of the hand by its
+  // code (a card on its way to the pile, where it is now), the stock and the pile's top.
+  function snapshot(root) {
+    if (!root || motionOff()) return null;
+    var shot = { hand: {}, had: false, stock: rectOf(root, ".pile--stock .card"),
+      pile: rectOf(root, ".pile__top .card") };
+    var top = root.querySelector(".pile__top");
+    shot.pileCode = top ? top.dataset.card : null;
+    root.querySelectorAll(".hand .slot[data-card]").forEach(function (slot) {
+      var card = slot.querySelector(".card");
+      shot.had = true;
+      if (card) shot.hand[slot.dataset.card] = card.getBoundingClientRect();
+    });
+    if (pending && shot.hand[pending.code]) {
+      shot.hand[pending.code] = pending.flyer.getBoundingClientRect();
+    }
+    return shot;
+  }
+
+  // From a rect to where an element is, as a transform added to its own (a selected
+  // card's lift stays): centre to centre, scaled from the other size.
+  function fromFrame(from, to) {
+    var dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    var dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    var sx = to.width ? from.width / to.width : 1;
+    var sy = to.height ? from.height / to.height : 1;
+    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5 && Math.abs(sx - 1) < 0.01 && Math.abs(sy - 1) < 0.01) {
+      return null;
+    }
+    return "translate(" + dx.toFixed(1) + "px, " + dy.toFixed(1) + "px) scale(" +
+      sx.toFixed(3) + ", " + sy.toFixed(3) + ")";
+  }
+
+  // What moves after a swap, measured in one go (reads only): the cards that stayed, the
+  // drawn card (from the pile if it was the pile's top, else from the stock), or, when
+  // the old table had no hand (the result panel) and this one has, the deal.
+  function planHand(root, before) {
+    var slots = root.querySelectorAll(".hand .slot[data-card]");
+    if (!slots.length) return null;
+    if (!before.had) return planDeal(root);
+    var moves = [];
+    slots.forEach(function (slot) {
+      var card = slot.querySelector(".card");
+      var from = before.hand[slot.dataset.card];
+      var drawn = !from;
+      if (drawn) from = slot.dataset.card === before.pileCode ? before.pile : before.stock;
+      if (card && from) moves.push({ el: card, from: from, slot: drawn ? slot : null });
+    });
+    moves.forEach(function (m) { m.to = m.el.getBoundingClientRect(); });
+    return { moves: moves };
+  }
+
+  function planDeal(root) {
+    var stock = rectOf(root, ".pile--stock .card");
+    if (!stock) return null;
+    var mine = Array.prototype.slice.call(root.querySelectorAll(".hand .slot .card"));
+    var theirs = Array.prototype.slice.call(root.querySelectorAll(".opponent__cards .card"));
+    var first = root.dataset.dealer === "you" ? theirs : mine;   // the non-dealer first
+    var second = first === mine ? theirs : mine;
+    var order = [];
+    for (var i = 0; i < Math.max(mine.length, theirs.length); i++) {
+      if (first[i]) order.push(first[i]);
+      if (second[i]) order.push(second[i]);
+    }
+    var up = root.querySelector(".pile__top .card:not(.card--empty)");
+    if (up) order.push(up);   // the upcard, turned from the stock
+    var step = order.length > 1 ? (DEAL_MS - DEAL_FLIGHT_MS) / (order.length - 1) : 0;
+    return { deal: true, moves: order.map(function (el, n) {
+      return { el: el, from: stock, to: el.getBoundingClientRect(), delay: Math.round(n * step), dealt: true };
+    }) };
+  }
+
+  // Then the writes only: one transform animation per card that moved.
+  function playHand(plan) {
+    plan.moves.forEach(function (m) {
+      var frame = fromFrame(m.from, m.to);
+      if (!frame) return;
+      var duration = m.dealt ? DEAL_FLIGHT_MS : m.slot ? DRAW_MS : SLIDE_MS;
+      var anim = m.el.animate([{ transform: frame }, { transform: "translate(0px, 0px) scale(1, 1)" }],
+        { duration: duration, delay: m.delay || 0, easing: EASE, fill: "backwards", composite: "add" });
+      if (m.dealt) {   // out of sight on the stock until its turn comes
+        m.el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 1, delay: m.delay, fill: "backwards" });
+      }
+      if (m.slot) {    // the drawn card flies over the others
+        var slot = m.slot;
+        slot.classList.add("is-flying");
+        anim.finished.catch(function () {}).then(function () { slot.classList.remove("is-flying"); });
+      }
+    });
+  }
+
+  // A discard is shown at once: the card leaves your hand for the pile before the server
+  // answers. A copy of the pile's top stays under it until it lands (the answer may
+  // change the pile first); swap() then removes both, or, if the card is still in the
+  // new hand (refused), flies it back to its place.
+  function showDiscard(code) {
+    if (motionOff() || pending) return;
+    var slot = document.querySelector('.hand .slot[data-card="' + code + '"]');
+    var card = slot ? slot.querySelector(".card") : null;
+    var pileCard = document.querySelector(".pile__top .card");
+    if (!card || !pileCard) return;
+    var from = card.getBoundingClientRect();
+    var to = pileCard.getBoundingClientRect();
+    var base = ghost(pileCard, to, "flyer");
+    var flyer = ghost(card, from, "flyer");
+    slot.classList.add("slot--gone");
+    var frame = fromFrame(to, from);
+    var anim = flyer.animate([{ transform: "translate(0px, 0px) scale(1, 1)" },
+      { transform: frame || "none" }], { duration: DISCARD_MS, easing: EASE, fill: "forwards" });
+    pending = { code: code, slot: slot, flyer: flyer, base: base, anim: anim };
+  }
+
+  // No answer at all (the network): the card goes back from where it is to its place.
+  function putBack() {
+    var p = pending;
+    pending = null;
+    if (!p) return;
+    var card = p.slot.querySelector(".card");
+    var from = p.flyer.getBoundingClientRect();
+    p.flyer.remove();
+    p.base.remove();
+    p.slot.classList.remove("slot--gone");
+    if (card && card.isConnected) playHand({ moves: [{ el: card, from: from, to: card.getBoundingClientRect() }] });
+  }
+
+  // A new match started from this page: its first hand is dealt when the table loads.
+  function dealOnLoad() {
+    var flagged = false;
+    try {
+      flagged = sessionStorage.getItem(DEAL_KEY) !== null;
+      sessionStorage.removeItem(DEAL_KEY);
+    } catch (e) { /* no storage: no deal */ }
+    var t = table();
+    if (!flagged || !t || motionOff()) return;
+    var plan = planDeal(t);
+    if (plan) playHand(plan);
   }
 
   // ---- pointer: tap again to discard, drag onto the pile -----------------------------------
@@ -507,6 +700,9 @@
     fetch(action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         if (response.ok && response.redirected) {
+          if (new URL(response.url).pathname === "/play") {
+            try { sessionStorage.setItem(DEAL_KEY, "1"); } catch (e) { /* no deal then */ }
+          }
           location.replace(response.url);
           return null;
         }
@@ -642,7 +838,7 @@
   }
 
   function ready() {
-    refresh(); setupLive(); placeHint();
+    refresh(); setupLive(); placeHint(); dealOnLoad();
     // The table's keys and taps are live from here (tests wait for it).
     document.documentElement.setAttribute("data-play-ready", "");
   }
