@@ -14,6 +14,11 @@
 //   the Settings page chose (<html data-computer-turn-ms>, 450 ms by default, never over
 //   600 ms, the last 60 ms the flown cards fading out); nothing
 //   moves when the browser or the Settings ask for reduced motion (that attribute is 0).
+// * Your own hand moves (issue 26): after a swap the cards that stayed slide from where
+//   they were (matched by their code, data-card), a drawn card flies in from the stock or
+//   the pile, a new hand is dealt card by card from the stock; a discard flies to the pile
+//   as soon as it is tapped (before the answer) and back to its place if it is refused.
+//   Each within 600 ms, none under reduced motion (FLIP: see "your own hand in motion").
 // * Screen readers (issue 16): #table has aria-busy while a request is in flight; the
 //   computer's move arrives in its own live region (#computer-live), a repeat of the same
 //   words re-announced; R or the Read the table button speaks the whole table
@@ -197,12 +202,13 @@
       landing = null;
     }
     if (landing) {
-      // The computer's turn starts from the pile once your card has landed on it.
-      landing.anim.finished.catch(function () {}).then(function () {
+      // The computer's turn starts from the pile once your card has landed on it (laid
+      // out now, held until then).
+      var landed = landing.anim.finished.catch(function () {}).then(function () {
         landing.flyer.remove();
         landing.base.remove();
-        if (table() === fresh) animate(fresh, rects);
       });
+      animate(fresh, rects, landed);
     } else if (plan && plan.deal) {
       // After the deal (the computer may be first to play on the new hand).
       setTimeout(function () { if (table() === fresh) animate(fresh, rects); }, DEAL_MS);
@@ -322,7 +328,9 @@
     return el.animate(frames, { duration: duration, delay: delay, easing: "ease-in-out", fill: "both" });
   }
 
-  function animate(root, before) {
+  // ``hold`` (a promise, or none): the turn is laid out at once but waits for it to play
+  // (your discard still on its way to the pile).
+  function animate(root, before, hold) {
     var moves = (root.dataset.moves || "").split(" ").filter(Boolean);
     var total = turnMs();
     if (!moves.length || reduceMotion.matches || total <= FADE_MS || !root.querySelector("#board")) return;
@@ -348,7 +356,11 @@
     var animations = [];
     var t = 0;
     var under = root.dataset.under && moves[0] === "stock" ? face(root.dataset.under) : null;
-    if (under) ghosts.push(ghost(under, pileRect));
+    if (under) {
+      under = ghost(under, pileRect);
+      ghosts.push(under);
+      if (hold) under.classList.add("is-held");
+    }
     moves.forEach(function (move) {
       var parts = move.split(":");
       var g;
@@ -373,6 +385,13 @@
     }
     // The real top of the pile shows once the computer's discard has landed.
     animations.push(pileCard.animate([{ opacity: 0 }, { opacity: 0 }], { duration: t }));
+    if (hold) {
+      animations.forEach(function (a) { a.pause(); });
+      hold.then(function () {
+        if (under) under.classList.remove("is-held");
+        animations.forEach(function (a) { a.play(); });
+      });
+    }
     var last = animations[animations.length - 2];
     last.finished.catch(function () {}).then(function () {
       ghosts.forEach(function (g) { g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: FADE_MS }).finished.then(function () { g.remove(); }); });
@@ -527,10 +546,11 @@
     if (!p) return;
     var card = p.slot.querySelector(".card");
     var from = p.flyer.getBoundingClientRect();
+    var to = card && card.isConnected ? card.getBoundingClientRect() : null;  // hidden, still laid out
     p.flyer.remove();
     p.base.remove();
     p.slot.classList.remove("slot--gone");
-    if (card && card.isConnected) playHand({ moves: [{ el: card, from: from, to: card.getBoundingClientRect() }] });
+    if (to) playHand({ moves: [{ el: card, from: from, to: to }] });
   }
 
   // A new match started from this page: its first hand is dealt when the table loads.
