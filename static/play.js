@@ -446,8 +446,8 @@
     return shot;
   }
 
-  // From a rect to where an element is, as a transform added to its own (a selected
-  // card's lift stays): centre to centre, scaled from the other size.
+  // From a rect to where an element is, as a transform put before its own (a selected
+  // card's lift): centre to centre, scaled from the other size.
   function fromFrame(from, to) {
     var dx = from.left + from.width / 2 - (to.left + to.width / 2);
     var dy = from.top + from.height / 2 - (to.top + to.height / 2);
@@ -475,7 +475,10 @@
       if (drawn) from = slot.dataset.card === before.pileCode ? before.pile : before.stock;
       if (card && from) moves.push({ el: card, from: from, slot: drawn ? slot : null });
     });
-    moves.forEach(function (m) { m.to = m.el.getBoundingClientRect(); });
+    moves.forEach(function (m) {
+      m.to = m.el.getBoundingClientRect();
+      m.base = ownTransform(m.el);
+    });
     return { moves: moves };
   }
 
@@ -499,14 +502,24 @@
     }) };
   }
 
+  // A card's own transform (the selected card's lift), its short CSS transition finished
+  // first (the flight hides it): the flight ends there. Keyframes replace the transform
+  // rather than add to it, so the compositor runs them (it refuses composite: "add").
+  function ownTransform(el) {
+    el.getAnimations().forEach(function (a) { if (a.transitionProperty) a.finish(); });
+    var t = getComputedStyle(el).transform;
+    return t && t !== "none" ? " " + t : "";
+  }
+
   // Then the writes only: one transform animation per card that moved.
   function playHand(plan) {
     plan.moves.forEach(function (m) {
       var frame = fromFrame(m.from, m.to);
       if (!frame) return;
+      var base = m.base || "";
       var duration = m.dealt ? DEAL_FLIGHT_MS : m.slot ? DRAW_MS : SLIDE_MS;
-      var anim = m.el.animate([{ transform: frame }, { transform: "translate(0px, 0px) scale(1, 1)" }],
-        { duration: duration, delay: m.delay || 0, easing: EASE, fill: "backwards", composite: "add" });
+      var anim = m.el.animate([{ transform: frame + base }, { transform: "translate(0px, 0px) scale(1, 1)" + base }],
+        { duration: duration, delay: m.delay || 0, easing: EASE, fill: "backwards" });
       if (m.dealt) {   // out of sight on the stock until its turn comes
         m.el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 1, delay: m.delay, fill: "backwards" });
       }
@@ -547,10 +560,11 @@
     var card = p.slot.querySelector(".card");
     var from = p.flyer.getBoundingClientRect();
     var to = card && card.isConnected ? card.getBoundingClientRect() : null;  // hidden, still laid out
+    var base = to ? ownTransform(card) : "";
     p.flyer.remove();
     p.base.remove();
     p.slot.classList.remove("slot--gone");
-    if (to) playHand({ moves: [{ el: card, from: from, to: to }] });
+    if (to) playHand({ moves: [{ el: card, from: from, to: to, base: base }] });
   }
 
   // A new match started from this page: its first hand is dealt when the table loads.

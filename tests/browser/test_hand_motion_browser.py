@@ -428,3 +428,39 @@ def test_motion_screenshots_and_the_next_hand_deal(live_server: str, browser: An
         screenshot(page, "motion-dealt-390x844")
     finally:
         context.close()
+
+
+def test_a_discard_that_gets_no_answer_comes_back(live_server: str, browser: Any) -> None:
+    """The network fails: the discard, shown at once, flies back into the hand."""
+    context = _context(browser, 390, 844)
+    try:
+        page = context.new_page()
+        _start(page, live_server)
+        _to_draw_step(page)
+        version = _version(page)
+        page.locator("#a-draw_stock").click()
+        _wait_version(page, version)
+        _quiet(page)
+        code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
+        page.locator(f"#c-{code}").click()
+        _quiet(page)
+        place = _centre(page, f'.slot[data-card="{code}"] .card')
+        since = len(_log(page))
+        # The failure comes once the card has reached the pile (after 300 ms).
+        page.route("**/play", lambda route: (time.sleep(0.3), route.abort())
+                   if route.request.method == "POST" else route.continue_())
+        page.locator("#a-discard").click()
+        page.get_by_text("could not be reached").wait_for()
+        _quiet(page)
+        assert page.locator(".flyer").count() == 0
+        assert page.locator(f'.slot[data-card="{code}"].slot--gone').count() == 0
+        assert _near(_centre(page, f'.slot[data-card="{code}"] .card'), place)
+        log = _log(page)[since:]
+        assert [e["kind"] for e in log if e["kind"] == "flyer"] == ["flyer"]
+        back = [e for e in log if e["kind"] == "hand" and e["card"] == code]
+        assert back, "the card did not fly back"
+        probe = page.evaluate("i => window.__motion.probe(i)", back[-1]["i"])
+        assert _near(probe["end"], place) and _between(probe["start"], probe["mid"], probe["end"])
+        page.unroute("**/play")
+    finally:
+        context.close()
