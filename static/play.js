@@ -169,6 +169,10 @@
   function swap(html, focus) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("table");
+    // Where things are now, read before anything is written (one layout, already clean).
+    var old = table();
+    var rects = old ? pileRects(old) : null;
+    var before = snapshot(old);
     ["status", "step-help"].forEach(function (id) {
       var from = doc.getElementById(id);
       var to = document.getElementById(id);
@@ -178,9 +182,6 @@
     announce(document.getElementById("computer-live"), news ? news.textContent : "");
     var keep = selected();
     var keepCode = keep ? keep.value : null;
-    var old = table();
-    var rects = old ? pileRects(old) : null;
-    var before = snapshot(old);
     old.replaceWith(document.adoptNode(fresh));
     // htmx drives the Hint form inside the table: let it see the new one (without this the
     // Hint button posted the whole page after the first tap).
