@@ -143,7 +143,8 @@ try {
     const now = centres();
     if (tap && tap.kind === 'discard' && (!now[tap.code] || document.querySelector('.flyer'))) {
       painted(window.__hand.discard, tap.t0); tap = null;
-    } else if (tap && tap.kind === 'draw' && Object.keys(now).some(c => !tap.codes.includes(c))) {
+    } else if (tap && tap.kind === 'draw' && (document.querySelector('.flyer')
+               || Object.keys(now).some(c => !tap.codes.includes(c)))) {
       painted(window.__hand.draw, tap.t0); tap = null;
     }
     for (const code in now) (seen[code] = seen[code] || []).push(now[code]);

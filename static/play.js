@@ -16,8 +16,9 @@
 //   moves when the browser or the Settings ask for reduced motion (that attribute is 0).
 // * Your own hand moves (issue 26): after a swap the cards that stayed slide from where
 //   they were (matched by their code, data-card), a drawn card flies in from the stock or
-//   the pile, a new hand is dealt card by card from the stock; a discard flies to the pile
-//   as soon as it is tapped (before the answer) and back to its place if it is refused.
+//   the pile (leaving it at the tap, before the answer), a new hand is dealt card by card
+//   from the stock; a discard flies to the pile as soon as it is tapped (before the
+//   answer) and back to its place if it is refused.
 //   Each within 600 ms, none under reduced motion (FLIP: see "your own hand in motion").
 // * Screen readers (issue 16): #table has aria-busy while a request is in flight; the
 //   computer's move arrives in its own live region (#computer-live), a repeat of the same
@@ -144,6 +145,7 @@
     if (intent.card) body.set("card", intent.card);
     var focus = describeFocus();
     if (intent.value === "discard" && intent.card) showDiscard(intent.card);
+    else if (DRAWS.indexOf(intent.value) >= 0) showDraw(intent.value);
     fetch("/play", {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true" }
@@ -195,6 +197,11 @@
     var plan = before ? planHand(fresh, before) : null;
     var landing = pending;
     pending = null;
+    if (landing && landing.draw) {
+      // The drawn card flies on from where the card shown at the tap has got to (planHand).
+      landing.flyer.remove();
+      landing = null;
+    }
     if (landing && fresh.querySelector('.hand .slot[data-card="' + landing.code + '"]')) {
       // Refused (400/409): the card is still in your hand; planHand flies it back from
       // where it is now to its place, and the status line says why.
@@ -413,6 +420,7 @@
   var SLIDE_MS = 320;         // the cards that stayed slide to their new places
   var DRAW_MS = 420;          // the drawn card flies from the stock or the pile to its place
   var DISCARD_MS = 220;       // the tapped card flies to the pile at once, before the answer
+  var DRAWS = ["draw_stock", "take_discard", "take_upcard"];
   var DEAL_MS = 600;          // a new hand, card by card, the upcard last
   var DEAL_FLIGHT_MS = 240;   // each dealt card's flight inside that time
   var EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
@@ -441,7 +449,9 @@
       shot.had = true;
       if (card) shot.hand[slot.dataset.card] = card.getBoundingClientRect();
     });
-    if (pending && shot.hand[pending.code]) {
+    if (pending && pending.draw) {
+      shot.drawFrom = pending.flyer.getBoundingClientRect();
+    } else if (pending && shot.hand[pending.code]) {
       shot.hand[pending.code] = pending.flyer.getBoundingClientRect();
     }
     return shot;
@@ -473,8 +483,13 @@
       var card = slot.querySelector(".card");
       var from = before.hand[slot.dataset.card];
       var drawn = !from;
-      if (drawn) from = slot.dataset.card === before.pileCode ? before.pile : before.stock;
-      if (card && from) moves.push({ el: card, from: from, slot: drawn ? slot : null });
+      if (drawn) {
+        from = before.drawFrom ||
+          (slot.dataset.card === before.pileCode ? before.pile : before.stock);
+      }
+      if (card && from) {
+        moves.push({ el: card, from: from, slot: drawn ? slot : null, onward: drawn && !!before.drawFrom });
+      }
     });
     moves.forEach(function (m) {
       m.to = m.el.getBoundingClientRect();
@@ -518,7 +533,7 @@
       var frame = fromFrame(m.from, m.to);
       if (!frame) return;
       var base = m.base || "";
-      var duration = m.dealt ? DEAL_FLIGHT_MS : m.slot ? DRAW_MS : SLIDE_MS;
+      var duration = m.dealt ? DEAL_FLIGHT_MS : m.slot && !m.onward ? DRAW_MS : SLIDE_MS;
       var anim = m.el.animate([{ transform: frame + base }, { transform: "translate(0px, 0px) scale(1, 1)" + base }],
         { duration: duration, delay: m.delay || 0, easing: EASE, fill: "backwards" });
       if (m.dealt) {   // out of sight on the stock until its turn comes
@@ -553,11 +568,35 @@
     pending = { code: code, slot: slot, flyer: flyer, base: base, anim: anim };
   }
 
+  // A draw is shown at once too: a card leaves the stock (its back) or the pile (its
+  // face) for your hand; the answer's card then flies on from where that one has got to
+  // (snapshot, planHand). Refused, the new table simply shows the piles as they are.
+  function showDraw(action) {
+    if (motionOff() || pending) return;
+    var take = action !== "draw_stock";
+    var source = document.querySelector(take ? ".pile__top .card:not(.card--empty)" : ".pile--stock .card");
+    var hand = document.querySelector(".hand");
+    if (!source || !hand) return;
+    var from = source.getBoundingClientRect();
+    var h = hand.getBoundingClientRect();
+    var to = { left: h.left + h.width / 2 - from.width / 2, top: h.top, width: from.width, height: from.height };
+    var flyer = ghost(source, from, "flyer");
+    if (take) source.classList.add("is-taken");
+    var anim = flyer.animate([{ transform: "translate(0px, 0px) scale(1, 1)" },
+      { transform: fromFrame(to, from) || "none" }], { duration: DRAW_MS, easing: EASE, fill: "forwards" });
+    pending = { draw: true, flyer: flyer, source: source, anim: anim };
+  }
+
   // No answer at all (the network): the card goes back from where it is to its place.
   function putBack() {
     var p = pending;
     pending = null;
     if (!p) return;
+    if (p.draw) {
+      p.flyer.remove();
+      p.source.classList.remove("is-taken");
+      return;
+    }
     var card = p.slot.querySelector(".card");
     var from = p.flyer.getBoundingClientRect();
     var to = card && card.isConnected ? card.getBoundingClientRect() : null;  // hidden, still laid out
