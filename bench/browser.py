@@ -20,6 +20,21 @@ Prints (the targets of docs/benchmarks.md in brackets):
 * 200 taps fired at human speed (one every 250–350 ms, each chosen from what the screen
   shows at that moment, so some land while a request is in flight) with 400 ms added
   round trip: taps made, requests sent, refused as illegal by then, lost [0].
+
+Your own hand in motion (issue 26; ``--motion-turns``, alone with ``--motion-only``): the
+scripted strategy at 390×844 with the CPU slowed ``--slowdown`` times and 150 ms added
+round trip, a sort button every fifth turn, the deals of new hands included. A probe reads
+where every card of the hand is in every frame (``requestAnimationFrame``):
+
+* cards of your hand that changed place (by more than 10 px: not a selected card's lift)
+  between two moments at rest without being seen
+  at any position strictly between the two (for a card new to the hand: never seen away
+  from its place) [0 with motion on];
+* frames longer than 50 ms while an animation runs (``requestAnimationFrame`` deltas) and
+  long animation frames (``PerformanceObserver``, ``long-animation-frame``) [0];
+* tap → first frame showing the change, p50/p95: a discard (the card leaving for the
+  pile, before the answer) [≤ 50 ms] and a draw (the drawn card in the hand, after it);
+* first-load bytes of the play screen (a fresh cache): on the wire and decoded.
 """
 
 from __future__ import annotations
@@ -66,6 +81,83 @@ document.addEventListener('pointerdown', e => {
   if (b && (b.matches('button') || b.querySelector('input:checked')))
     window.__serverTap = e.timeStamp;
 }, true);
+"""
+
+
+# Where each card of the hand is in each frame, at rest or moving (see the docstring).
+HAND_PROBE = """
+window.__hand = {jumps: [], checked: 0, long: [], frames: 0, loaf: 0,
+                 discard: [], draw: [], sorts: 0};
+try {
+  new PerformanceObserver(list => { window.__hand.loaf += list.getEntries()
+    .filter(e => e.duration > 50).length; }).observe({type: 'long-animation-frame'});
+} catch (e) { window.__hand.loaf = null; }
+(function () {
+  let rest = null;      // code -> [x, y] at the last moment at rest
+  let seen = {};        // code -> [[x, y], ...] since then
+  let last = null;
+  let tap = null;       // {kind, t0, code, codes}
+  function centres() {
+    const out = {};
+    for (const slot of document.querySelectorAll('.hand .slot[data-card]')) {
+      if (slot.classList.contains('slot--gone')) continue;
+      const r = slot.querySelector('.card').getBoundingClientRect();
+      out[slot.dataset.card] = [r.left + r.width / 2, r.top + r.height / 2];
+    }
+    return out;
+  }
+  function between(a, m, b) {
+    const axis = Math.abs(b[0] - a[0]) >= Math.abs(b[1] - a[1]) ? 0 : 1;
+    const lo = Math.min(a[axis], b[axis]), hi = Math.max(a[axis], b[axis]);
+    return m[axis] > lo + 1 && m[axis] < hi - 1;
+  }
+  function judge(now) {
+    for (const code in now) {
+      const end = now[code], was = rest[code], path = seen[code] || [];
+      // More than 10 px: a card's place, not the selected card's lift (0.5rem).
+      if (was && Math.abs(was[0] - end[0]) <= 10 && Math.abs(was[1] - end[1]) <= 10) continue;
+      window.__hand.checked++;
+      const ok = was ? path.some(p => between(was, p, end))
+        : path.some(p => Math.abs(p[0] - end[0]) > 4 || Math.abs(p[1] - end[1]) > 4);
+      if (!ok) window.__hand.jumps.push(code);
+    }
+  }
+  function painted(list, t0) { setTimeout(() => list.push(performance.now() - t0)); }
+  document.addEventListener('pointerdown', e => {
+    const t = e.target.closest && e.target.closest('#a-draw_stock, #a-discard, .slot');
+    if (!t) return;
+    const codes = Object.keys(centres());
+    if (t.id === 'a-draw_stock') tap = {kind: 'draw', t0: e.timeStamp, codes};
+    else if (t.id === 'a-discard' || t.querySelector('input:checked')) {
+      const on = document.querySelector('.hand input[name=card]:checked');
+      if (on) tap = {kind: 'discard', t0: e.timeStamp, code: on.value, codes};
+    }
+  }, true);
+  function frame(t) {
+    const running = document.getAnimations().some(a => a.playState === 'running');
+    if (last !== null && running) {
+      window.__hand.frames++;
+      if (t - last > 50) window.__hand.long.push(t - last);
+    }
+    last = t;
+    const now = centres();
+    if (tap && tap.kind === 'discard' && (!now[tap.code] || document.querySelector('.flyer'))) {
+      painted(window.__hand.discard, tap.t0); tap = null;
+    } else if (tap && tap.kind === 'draw' && (document.querySelector('.flyer')
+               || Object.keys(now).some(c => !tap.codes.includes(c)))) {
+      painted(window.__hand.draw, tap.t0); tap = null;
+    }
+    for (const code in now) (seen[code] = seen[code] || []).push(now[code]);
+    const quiet = !running && !document.documentElement.classList.contains('is-busy')
+      && !document.querySelector('.flyer, .ghost');
+    if (quiet) {
+      if (rest) judge(now);
+      rest = now; seen = {};
+    }
+    requestAnimationFrame(frame);
+  }
+  requestAnimationFrame(frame);
+})();
 """
 
 
@@ -219,13 +311,80 @@ def human_taps(page: Any, taps: int, rng: random.Random, base: str) -> dict[str,
     return {"made": made}
 
 
+def first_load_bytes(browser: Any, context: Any, base: str) -> tuple[int, int]:
+    """Bytes of the play screen's first load in a fresh cache (this browser's match):
+    (on the wire, decoded)."""
+    fresh = browser.new_context(viewport={"width": 390, "height": 844},
+                                storage_state=context.storage_state())
+    page = fresh.new_page()
+    page.goto(base + "/play")
+    page.wait_for_load_state("load")
+    sizes = page.evaluate("""() => {
+      const all = [...performance.getEntriesByType('navigation'),
+                   ...performance.getEntriesByType('resource')];
+      return [all.reduce((n, e) => n + e.transferSize, 0),
+              all.reduce((n, e) => n + e.decodedBodySize, 0)]; }""")
+    fresh.close()
+    return int(sizes[0]), int(sizes[1])
+
+
+def motion_pass(browser: Any, base: str, turns: int, slowdown: float) -> None:
+    """Your own hand in motion at 390×844, slowed CPU, 150 ms round trip (docstring)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(HAND_PROBE)
+    page = context.new_page()
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    cpu_slowdown(page, slowdown)
+    latency(page, 150)
+    new_match(page, base)
+    played = 0
+    sorts = ["suit", "melds", "rank"]
+    while played < turns:
+        played += play_turn(page, base, posts)[2]
+        if played and played % 5 == 0 and page.locator("#board").count():
+            key = sorts[(played // 5) % 3]
+            if page.locator(f"#sort-{key}[aria-pressed=false]").count():
+                click_center(page, f"#sort-{key}")
+                page.wait_for_function(
+                    "k => document.querySelector('#sort-' + k)?.getAttribute('aria-pressed')"
+                    " === 'true'", arg=key, timeout=20_000)
+                page.evaluate("window.__hand.sorts++")
+    # The last moves come to rest.
+    page.wait_for_function("() => !document.getAnimations().some(a => a.playState === 'running')"
+                           " && !document.documentElement.classList.contains('is-busy')",
+                           timeout=20_000)
+    page.wait_for_timeout(200)
+    hand = page.evaluate("window.__hand")
+    print(f"Your hand in motion, {turns} turns at 390x844, CPU slowed {slowdown:g}x, 150 ms "
+          f"added round trip ({hand['sorts']} sorts): {hand['checked']} cards changed place, "
+          f"{len(hand['jumps'])} without an intermediate position (target 0)")
+    longest = max(hand["long"], default=0.0)
+    print(f"Frames during an animation: {hand['frames']}, {len(hand['long'])} over 50 ms "
+          f"(longest {longest:.0f} ms; target 0); long animation frames over 50 ms: "
+          f"{hand['loaf']}")
+    for kind, target in (("discard", " (target <= 50 ms)"), ("draw", "")):
+        values = hand[kind]
+        if values:
+            print(f"Tap -> first visible change, {kind}, {len(values)} taps: "
+                  f"p50 {statistics.median(values):.0f} ms, p95 {percentile(values, 95):.0f} ms"
+                  f"{target}")
+    wire, decoded = first_load_bytes(browser, context, base)
+    print(f"First load of the play screen (fresh cache): {wire / 1024:.1f} KB on the wire, "
+          f"{decoded / 1024:.1f} KB decoded")
+    context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=40)
     parser.add_argument("--taps", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--slowdown", type=float, default=4.0,
-                        help="CPU slowdown of the cheap-phone selection pass")
+                        help="CPU slowdown of the cheap-phone passes")
+    parser.add_argument("--motion-turns", type=int, default=40)
+    parser.add_argument("--motion-only", action="store_true",
+                        help="only the pass of your own hand in motion")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -240,6 +399,10 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            if args.motion_only:
+                motion_pass(browser, base, args.motion_turns, args.slowdown)
+                browser.close()
+                return
             # 1. Requests per turn and selection frames, local server.
             context, page, posts = probed_match(browser, base, 390, 844)
             requests, selecting, turns = 0, 0, 0
@@ -289,6 +452,7 @@ def main() -> None:
                   f"{len(posts)} requests, {len(refused)} refused as illegal by then, "
                   f"{lost} lost (target 0)")
             context.close()
+            motion_pass(browser, base, args.motion_turns, args.slowdown)
             browser.close()
     finally:
         server.terminate()

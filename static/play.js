@@ -14,6 +14,12 @@
 //   the Settings page chose (<html data-computer-turn-ms>, 450 ms by default, never over
 //   600 ms, the last 60 ms the flown cards fading out); nothing
 //   moves when the browser or the Settings ask for reduced motion (that attribute is 0).
+// * Your own hand moves: after a swap the cards that stayed slide from where
+//   they were (matched by their code, data-card), a drawn card flies in from the stock or
+//   the pile (leaving it at the tap, before the answer), a new hand is dealt card by card
+//   from the stock; a discard flies to the pile as soon as it is tapped (before the
+//   answer) and back to its place if it is refused.
+//   Each within 600 ms, none under reduced motion (FLIP: see "your own hand in motion").
 // * Screen readers: #table has aria-busy while a request is in flight; the
 //   computer's move arrives in its own live region (#computer-live), a repeat of the same
 //   words re-announced; R or the Read the table button speaks the whole table
@@ -138,6 +144,8 @@
     if (intent.name) body.set(intent.name, intent.value);
     if (intent.card) body.set("card", intent.card);
     var focus = describeFocus();
+    if (intent.value === "discard" && intent.card) showDiscard(intent.card);
+    else if (DRAWS.indexOf(intent.value) >= 0) showDraw(intent.value);
     fetch("/play", {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true" }
@@ -150,6 +158,7 @@
       });
     }).catch(function () {
       queue.length = 0;
+      putBack();
       if (table()) table().removeAttribute("aria-busy");
       var status = document.getElementById("status");
       if (status) {
@@ -162,6 +171,10 @@
   function swap(html, focus) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("table");
+    // Where things are now, read before anything is written (one layout, already clean).
+    var old = table();
+    var rects = old ? pileRects(old) : null;
+    var before = snapshot(old);
     ["status", "step-help"].forEach(function (id) {
       var from = doc.getElementById(id);
       var to = document.getElementById(id);
@@ -171,8 +184,6 @@
     announce(document.getElementById("computer-live"), news ? news.textContent : "");
     var keep = selected();
     var keepCode = keep ? keep.value : null;
-    var old = table();
-    var rects = old ? pileRects(old) : null;
     old.replaceWith(document.adoptNode(fresh));
     // htmx drives the Hint form inside the table: let it see the new one (without this the
     // Hint button posted the whole page after the first tap).
@@ -183,8 +194,37 @@
     }
     refresh();
     restoreFocus(focus);
-    animate(fresh, rects);
-    // static/sound.js (issue 26) hears each new table: sounds and vibration.
+    var plan = before ? planHand(fresh, before) : null;
+    var landing = pending;
+    pending = null;
+    if (landing && landing.draw) {
+      // The drawn card flies on from where the card shown at the tap has got to (planHand).
+      landing.flyer.remove();
+      landing = null;
+    }
+    if (landing && fresh.querySelector('.hand .slot[data-card="' + landing.code + '"]')) {
+      // Refused (400/409): the card is still in your hand; planHand flies it back from
+      // where it is now to its place, and the status line says why.
+      landing.flyer.remove();
+      landing.base.remove();
+      landing = null;
+    }
+    if (landing) {
+      // The computer's turn starts from the pile once your card has landed on it (laid
+      // out now, held until then).
+      var landed = landing.anim.finished.catch(function () {}).then(function () {
+        landing.flyer.remove();
+        landing.base.remove();
+      });
+      animate(fresh, rects, landed);
+    } else if (plan && plan.deal) {
+      // After the deal (the computer may be first to play on the new hand).
+      setTimeout(function () { if (table() === fresh) animate(fresh, rects); }, DEAL_MS);
+    } else {
+      animate(fresh, rects);
+    }
+    if (plan) playHand(plan);
+    // static/sound.js hears each new table: sounds and vibration.
     document.dispatchEvent(new CustomEvent("gin:swap", { detail: { before: old, after: fresh } }));
   }
 
@@ -274,9 +314,9 @@
     };
   }
 
-  function ghost(card, rect) {
+  function ghost(card, rect, kind) {
     var el = card.cloneNode(true);
-    el.classList.add("ghost");
+    el.classList.add(kind || "ghost");
     el.removeAttribute("id");
     el.style.left = rect.left + "px";
     el.style.top = rect.top + "px";
@@ -298,7 +338,9 @@
     return el.animate(frames, { duration: duration, delay: delay, easing: "ease-in-out", fill: "both" });
   }
 
-  function animate(root, before) {
+  // ``hold`` (a promise, or none): the turn is laid out at once but waits for it to play
+  // (your discard still on its way to the pile).
+  function animate(root, before, hold) {
     var moves = (root.dataset.moves || "").split(" ").filter(Boolean);
     var total = turnMs();
     if (!moves.length || reduceMotion.matches || total <= FADE_MS || !root.querySelector("#board")) return;
@@ -324,7 +366,11 @@
     var animations = [];
     var t = 0;
     var under = root.dataset.under && moves[0] === "stock" ? face(root.dataset.under) : null;
-    if (under) ghosts.push(ghost(under, pileRect));
+    if (under) {
+      under = ghost(under, pileRect);
+      ghosts.push(under);
+      if (hold) under.classList.add("is-held");
+    }
     moves.forEach(function (move) {
       var parts = move.split(":");
       var g;
@@ -349,10 +395,231 @@
     }
     // The real top of the pile shows once the computer's discard has landed.
     animations.push(pileCard.animate([{ opacity: 0 }, { opacity: 0 }], { duration: t }));
+    if (hold) {
+      animations.forEach(function (a) { a.pause(); });
+      hold.then(function () {
+        if (under) under.classList.remove("is-held");
+        animations.forEach(function (a) { a.play(); });
+      });
+    }
     var last = animations[animations.length - 2];
     last.finished.catch(function () {}).then(function () {
       ghosts.forEach(function (g) { g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: FADE_MS }).finished.then(function () { g.remove(); }); });
     });
+  }
+
+  // ---- your own hand in motion (issue 26) -------------------------------------------------
+
+  // FLIP with the Web Animations API, not the View Transitions API: the table is one
+  // replaced subtree, and a view transition would freeze the whole page into snapshots
+  // while it runs (taps on the piles and buttons would land on a picture), could not run
+  // the optimistic discard before the answer, nor two of them at once (the computer's
+  // turn plays over the table at the same time). FLIP animates only the cards, each a
+  // transform (composited: no layout in the frames), from rects measured all at once
+  // before the swap and all at once after it; cards are matched by their code
+  // (data-card), so a card that stayed slides from where it was, wherever the server
+  // put it now. Nothing of it under reduced motion (the device's or the Settings').
+  var SLIDE_MS = 320;         // the cards that stayed slide to their new places
+  var DRAW_MS = 420;          // the drawn card flies from the stock or the pile to its place
+  var DISCARD_MS = 220;       // the tapped card flies to the pile at once, before the answer
+  var DRAWS = ["draw_stock", "take_discard", "take_upcard"];
+  var DEAL_MS = 600;          // a new hand, card by card, the upcard last
+  var DEAL_FLIGHT_MS = 240;   // each dealt card's flight inside that time
+  var EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
+  var DEAL_KEY = "gin-deal";  // sessionStorage: a new match was just started here
+  var pending = null;         // the discard shown before the answer (showDiscard)
+
+  function motionOff() {
+    return reduceMotion.matches || document.documentElement.dataset.motion === "reduced";
+  }
+
+  function rectOf(root, selector) {
+    var el = root.querySelector(selector);
+    return el ? el.getBoundingClientRect() : null;
+  }
+
+  // Where everything was, before the table is replaced: each card of the hand by its
+  // code (a card on its way to the pile, where it is now), the stock and the pile's top.
+  function snapshot(root) {
+    if (!root || motionOff()) return null;
+    var shot = { hand: {}, had: false, stock: rectOf(root, ".pile--stock .card"),
+      pile: rectOf(root, ".pile__top .card") };
+    var top = root.querySelector(".pile__top");
+    shot.pileCode = top ? top.dataset.card : null;
+    root.querySelectorAll(".hand .slot[data-card]").forEach(function (slot) {
+      var card = slot.querySelector(".card");
+      shot.had = true;
+      if (card) shot.hand[slot.dataset.card] = card.getBoundingClientRect();
+    });
+    if (pending && pending.draw) {
+      shot.drawFrom = pending.flyer.getBoundingClientRect();
+    } else if (pending && shot.hand[pending.code]) {
+      shot.hand[pending.code] = pending.flyer.getBoundingClientRect();
+    }
+    return shot;
+  }
+
+  // From a rect to where an element is, as a transform put before its own (a selected
+  // card's lift): centre to centre, scaled from the other size.
+  function fromFrame(from, to) {
+    var dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    var dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    var sx = to.width ? from.width / to.width : 1;
+    var sy = to.height ? from.height / to.height : 1;
+    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5 && Math.abs(sx - 1) < 0.01 && Math.abs(sy - 1) < 0.01) {
+      return null;
+    }
+    return "translate(" + dx.toFixed(1) + "px, " + dy.toFixed(1) + "px) scale(" +
+      sx.toFixed(3) + ", " + sy.toFixed(3) + ")";
+  }
+
+  // What moves after a swap, measured in one go (reads only): the cards that stayed, the
+  // drawn card (from the pile if it was the pile's top, else from the stock), or, when
+  // the old table had no hand (the result panel) and this one has, the deal.
+  function planHand(root, before) {
+    var slots = root.querySelectorAll(".hand .slot[data-card]");
+    if (!slots.length) return null;
+    if (!before.had) return planDeal(root);
+    var moves = [];
+    slots.forEach(function (slot) {
+      var card = slot.querySelector(".card");
+      var from = before.hand[slot.dataset.card];
+      var drawn = !from;
+      if (drawn) {
+        from = before.drawFrom ||
+          (slot.dataset.card === before.pileCode ? before.pile : before.stock);
+      }
+      if (card && from) {
+        moves.push({ el: card, from: from, slot: drawn ? slot : null, onward: drawn && !!before.drawFrom });
+      }
+    });
+    moves.forEach(function (m) {
+      m.to = m.el.getBoundingClientRect();
+      m.base = ownTransform(m.el);
+    });
+    return { moves: moves };
+  }
+
+  function planDeal(root) {
+    var stock = rectOf(root, ".pile--stock .card");
+    if (!stock) return null;
+    var mine = Array.prototype.slice.call(root.querySelectorAll(".hand .slot .card"));
+    var theirs = Array.prototype.slice.call(root.querySelectorAll(".opponent__cards .card"));
+    var first = root.dataset.dealer === "you" ? theirs : mine;   // the non-dealer first
+    var second = first === mine ? theirs : mine;
+    var order = [];
+    for (var i = 0; i < Math.max(mine.length, theirs.length); i++) {
+      if (first[i]) order.push(first[i]);
+      if (second[i]) order.push(second[i]);
+    }
+    var up = root.querySelector(".pile__top .card:not(.card--empty)");
+    if (up) order.push(up);   // the upcard, turned from the stock
+    var step = order.length > 1 ? (DEAL_MS - DEAL_FLIGHT_MS) / (order.length - 1) : 0;
+    return { deal: true, moves: order.map(function (el, n) {
+      return { el: el, from: stock, to: el.getBoundingClientRect(), delay: Math.round(n * step), dealt: true };
+    }) };
+  }
+
+  // A card's own transform (the selected card's lift), its short CSS transition finished
+  // first (the flight hides it): the flight ends there. Keyframes replace the transform
+  // rather than add to it, so the compositor runs them (it refuses composite: "add").
+  function ownTransform(el) {
+    el.getAnimations().forEach(function (a) { if (a.transitionProperty) a.finish(); });
+    var t = getComputedStyle(el).transform;
+    return t && t !== "none" ? " " + t : "";
+  }
+
+  // Then the writes only: one transform animation per card that moved.
+  function playHand(plan) {
+    plan.moves.forEach(function (m) {
+      var frame = fromFrame(m.from, m.to);
+      if (!frame) return;
+      var base = m.base || "";
+      var duration = m.dealt ? DEAL_FLIGHT_MS : m.slot && !m.onward ? DRAW_MS : SLIDE_MS;
+      var anim = m.el.animate([{ transform: frame + base }, { transform: "translate(0px, 0px) scale(1, 1)" + base }],
+        { duration: duration, delay: m.delay || 0, easing: EASE, fill: "backwards" });
+      if (m.dealt) {   // out of sight on the stock until its turn comes
+        m.el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 1, delay: m.delay, fill: "backwards" });
+      }
+      if (m.slot) {    // the drawn card flies over the others
+        var slot = m.slot;
+        slot.classList.add("is-flying");
+        anim.finished.catch(function () {}).then(function () { slot.classList.remove("is-flying"); });
+      }
+    });
+  }
+
+  // A discard is shown at once: the card leaves your hand for the pile before the server
+  // answers. A copy of the pile's top stays under it until it lands (the answer may
+  // change the pile first); swap() then removes both, or, if the card is still in the
+  // new hand (refused), flies it back to its place.
+  function showDiscard(code) {
+    if (motionOff() || pending) return;
+    var slot = document.querySelector('.hand .slot[data-card="' + code + '"]');
+    var card = slot ? slot.querySelector(".card") : null;
+    var pileCard = document.querySelector(".pile__top .card");
+    if (!card || !pileCard) return;
+    var from = card.getBoundingClientRect();
+    var to = pileCard.getBoundingClientRect();
+    var base = ghost(pileCard, to, "flyer");
+    var flyer = ghost(card, from, "flyer");
+    slot.classList.add("slot--gone");
+    var frame = fromFrame(to, from);
+    var anim = flyer.animate([{ transform: "translate(0px, 0px) scale(1, 1)" },
+      { transform: frame || "none" }], { duration: DISCARD_MS, easing: EASE, fill: "forwards" });
+    pending = { code: code, slot: slot, flyer: flyer, base: base, anim: anim };
+  }
+
+  // A draw is shown at once too: a card leaves the stock (its back) or the pile (its
+  // face) for your hand; the answer's card then flies on from where that one has got to
+  // (snapshot, planHand). Refused, the new table simply shows the piles as they are.
+  function showDraw(action) {
+    if (motionOff() || pending) return;
+    var take = action !== "draw_stock";
+    var source = document.querySelector(take ? ".pile__top .card:not(.card--empty)" : ".pile--stock .card");
+    var hand = document.querySelector(".hand");
+    if (!source || !hand) return;
+    var from = source.getBoundingClientRect();
+    var h = hand.getBoundingClientRect();
+    var to = { left: h.left + h.width / 2 - from.width / 2, top: h.top, width: from.width, height: from.height };
+    var flyer = ghost(source, from, "flyer");
+    if (take) source.classList.add("is-taken");
+    var anim = flyer.animate([{ transform: "translate(0px, 0px) scale(1, 1)" },
+      { transform: fromFrame(to, from) || "none" }], { duration: DRAW_MS, easing: EASE, fill: "forwards" });
+    pending = { draw: true, flyer: flyer, source: source, anim: anim };
+  }
+
+  // No answer at all (the network): the card goes back from where it is to its place.
+  function putBack() {
+    var p = pending;
+    pending = null;
+    if (!p) return;
+    if (p.draw) {
+      p.flyer.remove();
+      p.source.classList.remove("is-taken");
+      return;
+    }
+    var card = p.slot.querySelector(".card");
+    var from = p.flyer.getBoundingClientRect();
+    var to = card && card.isConnected ? card.getBoundingClientRect() : null;  // hidden, still laid out
+    var base = to ? ownTransform(card) : "";
+    p.flyer.remove();
+    p.base.remove();
+    p.slot.classList.remove("slot--gone");
+    if (to) playHand({ moves: [{ el: card, from: from, to: to, base: base }] });
+  }
+
+  // A new match started from this page: its first hand is dealt when the table loads.
+  function dealOnLoad() {
+    var flagged = false;
+    try {
+      flagged = sessionStorage.getItem(DEAL_KEY) !== null;
+      sessionStorage.removeItem(DEAL_KEY);
+    } catch (e) { /* no storage: no deal */ }
+    var t = table();
+    if (!flagged || !t || motionOff()) return;
+    var plan = planDeal(t);
+    if (plan) playHand(plan);
   }
 
   // ---- pointer: tap again to discard, drag onto the pile -----------------------------------
@@ -509,6 +776,9 @@
     fetch(action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         if (response.ok && response.redirected) {
+          if (new URL(response.url).pathname === "/play") {
+            try { sessionStorage.setItem(DEAL_KEY, "1"); } catch (e) { /* no deal then */ }
+          }
           location.replace(response.url);
           return null;
         }
@@ -649,7 +919,7 @@
   }
 
   function ready() {
-    refresh(); setupLive(); placeHint();
+    refresh(); setupLive(); placeHint(); dealOnLoad();
     // The table's keys and taps are live from here (tests wait for it).
     document.documentElement.setAttribute("data-play-ready", "");
   }
