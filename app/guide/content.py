@@ -456,7 +456,7 @@ class MatchHand:
 class WorkedMatch:
     """The worked match of SPEC §5 under ``rules``: hands, tally and the shutout case.
 
-    ``shutout`` is the tally had the loser never scored (only the winner's hands), or
+    ``shutout`` is the tally had the loser never won a hand (only the winner's hands), or
     ``None`` when the match is not over under these rules.
     """
 
@@ -479,7 +479,7 @@ WORKED_MATCH_HANDS: tuple[tuple[int, int, int], ...] = (
 def worked_match(rules: Rules = CLASSIC) -> WorkedMatch:
     """Score SPEC §5's worked match with ``score_hand`` and ``tally`` under ``rules``.
 
-    With Classic rules: A 263, B 64, margin 199; had B never scored, A 526. Hands after
+    With Classic rules: A 263, B 64, margin 199; had B never won a hand, A 526. Hands after
     the target is reached (possible under other rules) are left out.
     """
     hands: list[MatchHand] = []
