@@ -115,8 +115,9 @@ PAGES: tuple[Page, ...] = (
          _s(("sets", "Sets"), ("runs", "Runs"), ("ace", "Card values"),
             ("deadwood", "Deadwood"), ("example", "Example hand"))),
     Page("knocking", "Knocking, gin and laying off", "How a hand ends.",
-         _s(("knock", "Knocking"), ("gin", "Gin"), ("big-gin", "Big gin"),
-            ("laying-off", "Laying off"), ("no-layoffs-against-gin", "No layoffs against gin"))),
+         _s(("knock", "Knocking"), ("knocker-arrangement", "Your melds when you knock"),
+            ("gin", "Gin"), ("big-gin", "Big gin"), ("laying-off", "Laying off"),
+            ("no-layoffs-against-gin", "No layoffs against gin"))),
     Page("scoring", "Scoring", "Who scores a hand, and how much.",
          _s(("table", "The scoring table"), ("knock", "Example: a knock"),
             ("undercut", "Example: an undercut"), ("tie", "A tie is an undercut"),
@@ -170,6 +171,7 @@ FAQ: tuple[Question, ...] = (
     Question("ace", "How much is an ace worth?"),
     Question("tie", "What happens on a deadwood tie?"),
     Question("layoffs-automatic", "Are layoffs automatic?"),
+    Question("knocker-melds", "When I knock, who arranges my melds?"),
     Question("layoff-against-gin", "Can I lay off against gin?"),
     Question("no-winner", "Can a hand end without a winner?"),
     Question("stock-runs-out", "What if the stock runs out?"),
@@ -274,6 +276,10 @@ class KnockExample:
     defender_deadwood_cards: tuple[Card, ...]
     layoffs: tuple[Card, ...]
     settlement: Settlement
+    above_table_limit: bool = False
+
+    """``above_table_limit``: the knock leaves more deadwood than the table's knock limit
+    allows (the example hands are House hands; settled with House's limit)."""
 
     @property
     def score(self) -> HandScore:
@@ -292,7 +298,8 @@ def knocked(knocker_codes: str, defender_codes: str, rules: Rules) -> KnockExamp
 
     The knocker's melds are drawn with the defender's layoffs added and marked.
     """
-    settlement = lay_down(parse_cards(knocker_codes), parse_cards(defender_codes), rules)
+    settlement = lay_down(parse_cards(knocker_codes), parse_cards(defender_codes), rules,
+                          limit=EXAMPLE_LIMIT)
     by_meld: dict[int, list[Card]] = {}
     for card, index in settlement.layoffs:
         by_meld.setdefault(index, []).append(card)
@@ -315,7 +322,19 @@ def knocked(knocker_codes: str, defender_codes: str, rules: Rules) -> KnockExamp
         defender_deadwood_cards=defender_dead,
         layoffs=tuple(card for card, _ in settlement.layoffs),
         settlement=settlement,
+        above_table_limit=settlement.knocker_deadwood > _table_limit(rules),
     )
+
+
+EXAMPLE_LIMIT = KnockLimit(HOUSE.knock_limit)
+"""The knock limit the example hands are settled with: House's, whatever the table's (an
+example knock on 8 still shows how a knock is scored at a table whose limit is 7; the
+page says so), and no Oklahoma upcard (the examples have none, so nothing doubles)."""
+
+
+def _table_limit(rules: Rules) -> int:
+    """The most deadwood any knock may leave at this table (Oklahoma: the cap)."""
+    return 0 if rules.straight_gin else rules.knock_limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,12 +384,14 @@ CORNER_RUNS = ("QH KH AH", "KS AS 2S")
 """Round the corner: runs that only count with the option on."""
 OKLAHOMA_UPCARDS = ("7D", "KH", "AC", "5S")
 """Oklahoma: upcards whose value sets the knock limit."""
+OKLAHOMA_CAPPED = ("KC", 7)
+"""Oklahoma: a king upcard at a table whose own knock limit is 7 (the limit caps it)."""
 
 
 def _tie_score(rules: Rules) -> HandScore | None:
     """Both players on the same deadwood (7, or the knock limit if lower): an undercut."""
     level = min(7, rules.knock_limit)
-    return score_hand(level, level, rules) if level > 0 else None
+    return score_hand(level, level, rules, limit=KnockLimit(level)) if level > 0 else None
 
 
 def _alternative(rules: Rules) -> ShownHand:
@@ -390,7 +411,9 @@ def play_examples(rules: Rules) -> dict[str, Any]:
     ``knock``, ``undercut``, ``gin``, ``big_gin`` (:class:`KnockExample`; big gin is
     computed with the option on), ``tie`` (:class:`HandScore` or ``None``), ``ace_points``,
     ``face_points``, ``oklahoma`` (list of ``(Card, KnockLimit)``), ``corner`` (list of
-    ``(codes, deadwood without, deadwood with round the corner)``).
+    ``(codes, deadwood without, deadwood with round the corner)``), ``oklahoma_capped``
+    (``(upcard, knock limit, KnockLimit)``: a king upcard under a table knock limit of 7),
+    ``default_knock_limit`` and ``house`` (the House preset, to say what is a default).
     """
     limit = rules.knock_limit
     knock_at_limit = (
@@ -420,6 +443,11 @@ def play_examples(rules: Rules) -> dict[str, Any]:
         "corner": [(tuple(parse_cards(codes)), least_deadwood(parse_cards(codes), corner_off),
                     least_deadwood(parse_cards(codes), corner_on)) for codes in CORNER_RUNS],
         "straight_gin_limit": knock_limit_for(rules.with_options(straight_gin=True)),
+        "oklahoma_capped": (Card.parse(OKLAHOMA_CAPPED[0]), OKLAHOMA_CAPPED[1],
+                            knock_limit_for(okla.with_options(knock_limit=OKLAHOMA_CAPPED[1]),
+                                            Card.parse(OKLAHOMA_CAPPED[0]))),
+        "default_knock_limit": HOUSE.knock_limit,
+        "house": HOUSE,
         "hand_size": HAND_SIZE,
         "stock_start": len(CARDS) - 2 * HAND_SIZE - 1,
         "void_at": VOID_AT,
@@ -506,7 +534,10 @@ def rules_summary(rules: Rules) -> list[tuple[str, str]]:
     on_off = {True: "on", False: "off"}
     return [
         ("Target", f"{rules.target} points"),
-        ("Knock limit", f"{rules.knock_limit} or less (exactly {rules.knock_limit} is allowed)"
+        ("Knock limit", "0 (straight gin: gin only)" if rules.straight_gin
+         else f"the first upcard's value, never more than {rules.knock_limit} (Oklahoma)"
+         if rules.oklahoma
+         else f"{rules.knock_limit} or less (exactly {rules.knock_limit} is allowed)"
          if rules.knock_limit else "0 (gin only)"),
         ("Gin bonus", str(rules.gin_bonus)),
         ("Undercut bonus", f"{rules.undercut_bonus} (a tie is an undercut)"),
