@@ -206,3 +206,17 @@ def test_the_options_page_says_where_each_option_is_switched(client: TestClient)
     corner = " ".join("".join(read(client, "/guide/options").sections.get(
         "round-the-corner", [])).split()) or text
     assert "score keeper's deadwood calculator" in corner
+
+
+def test_the_spade_switch_is_described_as_the_table_has_it(
+    table: Rules, client: TestClient
+) -> None:
+    text = read(client, "/guide/options").text
+    assert "Spade upcard doubles" in text
+    off = table.oklahoma and not table.oklahoma_spade_double
+    assert ("(off at this table)" in text) == off
+    spade = knock_limit_for(table.with_options(oklahoma=True, straight_gin=False),
+                            Card.parse("5S"))
+    assert spade.doubled == table.oklahoma_spade_double
+    row = re.search(r"5♠\S* \S* \S* (?:\d+|gin only) (doubled|normal)", text)
+    assert row is not None and row.group(1) == ("doubled" if spade.doubled else "normal")
