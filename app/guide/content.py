@@ -142,6 +142,7 @@ PAGES: tuple[Page, ...] = (
             ("big-gin", "Big gin"), ("match-bonuses", "Box, game bonus and shutout"),
             ("oklahoma", "Oklahoma"), ("straight-gin", "Straight gin"),
             ("round-the-corner", "Round the corner"), ("loser-deals", "Loser deals"),
+            ("knocker-arranges", "Knocker arranges for the best score"),
             ("hollywood", "Hollywood"), ("gin-for-three", "Gin for three"))),
     Page("fair", "Checking a deal", "Prove that a hand was dealt fairly.",
          _s(("commitment", "Before the hand: the commitment"),
@@ -384,6 +385,9 @@ CORNER_RUNS = ("QH KH AH", "KS AS 2S")
 """Round the corner: runs that only count with the option on."""
 OKLAHOMA_UPCARDS = ("7D", "KH", "AC", "5S")
 """Oklahoma: upcards whose value sets the knock limit."""
+KNOCKER_CHOICE = ("AH 2H 3H 9C 9D 9S JD QD KD AC", "2S 3S 4S 6C 6D 6S 4H 5H 9H TD")
+"""Knocker arranges for the best score: laid for the least deadwood (1) the defender lays
+off 4♥ 5♥ 9♥ 10♦ and undercuts; A-2-3♥ kept as deadwood (7) leave 4♥ 5♥ nowhere to go."""
 OKLAHOMA_CAPPED = ("KC", 7)
 """Oklahoma: a king upcard at a table whose own knock limit is 7 (the limit caps it)."""
 
@@ -413,7 +417,9 @@ def play_examples(rules: Rules) -> dict[str, Any]:
     ``face_points``, ``oklahoma`` (list of ``(Card, KnockLimit)``), ``corner`` (list of
     ``(codes, deadwood without, deadwood with round the corner)``), ``oklahoma_capped``
     (``(upcard, knock limit, KnockLimit)``: a king upcard under a table knock limit of 7),
-    ``default_knock_limit`` and ``house`` (the House preset, to say what is a default).
+    ``default_knock_limit`` and ``house`` (the House preset, to say what is a default),
+    ``knocker_least`` and ``knocker_best`` (:class:`KnockExample`: one hand laid for the
+    least deadwood and for the best score).
     """
     limit = rules.knock_limit
     knock_at_limit = (
@@ -447,6 +453,10 @@ def play_examples(rules: Rules) -> dict[str, Any]:
                             knock_limit_for(okla.with_options(knock_limit=OKLAHOMA_CAPPED[1]),
                                             Card.parse(OKLAHOMA_CAPPED[0]))),
         "default_knock_limit": HOUSE.knock_limit,
+        "knocker_least": knocked(*KNOCKER_CHOICE,
+                                 rules.with_options(knocker_best_arrangement=False)),
+        "knocker_best": knocked(*KNOCKER_CHOICE,
+                                rules.with_options(knocker_best_arrangement=True)),
         "house": HOUSE,
         "hand_size": HAND_SIZE,
         "stock_start": len(CARDS) - 2 * HAND_SIZE - 1,

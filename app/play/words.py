@@ -177,6 +177,8 @@ def rules_summary(rules: Rules, level: str,
                       else "on") if rules.oklahoma else "off"),
         ("Round the corner", onoff(rules.round_the_corner)),
         ("Loser deals", onoff(rules.loser_deals)),
+        ("Knocker's melds", "laid for the best score" if rules.knocker_best_arrangement
+         else "laid for the least deadwood"),
     ]
     return tuple(rows)
 

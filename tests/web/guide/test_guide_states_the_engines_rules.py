@@ -16,9 +16,26 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.engine import CLASSIC, HOUSE, Card, HandKind, HandRecord, Rules, knock_limit_for
+from app.engine import (
+    CLASSIC,
+    HOUSE,
+    Card,
+    HandKind,
+    HandRecord,
+    Rules,
+    knock_limit_for,
+    lay_down,
+    parse_cards,
+)
 from app.engine.scoring import next_dealer
-from app.guide.content import FAQ, OKLAHOMA_CAPPED, OKLAHOMA_UPCARDS, PAGES, GuideRules
+from app.guide.content import (
+    FAQ,
+    KNOCKER_CHOICE,
+    OKLAHOMA_CAPPED,
+    OKLAHOMA_UPCARDS,
+    PAGES,
+    GuideRules,
+)
 from app.score.sheet import HandEntry, ScoreSheet, SheetOptions
 
 PATHS = ["/guide", *(page.url for page in PAGES)]
@@ -30,6 +47,7 @@ TABLES = {
     "loser-deals": HOUSE.with_options(loser_deals=True, knock_limit=4),
     "gin-only": HOUSE.with_options(knock_limit=0),
     "straight-gin": HOUSE.with_options(straight_gin=True),
+    "knocker-best": HOUSE.with_options(knocker_best_arrangement=True, knock_limit=9),
 }
 
 
@@ -220,3 +238,23 @@ def test_the_spade_switch_is_described_as_the_table_has_it(
     assert spade.doubled == table.oklahoma_spade_double
     row = re.search(r"5♠\S* \S* \S* (?:\d+|gin only) (doubled|normal)", text)
     assert row is not None and row.group(1) == ("doubled" if spade.doubled else "normal")
+
+
+def test_the_knocker_arrangement_example_is_the_engines(app: FastAPI, client: TestClient) -> None:
+    page = read(client, "/guide/options")
+    codes = [parse_cards(codes) for codes in KNOCKER_CHOICE]
+    least = lay_down(*codes, HOUSE)
+    best = lay_down(*codes, HOUSE.with_options(knocker_best_arrangement=True))
+    assert int(page.numbers["arranges-least-deadwood"]) == least.knocker_deadwood == 1
+    assert int(page.numbers["arranges-best-deadwood"]) == best.knocker_deadwood == 7
+    assert page.numbers["arranges-least-arithmetic"] == least.score.arithmetic
+    assert page.numbers["arranges-best-arithmetic"] == best.score.arithmetic
+    assert int(page.numbers["arranges-least-points"]) == least.points == 26
+    assert int(page.numbers["arranges-best-points"]) == best.points == 2
+    assert "Knocker arranges for the best score" in page.text
+    # The knocking page says which arrangement the table lays.
+    assert "the arrangement of your cards with the least deadwood" in \
+        read(client, "/guide/knocking").text
+    app.state.guide_rules = GuideRules(play=HOUSE.with_options(knocker_best_arrangement=True))
+    knocking = read(client, "/guide/knocking").text
+    assert "at this table, the arrangement that scores best for you" in knocking

@@ -1,5 +1,6 @@
-"""Spade doubling is a switch of the New match form, shown in the rules in force
-(issue 32): Oklahoma in Play no longer always doubles on a spade."""
+"""Switches of the New match form added by issue 32, each shown in the rules in force:
+spade doubling (Oklahoma in Play no longer always doubles on a spade) and Knocker
+arranges for the best score."""
 
 from __future__ import annotations
 
@@ -47,3 +48,27 @@ def test_ticked_the_rules_in_force_say_a_spade_doubles(app: FastAPI, client: Tes
         "oklahoma_spade_double_shown": "1"}).text
     assert _rules(app, client).oklahoma_spade_double
     assert "a spade upcard doubles the hand" in html
+
+
+def test_knocker_arranges_for_the_best_score_is_off_by_default(
+    app: FastAPI, client: TestClient
+) -> None:
+    form = client.get("/play/new").text
+    box = re.search(r'<input type="checkbox" name="knocker_best_arrangement"[^>]*>', form)
+    assert box is not None and "checked" not in box.group(0)
+    assert "Knocker arranges for the best score" in form
+    html = client.post("/play/new", data={"level": "standard"}).text
+    assert not _rules(app, client).knocker_best_arrangement
+    assert "laid for the least deadwood" in html
+
+
+def test_knocker_arranges_for_the_best_score_switched_on(
+    app: FastAPI, client: TestClient
+) -> None:
+    html = client.post("/play/new", data={"level": "standard",
+                                          "knocker_best_arrangement": "on"}).text
+    assert _rules(app, client).knocker_best_arrangement
+    assert "laid for the best score" in html
+    again = client.get("/play/new").text
+    box = re.search(r'<input type="checkbox" name="knocker_best_arrangement"[^>]*>', again)
+    assert box is not None and "checked" in box.group(0)
