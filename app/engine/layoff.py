@@ -5,12 +5,16 @@ The defender's own melds and layoffs are chosen together: every legal choice of
 layoffs (the fourth card onto a set; cards extending a run up or down, chained) is
 tried, and the rest of the hand is arranged for its least deadwood. Nothing may be
 laid off against gin.
+
+The knocker's own arrangement (:func:`lay_down`): the least deadwood, unless the table
+plays ``Rules.knocker_best_arrangement``, when it is the legal arrangement within the
+knock limit that scores best for the knocker once the defender has laid off.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import Card, from_mask, to_mask
 from .errors import InvalidHandError
@@ -21,8 +25,10 @@ from .melds import (
     MeldKind,
     best_arrangement,
     best_arrangements,
+    candidate_melds,
     least_deadwood_mask,
     make_meld,
+    points,
 )
 from .rules import HOUSE, Rules
 from .scoring import HandKind, HandScore, KnockLimit, Role, knock_limit_for, score_hand
@@ -35,6 +41,11 @@ class Settlement:
     ``layoffs`` lists ``(card, index into knocker_melds)`` in the order they are laid
     (8 before 9 onto 5-6-7). ``kind`` is ``"gin"``, ``"big_gin"``, ``"knock"`` or
     ``"undercut"``; ``winner`` is ``"knocker"`` or ``"defender"``.
+
+    ``least_deadwood``: ``None`` when the knocker's melds are a least-deadwood
+    arrangement (always, unless ``Rules.knocker_best_arrangement``); otherwise the
+    settlement the least-deadwood arrangement would have had, which scores worse for the
+    knocker (so a screen can say which was laid and why).
     """
 
     knocker_melds: tuple[Meld, ...]
@@ -44,6 +55,7 @@ class Settlement:
     layoffs: list[tuple[Card, int]]
     defender_deadwood_before_layoffs: int
     score: HandScore
+    least_deadwood: Settlement | None = None
 
     @property
     def knocker_deadwood(self) -> int:
@@ -70,6 +82,11 @@ class Settlement:
     def points(self) -> int:
         """Points scored by the winner (doubled for an Oklahoma spade)."""
         return self.score.points
+
+    @property
+    def knocker_points(self) -> int:
+        """The hand's points from the knocker's side: won (+), or lost to an undercut (−)."""
+        return self.score.points if self.score.winner is Role.KNOCKER else -self.score.points
 
 
 def _extension_options(meld: Meld, defender: int, rules: Rules) -> list[list[int]]:
@@ -228,18 +245,73 @@ def lay_down(
 ) -> Settlement:
     """Settle a knock choosing the knocker's arrangement (docs/rules.md §4, last paragraph).
 
-    The knocker lays a least-deadwood arrangement of their 10 cards (11 for big gin);
-    among equal ones, the one that leaves the defender the most deadwood after layoffs.
+    ``rules.knocker_best_arrangement`` off (every preset): the knocker lays a
+    least-deadwood arrangement of their 10 cards (11 for big gin); among equal ones, the
+    one that leaves the defender the most deadwood after layoffs.
+
+    On: every legal arrangement whose deadwood is within the hand's knock limit is
+    settled, and the one that scores best for the knocker after the defender's best
+    layoffs is laid (:attr:`Settlement.knocker_points`; least deadwood among equals, then
+    the rule above). Gin is never beaten, so a gin hand is laid as gin. When the one laid
+    is not a least-deadwood arrangement, :attr:`Settlement.least_deadwood` holds the
+    settlement that one would have had.
 
     Raises:
         InvalidHandError: as :func:`settle`.
     """
     defender = list(defender_cards)
+    if rules.knocker_best_arrangement:  # the bots' play-outs never pay for this option off
+        return _best_for_knocker(list(knocker_cards), defender, rules, limit)
     settlements = [
         settle(arrangement.melds, arrangement.deadwood_cards, defender, rules, limit=limit)
         for arrangement in best_arrangements(knocker_cards, rules)
     ]
     return max(settlements, key=lambda s: s.defender_deadwood)
+
+
+def _disjoint_meld_sets(melds: Sequence[int], start: int, used: int) -> Iterable[list[int]]:
+    """Every set of pairwise disjoint melds from ``melds[start:]`` avoiding ``used``."""
+    yield []
+    for index in range(start, len(melds)):
+        meld = melds[index]
+        if meld & used:
+            continue
+        for rest in _disjoint_meld_sets(melds, index + 1, used | meld):
+            yield [meld, *rest]
+
+
+def _best_for_knocker(knocker: list[Card], defender: list[Card], rules: Rules,
+                      limit: KnockLimit | None) -> Settlement:
+    """``rules.knocker_best_arrangement``: the best-scoring legal arrangement (see
+    :func:`lay_down`); the least-deadwood one unless another scores more."""
+    least = max(
+        (settle(arrangement.melds, arrangement.deadwood_cards, defender, rules, limit=limit)
+         for arrangement in best_arrangements(knocker, rules)),
+        key=lambda s: s.defender_deadwood,
+    )
+    if least.kind in (HandKind.GIN, HandKind.BIG_GIN) or len(knocker) != 10:
+        return least
+    hand_limit = limit if limit is not None else knock_limit_for(rules)
+    hand = to_mask(knocker)
+    melds = sorted(candidate_melds(hand, rules.round_the_corner))
+    best = least
+    best_key = (least.knocker_points, -least.knocker_deadwood, least.defender_deadwood)
+    for chosen in _disjoint_meld_sets(melds, 0, 0):
+        melded = 0
+        for meld in chosen:
+            melded |= meld
+        if points(hand & ~melded) > hand_limit.limit:
+            continue
+        laid = sorted((make_meld(from_mask(meld), rules) for meld in chosen),
+                      key=lambda meld: meld.cards[0].sort_key)
+        settlement = settle(laid, from_mask(hand & ~melded), defender, rules, limit=hand_limit)
+        key = (settlement.knocker_points, -settlement.knocker_deadwood,
+               settlement.defender_deadwood)
+        if key > best_key:
+            best, best_key = settlement, key
+    if best is least or best.knocker_points == least.knocker_points:
+        return least
+    return replace(best, least_deadwood=least)
 
 
 __all__ = ["SUIT_BITS", "Settlement", "lay_down", "settle"]

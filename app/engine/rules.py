@@ -14,6 +14,13 @@ class Rules:
 
     Points are game points; ``knock_limit`` is a deadwood count. Build variants with
     ``dataclasses.replace(HOUSE, target=150)`` or :meth:`with_options`.
+
+    ``knocker_best_arrangement`` (off in every preset): how the knocker's melds are laid
+    (:func:`~app.engine.layoff.lay_down`). Off: the arrangement with the least deadwood
+    (among equal ones, the one leaving the defender the most deadwood after layoffs).
+    On: the legal arrangement within the hand's knock limit that scores best for the
+    knocker after the defender's best layoffs (least deadwood among equals), as most rule
+    books allow the knocker to choose.
     """
 
     target: int = 100
@@ -30,6 +37,7 @@ class Rules:
     straight_gin: bool = False
     round_the_corner: bool = False
     loser_deals: bool = False
+    knocker_best_arrangement: bool = False
 
     def __post_init__(self) -> None:
         if self.target <= 0:

@@ -201,7 +201,9 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
 
     The hand that crosses ``rules.target`` is scored in full; then every player gets
     ``box_bonus`` per hand won, the winner gets ``game_bonus``, and with ``shutout`` on,
-    a winner whose opponents never scored has the whole total doubled. The margin is the
+    a winner whose opponents never won a hand (no box; a hand won for 0 points, as a
+    tied undercut with an undercut bonus of 0, is a box and so no shutout) has the whole
+    total doubled. Void hands are won by no one. The margin is the
     winner's final total minus the best other final total. Hands after the target are
     refused.
 
@@ -229,7 +231,7 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
                           tuple(points), 0)
     game_bonus = tuple(rules.game_bonus if p == winner else 0 for p in range(players))
     final = [points[p] + box_bonus[p] + game_bonus[p] for p in range(players)]
-    shutout = rules.shutout and all(points[p] == 0 for p in range(players) if p != winner)
+    shutout = rules.shutout and all(boxes[p] == 0 for p in range(players) if p != winner)
     if shutout:
         final[winner] *= 2
     margin = final[winner] - max(final[p] for p in range(players) if p != winner)

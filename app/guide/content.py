@@ -118,8 +118,9 @@ PAGES: tuple[Page, ...] = (
          _s(("sets", "Sets"), ("runs", "Runs"), ("ace", "Card values"),
             ("deadwood", "Deadwood"), ("example", "Example hand"))),
     Page("knocking", "Knocking, gin and laying off", "How a hand ends.",
-         _s(("knock", "Knocking"), ("gin", "Gin"), ("big-gin", "Big gin"),
-            ("laying-off", "Laying off"), ("no-layoffs-against-gin", "No layoffs against gin"))),
+         _s(("knock", "Knocking"), ("knocker-arrangement", "Your melds when you knock"),
+            ("gin", "Gin"), ("big-gin", "Big gin"), ("laying-off", "Laying off"),
+            ("no-layoffs-against-gin", "No layoffs against gin"))),
     Page("scoring", "Scoring", "Who scores a hand, and how much.",
          _s(("table", "The scoring table"), ("knock", "Example: a knock"),
             ("undercut", "Example: an undercut"), ("tie", "A tie is an undercut"),
@@ -144,6 +145,7 @@ PAGES: tuple[Page, ...] = (
             ("big-gin", "Big gin"), ("match-bonuses", "Box, game bonus and shutout"),
             ("oklahoma", "Oklahoma"), ("straight-gin", "Straight gin"),
             ("round-the-corner", "Round the corner"), ("loser-deals", "Loser deals"),
+            ("knocker-arranges", "Knocker arranges for the best score"),
             ("hollywood", "Hollywood"), ("gin-for-three", "Gin for three"))),
     Page("fair", "Checking a deal", "Prove that a hand was dealt fairly.",
          _s(("commitment", "Before the hand: the commitment"),
@@ -173,6 +175,7 @@ FAQ: tuple[Question, ...] = (
     Question("ace", "How much is an ace worth?"),
     Question("tie", "What happens on a deadwood tie?"),
     Question("layoffs-automatic", "Are layoffs automatic?"),
+    Question("knocker-melds", "When I knock, who arranges my melds?"),
     Question("layoff-against-gin", "Can I lay off against gin?"),
     Question("no-winner", "Can a hand end without a winner?"),
     Question("stock-runs-out", "What if the stock runs out?"),
@@ -248,6 +251,10 @@ class KnockExample:
     defender_deadwood_cards: tuple[Card, ...]
     layoffs: tuple[Card, ...]
     settlement: Settlement
+    above_table_limit: bool = False
+
+    """``above_table_limit``: the knock leaves more deadwood than the table's knock limit
+    allows (the example hands are House hands; settled with House's limit)."""
 
     @property
     def score(self) -> HandScore:
@@ -266,7 +273,8 @@ def knocked(knocker_codes: str, defender_codes: str, rules: Rules) -> KnockExamp
 
     The knocker's melds are drawn with the defender's layoffs added and marked.
     """
-    settlement = lay_down(parse_cards(knocker_codes), parse_cards(defender_codes), rules)
+    settlement = lay_down(parse_cards(knocker_codes), parse_cards(defender_codes), rules,
+                          limit=EXAMPLE_LIMIT)
     by_meld: dict[int, list[Card]] = {}
     for card, index in settlement.layoffs:
         by_meld.setdefault(index, []).append(card)
@@ -289,7 +297,19 @@ def knocked(knocker_codes: str, defender_codes: str, rules: Rules) -> KnockExamp
         defender_deadwood_cards=defender_dead,
         layoffs=tuple(card for card, _ in settlement.layoffs),
         settlement=settlement,
+        above_table_limit=settlement.knocker_deadwood > _table_limit(rules),
     )
+
+
+EXAMPLE_LIMIT = KnockLimit(HOUSE.knock_limit)
+"""The knock limit the example hands are settled with: House's, whatever the table's (an
+example knock on 8 still shows how a knock is scored at a table whose limit is 7; the
+page says so), and no Oklahoma upcard (the examples have none, so nothing doubles)."""
+
+
+def _table_limit(rules: Rules) -> int:
+    """The most deadwood any knock may leave at this table (Oklahoma: the cap)."""
+    return 0 if rules.straight_gin else rules.knock_limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,12 +359,17 @@ CORNER_RUNS = ("QH KH AH", "KS AS 2S")
 """Round the corner: runs that only count with the option on."""
 OKLAHOMA_UPCARDS = ("7D", "KH", "AC", "5S")
 """Oklahoma: upcards whose value sets the knock limit."""
+KNOCKER_CHOICE = ("AH 2H 3H 9C 9D 9S JD QD KD AC", "2S 3S 4S 6C 6D 6S 4H 5H 9H TD")
+"""Knocker arranges for the best score: laid for the least deadwood (1) the defender lays
+off 4♥ 5♥ 9♥ 10♦ and undercuts; A-2-3♥ kept as deadwood (7) leave 4♥ 5♥ nowhere to go."""
+OKLAHOMA_CAPPED = ("KC", 7)
+"""Oklahoma: a king upcard at a table whose own knock limit is 7 (the limit caps it)."""
 
 
 def _tie_score(rules: Rules) -> HandScore | None:
     """Both players on the same deadwood (7, or the knock limit if lower): an undercut."""
     level = min(7, rules.knock_limit)
-    return score_hand(level, level, rules) if level > 0 else None
+    return score_hand(level, level, rules, limit=KnockLimit(level)) if level > 0 else None
 
 
 def _alternative(rules: Rules) -> ShownHand:
@@ -364,7 +389,11 @@ def play_examples(rules: Rules) -> dict[str, Any]:
     ``knock``, ``undercut``, ``gin``, ``big_gin`` (:class:`KnockExample`; big gin is
     computed with the option on), ``tie`` (:class:`HandScore` or ``None``), ``ace_points``,
     ``face_points``, ``oklahoma`` (list of ``(Card, KnockLimit)``), ``corner`` (list of
-    ``(codes, deadwood without, deadwood with round the corner)``).
+    ``(codes, deadwood without, deadwood with round the corner)``), ``oklahoma_capped``
+    (``(upcard, knock limit, KnockLimit)``: a king upcard under a table knock limit of 7),
+    ``default_knock_limit`` and ``house`` (the House preset, to say what is a default),
+    ``knocker_least`` and ``knocker_best`` (:class:`KnockExample`: one hand laid for the
+    least deadwood and for the best score).
     """
     limit = rules.knock_limit
     knock_at_limit = (
@@ -394,6 +423,15 @@ def play_examples(rules: Rules) -> dict[str, Any]:
         "corner": [(tuple(parse_cards(codes)), least_deadwood(parse_cards(codes), corner_off),
                     least_deadwood(parse_cards(codes), corner_on)) for codes in CORNER_RUNS],
         "straight_gin_limit": knock_limit_for(rules.with_options(straight_gin=True)),
+        "oklahoma_capped": (Card.parse(OKLAHOMA_CAPPED[0]), OKLAHOMA_CAPPED[1],
+                            knock_limit_for(okla.with_options(knock_limit=OKLAHOMA_CAPPED[1]),
+                                            Card.parse(OKLAHOMA_CAPPED[0]))),
+        "default_knock_limit": HOUSE.knock_limit,
+        "knocker_least": knocked(*KNOCKER_CHOICE,
+                                 rules.with_options(knocker_best_arrangement=False)),
+        "knocker_best": knocked(*KNOCKER_CHOICE,
+                                rules.with_options(knocker_best_arrangement=True)),
+        "house": HOUSE,
         "hand_size": HAND_SIZE,
         "stock_start": len(CARDS) - 2 * HAND_SIZE - 1,
         "void_at": VOID_AT,
@@ -430,7 +468,7 @@ class MatchHand:
 class WorkedMatch:
     """The worked match of docs/rules.md §5 under ``rules``: hands, tally and the shutout case.
 
-    ``shutout`` is the tally had the loser never scored (only the winner's hands), or
+    ``shutout`` is the tally had the loser never won a hand (only the winner's hands), or
     ``None`` when the match is not over under these rules.
     """
 
@@ -453,7 +491,7 @@ WORKED_MATCH_HANDS: tuple[tuple[int, int, int], ...] = (
 def worked_match(rules: Rules = CLASSIC) -> WorkedMatch:
     """Score docs/rules.md §5's worked match with ``score_hand`` and ``tally`` under ``rules``.
 
-    With Classic rules: A 263, B 64, margin 199; had B never scored, A 526. Hands after
+    With Classic rules: A 263, B 64, margin 199; had B never won a hand, A 526. Hands after
     the target is reached (possible under other rules) are left out.
     """
     hands: list[MatchHand] = []

@@ -87,7 +87,11 @@ CARD_ACTIONS: dict[str, type[Discard] | type[Knock] | type[Gin]] = {
 NUMBER_OPTIONS = ("target", "knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus",
                   "box_bonus", "game_bonus")
 SWITCH_OPTIONS = ("big_gin", "shutout", "oklahoma", "straight_gin", "round_the_corner",
-                  "loser_deals")
+                  "loser_deals", "oklahoma_spade_double", "knocker_best_arrangement")
+DEFAULT_ON_SWITCHES = {"oklahoma_spade_double": "oklahoma_spade_double_shown"}
+"""Switches that are on in House rules, each with the hidden field the New match form
+posts beside it: an unticked box is missing from the post, so only a form that carries the
+hidden field can turn it off; a post without it (an older form, a script) keeps the default."""
 MAX_TARGET = 100_000
 """Highest target the New match form accepts (the engine itself sets no upper bound)."""
 
@@ -132,6 +136,9 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     if values.get("target", HOUSE.target) > MAX_TARGET:
         raise PlayError(f"Target must be a whole number from 1 to {MAX_TARGET}.")
     for name in SWITCH_OPTIONS:
+        shown = DEFAULT_ON_SWITCHES.get(name)
+        if shown is not None and name not in form and shown not in form:
+            continue  # not on this form: the House value
         values[name] = checked(form.get(name))
     try:
         rules = HOUSE.with_options(**values)

@@ -28,7 +28,9 @@ from app.engine import (
     Meld,
     Phase,
     PlayerView,
+    Role,
     Rules,
+    Settlement,
     TookDiscard,
     TookUpcard,
     apply_match,
@@ -144,6 +146,9 @@ class ResultPanel:
     headline: str
     arithmetic: str
     sides: tuple[Side, ...]
+    arrangement: str = ""
+    """When the knocker's melds were not laid for the least deadwood (the table option
+    *Knocker arranges for the best score*): which arrangement was laid and why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,7 +438,28 @@ def result_panel(result: HandResult, rules: Rules,
         else:
             headline = f"{what} by the computer: it scores {result.points}"
     sides = (knocker_side, defender_side) if knocker == seats.me else (defender_side, knocker_side)
-    return ResultPanel(False, headline, result.score.arithmetic, sides)
+    return ResultPanel(False, headline, result.score.arithmetic, sides,
+                       _arrangement_note(s, knocker, seats))
+
+
+def _arrangement_note(s: Settlement, knocker: int, seats: Seats) -> str:
+    """Why the knocker's melds are not the least-deadwood ones (``""`` when they are)."""
+    least = s.least_deadwood
+    if least is None:
+        return ""
+    whose = "Your" if knocker == seats.me else \
+        f"{seats.other_name}'s" if seats.friend else "The computer's"
+
+    def outcome(settlement: Settlement) -> str:
+        if settlement.winner is Role.KNOCKER:
+            return f"a knock for {settlement.points} ({settlement.score.arithmetic})"
+        return f"an undercut, {settlement.points} to the defender ({settlement.score.arithmetic})"
+
+    kept = " ".join(str(c) for c in s.knocker_deadwood_cards)
+    return (f"{whose} melds were laid for the best score, not the least deadwood (Knocker "
+            f"arranges for the best score): deadwood {s.knocker_deadwood} ({kept}) makes "
+            f"{outcome(s)}; the least deadwood, {least.knocker_deadwood}, would have made "
+            f"{outcome(least)}.")
 
 
 def _match_end(match: MatchState, seats: Seats) -> MatchEnd:

@@ -54,7 +54,7 @@ NUMBER_OPTIONS: tuple[tuple[str, str], ...] = (
 )
 # (form field, label, hint) for the on/off options.
 SWITCH_OPTIONS: tuple[tuple[str, str, str], ...] = (
-    ("shutout", "Shutout doubles", "the winner's whole total doubles when the loser never scored"),
+    ("shutout", "Shutout doubles", "the whole total doubles if the loser won no hand"),
     ("big_gin", "Big gin", "all 11 cards melded, no discard"),
     ("oklahoma", "Oklahoma", "the first upcard sets the knock limit"),
     ("oklahoma_spade_double", "Spade upcard doubles", "Oklahoma: a spade doubles the hand"),

@@ -32,7 +32,11 @@ def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str
     """
     knock, big = rules.knock_limit, rules.big_gin_bonus
     if explained:
-        limit = f"{knock} or less (exactly {knock} is allowed)" if knock else "0 (gin only)"
+        limit = ("0 (straight gin: gin only)" if rules.straight_gin
+                 else f"the first upcard's value, never more than {knock} (Oklahoma)"
+                 if rules.oklahoma
+                 else f"{knock} or less (exactly {knock} is allowed)" if knock
+                 else "0 (gin only)")
     elif rules.straight_gin:
         limit = "gin only (straight gin)"
     elif rules.oklahoma:
@@ -70,6 +74,9 @@ def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str
         ("Round the corner", _on_off(rules.round_the_corner)),
         ("Loser deals", _on_off(rules.loser_deals)),
     ]
+    if not explained:
+        rows.append(("Knocker's melds", "laid for the best score"
+                     if rules.knocker_best_arrangement else "laid for the least deadwood"))
     return tuple(rows)
 
 

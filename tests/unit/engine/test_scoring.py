@@ -175,3 +175,43 @@ def test_impossible_scores_are_refused(knocker: int, defender: int, words: str) 
 def test_next_dealer(dealer: int, record: HandRecord, loser_deals: bool, expected: int) -> None:
     rules = HOUSE.with_options(loser_deals=loser_deals)
     assert next_dealer(dealer, record, rules) == expected
+
+
+def test_a_shutout_means_no_hand_won_not_no_points_a_zero_undercut_bonus() -> None:
+    # Undercut bonus 0: B knocks on 9, A ties on 9 (an undercut) and wins the hand for
+    # 0 + 9 − 9 = 0 points. A won a hand (a box), so A is not shut out when B wins.
+    rules = CLASSIC.with_options(undercut_bonus=0)
+    tied = score_hand(9, 9, rules)
+    assert tied.kind is HandKind.UNDERCUT and tied.winner is Role.DEFENDER
+    assert tied.points == 0
+    records = [HandRecord(A, tied.points, tied.kind), HandRecord(B, 120, HandKind.GIN)]
+    result = tally(records, rules)
+    assert result.points == (0, 120) and result.boxes == (1, 1)
+    assert result.over and result.winner == B and not result.shutout
+    assert result.final == (0 + 20, 120 + 20 + 100)
+    # Without that hand, A never won one: a shutout.
+    alone = tally(records[1:], rules)
+    assert alone.shutout and alone.final == (0, (120 + 20 + 100) * 2)
+
+
+def test_a_shutout_means_no_hand_won_a_zero_gin_bonus() -> None:
+    # Gin bonus 0: A goes gin against a defender holding 0 deadwood, 0 + 0 = 0 points.
+    rules = CLASSIC.with_options(gin_bonus=0)
+    gin = score_hand(0, 0, rules)
+    assert gin.kind is HandKind.GIN and gin.points == 0
+    records = [HandRecord(A, gin.points, gin.kind), HandRecord(B, 100, HandKind.KNOCK)]
+    result = tally(records, rules)
+    assert result.winner == B and result.boxes == (1, 1) and not result.shutout
+
+
+def test_a_void_hand_is_no_hand_won_for_the_shutout() -> None:
+    records = [HandRecord(None, 0, HandKind.VOID), HandRecord(B, 100, HandKind.KNOCK)]
+    assert tally(records, CLASSIC).shutout
+
+
+def test_gin_for_three_shutout_needs_both_others_without_a_hand() -> None:
+    rules = CLASSIC.with_options(undercut_bonus=0)
+    records = [HandRecord(2, 0, HandKind.UNDERCUT), HandRecord(A, 100, HandKind.KNOCK)]
+    assert not tally(records, rules, players=3).shutout
+    assert tally(records[1:], rules, players=3).shutout
+

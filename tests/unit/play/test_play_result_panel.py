@@ -1,8 +1,8 @@
 """The result panel lays each meld out in table order, layoffs in place and marked."""
 
-from app.engine import HOUSE, HandResult, lay_down, parse_cards
+from app.engine import HOUSE, HandResult, Rules, lay_down, parse_cards
 from app.engine.scoring import VOID_SCORE
-from app.play.screen import result_panel
+from app.play.screen import ResultPanel, result_panel
 
 
 def test_layoffs_sit_in_sequence_on_the_run_they_extend() -> None:
@@ -30,3 +30,36 @@ def test_a_void_hand_shows_each_hand_in_melds_with_its_real_deadwood() -> None:
     assert (mine.deadwood, theirs.deadwood) == (32, 28)  # not the raw totals 70 and 55
     assert sorted(mine.deadwood_cards) == sorted(["KC", "QD", "JH", "2S"])
     assert [meld.cards for meld in theirs.melds] == [("AH", "2H", "3H", "4H"), ("7C", "7D", "7S")]
+
+
+# Knocker (player 0):  A♥ 2♥ 3♥ | 9♣ 9♦ 9♠ | J♦ Q♦ K♦ | A♣    least deadwood 1
+# Defender (player 1): 2♠ 3♠ 4♠ | 6♣ 6♦ 6♠ | 4♥ 5♥ 9♥ 10♦   lays off all four on that
+# With "Knocker arranges for the best score", A-2-3♥ stay deadwood: a knock for 2 rather
+# than an undercut of 26 (tests/unit/engine/test_knocker_arrangement.py).
+ARRANGED = ("AH 2H 3H 9C 9D 9S JD QD KD AC", "2S 3S 4S 6C 6D 6S 4H 5H 9H TD")
+
+
+def _panel(rules: Rules, knocker: int = 0) -> ResultPanel:
+    cards = (parse_cards(ARRANGED[0]), parse_cards(ARRANGED[1]))
+    settlement = lay_down(cards[0], cards[1], rules)
+    winner = knocker if settlement.winner.value == "knocker" else 1 - knocker
+    hands = (tuple(cards[0]), tuple(cards[1])) if knocker == 0 else \
+        (tuple(cards[1]), tuple(cards[0]))
+    result = HandResult(knocker, settlement, settlement.score, winner, hands)
+    return result_panel(result, rules)
+
+
+def test_the_panel_says_when_and_why_the_melds_are_not_the_least_deadwood() -> None:
+    best = HOUSE.with_options(knocker_best_arrangement=True)
+    panel = _panel(best)
+    assert panel.arrangement == (
+        "Your melds were laid for the best score, not the least deadwood (Knocker arranges "
+        "for the best score): deadwood 7 (AC AH 2H 3H) makes a knock for 2 "
+        "(knock: 9 − 7 = 2); the least deadwood, 1, would have made an undercut, 26 to the "
+        "defender (undercut: 25 + 1 − 0 = 26).")
+    computer = _panel(best, knocker=1)
+    assert computer.arrangement.startswith("The computer's melds were laid")
+
+
+def test_the_panel_says_nothing_of_the_arrangement_when_it_is_the_least_deadwood() -> None:
+    assert _panel(HOUSE).arrangement == ""

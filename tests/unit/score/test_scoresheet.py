@@ -348,3 +348,41 @@ def test_oklahoma_upcards_survive_export() -> None:
     s = sheet(HandEntry.knock(A, 3, 20, upcard=Card.parse("4S")), HandEntry.void(),
               oklahoma=True)
     assert ScoreSheet.from_json(s.to_json()) == s
+
+
+def test_a_tied_undercut_with_no_bonus_is_a_hand_won_so_no_shutout() -> None:
+    # Undercut bonus 0: Bob knocks on 9, Ann ties on 9 and wins the hand for 0 points
+    # (and a box). Bob's gin against 98 wins the game; Ann won a hand: no shutout.
+    s = sheet(HandEntry.knock(B, 9, 9), HandEntry.gin(B, 98), undercut_bonus=0)
+    result = s.result()
+    assert [(row.winner, row.points) for row in result.rows] == [(A, 0), (B, 123)]
+    t = result.tally
+    assert t.over and t.winner == B and t.boxes == (1, 1)
+    assert not t.shutout
+    assert t.final == (20, 123 + 20 + 100)
+
+
+def test_a_gin_with_no_bonus_and_no_deadwood_is_a_hand_won_so_no_shutout() -> None:
+    # Gin bonus 0: Ann goes gin against 0 deadwood (0 points, a box); Bob reaches 100.
+    s = sheet(HandEntry.gin(A, 0), HandEntry.gin(B, 98), HandEntry.knock(B, 1, 3),
+              gin_bonus=0)
+    t = s.result().tally
+    assert [row.points for row in s.result().rows] == [0, 98, 2]
+    assert t.over and t.winner == B and t.boxes == (1, 2) and not t.shutout
+
+
+def test_hollywood_a_zero_point_hand_puts_a_player_on_the_board_of_a_column() -> None:
+    # Ann's tied undercut (0 points, undercut bonus 0) is her first win: column 1.
+    # Bob's gin (123), his first win, goes into column 1 only and closes it.
+    options = SheetOptions(rules=CLASSIC.with_options(undercut_bonus=0), hollywood=True)
+    s = ScoreSheet.new(options, ["Ann", "Bob"])
+    for entry in [HandEntry.knock(B, 9, 9), HandEntry.gin(B, 98)]:
+        s = s.add(entry)
+    result = s.result()
+    assert [row.columns for row in result.rows] == [(0,), (0,)]
+    col1 = result.columns[0]
+    assert col1.closed and col1.tally.boxes == (1, 1)
+    assert not col1.tally.shutout  # Ann won a hand there, for 0 points
+    # Column 1 is closed; Ann's 2nd win goes into the first open column, column 2.
+    s = s.add(HandEntry.knock(A, 3, 13))
+    assert s.result().rows[2].columns == (1,)

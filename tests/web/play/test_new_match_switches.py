@@ -1,0 +1,74 @@
+"""Switches of the New match form added by issue 32, each shown in the rules in force:
+spade doubling (Oklahoma in Play no longer always doubles on a spade) and Knocker
+arranges for the best score."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from app.engine import Rules
+from app.web.sessions import COOKIE_NAME
+from tests.support.hardening import stored_play
+
+
+def _rules(app: FastAPI, client: TestClient) -> Rules:
+    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    assert row is not None
+    return Rules.from_dict(row.rules)
+
+
+def test_the_form_offers_the_switch_ticked_by_default(client: TestClient) -> None:
+    form = client.get("/play/new").text
+    box = re.search(r'<input type="checkbox" name="oklahoma_spade_double"[^>]*>', form)
+    assert box is not None and "checked" in box.group(0)
+    assert 'name="oklahoma_spade_double_shown"' in form
+    assert "Spade upcard doubles" in form
+
+
+def test_unticked_the_match_plays_oklahoma_without_doubling(
+    app: FastAPI, client: TestClient
+) -> None:
+    html = client.post("/play/new", data={
+        "level": "standard", "oklahoma": "on", "oklahoma_spade_double_shown": "1"}).text
+    rules = _rules(app, client)
+    assert rules.oklahoma and not rules.oklahoma_spade_double
+    assert "a spade upcard doubles the hand" not in html
+    # The next New match form keeps the table's choice.
+    again = client.get("/play/new").text
+    box = re.search(r'<input type="checkbox" name="oklahoma_spade_double"[^>]*>', again)
+    assert box is not None and "checked" not in box.group(0)
+
+
+def test_ticked_the_rules_in_force_say_a_spade_doubles(app: FastAPI, client: TestClient) -> None:
+    html = client.post("/play/new", data={
+        "level": "standard", "oklahoma": "on", "oklahoma_spade_double": "on",
+        "oklahoma_spade_double_shown": "1"}).text
+    assert _rules(app, client).oklahoma_spade_double
+    assert "a spade upcard doubles the hand" in html
+
+
+def test_knocker_arranges_for_the_best_score_is_off_by_default(
+    app: FastAPI, client: TestClient
+) -> None:
+    form = client.get("/play/new").text
+    box = re.search(r'<input type="checkbox" name="knocker_best_arrangement"[^>]*>', form)
+    assert box is not None and "checked" not in box.group(0)
+    assert "Knocker arranges for the best score" in form
+    html = client.post("/play/new", data={"level": "standard"}).text
+    assert not _rules(app, client).knocker_best_arrangement
+    assert "laid for the least deadwood" in html
+
+
+def test_knocker_arranges_for_the_best_score_switched_on(
+    app: FastAPI, client: TestClient
+) -> None:
+    html = client.post("/play/new", data={"level": "standard",
+                                          "knocker_best_arrangement": "on"}).text
+    assert _rules(app, client).knocker_best_arrangement
+    assert "laid for the best score" in html
+    again = client.get("/play/new").text
+    box = re.search(r'<input type="checkbox" name="knocker_best_arrangement"[^>]*>', again)
+    assert box is not None and "checked" in box.group(0)
