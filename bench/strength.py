@@ -792,8 +792,8 @@ def render() -> str:
         "  which ran at `nice -n 10`, one process, on a machine shared with other work; and",
         "  the CPU time of that process per decision (what one core needs, whatever the",
         "  load). Expert plays here with its whole search",
-        f"  ({expert.DEFAULT_BUDGET.samples} samples per candidate, "
-        f"{expert.DEFAULT_BUDGET.verify} fresh ones to check a switch) and",
+        f"  (up to {expert.DEFAULT_BUDGET.samples} samples per candidate in batches of "
+        f"{expert.DEFAULT_BUDGET.batch}, up to {expert.DEFAULT_BUDGET.playouts} play-outs) and",
         "  without the app's 0.6 s wall-clock deadline, so its strength does not depend on",
         "  the load of the machine; the CPU column shows what one core needs (the app's",
         "  deadline only ever cuts a search short on a starved server).",
