@@ -30,6 +30,7 @@ import argparse
 import dataclasses
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -111,6 +112,7 @@ def run(name: str, opponent: str, pairs: int, first: int, settings: list[str],
         with RESULTS.open("a") as handle:
             handle.write(json.dumps({"name": name, "opponent": opponent, "seed": seed,
                                      "settings": applied, "net": [a, b],
+                                     "load": round(os.getloadavg()[0], 2),
                                      "cpu": [round(t, 4) for t in cpu_a + cpu_b]}) + "\n")
         if (i - first + 1) % 50 == 0:
             print(f"  {name}: {i - first + 1} pairs, {statistics.fmean(nets):+.2f} points"
@@ -158,6 +160,57 @@ def compare(a: str, b: str, opponent: str) -> str:
     mean, ci = _mean_ci([_net(first[s]) - _net(second[s]) for s in seeds])
     return (f"{a} minus {b} vs {opponent}: {mean:+.2f} ± {ci:.2f} points per hand on the "
             f"{len(seeds)} seeds both played (paired)")
+
+
+def _settings(record: dict[str, object]) -> str:
+    settings = record["settings"]
+    assert isinstance(settings, dict)
+    return ", ".join(f"{k}={v}" for k, v in settings.items()) or "Expert 3 as committed"
+
+
+def _loads(records: list[dict[str, object]]) -> str:
+    loads = [float(r["load"]) for r in records if "load" in r]  # type: ignore[arg-type]
+    if not loads:
+        return "load not recorded"
+    missing = len(records) - len(loads)
+    text = f"load average {min(loads):.1f}–{max(loads):.1f} (median {statistics.median(loads):.1f})"
+    return text + (f", not recorded for {missing} pairs" if missing else "")
+
+
+REPORTED = (
+    ("Patient play-outs (Expert's continuation knocks only at gin, the opponent's on the"
+     " simple rule) against Expert 3's (both knock at once), search in every phase",
+     "p0-all", "pnone-all"),
+    ("Leaving Hard's choice in every phase against the discard phase only (patient"
+     " play-outs)", "p0-all", "p0-discard"),
+    ("Expert 4 (patient play-outs, search in every phase) against Expert 3 (its code at"
+     " 5dc297c)", "p0-all", "v3"),
+)
+"""The A/Bs the strength doc reports: (what, setting, against)."""
+
+
+def report_lines(opponent: str = "simple") -> list[str]:
+    """The A/B section of ``docs/strength.md`` (empty without results)."""
+    loaded = _load()
+    if not any(key[1] == opponent for key in loaded):
+        return []
+    lines = ["## Expert's search: A/B on mirrored hands (issue 28)", "",
+             f"Single hands against {opponent} (House rules, scores 0-0), each seed dealt",
+             "twice with the seats swapped; net points per hand for Expert, 95 % intervals",
+             "by pair; two settings on the same seeds and random sources are compared pair",
+             "by pair (`bench/expert_ab.py`; one process at `nice -n 19` on one core of a",
+             "machine shared with other work: CPU time per decision is that process's).", ""]
+    names = sorted({name for name, o in loaded if o == opponent})
+    for name in names:
+        records = list(loaded[(name, opponent)].values())
+        lines.append(f"- {summary(name, opponent)}; {_loads(records)}; settings "
+                     f"{_settings(records[0])}")
+    lines.append("")
+    for what, a, b in REPORTED:
+        if (a, opponent) in loaded and (b, opponent) in loaded:
+            lines.append(f"- {what}: {compare(a, b, opponent)}")
+    lines.append("")
+    return lines
 
 
 def main() -> None:

@@ -82,9 +82,8 @@ def wants_card(hand: int, card: int, rules: Rules, limit: int) -> bool:
     with_card = hand | card
     if least_deadwood_mask(with_card, rules) < least_deadwood_mask(hand, rules) + points:
         return True
-    after = deadwood_by_discard_mask(with_card, rules)
-    del after[card]
-    return min(after.values()) <= limit
+    # The best discard after taking it (memoised: the discard that follows asks again).
+    return best_discard(with_card, card, rules)[1] <= limit
 
 
 _DISCARDS: dict[tuple[int, int, bool], tuple[int, int]] = {}
