@@ -89,11 +89,11 @@ class Budget:
     (at least one).
     """
 
-    samples: int = 160
+    samples: int = 384
     discards: int = 4
     deadline: float | None = 0.6
     batch: int = 16
-    playouts: int = 720
+    playouts: int = 2000
 
 
 DEFAULT_BUDGET = Budget()

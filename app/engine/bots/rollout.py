@@ -89,7 +89,8 @@ def wants_card(hand: int, card: int, rules: Rules, limit: int) -> bool:
 _DISCARDS: dict[tuple[int, int, bool], tuple[int, int]] = {}
 """Memo of :func:`best_discard` (play-outs from the same samples meet the same hands
 again and again); emptied when it reaches :data:`MEMO_SIZE` entries."""
-MEMO_SIZE = 200_000
+MEMO_SIZE = 50_000
+"""(About 12 MB at most: one decision of Expert fills a few thousand.)"""
 
 
 def best_discard(hand: int, taken: int, rules: Rules) -> tuple[int, int]:
