@@ -183,8 +183,8 @@ REPORTED = (
      "p0-all", "pnone-all"),
     ("Leaving Hard's choice in every phase against the discard phase only (patient"
      " play-outs)", "p0-all", "p0-discard"),
-    ("Expert 4 (patient play-outs, search in every phase) against Expert 3 (its code at"
-     " 5dc297c)", "p0-all", "v3"),
+    ("Expert 4's search (patient play-outs, search in every phase, at the budget of"
+     " these A/Bs) against Expert 3 (its code at 5dc297c)", "p0-all", "v3"),
 )
 """The A/Bs the strength doc reports: (what, setting, against)."""
 
@@ -199,7 +199,10 @@ def report_lines(opponent: str = "simple") -> list[str]:
              "twice with the seats swapped; net points per hand for Expert, 95 % intervals",
              "by pair; two settings on the same seeds and random sources are compared pair",
              "by pair (`bench/expert_ab.py`; one process at `nice -n 19` on one core of a",
-             "machine shared with other work: CPU time per decision is that process's).", ""]
+             "machine shared with other work: CPU time per decision is that process's).",
+             "Expert 4's settings ran here at a smaller budget (up to 160 samples per",
+             "candidate, 720 play-outs a decision) than the one it plays with; the match",
+             "tables above measure the level as played.", ""]
     names = sorted({name for name, o in loaded if o == opponent})
     for name in names:
         records = list(loaded[(name, opponent)].values())

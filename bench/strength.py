@@ -796,7 +796,8 @@ def render() -> str:
         "  undercuts, the defender's melds count against gin; OpenSpiel's wall is a void",
         "  hand), matches to 100 with the same mirrored pairs.",
         "- Decision times: wall clock per decision of the level in the benchmark process,",
-        "  which ran at `nice -n 10`, one process, on a machine shared with other work; and",
+        "  which ran at `nice -n 10` (issue 13's runs) or `nice -n 19` pinned to one core",
+        "  (issue 28's), one process, on a machine shared with other work; and",
         "  the CPU time of that process per decision (what one core needs, whatever the",
         "  load). Expert plays here with its whole search",
         f"  (up to {expert.DEFAULT_BUDGET.samples} samples per candidate in batches of "
