@@ -193,12 +193,9 @@ def _set_options() -> tuple[tuple[tuple[int, ...], ...], ...]:
 _SET_OPTIONS = _set_options()
 
 
-def _least_with_sets(hand: int, ranks: int, table: Sequence[int]) -> int:
-    """Least deadwood when the ranks in the 13-bit ``ranks`` can each make a set.
-
-    Tries every choice of sets (none, a 3-set, the 4-set per such rank); the rest of
-    each suit is then best arranged in runs alone, which is a table look-up.
-    """
+def _set_choices(hand: int, ranks: int) -> Sequence[int]:
+    """Every choice of sets (as one mask) among the ranks in the 13-bit ``ranks`` (each
+    held three or four times): none, a 3-set or the 4-set per rank; "none" first."""
     choices: Sequence[int] = ()
     while ranks:
         low = ranks & -ranks
@@ -210,8 +207,17 @@ def _least_with_sets(hand: int, ranks: int, table: Sequence[int]) -> int:
         # One such rank (the usual case) needs no combining: its options are the choices.
         choices = [chosen | option for chosen in choices for option in options] if choices \
             else options
+    return choices
+
+
+def _least_with_sets(hand: int, ranks: int, table: Sequence[int]) -> int:
+    """Least deadwood when the ranks in the 13-bit ``ranks`` can each make a set.
+
+    Tries every choice of sets (none, a 3-set, the 4-set per such rank); the rest of
+    each suit is then best arranged in runs alone, which is a table look-up.
+    """
     best = 99 * 52
-    for chosen in choices:
+    for chosen in _set_choices(hand, ranks):
         rest = hand ^ chosen
         value = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
                  + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
@@ -274,14 +280,31 @@ def deadwood_by_discard_mask(hand: int, rules: Rules = HOUSE) -> dict[int, int]:
     table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
     suits = (hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39)
     a, b, c, d = suits
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        # Some rank is held three or four times: settle each discard in full.
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    if ranks:
+        # Some rank is held three or four times. The hand without card ``x`` can make
+        # exactly the choices of sets of the whole hand that leave ``x`` out, and for
+        # each such choice only the suit of ``x`` changes: one pass per choice.
         result: dict[int, int] = {}
-        rest = hand
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            result[low] = least_deadwood_mask(hand ^ low, rules)
+        for chosen in _set_choices(hand, ranks):
+            rest = hand ^ chosen
+            patterns = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS,
+                        rest >> 39)
+            values = [table[p] for p in patterns]
+            whole = values[0] + values[1] + values[2] + values[3]
+            for suit, pattern in enumerate(patterns):
+                base = whole - values[suit]
+                shift = 13 * suit
+                left = pattern
+                while left:
+                    low = left & -left
+                    left ^= low
+                    value = base + table[pattern ^ low]
+                    bit = low << shift
+                    found = result.get(bit)
+                    if found is None or value < found:
+                        result[bit] = value
+        # In card order, as the choice "no sets" (first) lists every card.
         return result
     # No sets possible, and a discard cannot create one: only the discard's suit changes.
     total = table[a] + table[b] + table[c] + table[d]

@@ -30,10 +30,10 @@ ACCURATE_WITHIN = 2.0
 """A decision within this many points of the best counts as accurate (the accuracy of a
 hand or match is the share of its rated decisions that are)."""
 
-REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None, verify=0)
+REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None, batch=12)
 """Samples per candidate and discard candidates of a review's evaluation: no deadline,
-so a rating is reproducible; no second check of Expert's own switch (``verify=0``: a
-rating compares every candidate on the same samples). About 0.5 s of CPU per hand
+so a rating is reproducible; one batch, so that no candidate is dropped early (a rating
+compares every candidate on the same samples). About 0.5 s of CPU per hand
 (p95 0.7 s, 14 decisions): see ``bench/review.py`` and the README's *Hand analysis*
 figures."""
 

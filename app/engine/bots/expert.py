@@ -14,20 +14,27 @@ Expert is a *determinised Monte Carlo* search that sees only its
 2. **Candidates**: every legal action in the draw phases; in the discard phase gin
    (and big gin) when possible, else the few best discards by Hard's evaluation, each
    also as a knock where allowed (:func:`candidates`), so the search also weighs
-   knocking against playing on.
-3. **Play out** the hand from each sample after each candidate with the fast policy of
-   :mod:`~app.engine.bots.rollout` (the same samples for every candidate, so their
-   comparison is not drowned in the luck of the draw).
+   knocking against playing on. Hard's choice is the *default*.
+3. **Play out** the hand from each sample after each candidate (the same samples for
+   every candidate: common random numbers, so their comparison is not drowned in the
+   luck of the draw) with :func:`~app.engine.bots.rollout.play_out`: Expert's own
+   continuation is *patient* (it knocks only with at most :data:`PATIENT_KNOCK`
+   deadwood — the knock now is itself a candidate), the opponent's follows the simple
+   rule (take a card that makes a meld, knock as soon as it may).
 4. **Value** each end by the chance to win the match from the score it leaves
    (:func:`~app.engine.bots.equity.match_equity`, computed for the rules in force).
-5. **Play** Hard's choice unless, in the discard phase, the candidate with the highest
-   mean beats it again on fresh samples by more than their noise (the best of several
-   noisy means is flattered by its own luck; in the draw phases the search's choice
-   did worse than Hard's when measured, see ``docs/strength.md``).
+5. **Search in batches**: after each batch of samples, a candidate that the leader
+   beats by :data:`SWITCH_Z` standard errors of their paired difference is dropped, so
+   that the samples go where the decision is close; the search stops when one
+   candidate is left or the budget is spent.
+6. **Play** the default unless the candidate with the highest mean beats it by the
+   same rule (:data:`SWITCH_Z` standard errors, paired), in every phase
+   (:data:`SEARCH_PHASES`).
 
-The work per decision is bounded by a :class:`Budget`: a fixed number of samples (so the
-same view and random source always give the same answer, whatever the hidden cards),
-and a wall-clock deadline that stops early on a slow machine.
+The work per decision is bounded by a :class:`Budget`: samples per candidate and
+play-outs in all (so the same view and random source always give the same answer,
+whatever the hidden cards), and a wall-clock deadline that stops early on a slow
+machine.
 """
 
 from __future__ import annotations
@@ -71,24 +78,27 @@ from .rollout import (
 class Budget:
     """How much work one decision may take.
 
-    ``samples``: determinisations per candidate (every candidate is played out from
-    the same samples). ``discards``: how many discard candidates (by Hard's evaluation)
-    are searched. ``deadline``: seconds after which no further sample is started
-    (``None``: no clock — fully reproducible, used by tests); the answer then rests on
-    the samples finished so far (at least one). ``verify``: fresh samples on which the
-    best candidate of the discard phase must beat Hard's choice again before Expert
-    plays it (0: Expert always plays Hard's choice).
+    ``samples``: at most this many determinisations per candidate (every candidate is
+    played out from the same samples: common random numbers). ``batch``: samples
+    between two looks at the candidates, where the clearly worse are dropped
+    (:data:`SWITCH_Z`). ``playouts``: at most this many play-outs in all (the search
+    stops at the end of the batch that reaches it). ``discards``: how many discard
+    candidates (by Hard's evaluation) are searched. ``deadline``: seconds after which
+    no further sample is started (``None``: no clock — fully reproducible, used by tests
+    and the strength benchmark); the answer then rests on the samples finished so far
+    (at least one).
     """
 
-    samples: int = 40
+    samples: int = 384
     discards: int = 4
     deadline: float | None = 0.6
-    verify: int = 80
+    batch: int = 16
+    playouts: int = 2000
 
 
 DEFAULT_BUDGET = Budget()
-"""The budget of the Expert level and of hints (p95 ≤ 400 ms per decision on one core
-of the benchmark machine: see ``docs/strength.md``)."""
+"""The budget of the Expert level and of hints (p95 ≤ 400 ms of CPU per decision on one
+core of the benchmark machine: see ``docs/strength.md``)."""
 
 
 def sample_hidden(view: PlayerView, model: Model, rng: random.Random) -> tuple[int, list[int]]:
@@ -183,12 +193,129 @@ def candidates(view: PlayerView, model: Model, default: Action,
     return chosen
 
 
-SWITCH_Z = 1.0
-"""Expert leaves Hard's choice only for a candidate whose paired advantage over it, sample
-by sample on fresh samples (:attr:`Budget.verify`), is this many standard errors above
-zero (the search's noise must not pick among near-equal moves at random)."""
-SWITCH_MARGIN = 0.002
-"""...and at least this much chance to win the match."""
+SWITCH_Z = 2.0
+"""The one statistical rule of the search: a candidate's paired advantage (sample by
+sample, on the same samples) counts when it is this many standard errors above zero.
+Expert leaves Hard's choice only for a candidate that beats it so, and drops from the
+search a candidate that the leader beats so (checked after every batch)."""
+SWITCH_MARGIN = 0.001
+"""...and Expert leaves Hard's choice only for at least this much chance to win the
+match."""
+PATIENT_KNOCK: int | None = 0
+"""In the play-outs Expert's own continuation knocks only with at most this much
+deadwood (0: only gin; the knock now is a candidate of the search itself); the
+opponent's continuation knocks as soon as it may (the simple rule). ``None``: both
+continuations on Standard's policy, knocking at once (Expert 3). Chosen by measurement
+(``docs/strength.md``)."""
+SEARCH_PHASES: frozenset[Phase] = frozenset({Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD})
+"""The phases where Expert may leave Hard's choice (in the others it only ranks them)."""
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``a[i] - b[i]`` over the samples both have."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return (fsum(a[:n]) - fsum(b[:n])) / n if n else 0.0, float("inf")
+    diffs = [x - y for x, y in zip(a, b, strict=False)]
+    gain = fsum(diffs) / n
+    var = fsum((d - gain) ** 2 for d in diffs) / (n - 1)
+    return gain, sqrt(var / n)
+
+
+def _beats(a: list[float], b: list[float]) -> bool:
+    """True when ``a``'s paired advantage over ``b`` is :data:`SWITCH_Z` standard errors
+    above zero."""
+    gain, se = _paired(a, b)
+    return gain > 0 and gain >= SWITCH_Z * se and se != float("inf")
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """The whole of one decision's search: the candidates (the default first), the
+    value of each play-out of each candidate in sample order (a dropped candidate has
+    fewer), the candidates dropped in the order they were, and the index of the one
+    played."""
+
+    actions: list[Action]
+    values: list[list[float]]
+    dropped: tuple[int, ...]
+    chosen: int
+
+    def ranked(self) -> list[tuple[Action, float]]:
+        """``[(action, mean value), ...]``: the one played first, then by mean."""
+        means = [fsum(v) / len(v) if v else 0.0 for v in self.values]
+        rest = sorted((i for i in range(len(self.actions)) if i != self.chosen),
+                      key=lambda i: -means[i])
+        return [(self.actions[i], means[i]) for i in (self.chosen, *rest)]
+
+
+def search(view: PlayerView, rng: random.Random, budget: Budget | None = None) -> Search:
+    """Expert's search for ``view`` (see the module docstring and :func:`evaluate`,
+    which ranks its result)."""
+    ensure_turn(view)
+    budget = budget or DEFAULT_BUDGET
+    model = build_model(view)
+    default = hard.choose(view, random.Random(rng.getrandbits(64)))
+    actions = candidates(view, model, default, budget)
+    rules = view.rules
+    limit = view.limit
+    me = view.player
+    mine, theirs = view.scores[me], view.scores[1 - me]
+    deadline = None if budget.deadline is None else time.perf_counter() + budget.deadline
+    equity: dict[tuple[int | None, int], float] = {}
+
+    def play(action: Action, base: Deal) -> float:
+        deal = base.copy()
+        outcome = _act(deal, action, view)
+        if outcome is None:
+            outcome = (play_out(deal, rules, limit) if PATIENT_KNOCK is None
+                       else play_out(deal, rules, limit, me, PATIENT_KNOCK))
+        key = (outcome.winner, outcome.points)
+        found = equity.get(key)
+        if found is None:
+            if outcome.winner is None:
+                found = match_equity(rules, mine, theirs)
+            elif outcome.winner == me:
+                found = match_equity(rules, mine + outcome.points, theirs)
+            else:
+                found = match_equity(rules, mine, theirs + outcome.points)
+            equity[key] = found
+        return found
+
+    values: list[list[float]] = [[] for _ in actions]
+    alive = list(range(len(actions)))
+    dropped: list[int] = []
+    drawn = spent = 0
+    out_of_time = False
+    while len(alive) > 1 and drawn < budget.samples and not out_of_time:
+        for _ in range(max(1, min(budget.batch, budget.samples - drawn))):
+            opponent, stock = sample_hidden(view, model, rng)
+            base = _deal_for(view, opponent, stock)
+            for i in alive:
+                values[i].append(play(actions[i], base))
+            drawn += 1
+            spent += len(alive)
+            if deadline is not None and time.perf_counter() > deadline:
+                out_of_time = True
+                break
+        # Drop the candidates the leader beats clearly (samples go where it is close).
+        leader = max(alive, key=lambda i: (fsum(values[i]) / len(values[i]), -i))
+        kept = [i for i in alive if i == leader or not _beats(values[leader], values[i])]
+        dropped.extend(i for i in alive if i not in kept)
+        alive = kept
+        if spent >= budget.playouts:
+            break
+    if len(actions) == 1 and not values[0]:
+        opponent, stock = sample_hidden(view, model, rng)
+        values[0].append(play(actions[0], _deal_for(view, opponent, stock)))
+    means = [fsum(v) / len(v) if v else 0.0 for v in values]
+    best = max(alive, key=lambda i: (means[i], -i))
+    chosen = 0
+    if best != 0 and view.phase in SEARCH_PHASES and _beats(values[best], values[0]):
+        gain, _ = _paired(values[best], values[0])
+        if gain >= SWITCH_MARGIN:
+            chosen = best
+    return Search(actions, values, tuple(dropped), chosen)
 
 
 def evaluate(view: PlayerView, rng: random.Random,
@@ -204,87 +331,26 @@ def evaluate(view: PlayerView, rng: random.Random,
             (with ``budget.deadline=None``; a deadline may cut the search short on a slow
             machine).
         rng: the random source for the samples (it is advanced).
-        budget: samples per candidate, discard candidates searched, deadline, fresh
-            samples of the check (default: the module's :data:`DEFAULT_BUDGET` at call
+        budget: samples per candidate, batch, play-outs in all, discard candidates
+            searched, deadline (default: the module's :data:`DEFAULT_BUDGET` at call
             time).
 
     Returns:
         ``[(action, win_chance), ...]`` best first. The first action is Expert's play:
-        Hard's choice, unless (discard phase only) the candidate with the highest mean
-        beats it again on ``budget.verify`` fresh samples by more than their noise
-        (:data:`SWITCH_Z` standard errors of the paired difference, and
+        Hard's choice, unless the candidate with the highest mean beats it by
+        :data:`SWITCH_Z` standard errors of their paired difference (and
         :data:`SWITCH_MARGIN`); the others follow by estimated chance. Each ``action``
         is in ``view.legal`` (the candidates of :func:`candidates`, not every legal
         action of the discard phase); ``win_chance`` is the estimated probability (0..1)
         that this player wins the match (first to ``rules.target``, docs/rules.md §5) after
-        taking it, with Expert's play-out policy for both players from then on.
+        taking it, with the play-out policy from then on (Expert patient, the opponent
+        on the simple rule: see :func:`~app.engine.bots.rollout.play_out`). Candidates
+        dropped early rest on fewer samples.
 
     Raises:
         NotBotsTurnError: the view has no legal action.
     """
-    ensure_turn(view)
-    budget = budget or DEFAULT_BUDGET
-    model = build_model(view)
-    default = hard.choose(view, random.Random(rng.getrandbits(64)))
-    actions = candidates(view, model, default, budget)
-    rules = view.rules
-    me = view.player
-    mine, theirs = view.scores[me], view.scores[1 - me]
-    start = time.perf_counter()
-    deadline = None if budget.deadline is None else start + budget.deadline
-
-    def play(action: Action, base: Deal) -> float:
-        deal = base.copy()
-        outcome = _act(deal, action, view)
-        if outcome is None:
-            outcome = play_out(deal, rules, view.limit)
-        if outcome.winner is None:
-            return match_equity(rules, mine, theirs)
-        if outcome.winner == me:
-            return match_equity(rules, mine + outcome.points, theirs)
-        return match_equity(rules, mine, theirs + outcome.points)
-
-    def search(indices: list[int], count: int) -> list[list[float]]:
-        found: list[list[float]] = [[] for _ in indices]
-        for _ in range(max(1, count)):
-            opponent, stock = sample_hidden(view, model, rng)
-            base = _deal_for(view, opponent, stock)
-            for slot, i in enumerate(indices):
-                found[slot].append(play(actions[i], base))
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        return found
-
-    values = search(list(range(len(actions))), budget.samples)
-    means = [fsum(v) / len(v) for v in values]
-    best = max(range(len(actions)), key=lambda i: (means[i], -i))
-    chosen = 0
-    if (best != 0 and view.phase is Phase.DISCARD and budget.verify > 0
-            and (deadline is None or time.perf_counter() <= deadline)):
-        # The best of several noisy means is flattered by its own noise: its advantage
-        # over Hard's choice is checked again on fresh samples before it is played.
-        fresh = search([0, best], budget.verify)
-        if _clears_noise(fresh[1], fresh[0]):
-            chosen = best
-        for slot, i in enumerate((0, best)):
-            values[i] += fresh[slot]
-            means[i] = fsum(values[i]) / len(values[i])
-    rest = sorted((i for i in range(len(actions)) if i != chosen), key=lambda i: -means[i])
-    return [(actions[i], means[i]) for i in (chosen, *rest)]
-
-
-def _clears_noise(challenger: list[float], default: list[float]) -> bool:
-    """True when ``challenger``'s paired advantage over ``default`` (sample by sample) is
-    at least :data:`SWITCH_MARGIN` and :data:`SWITCH_Z` standard errors above zero."""
-    diffs = [a - b for a, b in zip(challenger, default, strict=True)]
-    n = len(diffs)
-    if n < 2:
-        return False
-    gain = fsum(diffs) / n
-    if gain < SWITCH_MARGIN:
-        return False
-    var = fsum((d - gain) ** 2 for d in diffs) / (n - 1)
-    return gain > SWITCH_Z * sqrt(var / n)
+    return search(view, rng, budget).ranked()
 
 
 def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -> Action:
@@ -296,5 +362,5 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
     return evaluate(view, rng, budget or DEFAULT_BUDGET)[0][0]
 
 
-__all__ = ["DEFAULT_BUDGET", "SWITCH_MARGIN", "SWITCH_Z",
-           "Budget", "candidates", "choose", "evaluate", "sample_hidden"]
+__all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "SEARCH_PHASES", "SWITCH_MARGIN", "SWITCH_Z",
+           "Budget", "Search", "candidates", "choose", "evaluate", "sample_hidden", "search"]

@@ -16,13 +16,18 @@ undercuts, the defender's melds count against gin).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..cards import CARD_POINTS, CARDS
-from ..layoff import lay_down
-from ..melds import deadwood_by_discard_mask, least_deadwood_mask
+from ..cards import CARD_POINTS
+from ..melds import (
+    SUIT_BITS,
+    _all_best,
+    candidate_melds,
+    deadwood_by_discard_mask,
+    least_deadwood_mask,
+)
 from ..rules import Rules
-from ..scoring import HandKind, KnockLimit, Role
-from .common import single_bits
+from ..scoring import HandKind, KnockLimit, Role, score_hand
 
 
 @dataclass(slots=True)
@@ -77,34 +82,151 @@ def wants_card(hand: int, card: int, rules: Rules, limit: int) -> bool:
     with_card = hand | card
     if least_deadwood_mask(with_card, rules) < least_deadwood_mask(hand, rules) + points:
         return True
-    after = deadwood_by_discard_mask(with_card, rules)
-    del after[card]
-    return min(after.values()) <= limit
+    # The best discard after taking it (memoised: the discard that follows asks again).
+    return best_discard(with_card, card, rules)[1] <= limit
+
+
+_DISCARDS: dict[tuple[int, int, bool], tuple[int, int]] = {}
+"""Memo of :func:`best_discard` (play-outs from the same samples meet the same hands
+again and again); emptied when it reaches :data:`MEMO_SIZE` entries."""
+MEMO_SIZE = 50_000
+"""(About 12 MB at most: one decision of Expert fills a few thousand.)"""
 
 
 def best_discard(hand: int, taken: int, rules: Rules) -> tuple[int, int]:
     """``(card bit, deadwood left)``: the discard leaving the least deadwood, ties to the
     higher card then the higher index; never ``taken``."""
+    key = (hand, taken, rules.round_the_corner)
+    found = _DISCARDS.get(key)
+    if found is not None:
+        return found
     after = deadwood_by_discard_mask(hand, rules)
     if taken:
         after.pop(taken, None)
     best_bit = 0
     best_key = (999, 0, 0)
     for bit, value in after.items():
-        key = (value, -CARD_POINTS[_bit_index(bit)], -bit)
-        if key < best_key:
-            best_key, best_bit = key, bit
-    return best_bit, best_key[0]
+        key2 = (value, -CARD_POINTS[_bit_index(bit)], -bit)
+        if key2 < best_key:
+            best_key, best_bit = key2, bit
+    if len(_DISCARDS) >= MEMO_SIZE:
+        _DISCARDS.clear()
+    found = _DISCARDS[key] = (best_bit, best_key[0])
+    return found
+
+
+def _layoff_options(meld: int, defender: int, wrap: bool) -> list[int]:
+    """Every layoff the ``defender`` mask could make onto one knocker's ``meld`` (a
+    mask), each as a mask (0 first: none), as :func:`~app.engine.layoff.settle` tries
+    them: the fourth card of a set of three; cards extending a run up and down,
+    chained (cyclically when ``wrap``, never beyond 13 cards)."""
+    suit = 0
+    while not (meld >> 13 * suit) & SUIT_BITS:
+        suit += 1
+    pattern = meld >> 13 * suit & SUIT_BITS
+    if meld & ~(SUIT_BITS << 13 * suit):
+        # A set: every card of one rank, 13 bits apart.
+        if meld.bit_count() == 4:
+            return [0]
+        rank = pattern.bit_length() - 1
+        for other in range(4):
+            fourth = 1 << (13 * other + rank)
+            if not meld & fourth:
+                return [0, fourth] if defender & fourth else [0]
+        return [0]
+    length = pattern.bit_count()
+    if length >= 13:
+        return [0]
+    base = 13 * suit
+    # The run's ends in sequence order (a cyclic run through K-A when ``wrap``).
+    if wrap:
+        top = next(p for p in range(13)
+                   if pattern >> p & 1 and not pattern >> (p + 1) % 13 & 1)
+        bottom = next(p for p in range(13)
+                      if pattern >> p & 1 and not pattern >> (p - 1) % 13 & 1)
+    else:
+        top = pattern.bit_length() - 1
+        bottom = (pattern & -pattern).bit_length() - 1
+
+    def chain(start: int, step: int) -> list[int]:
+        bits: list[int] = []
+        position = start
+        taken = length
+        while taken < 13:
+            position += step
+            if wrap:
+                position %= 13
+            elif not 0 <= position < 13:
+                break
+            bit = 1 << (base + position)
+            if not defender & bit:
+                break
+            bits.append(bit)
+            taken += 1
+        return bits
+
+    up = chain(top, +1)
+    down = chain(bottom, -1)
+    options: list[int] = []
+    for u in range(len(up) + 1):
+        for d in range(len(down) + 1):
+            picked = 0
+            for bit in up[:u] + down[:d]:
+                picked |= bit
+            if picked.bit_count() == u + d and length + u + d <= 13:
+                options.append(picked)
+    return options
+
+
+@lru_cache(maxsize=4096)
+def _score(knocker: int, defender: int, rules: Rules, big_gin: bool,
+           limit: KnockLimit) -> tuple[Role, int, HandKind]:
+    score = score_hand(knocker, defender, rules, big_gin=big_gin, limit=limit)
+    assert score.winner is not None
+    return score.winner, score.points, score.kind
+
+
+def settle_masks(hand: int, defender: int, rules: Rules,
+                 limit: KnockLimit) -> tuple[Role, int, HandKind]:
+    """``(winner, points, kind)`` of a knock (gin, big gin) by ``hand`` (a mask of 10
+    cards, 11 for big gin) against the 10-card ``defender`` mask: the result of the
+    engine's :func:`~app.engine.layoff.lay_down` (the knocker's least-deadwood
+    arrangement that leaves the defender the most deadwood after the defender's best
+    layoffs; none against gin), computed on masks without building melds (the play-outs'
+    settlement; ``tests/engine/test_fast_settle.py`` checks it against ``lay_down``)."""
+    knocker = least_deadwood_mask(hand, rules)
+    before = least_deadwood_mask(defender, rules)
+    big_gin = hand.bit_count() == 11
+    if knocker == 0 or before == 0:
+        return _score(knocker, before, rules, big_gin, limit)
+    wrap = rules.round_the_corner
+    melds = candidate_melds(hand, wrap)
+    worst = 0
+    for chosen in {tuple(sorted(c)) for c in _all_best(hand, melds, {})}:
+        choices = [0]
+        for meld in chosen:
+            options = _layoff_options(meld, defender, wrap)
+            if len(options) > 1:
+                choices = [c | o for c in choices for o in options if not c & o]
+        best = before
+        for choice in choices:
+            if choice:
+                value = least_deadwood_mask(defender ^ choice, rules)
+                if value < best:
+                    best = value
+        if best > worst:
+            worst = best
+            if worst == before:
+                break
+    return _score(knocker, worst, rules, big_gin, limit)
 
 
 def settle_knock(knocker: int, hand: int, defender: int, rules: Rules,
                  limit: KnockLimit) -> Outcome:
     """Score a knock (or gin / big gin) by ``knocker`` holding ``hand`` against the
-    ``defender`` mask, with the engine's own settlement."""
-    settlement = lay_down([CARDS[_bit_index(b)] for b in single_bits(hand)],
-                          [CARDS[_bit_index(b)] for b in single_bits(defender)], rules, limit=limit)
-    winner = knocker if settlement.winner is Role.KNOCKER else 1 - knocker
-    return Outcome(winner, settlement.points, settlement.kind)
+    ``defender`` mask, as the engine's own settlement scores it (:func:`settle_masks`)."""
+    winner, points, kind = settle_masks(hand, defender, rules, limit)
+    return Outcome(knocker if winner is Role.KNOCKER else 1 - knocker, points, kind)
 
 
 def discard_and_end(deal: Deal, card: int, out: str, rules: Rules,
@@ -150,37 +272,61 @@ def pass_upcard(deal: Deal) -> None:
         deal.forced = True
 
 
-def policy_discard(deal: Deal, rules: Rules, limit: KnockLimit) -> Outcome | None:
-    """The play-out policy in the discard phase (big gin, gin, knock asap, else the
-    discard leaving the least deadwood)."""
+def melds_with(hand: int, card: int, rules: Rules) -> bool:
+    """The simple player's take rule: ``card`` (a bit) completes or extends a meld of the
+    10-card ``hand`` (it lowers the least deadwood by its whole value)."""
+    return least_deadwood_mask(hand | card, rules) < (least_deadwood_mask(hand, rules)
+                                                       + CARD_POINTS[_bit_index(card)])
+
+
+def policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
+                   knock_at: int | None = None) -> Outcome | None:
+    """The play-out policy in the discard phase: big gin, gin, a knock when the
+    deadwood left is at most ``knock_at`` (default: the knock limit, i.e. as soon as
+    allowed), else the discard leaving the least deadwood."""
     hand = deal.hands[deal.to_play]
     if rules.big_gin and least_deadwood_mask(hand, rules) == 0:
         return settle_knock(deal.to_play, hand, deal.hands[1 - deal.to_play], rules, limit)
     card, left = best_discard(hand, deal.taken, rules)
+    threshold = limit.limit if knock_at is None else min(knock_at, limit.limit)
     if left == 0:
         out = "gin"
-    elif left <= limit.limit:
+    elif left <= threshold:
         out = "knock"
     else:
         out = "discard"
     return discard_and_end(deal, card, out, rules, limit)
 
 
-def play_out(deal: Deal, rules: Rules, limit: KnockLimit) -> Outcome:
-    """Play ``deal`` (changed in place) to the end of the hand with the play-out policy
-    for both players; returns the outcome."""
-    knock_at = limit.limit
+def play_out(deal: Deal, rules: Rules, limit: KnockLimit, patient: int | None = None,
+             knock_at: int = 0) -> Outcome:
+    """Play ``deal`` (changed in place) to the end of the hand; returns the outcome.
+
+    Without ``patient`` both players follow Standard's policy (take a face-up card
+    that makes a meld or lets them knock at once, discard the card leaving the least
+    deadwood, knock as soon as allowed). With ``patient`` (a player index) that player
+    — the searcher — is *patient*: it takes as Standard does but knocks only when its
+    deadwood is at most ``knock_at`` (gin always), and the other player follows the
+    simple rule: take a face-up card only when it makes a meld, knock as soon as
+    allowed."""
+    limit_at = limit.limit
     while True:
         phase = deal.phase
+        player = deal.to_play
         if phase == "discard":
-            outcome = policy_discard(deal, rules, limit)
+            outcome = policy_discard(deal, rules, limit,
+                                     knock_at if player == patient else None)
             if outcome is not None:
                 return outcome
             continue
-        hand = deal.hands[deal.to_play]
+        hand = deal.hands[player]
         top = deal.pile[-1] if deal.pile else 0
-        take = (top != 0 and not (phase == "draw" and deal.forced)
-                and wants_card(hand, top, rules, knock_at))
+        take = top != 0 and not (phase == "draw" and deal.forced)
+        if take:
+            if patient is None or player == patient:
+                take = wants_card(hand, top, rules, limit_at)
+            else:
+                take = melds_with(hand, top, rules)
         if phase == "offer" and not take:
             pass_upcard(deal)
             continue
@@ -190,4 +336,5 @@ def play_out(deal: Deal, rules: Rules, limit: KnockLimit) -> Outcome:
 
 
 __all__ = ["Deal", "Outcome", "VOID", "best_discard", "discard_and_end", "draw",
-           "pass_upcard", "play_out", "policy_discard", "settle_knock", "wants_card"]
+           "melds_with", "pass_upcard", "play_out", "policy_discard", "settle_knock",
+           "settle_masks", "wants_card"]

@@ -41,7 +41,9 @@ from app.engine.melds import least_deadwood_mask
 from app.engine.rules import Rules
 from tests.unit.engine.test_bots import _advance, _reshuffle_hidden
 
-TINY = expert.Budget(samples=1, discards=2, deadline=None)
+TINY = expert.Budget(samples=3, discards=1, deadline=None, batch=2, playouts=30)
+"""Small, clock-free, and still every part of the search: two batches, so candidates
+can be dropped after the first, and a switch from the default needs the paired rule."""
 
 
 def _random_state(deal_seed: int, steps: int):  # type: ignore[no-untyped-def]
@@ -52,7 +54,7 @@ def _random_state(deal_seed: int, steps: int):  # type: ignore[no-untyped-def]
 # --- no peeking ------------------------------------------------------------------------
 
 
-@settings(max_examples=1000, deadline=None,
+@settings(max_examples=1000, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(deal_seed=st.integers(0, 100_000), steps=st.integers(0, 60),
        shuffle_seed=st.integers(0, 10_000), bot_seed=st.integers(0, 10_000),
@@ -67,10 +69,32 @@ def test_expert_and_its_hint_never_depend_on_hidden_cards(
     other_deal = _reshuffle_hidden(state, player, random.Random(shuffle_seed))
     seen, also_seen = view(state, player, scores), view(other_deal, player, scores)
     assert seen == also_seen
-    # The hint is the whole evaluation; Expert's play is its first action (checked by
-    # test_evaluation_lists_legal_actions_with_win_chances_best_first).
-    hint = expert.evaluate(seen, random.Random(bot_seed), TINY)
-    assert hint == expert.evaluate(also_seen, random.Random(bot_seed), TINY)
+    # The whole search: every play-out's value of every candidate, the candidates dropped
+    # and the one played (the hint ranks it; Expert's play is its first action, checked
+    # by test_evaluation_lists_legal_actions_with_win_chances_best_first).
+    found = expert.search(seen, random.Random(bot_seed), TINY)
+    assert found == expert.search(also_seen, random.Random(bot_seed), TINY)
+
+
+def test_the_small_search_of_the_no_peeking_property_drops_and_switches_in_every_phase(
+        ) -> None:
+    # The property above runs on TINY: on such random states the search drops candidates
+    # and leaves Hard's choice in each phase, so every part of it is covered.
+    dropped: set[Phase] = set()
+    switched: set[Phase] = set()
+    for seed in range(400):
+        state = _random_state(seed, seed % 40)
+        if state.phase is Phase.OVER:
+            continue
+        found = expert.search(view(state, state.to_play, (seed % 90, 50)),
+                              random.Random(seed), TINY)
+        if found.dropped:
+            dropped.add(state.phase)
+        if found.chosen:
+            switched.add(state.phase)
+        if len(dropped) == len(switched) == 3:
+            break
+    assert dropped == switched == {Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD}
 
 
 # --- the evaluation API ------------------------------------------------------------------
