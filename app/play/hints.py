@@ -62,16 +62,6 @@ class HintPanel:
         """What the Expert would do now."""
         return self.options[0]
 
-    @property
-    def others(self) -> tuple[HintOption, ...]:
-        """The next best choices, in the Expert's order."""
-        return self.options[1:]
-
-    @property
-    def even_with_best(self) -> tuple[HintOption, ...]:
-        """The other choices about even with the Expert's play."""
-        return tuple(option for option in self.others if option.even)
-
 
 def hint_panel(best: list[tuple[Action, float]]) -> HintPanel:
     """The panel for Expert's ``[(action, win_chance), ...]`` (its play first): every

@@ -8,7 +8,6 @@ def test_a_choice_above_the_experts_play_is_about_even() -> None:
     panel = hint_panel([(Pass(), 0.44), (TakeUpcard(), 0.46)])
     assert panel.best.words == "Pass"
     assert [option.even for option in panel.options] == [False, True]
-    assert panel.even_with_best == (panel.options[1],)
 
 
 def test_a_choice_within_the_noise_below_is_about_even_and_a_clear_gap_is_not() -> None:
@@ -22,4 +21,4 @@ def test_a_choice_within_the_noise_below_is_about_even_and_a_clear_gap_is_not() 
 
 def test_the_only_choice_is_never_even() -> None:
     panel = hint_panel([(Pass(), 0.3)])
-    assert panel.even_with_best == ()
+    assert [option.even for option in panel.options] == [False]
