@@ -247,6 +247,9 @@ def test_the_hint_leaves_the_piles_and_buttons_free(live_server: str, browser: A
             _ask_hint(page, "offer", always + piles, screenshot, label)
             steps.append("offer")
             _tap(page, "#a-pass")
+            page.wait_for_function(LANDED)  # the computer's answer played out
+            if page.locator(".result").count():
+                pytest.skip("the computer took the upcard and ended the hand at once")
         if _enabled(page, "Draw from stock"):
             _ask_hint(page, "draw", always + piles, screenshot, label)
             steps.append("draw")
