@@ -89,6 +89,29 @@ class Settlement:
         return self.score.points if self.score.winner is Role.KNOCKER else -self.score.points
 
 
+
+def run_chain(defender: int, base: int, start: int, step: int, taken: int,
+              wrap: bool) -> list[int]:
+    """The defender's cards (as bits of ``defender``, a card mask) that extend a run of
+    ``taken`` cards in the suit starting at bit ``base``, one after another from the end
+    at rank index ``start`` (0 = ace) in direction ``step`` (+1 up, -1 down), as far as
+    the defender holds them; ``wrap``: round the corner (K-A-2 continues). Layoffs are
+    docs/rules.md §3.5: the next card up or down, repeatedly."""
+    bits: list[int] = []
+    position = start
+    while taken < 13:
+        position += step
+        if wrap:
+            position %= 13
+        elif not 0 <= position < 13:
+            break
+        bit = 1 << (base + position)
+        if not defender & bit:
+            break
+        bits.append(bit)
+        taken += 1
+    return bits
+
 def _extension_options(meld: Meld, defender: int, rules: Rules) -> list[list[int]]:
     """Every layoff onto one meld the defender could make, each as an ordered bit list."""
     if meld.kind is MeldKind.SET:
@@ -106,21 +129,7 @@ def _extension_options(meld: Meld, defender: int, rules: Rules) -> list[list[int
     wrap = rules.round_the_corner
 
     def chain(start: int, step: int) -> list[int]:
-        bits: list[int] = []
-        position = start
-        taken = len(numbers)
-        while taken < 13:
-            position += step
-            if wrap:
-                position %= 13
-            elif not 0 <= position < 13:
-                break
-            bit = 1 << (base + position)
-            if not defender & bit:
-                break
-            bits.append(bit)
-            taken += 1
-        return bits
+        return run_chain(defender, base, start, step, len(numbers), wrap)
 
     up = chain(numbers[-1], +1)
     down = chain(numbers[0], -1)

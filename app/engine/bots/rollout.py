@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import CARD_POINTS
+from ..layoff import run_chain
 from ..melds import (
     SUIT_BITS,
     _all_best,
@@ -148,25 +149,8 @@ def _layoff_options(meld: int, defender: int, wrap: bool) -> list[int]:
         top = pattern.bit_length() - 1
         bottom = (pattern & -pattern).bit_length() - 1
 
-    def chain(start: int, step: int) -> list[int]:
-        bits: list[int] = []
-        position = start
-        taken = length
-        while taken < 13:
-            position += step
-            if wrap:
-                position %= 13
-            elif not 0 <= position < 13:
-                break
-            bit = 1 << (base + position)
-            if not defender & bit:
-                break
-            bits.append(bit)
-            taken += 1
-        return bits
-
-    up = chain(top, +1)
-    down = chain(bottom, -1)
+    up = run_chain(defender, base, top, +1, length, wrap)
+    down = run_chain(defender, base, bottom, -1, length, wrap)
     options: list[int] = []
     for u in range(len(up) + 1):
         for d in range(len(down) + 1):
