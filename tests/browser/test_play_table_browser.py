@@ -219,6 +219,9 @@ def _covered_by_hint(page: Any, selectors: list[str]) -> list[str]:
 
 def _ask_hint(page: Any, step: str, needed: list[str], shot: Callable[[Any, str], Path],
               label: str) -> None:
+    # The deal (or the computer's move) has played out: while it runs, a card on its way
+    # from the stock sits over the stock, and the check below would see that, not the hint.
+    page.wait_for_function(LANDED)
     page.locator("#a-hint").tap()
     # Placed by the script once htmx has swapped the advice in.
     page.locator("#hint.play-hint--placed .play-hint__best").wait_for()
