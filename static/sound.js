@@ -39,7 +39,11 @@
     var was = handSize(before);
     var now = handSize(after);
     if (was && now === was + 1) out.push("draw");
-    if (was && now === was - 1) out.push("discard");
+    // Eleven cards held and no longer: a discard, also when the answer is already the
+    // end of the hand (the computer knocked at once, and the hand is laid out in melds).
+    if (was && (now === was - 1 || (was === 11 && now !== 11 && now !== 12))) {
+      out.push("discard");
+    }
     var headline = text(after, "#result-title");
     if (headline && !text(before, "#result-title")) {
       var mine = /^You\b/.test(headline) || /! You score/.test(headline);
