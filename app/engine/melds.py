@@ -275,48 +275,46 @@ def least_deadwood(cards: Iterable[Card], rules: Rules = HOUSE) -> int:
     return least_deadwood_mask(hand, rules)
 
 
+def _least_by_discard(patterns: tuple[int, int, int, int], table: Sequence[int],
+                      result: dict[int, int]) -> None:
+    """Into ``result`` (card bit -> least deadwood so far): for each card of the four suit
+    ``patterns`` (the cards left out of the chosen sets), the run deadwood of the suits
+    once that card is discarded, where it is less than what ``result`` holds."""
+    values = [table[p] for p in patterns]
+    whole = values[0] + values[1] + values[2] + values[3]
+    for suit, pattern in enumerate(patterns):
+        base = whole - values[suit]
+        shift = 13 * suit
+        left = pattern
+        while left:
+            low = left & -left
+            left ^= low
+            value = base + table[pattern ^ low]
+            bit = low << shift
+            found = result.get(bit)
+            if found is None or value < found:
+                result[bit] = value
+
+
 def deadwood_by_discard_mask(hand: int, rules: Rules = HOUSE) -> dict[int, int]:
     """For each card bit of ``hand``, the least deadwood of the hand without it."""
     table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
     suits = (hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39)
     a, b, c, d = suits
     ranks = (a & b & (c | d)) | (c & d & (a | b))
-    if ranks:
-        # Some rank is held three or four times. The hand without card ``x`` can make
-        # exactly the choices of sets of the whole hand that leave ``x`` out, and for
-        # each such choice only the suit of ``x`` changes: one pass per choice.
-        result: dict[int, int] = {}
-        for chosen in _set_choices(hand, ranks):
-            rest = hand ^ chosen
-            patterns = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS,
-                        rest >> 39)
-            values = [table[p] for p in patterns]
-            whole = values[0] + values[1] + values[2] + values[3]
-            for suit, pattern in enumerate(patterns):
-                base = whole - values[suit]
-                shift = 13 * suit
-                left = pattern
-                while left:
-                    low = left & -left
-                    left ^= low
-                    value = base + table[pattern ^ low]
-                    bit = low << shift
-                    found = result.get(bit)
-                    if found is None or value < found:
-                        result[bit] = value
-        # In card order, as the choice "no sets" (first) lists every card.
+    result: dict[int, int] = {}
+    if not ranks:
+        # No sets possible, and a discard cannot create one: only the discard's suit changes.
+        _least_by_discard(suits, table, result)
         return result
-    # No sets possible, and a discard cannot create one: only the discard's suit changes.
-    total = table[a] + table[b] + table[c] + table[d]
-    result = {}
-    for suit, pattern in enumerate(suits):
-        base = total - table[pattern]
-        shift = 13 * suit
-        rest = pattern
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            result[low << shift] = base + table[pattern ^ low]
+    # Some rank is held three or four times. The hand without card ``x`` can make
+    # exactly the choices of sets of the whole hand that leave ``x`` out, and for each
+    # such choice only the suit of ``x`` changes: one pass per choice. In card order, as
+    # the choice "no sets" (first) lists every card.
+    for chosen in _set_choices(hand, ranks):
+        rest = hand ^ chosen
+        _least_by_discard((rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS,
+                           rest >> 39), table, result)
     return result
 
 
