@@ -174,6 +174,14 @@ def _to_draw_step(page: Any) -> None:
     assert _enabled(page, "Draw from stock"), "never reached the draw step"
 
 
+def _to_discard_step(page: Any) -> None:
+    """At the draw step (:func:`_to_draw_step`), draw from the stock: at the discard step."""
+    _to_draw_step(page)
+    version = _version(page)
+    page.locator("#a-draw_stock").click()
+    _wait_version(page, version)
+
+
 def _start(page: Any, base: str) -> None:
     """A new match from the New match form, once its script is live (the deal on load is
     the script's: a plain post, before the script runs, starts the match undealt)."""
@@ -326,10 +334,7 @@ def test_nothing_moves_under_reduced_motion(live_server: str, browser: Any,
         if how == "settings":
             _choose(page, live_server, "motion-reduced")
         _start(page, live_server)
-        _to_draw_step(page)
-        version = _version(page)
-        page.locator("#a-draw_stock").click()
-        _wait_version(page, version)
+        _to_discard_step(page)
         page.locator("#sort-suit").click()
         page.wait_for_function(
             "() => document.querySelector('#sort-suit').getAttribute('aria-pressed') === 'true'")
@@ -357,10 +362,7 @@ def test_a_refused_discard_comes_back_to_its_place(live_server: str, browser: An
     try:
         first = context.new_page()
         _start(first, live_server)
-        _to_draw_step(first)
-        version = _version(first)
-        first.locator("#a-draw_stock").click()
-        _wait_version(first, version)
+        _to_discard_step(first)
         second = context.new_page()
         second.goto(live_server + "/play")
         second.locator("html[data-play-ready]").wait_for(state="attached")
@@ -422,10 +424,7 @@ def test_motion_screenshots_and_the_next_hand_deal(live_server: str, browser: An
         for turn in range(40):
             if page.locator(".result").count():
                 break
-            _to_draw_step(page)
-            version = _version(page)
-            page.locator("#a-draw_stock").click()
-            _wait_version(page, version)
+            _to_discard_step(page)
             if turn == 0:
                 _shot_at(page, screenshot, "motion-draw-390x844", 200)
             _quiet(page)
@@ -476,10 +475,7 @@ def test_a_discard_that_gets_no_answer_comes_back(live_server: str, browser: Any
     try:
         page = context.new_page()
         _start(page, live_server)
-        _to_draw_step(page)
-        version = _version(page)
-        page.locator("#a-draw_stock").click()
-        _wait_version(page, version)
+        _to_discard_step(page)
         _quiet(page)
         code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
         page.locator(f"#c-{code}").click()
