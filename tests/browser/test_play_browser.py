@@ -77,6 +77,9 @@ def _start(page: Any, base: str, options: dict[str, str] | None = None) -> None:
         page.get_by_role("button", name="Start match")).first.wait_for()
     if page.get_by_role("button", name="Start match").count() == 0:
         page.get_by_role("button", name="New match").click()
+        page.wait_for_url("**/play/new")
+    # Start match replaces this history entry once the script is live (a click before posts).
+    page.locator("html[data-play-ready]").wait_for(state="attached")
     for name, value in (options or {}).items():
         page.locator("details.options").evaluate("d => d.open = true")
         field = page.locator(f'[name="{name}"]')
@@ -367,6 +370,7 @@ def test_pile_history_options_and_one_back_press(live_server: str,
     # New match offers the same table options.
     page.get_by_role("button", name="New match").click()
     page.wait_for_url("**/play/new")
+    page.locator("html[data-play-ready]").wait_for(state="attached")
     assert page.locator('[name="target"]').input_value() == "150"
     assert page.locator('[name="oklahoma"]').is_checked()
     page.get_by_role("button", name="Start match").click()
