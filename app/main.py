@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 from starlette.middleware.gzip import GZipMiddleware
 
+from app import __version__
 from app.core import workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
@@ -62,6 +63,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        log.info("Gin Rummy %s starting (%s database, %d compute workers)", __version__,
+                 engine.dialect.name, settings.compute_workers)
         workers.configure(settings.compute_workers)
         analysis.configure(enabled=settings.analyse_hands)
         await purge()
@@ -111,14 +114,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> JSONResponse:
-        """200 ``{"status": "ok"}`` when the database answers ``SELECT 1``, else 503."""
+        """200 ``{"status": "ok", "version": "0.3.0"}`` when the database answers
+        ``SELECT 1``, else 503 ``{"status": "unavailable", "version": ...}``."""
         try:
             with engine.connect() as conn:
                 conn.execution_options(sqlite_begin="DEFERRED").execute(text("SELECT 1"))
         except Exception:
             log.warning("health check: database unavailable", exc_info=True)
-            return JSONResponse({"status": "unavailable"}, status_code=503)
-        return JSONResponse({"status": "ok"})
+            return JSONResponse({"status": "unavailable", "version": __version__},
+                                status_code=503)
+        return JSONResponse({"status": "ok", "version": __version__})
 
     # The features above Play are told of its changes through callables passed in here:
     # the other browser of a friend match is woken, a finished hand's analysis queued.

@@ -2,6 +2,7 @@
 
 Template globals available everywhere:
 
+* ``version`` — the app's version (``app.__version__``), shown in the footer;
 * ``static_url("app.css")`` — ``/static/app.css?v=<content hash>`` (cached for a year);
 * ``card_name("TH")`` — ``"Ten of hearts"``; ``card_rank("TH")`` — ``"10"``;
   ``card_suit_symbol("TH")`` — ``"♥"``; ``card_is_red("TH")`` — ``True``.
@@ -22,6 +23,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup, escape
 from starlette.responses import Response
 
+from app import __version__
 from app.core.db import finish
 from app.engine import Card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
@@ -108,6 +110,7 @@ def static_url(path: str) -> str:
 
 
 templates.env.globals.update(
+    version=__version__,
     static_url=static_url,
     card_name=card_name,
     card_rank=card_rank,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from app import __version__
 from app.core.config import Settings
 from app.main import create_app
 
@@ -11,7 +12,7 @@ from app.main import create_app
 def test_healthy(client: TestClient) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "version": __version__}
     assert "set-cookie" not in response.headers
 
 
@@ -21,7 +22,7 @@ def test_database_down_gives_503_and_the_app_still_starts() -> None:
     with TestClient(create_app(down)) as client:
         response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json() == {"status": "unavailable"}
+    assert response.json() == {"status": "unavailable", "version": __version__}
 
 
 def test_healthz_answers_while_a_writer_holds_the_lock(client: TestClient) -> None:

@@ -263,7 +263,7 @@ def session_persists(browser: AlternatingBrowser, engine: Engine) -> None:
         assert page.status_code == 200
         assert COOKIE_NAME not in page.headers.get("set-cookie", ""), "a new session was made"
     for server in browser.servers:
-        assert httpx.get(f"{server.base_url}/healthz", timeout=5).json() == {"status": "ok"}
+        assert httpx.get(f"{server.base_url}/healthz", timeout=5).json()["status"] == "ok"
     with engine.connect() as conn:
         ids = conn.execute(text("SELECT id FROM browser_session")).scalars().all()
     assert ids == [browser.session_id]
