@@ -12,7 +12,7 @@ from sqlalchemy import text
 from starlette.middleware.gzip import GZipMiddleware
 
 from app import __version__
-from app.core import workers
+from app.core import metrics, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import create_db_engine
@@ -20,6 +20,7 @@ from app.friend import live
 from app.play import storage
 from app.review import analysis
 from app.routes import fair, friend, guide, history, home, install, play, score
+from app.routes import metrics as metrics_route
 from app.routes import prefs as display
 from app.web.deps import get_display
 from app.web.errors import install_error_pages
@@ -83,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             analysis.shutdown()
             await asyncio.to_thread(workers.shutdown)
             engine.dispose()
+            metrics.process_ended()
 
     app = GinRummyApp(
         title="Gin Rummy",
@@ -134,6 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pages = [Depends(get_display)]
     for module in (home, score, guide, history, friend, play, fair, display, install):
         app.include_router(module.router, dependencies=pages)
+    app.include_router(metrics_route.router)  # the operator's, not a page: no session
 
     return app
 

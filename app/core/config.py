@@ -6,7 +6,7 @@ Every setting is an upper-case environment variable of the same name, e.g. ``POR
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -32,6 +32,17 @@ class Settings(BaseSettings):
         default=90, gt=0, description="Sessions unused for longer than this are deleted."
     )
     log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"
+    log_format: Literal["text", "json"] = Field(
+        default="text",
+        description="text: one readable line per event; json: one JSON object per line "
+        "(time, level, message; for a request its route template, status, duration and "
+        "request id).",
+    )
+    metrics_token: SecretStr | None = Field(
+        default=None, min_length=16,
+        description="Serve Prometheus metrics at /metrics to requests carrying "
+        "'Authorization: Bearer <token>' (at least 16 characters); unset: /metrics is 404.",
+    )
     forwarded_allow_ips: str = Field(
         default="127.0.0.1",
         description="Comma-separated proxy IPs whose X-Forwarded-* headers are trusted.",
@@ -45,6 +56,12 @@ class Settings(BaseSettings):
     analyse_hands: bool = Field(
         default=True, description="Rate the person's decisions after each hand (issue 15)."
     )
+
+    @field_validator("metrics_token", mode="before")
+    @classmethod
+    def _empty_token_is_none(cls, value: object) -> object:
+        """``METRICS_TOKEN=`` (empty) leaves the metrics off, as if unset."""
+        return None if value == "" else value
 
 
 @lru_cache

@@ -51,6 +51,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlmodel import Session, create_engine
 
 from alembic import command
+from app.core import metrics
 
 ROOT = Path(__file__).resolve().parents[2]
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -90,6 +91,14 @@ def _sqlite_file(url_text: str) -> Path | None:
     if database in ("", ":memory:") or database.startswith("file:"):
         return None
     return Path(database)
+
+
+@event.listens_for(Engine, "handle_error")
+def _count_error(context: Any) -> None:
+    """Every error the database driver raises, on any engine, is counted by kind
+    (``gin_database_errors_total``); the error itself goes on as before."""
+    wrapped = context.sqlalchemy_exception
+    metrics.database_error(type(wrapped).__name__ if wrapped is not None else "other")
 
 
 def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> Engine:

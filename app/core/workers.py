@@ -35,6 +35,8 @@ none). With ``compute_workers = 0`` everything runs in the calling thread. A cra
 worker process is replaced and the decision retried once, then made in the thread.
 
 Processes are started with ``spawn`` (never ``fork``: the server has threads running).
+The jobs running and waiting are published for the metrics (``gin_workers_busy``,
+``gin_workers_queued``: :mod:`app.core.metrics`).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ from dataclasses import dataclass, field
 from math import inf
 from typing import Any, TypeVar
 
+from app.core import metrics
 from app.engine import Action, PlayerView
 from app.engine.bots import choose_action, expert
 
@@ -99,6 +102,12 @@ _queue: deque[_Job] = deque()
 _feeder: threading.Thread | None = None
 
 
+def _publish() -> None:
+    """The pool's state for the metrics (``_lock`` held): jobs running, jobs waiting."""
+    metrics.WORKERS_BUSY.set(_interactive + _running)
+    metrics.WORKERS_QUEUED.set(len(_queue))
+
+
 def configure(size: int) -> None:
     """Use a pool of ``size`` processes from now on (0: compute in the calling thread).
 
@@ -119,6 +128,7 @@ def shutdown() -> None:
         _size = 0
         dropped = list(_queue)
         _queue.clear()
+        _publish()
         feeder, _feeder = _feeder, None
         _changed.notify_all()
     for job in dropped:
@@ -229,6 +239,7 @@ def _run(function: Callable[..., T], *args: Any) -> T:
         with _lock:
             _interactive += 1
             _last_busy = time.monotonic()
+            _publish()
         try:
             return pool.submit(function, *args).result()
         except BrokenProcessPool:
@@ -237,6 +248,7 @@ def _run(function: Callable[..., T], *args: Any) -> T:
         finally:
             with _lock:
                 _interactive -= 1
+                _publish()
                 _changed.notify_all()
     return function(*args)
 
@@ -266,10 +278,12 @@ def _feed() -> None:
                 return
             job = _queue.popleft()
             _running += 1
+            _publish()
         pool = _executor()
         if pool is None:  # shut down meanwhile
             with _lock:
                 _running -= 1
+                _publish()
             job.future.cancel()
             continue
         job.attempts += 1
@@ -296,12 +310,14 @@ def _finished(job: _Job, pool: ProcessPoolExecutor, done: Future[Any]) -> None:
             _running -= 1
             if _size:
                 _queue.appendleft(job)
+            _publish()
             _changed.notify_all()
         if not _size:
             job.future.cancel()
         return
     with _lock:
         _running -= 1
+        _publish()
         _changed.notify_all()
     if done.cancelled() or isinstance(error, BrokenProcessPool):
         job.future.cancel()
@@ -325,6 +341,7 @@ def background(function: Callable[..., T], *args: Any) -> Future[T]:
         if _size:
             job = _Job(function, args)
             _queue.append(job)
+            _publish()
             if _feeder is None:
                 _feeder = threading.Thread(target=_feed, name="background-feeder",
                                            daemon=True)

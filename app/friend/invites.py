@@ -36,13 +36,15 @@ from typing import Any
 from sqlalchemy import Engine, update
 from sqlmodel import Session, col, select
 
+from app.core import metrics
+from app.core.db import after_commit
 from app.core.models import PlayMatch, PlaySeat, utcnow
 from app.engine import HandSeed, new_match
 from app.engine.bots import DEFAULT_LEVEL
 from app.engine.fairness import commitment
 from app.friend import live
 from app.play.actions import MatchOptions, hand_client_seed
-from app.play.common import COMPUTER, STALE, PlayError, StaleTapError
+from app.play.common import COMPUTER, FRIEND_LEVEL, STALE, PlayError, StaleTapError
 from app.play.storage import (
     bump_match,
     bump_seat,
@@ -267,6 +269,7 @@ def accept(db: Session, token: str, session_id: str, name: str,
     live.announce(db, game)
     commit_seat(db)
     remember_on_commit(db, game, game.version, match)
+    after_commit(db, lambda: metrics.match_started(FRIEND_LEVEL))
     return game
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import text
 from sqlmodel import Session
 
+from app.core import metrics
 from app.core.db import after_commit
 from app.core.models import PlayMatch
 
@@ -89,9 +90,11 @@ def watch(match_id: int) -> Iterator[Watcher]:
     watcher = Watcher(match_id, asyncio.get_running_loop())
     with _lock:
         _watchers.setdefault(match_id, set()).add(watcher)
+    metrics.LIVE_STREAMS.inc()
     try:
         yield watcher
     finally:
+        metrics.LIVE_STREAMS.dec()
         with _lock:
             group = _watchers.get(match_id)
             if group is not None:

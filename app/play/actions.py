@@ -17,6 +17,8 @@ from typing import Any
 
 from sqlmodel import Session
 
+from app.core import metrics
+from app.core.db import after_commit
 from app.core.inputs import checked, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
@@ -194,6 +196,7 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
         values = bump_seat(db, seat, match_id=game.id, selected=None, computer_said=said)
         mirror(seat, values)
     remember_on_commit(db, game, game.version, match)
+    after_commit(db, lambda: metrics.match_started(options.level))
     return Loaded(seat, game, match)
 
 
@@ -211,7 +214,22 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         NoMatchError: no match started yet.
         StaleTapError: ``version`` is not the stored one; nothing changed.
         PlayError: anything else illegal or malformed; nothing changed.
+
+    Each tap is counted by outcome (``gin_taps_total``: applied, stale, refused).
     """
+    try:
+        loaded = _tap(db, session_id, form)
+    except StaleTapError:
+        metrics.tapped("stale")
+        raise
+    except PlayError:
+        metrics.tapped("refused")
+        raise
+    metrics.tapped("applied")
+    return loaded
+
+
+def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     loaded = load(db, session_id)
     if loaded is None:
         raise NoMatchError("There is no match yet: tap New match to start one.")

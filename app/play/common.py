@@ -18,6 +18,8 @@ COMPUTER = 1
 """The computer's seat (player 1)."""
 SORTS = ("rank", "suit", "melds")
 LEVEL_LABELS = {"easy": "Easy", "standard": "Standard", "hard": "Hard", "expert": "Expert"}
+FRIEND_LEVEL = "friend"
+"""A friend match's level in the metrics (``gin_matches_started_total{level="friend"}``)."""
 
 class PlayError(Exception):
     """A tap that changed nothing; ``message`` says why and what is allowed."""

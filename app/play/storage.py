@@ -52,12 +52,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
+from app.core import metrics
 from app.core.db import after_commit
 from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
 from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay
 from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
-from app.play.common import PERSON, STALE, Loaded, StaleTapError
+from app.play.common import FRIEND_LEVEL, PERSON, STALE, Loaded, StaleTapError
 
 MatchChanged = Callable[[Session, PlayMatch, "int | None"], None]
 """Told of every change of a match inside its transaction: ``(db, match row, its new
@@ -388,6 +389,8 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
     if ended:
         if match.over:
             game_values["over"] = True
+            level = FRIEND_LEVEL if game.friend else game.level
+            after_commit(db, lambda: metrics.match_finished(level))
         else:
             game_values["next_server_seed"] = new_server_seed()
     # The version guard first: a simultaneous tap that lost the race writes nothing (its

@@ -30,7 +30,7 @@ from sqlalchemy import Engine, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
-from app.core import workers
+from app.core import metrics, workers
 from app.core.models import HandReview, PlayMatch, utcnow
 from app.engine import MatchState, Rules, tally
 from app.engine.match import Seed
@@ -166,7 +166,10 @@ def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], 
             _dispatcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
         dispatcher = _dispatcher
     args = (rules, seed, number, dealer, scores, log_, seat)
-    return dispatcher.submit(_job, engine, match_id, number, seat, args)
+    future = dispatcher.submit(_job, engine, match_id, number, seat, args)
+    metrics.ANALYSIS_BACKLOG.inc()  # until rated, failed or dropped at shutdown
+    future.add_done_callback(lambda _done: metrics.ANALYSIS_BACKLOG.dec())
+    return future
 
 
 def queue_hand(engine: Engine, game: PlayMatch, match: MatchState) -> None:

@@ -1,6 +1,7 @@
 """The app's own ASGI middleware and static files, outside the routes.
 
-* :class:`AccessLogMiddleware` — one log line per request (no cookies, ids or addresses);
+* :class:`AccessLogMiddleware` — one log line per request (no cookies, ids or addresses),
+  its request id (``X-Request-ID``) and its metrics (latency by route template, status);
 * :class:`HeadMiddleware` — ``HEAD`` answered wherever ``GET`` is;
 * :class:`GinRummyApp` — FastAPI with an ``outer_middleware`` stack outside Starlette's
   500 handler (so a 500 still carries the security headers and is logged);
@@ -11,7 +12,9 @@ session cookie ``app.web.sessions``. Imports only ``app.core`` and ``app.web``.
 """
 
 import logging
+import re
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -19,14 +22,55 @@ from fastapi import FastAPI
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.core import workers
+from app.core import metrics, workers
+from app.core.logs import REQUEST_ID
 from app.web.errors import loggable_path
 
 access_log = logging.getLogger("app.access")
 
 
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+"""Methods named as themselves in the log's fields and the metrics; any other is OTHER."""
+SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")
+"""An incoming ``X-Request-ID`` is kept when it looks like this (a proxy's id, a UUID);
+anything else gets a new one: nothing a client sends reaches the log unchecked."""
+
+
+def request_id(scope: Scope) -> str:
+    """The request's id: its own sane ``X-Request-ID`` header, else a new random one
+    (32 hex digits)."""
+    for name, value in scope.get("headers", ()):
+        if name == b"x-request-id":
+            given = value.decode("latin-1").strip()
+            if SANE_REQUEST_ID.fullmatch(given):
+                return str(given)
+            break
+    return uuid.uuid4().hex
+
+
+def route_template(scope: Scope, root_path: str) -> str:
+    """The path template of the route that served ``scope`` (``/play/history/{match_id}``;
+    ``/static`` for a static file), once the app has answered it, or
+    :data:`app.core.metrics.UNMATCHED`: never the raw path, so a label or log field
+    stays one of a few dozen values. ``root_path`` is the scope's before the routing
+    (a mount, ``/static``, extends it)."""
+    route = scope.get("route")  # FastAPI puts the matched route there
+    template = getattr(route, "path", None)
+    if isinstance(template, str) and template:
+        return template
+    mounted = scope.get("root_path", "")
+    if isinstance(mounted, str) and mounted != root_path and mounted.startswith(root_path):
+        return mounted[len(root_path):]
+    return metrics.UNMATCHED
+
+
 class AccessLogMiddleware:
-    """One log line per request: method, path (no query string), status, milliseconds.
+    """One log line per request: method, path (no query string), status, milliseconds;
+    with its route template, status, duration and request id as fields (JSON logs,
+    ``app.core.logs``). Every answer carries the request's id as ``X-Request-ID``
+    (:func:`request_id`), and every line logged while it runs names it.
+
+    It also times each request for the metrics, by route template (``app.core.metrics``).
 
     No cookies, session ids or client addresses are logged. ``/healthz`` logs at DEBUG.
     """
@@ -41,6 +85,10 @@ class AccessLogMiddleware:
             return
         start = time.perf_counter()
         status = 500
+        method = scope["method"] if scope["method"] in METHODS else "OTHER"
+        root_path = scope.get("root_path", "")
+        rid = request_id(scope)
+        token = REQUEST_ID.set(rid)
         if scope["path"] != "/healthz":  # a monitor is not a player
             workers.note_request()  # background work leaves a process free (app.core.workers)
 
@@ -48,17 +96,27 @@ class AccessLogMiddleware:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
+                message = {**message, "headers": [
+                    *(header for header in message.get("headers", [])
+                      if header[0].lower() != b"x-request-id"),
+                    (b"x-request-id", rid.encode("latin-1"))]}
             await send(message)
 
         try:
             await self.app(scope, receive, send_status)
         finally:
-            ms = (time.perf_counter() - start) * 1000
+            seconds = time.perf_counter() - start
+            route = route_template(scope, root_path)
+            metrics.REQUEST_SECONDS.labels(method, route).observe(seconds)
+            metrics.RESPONSES.labels(str(status)).inc()
             level = logging.DEBUG if scope["path"] == "/healthz" else logging.INFO
             access_log.log(
-                level, '"%s %s" %d %.1fms', scope["method"], loggable_path(scope["path"]), status,
-                ms,
+                level, '"%s %s" %d %.1fms', method, loggable_path(scope["path"]), status,
+                seconds * 1000,
+                extra={"method": method, "route": route, "status": status,
+                       "duration_ms": round(seconds * 1000, 1)},
             )
+            REQUEST_ID.reset(token)
 
 
 class HeadMiddleware:
@@ -82,7 +140,10 @@ class HeadMiddleware:
                 message = {**message, "body": b""}
             await send(message)
 
-        await self.app({**scope, "method": "GET"}, receive, send_headers_only)
+        # In place, not a copy: the access log reads the route the app matched from this
+        # scope once it has answered (it took the method, HEAD, before).
+        scope["method"] = "GET"
+        await self.app(scope, receive, send_headers_only)
 
 
 class GinRummyApp(FastAPI):
