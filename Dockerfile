@@ -59,3 +59,18 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 
 ENTRYPOINT ["gin-entrypoint"]
 CMD ["python", "-m", "app"]
+
+# OCI labels, last so that a new version reuses every layer above: `make release`
+# (tools/release.py) passes the version, the commit, the build time and the repository's
+# address as build arguments.
+ARG VERSION=unreleased
+ARG REVISION=unknown
+ARG CREATED=unknown
+ARG SOURCE=unknown
+LABEL org.opencontainers.image.title="Gin Rummy" \
+      org.opencontainers.image.description="A self-hostable Gin Rummy web app: play the computer or a friend, keep score, read the rules." \
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.source="${SOURCE}"

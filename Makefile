@@ -18,7 +18,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test check lint unit web browser ops browser-deps bench strength lock clean
+.PHONY: run test check lint unit web browser ops browser-deps bench strength lock release clean
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -119,6 +119,17 @@ strength: $(DEV_STAMP)
 	$(STRENGTH) --pairs $(PAIRS) --minutes $(MINUTES) --cells hard:simple hard:openspiel
 	$(STRENGTH) --pairs $(PAIRS) --minutes $(MINUTES) --cells expert:simple expert:hard \
 	  expert:openspiel
+
+# Release the version in app/__init__.py (tools/release.py; README, "Releases"): checks that
+# CHANGELOG.md has its entry and the tag vX.Y.Z is new, builds the image with its OCI labels,
+# then tags the commit. DRY_RUN=1 checks and prints the commands only (no docker needed).
+# IMAGE (default gin-rummy), SOURCE (the repository's address; default the origin remote),
+# PLATFORMS=linux/amd64,linux/arm64 (docker buildx, pushed), PUSH=1.
+IMAGE ?= gin-rummy
+release:
+	$(PYTHON) tools/release.py --image '$(IMAGE)' $(if $(DRY_RUN),--dry-run) \
+	  $(if $(SOURCE),--source '$(SOURCE)') $(if $(PLATFORMS),--platforms '$(PLATFORMS)') \
+	  $(if $(PUSH),--push)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
