@@ -36,3 +36,10 @@ def test_the_footer_and_healthz_show_the_version(client: TestClient) -> None:
         footer = page.text[page.text.index('<footer class="site-footer">'):]
         assert f"version {__version__}" in footer, path
     assert client.get("/healthz").json()["version"] == __version__
+
+
+def test_the_readme_runs_the_current_release() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert f"git checkout v{__version__}" in readme
+    assert f"docker build -t gin-rummy:{__version__} ." in readme
+    assert f"gin-rummy:{__version__}\n" in readme  # the docker run line
