@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from prometheus_client import REGISTRY
 
 from app.core import workers
 from app.engine import HOUSE, Action, Phase, apply, deal, view
@@ -270,3 +271,19 @@ def test_background_work_runs_at_low_priority_and_moves_do_not(pool: None) -> No
     with pytest.raises(UnknownLevelError):  # errors still reach the caller
         workers.background(choose_action, "grandmaster", next(_positions(2)),
                            random.Random(0)).result()
+
+
+def test_the_metrics_show_the_jobs_running_and_waiting(
+        pool_of_two: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "_last_busy", float("-inf"))
+
+    def gauge(name: str) -> float | None:
+        return REGISTRY.get_sample_value(name)
+
+    release = str(tmp_path / "release")
+    jobs = [workers.background(_blocked_until, release) for _ in range(3)]
+    _until(lambda: workers._running == 2)
+    assert (gauge("gin_workers_busy"), gauge("gin_workers_queued")) == (2, 1)
+    open(release, "w").close()
+    assert [job.result() for job in jobs] == [release] * 3
+    assert (gauge("gin_workers_busy"), gauge("gin_workers_queued")) == (0, 0)

@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -22,9 +24,11 @@ from app.core import metrics
 from app.core.config import Settings
 from app.friend import live
 from app.main import create_app
+from app.review import analysis
 from app.web.sessions import COOKIE_NAME
-from tests.support.hardening import Replayer, random_form, stored_play
+from tests.support.hardening import Replayer, finish_hand, random_form, stored_play
 from tests.support.servers import run_async
+from tests.support.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[3]
 TOKEN = "metrics-token-for-the-tests-0123"
@@ -170,3 +174,29 @@ def test_the_grafana_dashboard_queries_only_metrics_the_app_serves(metered: Test
                for panel in dashboard["panels"] for target in panel["targets"]
                for name in re.findall(r"\bgin_[a-z_]+", target["expr"])}
     assert queried and queried <= served, queried - served
+
+
+def test_the_analysis_backlog_counts_the_hands_waiting(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    held = threading.Event()
+    started = threading.Event()
+    rate_for_real = analysis.analyse
+
+    def held_analysis(*args: Any) -> Any:
+        started.set()
+        assert held.wait(120), "never released"
+        return rate_for_real(*args)
+
+    monkeypatch.setattr(analysis, "analyse", held_analysis)
+    app = create_app(Settings(database_url=db_url, analyse_hands=True, compute_workers=0,
+                              metrics_token=TOKEN))
+    with TestClient(app, base_url="http://testserver") as client:
+        before = value(scrape(client), "gin_analysis_backlog")
+        assert client.post("/play/new", data={"level": "easy"}).status_code == 200
+        finish_hand(app, client, seed=5, deal_next=False)
+        assert started.wait(120)
+        waiting = value(scrape(client), "gin_analysis_backlog")
+        held.set()
+        wait_until(lambda: value(scrape(client), "gin_analysis_backlog") == before,
+                   what="the backlog to empty")
+    assert waiting == before + 1
