@@ -126,10 +126,10 @@ strength: $(DEV_STAMP)
 # IMAGE (default gin-rummy), SOURCE (the repository's address; default the origin remote),
 # PLATFORMS=linux/amd64,linux/arm64 (docker buildx, pushed), PUSH=1.
 IMAGE ?= gin-rummy
+RELEASE_ARGS = --image '$(IMAGE)'$(if $(DRY_RUN), --dry-run)$(if $(SOURCE), --source '$(SOURCE)')$(if \
+  $(PLATFORMS), --platforms '$(PLATFORMS)')$(if $(PUSH), --push)
 release:
-	$(PYTHON) tools/release.py --image '$(IMAGE)' $(if $(DRY_RUN),--dry-run) \
-	  $(if $(SOURCE),--source '$(SOURCE)') $(if $(PLATFORMS),--platforms '$(PLATFORMS)') \
-	  $(if $(PUSH),--push)
+	$(PYTHON) tools/release.py $(RELEASE_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

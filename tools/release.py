@@ -9,7 +9,8 @@ Checks, in order, and stops at the first that fails, saying what to do:
 3. the git working tree is clean (the image's revision label names a commit) and the tag
    ``vX.Y.Z`` does not exist yet;
 4. the image's source address is known (``--source``, else the ``origin`` remote);
-5. ``docker`` is installed (and ``docker buildx`` for ``--platforms``).
+5. ``docker`` is installed and its daemon answers (and ``docker buildx`` is there for
+   ``--platforms``).
 
 Then it builds the image with its OCI labels (``org.opencontainers.image.version``,
 ``.revision``, ``.created``, ``.source``; ``.licenses`` and ``.title`` are fixed in the
@@ -161,12 +162,17 @@ def find_source(root: Path, given: str | None) -> str:
 
 
 def check_docker(platforms: str | None) -> None:
-    """``ReleaseError`` when docker (or, for ``platforms``, docker buildx) is missing."""
+    """``ReleaseError`` when docker is missing or its daemon does not answer, or (for
+    ``platforms``) docker buildx is missing."""
     docker = shutil.which("docker")
     if docker is None:
         raise ReleaseError("docker is not installed (or not on PATH): the release builds the "
                            "image with it. Install Docker, or run `make release DRY_RUN=1` "
                            "to check everything else")
+    if subprocess.run([docker, "info"], capture_output=True, check=False).returncode != 0:
+        raise ReleaseError("docker is installed but its daemon does not answer (`docker info` "
+                           "fails): start Docker, or run `make release DRY_RUN=1` to check "
+                           "everything else")
     if platforms and subprocess.run([docker, "buildx", "version"], capture_output=True,
                                     check=False).returncode != 0:
         raise ReleaseError("docker buildx is not available: a multi-platform build needs it "
@@ -205,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.dry_run:
             try:
                 check_docker(args.platforms)
-                print("release: docker is installed")
+                print("release: docker is installed and answers")
             except ReleaseError as missing:
                 print(f"release: note: {missing}")
             print("release: dry run; would run:")
