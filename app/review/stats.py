@@ -23,7 +23,7 @@ from sqlmodel import Session, col, select
 from app.core.models import HandReview, PlayHand, PlayMatch
 from app.engine import HandKind, HandRecord, Rules
 from app.engine.bots.equity import match_equity
-from app.engine.rating import MARKS, Rating, accuracy
+from app.engine.rating import MARKS, Rating, accuracy, luck_and_play
 from app.engine.review import hand_positions
 from app.play.common import LEVEL_LABELS, PERSON, seats_of
 from app.play.storage import hand_seed
@@ -207,6 +207,33 @@ class MatchReport:
     other: str = "computer"
     number: int = 0
     """This browser's own count of the match (see :func:`app.review.history.match_number`)."""
+    luck: float | None = None
+    play: float | None = None
+    """Over the analysed hands, how much the viewer's chance to win the match moved
+    through the cards (``luck``) and through their decisions (``play``, ≤ 0), in
+    percentage points (:func:`app.engine.rating.luck_and_play`); ``None`` before any
+    hand is analysed."""
+
+    @property
+    def luck_words(self) -> str:
+        """:attr:`luck` and :attr:`play` in a sentence (``""`` before any analysis)."""
+        if self.luck is None or self.play is None:
+            return ""
+        return luck_sentence(self.luck, self.play)
+
+
+def luck_sentence(luck: float, play: float) -> str:
+    """Luck and play in words, rounded to whole points of win chance: "The cards cost
+    you 18 points of win chance, your play 4." (see :class:`MatchReport`)."""
+    cards = round(luck)
+    own = round(-play)
+    if cards > 0:
+        first = f"The cards gave you {cards} point{'s' if cards != 1 else ''} of win chance"
+    elif cards < 0:
+        first = f"The cards cost you {-cards} point{'s' if cards != -1 else ''} of win chance"
+    else:
+        first = "The cards were even"
+    return f"{first}, your play {'cost ' + str(own) if own else 'cost nothing'}."
 
 
 def match_report(db: Session, session_id: str, match_id: int | None) -> MatchReport:
@@ -234,6 +261,8 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
             scores[record.winner] += record.points
         chances.append(100 * match_equity(rules, scores[me], scores[other]))
     ratings = [r for row in rows for r in reviews.get((game.id, row.number), [])]
+    splits = [luck_and_play(chances[i] / 100, chances[i + 1] / 100, reviews[(game.id, row.number)])
+              for i, row in enumerate(rows) if (game.id, row.number) in reviews]
     costly = sorted(((row.number, r) for row in rows for r in reviews.get((game.id,
                                                                            row.number), [])
                      if r.loss > 0), key=lambda item: (-item[1].loss, item[0], item[1].index))
@@ -250,7 +279,9 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
         tuple(CostlyDecision(number, rated_step(r))
               for number, r in costly[:3]),
         chart, f"your friend {seats.other_name}" if seats.friend else f"{level} computer",
-        seats.named, match_number(db, session_id, game.id))
+        seats.named, match_number(db, session_id, game.id),
+        sum(split.luck for split in splits) if splits else None,
+        sum(split.play for split in splits) if splits else None)
 
 
 # --- Statistics ----------------------------------------------------------------------------
