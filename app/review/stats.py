@@ -12,6 +12,7 @@ the points computed here), so they need no script and fit the Content-Security-P
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -34,6 +35,15 @@ from app.review.history import (
     own_match,
     rated_step,
     seat_in,
+)
+from app.review.skill import (
+    LEVEL_WIN_RATES,
+    START_RATING,
+    FinishedMatch,
+    Skill,
+    SkillPoint,
+    level_skill,
+    skill_history,
 )
 
 # --- Charts ----------------------------------------------------------------------------
@@ -65,26 +75,48 @@ FRIENDS = "friends"
 """The "level" of friend matches in the matches-by-level lines."""
 
 
-def _y(value: float, height: int) -> float:
-    """A percentage (0..100) as a y coordinate of the plot area."""
-    return PAD_TOP + (height - PAD_TOP - PAD_BOTTOM) * (1 - value / 100.0)
+def _y(value: float, height: int, low: float = 0.0, high: float = 100.0) -> float:
+    """A value between ``low`` and ``high`` (a percentage by default) as a y coordinate
+    of the plot area."""
+    return PAD_TOP + (height - PAD_TOP - PAD_BOTTOM) * (1 - (value - low) / (high - low))
 
 
-def percent_line(title: str, values: Sequence[float], labels: Sequence[str],
-                 width: int = 320, height: int = 140) -> Chart:
-    """A line chart of percentages (0..100), one point per value, evenly spaced."""
+def line_chart(title: str, values: Sequence[float], labels: Sequence[str],
+               scale: tuple[float, float, Sequence[float]], unit: str = "",
+               width: int = 320, height: int = 140) -> Chart:
+    """A line chart, one point per value, evenly spaced; ``scale`` is the y axis'
+    (bottom, top, gridline values), ``unit`` follows each number in the text."""
+    low, high, grid = scale
     n = len(values)
     span = width - PAD_LEFT - 8
     xs = [PAD_LEFT + (span * i / (n - 1) if n > 1 else span / 2) for i in range(n)]
     every = max(1, n // 8)
     return Chart(
         title, width, height,
-        points=tuple((x, _y(v, height)) for x, v in zip(xs, values, strict=True)),
+        points=tuple((x, _y(v, height, low, high)) for x, v in zip(xs, values, strict=True)),
         labels=tuple((x, label) for i, (x, label) in enumerate(zip(xs, labels, strict=True))
                      if i % every == 0 or i == n - 1),
-        ticks=tuple((_y(v, height), f"{v}%") for v in (0, 50, 100)),
-        summary=", ".join(f"{label}: {v:.0f}%" for label, v in zip(labels, values,
-                                                                      strict=True)))
+        ticks=tuple((_y(v, height, low, high), f"{v:g}{unit}") for v in grid),
+        summary=", ".join(f"{label}: {v:.0f}{unit}" for label, v in zip(labels, values,
+                                                                           strict=True)))
+
+
+def percent_line(title: str, values: Sequence[float], labels: Sequence[str],
+                 width: int = 320, height: int = 140) -> Chart:
+    """A line chart of percentages (0..100), one point per value, evenly spaced."""
+    return line_chart(title, values, labels, (0.0, 100.0, (0, 50, 100)), "%", width, height)
+
+
+def skill_chart(points: Sequence[SkillPoint]) -> Chart:
+    """The rating after each finished match (a line from the start, 1500), with
+    gridlines every 100 points around it."""
+    values = [START_RATING, *(p.skill.rating for p in points)]
+    low = min(100 * math.floor(min(values) / 100), START_RATING - 100)
+    high = max(100 * math.ceil(max(values) / 100), START_RATING + 100)
+    grid = range(int(low), int(high) + 1, 100 if high - low <= 400 else 200)
+    return line_chart("Your rating, match by match", values,
+                      ["start", *(f"#{i}" for i in range(1, len(points) + 1))],
+                      (low, high, tuple(grid)))
 
 
 def percent_bars(title: str, values: Sequence[tuple[str, float]], width: int = 320,
@@ -321,9 +353,19 @@ class Stats:
     longest_streak: int
     accuracy: tuple[tuple[int, float], ...]
     charts: tuple[Chart, ...] = field(default=())
+    skill: Skill | None = None
+    """The rating after the finished matches against the computer (``None`` without
+    any; docs/rating.md)."""
     friends: Stats | None = None
     """The same figures for the friend matches, from this browser's seat;
     ``None`` when it has played none. The figures above are then the computer's only."""
+
+    @property
+    def level_scale(self) -> tuple[tuple[str, float], ...]:
+        """Each computer level's name and rating on the scale of :attr:`skill`."""
+        return tuple((LEVEL_LABELS.get(level, level), level_skill(level).rating)
+                     for level in LEVEL_WIN_RATES)
+
 
 
 def _mean(values: Sequence[float]) -> float | None:
@@ -353,11 +395,18 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
         if hand.winner is not None:
             pair[hand.winner != hand.seat] += hand.points
     levels: dict[str, list[int]] = {}
+    finished: list[FinishedMatch] = []
+    ended = {h.match_id: h.finished_at for h in hands if h.finished_at is not None}
     for game in games:
         if game.over and game.id in totals:
             line = levels.setdefault(FRIENDS if game.friend else game.level, [0, 0])
             line[0] += 1
-            line[1] += totals[game.id][0] > totals[game.id][1]
+            mine, theirs = totals[game.id]
+            line[1] += mine > theirs
+            if not game.friend and game.level in LEVEL_WIN_RATES and game.id in ended:
+                score = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+                finished.append(FinishedMatch(ended[game.id], level_skill(game.level), score))
+    rated = skill_history(finished)
     person_knocks = [h for h in hands if h.knocker == h.seat and h.kind in (
         HandKind.KNOCK, HandKind.UNDERCUT)]
     streak = best = 0
@@ -381,6 +430,8 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
     if level_lines and not any(game.friend for game in games):
         charts.append(percent_bars("Matches won by level",
                                    [(line.level, line.rate) for line in level_lines]))
+    if rated:
+        charts.append(skill_chart(rated))
     if accuracy_by_match:
         charts.append(percent_line("Accuracy match by match",
                                    [v for _, v in accuracy_by_match],
@@ -397,7 +448,7 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
         _mean([h.person_turns for h in person_knocks]),
         mine / len(hands) if hands else None,
         (mine - theirs) / len(hands) if hands else None,
-        best, tuple(accuracy_by_match), tuple(charts))
+        best, tuple(accuracy_by_match), tuple(charts), rated[-1].skill if rated else None)
 
 
 def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:
