@@ -13,12 +13,12 @@ the points computed here), so they need no script and fit the Content-Security-P
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import or_
+from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
 from app.core.models import HandReview, PlayHand, PlayMatch
@@ -354,8 +354,8 @@ class Stats:
     accuracy: tuple[tuple[int, float], ...]
     charts: tuple[Chart, ...] = field(default=())
     skill: Skill | None = None
-    """The rating after the finished matches against the computer (``None`` without
-    any; docs/rating.md)."""
+    """The rating after the finished matches against the computer and friends
+    (``None`` without any; docs/rating.md); set by :func:`stats`."""
     friends: Stats | None = None
     """The same figures for the friend matches, from this browser's seat;
     ``None`` when it has played none. The figures above are then the computer's only."""
@@ -370,6 +370,64 @@ class Stats:
 
 def _mean(values: Sequence[float]) -> float | None:
     return sum(values) / len(values) if values else None
+
+
+def _totals(hands: Sequence[HandRow]) -> dict[int | None, list[int]]:
+    """Each match's hand points so far, the viewing player's first."""
+    totals: dict[int | None, list[int]] = {}
+    for hand in hands:
+        pair = totals.setdefault(hand.match_id, [0, 0])
+        if hand.winner is not None:
+            pair[hand.winner != hand.seat] += hand.points
+    return totals
+
+
+def rated_matches(games: Sequence[PlayMatch], hands: Sequence[HandRow],
+                  opponents: Mapping[int, Skill]) -> list[FinishedMatch]:
+    """The finished matches that move the viewing player's rating (pure;
+    docs/rating.md): against a computer level with a measured strength, and the friend
+    matches whose friend's rating ``opponents`` gives (by match id); each scored 1, ½
+    or 0 by hand points (docs/rules.md §5), dated by its last hand."""
+    totals = _totals(hands)
+    ended = {h.match_id: h.finished_at for h in hands if h.finished_at is not None}
+    finished = []
+    for game in games:
+        if not game.over or game.id not in totals or game.id not in ended:
+            continue
+        if game.friend:
+            opponent = opponents.get(game.id)
+        else:
+            opponent = level_skill(game.level) if game.level in LEVEL_WIN_RATES else None
+        if opponent is None:
+            continue
+        mine, theirs = totals[game.id]
+        score = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        finished.append(FinishedMatch(ended[game.id], opponent, score))
+    return finished
+
+
+def _friend_skill(db: Session, game: PlayMatch, session_id: str) -> Skill | None:
+    """The rating of the other player of friend match ``game`` from their own matches
+    against the computer that finished before this one (``None`` when the seat is
+    empty): a friend match rates both players, each against the other's rating."""
+    other = game.guest_session_id if game.session_id == session_id else game.session_id
+    if other is None:
+        return None
+    theirs = db.exec(select(PlayMatch).where(PlayMatch.session_id == other,
+                                             col(PlayMatch.over),
+                                             col(PlayMatch.friend).is_(False))).all()
+    levels = {g.id: g for g in theirs}
+    rows = db.exec(select(PlayHand).where(col(PlayHand.match_id).in_(list(levels)),
+                                          col(PlayHand.finished))).all()
+    this_end = db.exec(select(func.max(PlayHand.finished_at))
+                       .where(PlayHand.match_id == game.id)).one()
+    hands = [HandRow(h.match_id, h.number, h.finished_at, levels[h.match_id].level,
+                     h.dealer, h.winner, h.kind or "void", h.points, None, None, 0, 0)
+             for h in rows]
+    before = [m for m in rated_matches(list(levels.values()), hands, {})
+              if this_end is None or m.finished_at < this_end]
+    points = skill_history(before)
+    return points[-1].skill if points else Skill()
 
 
 def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
@@ -389,24 +447,13 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
       other's; the streak is the most hands won in a row (voids break it);
     * accuracy: per match with analysed hands, the share of accurate decisions.
     """
-    totals: dict[int | None, list[int]] = {}
-    for hand in hands:
-        pair = totals.setdefault(hand.match_id, [0, 0])  # the person's first
-        if hand.winner is not None:
-            pair[hand.winner != hand.seat] += hand.points
+    totals = _totals(hands)
     levels: dict[str, list[int]] = {}
-    finished: list[FinishedMatch] = []
-    ended = {h.match_id: h.finished_at for h in hands if h.finished_at is not None}
     for game in games:
         if game.over and game.id in totals:
             line = levels.setdefault(FRIENDS if game.friend else game.level, [0, 0])
             line[0] += 1
-            mine, theirs = totals[game.id]
-            line[1] += mine > theirs
-            if not game.friend and game.level in LEVEL_WIN_RATES and game.id in ended:
-                score = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-                finished.append(FinishedMatch(ended[game.id], level_skill(game.level), score))
-    rated = skill_history(finished)
+            line[1] += totals[game.id][0] > totals[game.id][1]
     person_knocks = [h for h in hands if h.knocker == h.seat and h.kind in (
         HandKind.KNOCK, HandKind.UNDERCUT)]
     streak = best = 0
@@ -430,8 +477,6 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
     if level_lines and not any(game.friend for game in games):
         charts.append(percent_bars("Matches won by level",
                                    [(line.level, line.rate) for line in level_lines]))
-    if rated:
-        charts.append(skill_chart(rated))
     if accuracy_by_match:
         charts.append(percent_line("Accuracy match by match",
                                    [v for _, v in accuracy_by_match],
@@ -448,7 +493,7 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
         _mean([h.person_turns for h in person_knocks]),
         mine / len(hands) if hands else None,
         (mine - theirs) / len(hands) if hands else None,
-        best, tuple(accuracy_by_match), tuple(charts), rated[-1].skill if rated else None)
+        best, tuple(accuracy_by_match), tuple(charts))
 
 
 def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:
@@ -464,6 +509,12 @@ def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[Ha
     friends = compute([g for g in games if g.friend], [h for h in hands if h.friend],
                       {k: v for k, v in reviews.items() if k[0] in friend_ids}) \
         if friend_ids else None
+    opponents = {g.id: skill for g in games if g.friend and g.over and g.id is not None
+                 and (skill := _friend_skill(db, g, session_id)) is not None}
+    rated = skill_history(rated_matches(games, hands, opponents))
+    if rated:
+        computer = replace(computer, skill=rated[-1].skill,
+                           charts=(skill_chart(rated), *computer.charts))
     return replace(computer, friends=friends), games, hands
 
 

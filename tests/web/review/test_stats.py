@@ -248,6 +248,10 @@ def test_friend_matches_are_counted_apart_from_the_computers_levels(
     assert all(level != "Friends" for level, *_ in table.findall(computer))
     won = int(totals[0] > totals[1])
     assert table.findall(friends) == [("Friends", "1", str(won), f"{100 * won}")]
+    # The friend match rates Ann against Bob's rating (new: no match against the computer).
+    score = 1.0 if totals[0] > totals[1] else 0.5 if totals[0] == totals[1] else 0.0
+    assert _shown(computer, "rating", "skill") == \
+        f"{glicko2(Skill(), [(Skill(), score)]).rating:.0f}"
     # Bob, who joined: no match against the computer; the friend match from his seat.
     page = guest.get("/stats").text
     assert "No finished hand against the computer yet" in page
