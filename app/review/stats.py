@@ -22,9 +22,9 @@ from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
 from app.core.models import HandReview, PlayHand, PlayMatch
-from app.engine import HandKind, HandRecord, Rules
+from app.engine import HandKind, Rules
 from app.engine.bots.equity import match_equity
-from app.engine.rating import MARKS, Rating, accuracy, luck_and_play
+from app.engine.rating import MARKS, LuckAndPlay, Rating, accuracy, luck_and_play
 from app.engine.review import hand_positions
 from app.play.common import LEVEL_LABELS, PERSON, seats_of
 from app.play.storage import hand_seed
@@ -254,6 +254,28 @@ class MatchReport:
         return luck_sentence(self.luck, self.play)
 
 
+def match_chances(rules: Rules, results: Sequence[tuple[int | None, int]],
+                  me: int) -> list[float]:
+    """Player ``me``'s chance to win the match (percent) at the start and after each
+    hand, from the hands' ``(winner seat or None, points)`` in order, for two equal
+    players (:func:`~app.engine.bots.equity.match_equity`)."""
+    scores = [0, 0]
+    chances = [100 * match_equity(rules, 0, 0)]
+    for winner, points in results:
+        if winner is not None:
+            scores[winner] += points
+        chances.append(100 * match_equity(rules, scores[me], scores[1 - me]))
+    return chances
+
+
+def luck_by_hand(chances: Sequence[float],
+                 ratings: Sequence[list[Rating] | None]) -> list[LuckAndPlay]:
+    """Luck and play of each analysed hand (``ratings[i]`` is ``None`` for a hand not
+    analysed yet) from the chances before and after it (:func:`match_chances`)."""
+    return [luck_and_play(chances[i] / 100, chances[i + 1] / 100, rated)
+            for i, rated in enumerate(ratings) if rated is not None]
+
+
 def luck_sentence(luck: float, play: float) -> str:
     """Luck and play in words, rounded to whole points of win chance: "The cards cost
     you 18 points of win chance, your play 4." (see :class:`MatchReport`)."""
@@ -286,15 +308,12 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
     me, other = seats.me, seats.other
     reviews = _reviews(db, {game.id: me})
     scores = [0, 0]
-    chances = [100 * match_equity(rules, 0, 0)]
     for row in rows:
-        record = HandRecord(row.winner, row.points, HandKind(row.kind or "void"))
-        if record.winner is not None:
-            scores[record.winner] += record.points
-        chances.append(100 * match_equity(rules, scores[me], scores[other]))
+        if row.winner is not None:
+            scores[row.winner] += row.points
+    chances = match_chances(rules, [(row.winner, row.points) for row in rows], me)
     ratings = [r for row in rows for r in reviews.get((game.id, row.number), [])]
-    splits = [luck_and_play(chances[i] / 100, chances[i + 1] / 100, reviews[(game.id, row.number)])
-              for i, row in enumerate(rows) if (game.id, row.number) in reviews]
+    splits = luck_by_hand(chances, [reviews.get((game.id, row.number)) for row in rows])
     costly = sorted(((row.number, r) for row in rows for r in reviews.get((game.id,
                                                                            row.number), [])
                      if r.loss > 0), key=lambda item: (-item[1].loss, item[0], item[1].index))
@@ -353,12 +372,23 @@ class Stats:
     longest_streak: int
     accuracy: tuple[tuple[int, float], ...]
     charts: tuple[Chart, ...] = field(default=())
+    luck: tuple[tuple[int, float, float], ...] = ()
+    """Per match with analysed hands, oldest first: (match id, luck, play) over those
+    hands, in percentage points of the chance to win the match (see
+    :class:`MatchReport`)."""
     skill: Skill | None = None
     """The rating after the finished matches against the computer and friends
     (``None`` without any; docs/rating.md); set by :func:`stats`."""
     friends: Stats | None = None
     """The same figures for the friend matches, from this browser's seat;
     ``None`` when it has played none. The figures above are then the computer's only."""
+
+    @property
+    def luck_words(self) -> str:
+        """Luck and play over every analysed hand, in a sentence (``""`` without any)."""
+        if not self.luck:
+            return ""
+        return luck_sentence(sum(x[1] for x in self.luck), sum(x[2] for x in self.luck))
 
     @property
     def level_scale(self) -> tuple[tuple[str, float], ...]:
@@ -460,6 +490,16 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
     for hand in hands:
         streak = streak + 1 if hand.winner == hand.seat else 0
         best = max(best, streak)
+    luck_by_match = []
+    for game in games:
+        its = [h for h in hands if h.match_id == game.id]
+        if game.id is None or not any((game.id, h.number) in reviews for h in its):
+            continue
+        chances = match_chances(Rules.from_dict(game.rules),
+                                [(h.winner, h.points) for h in its], its[0].seat)
+        splits = luck_by_hand(chances, [reviews.get((game.id, h.number)) for h in its])
+        luck_by_match.append((game.id, sum(x.luck for x in splits),
+                              sum(x.play for x in splits)))
     accuracy_by_match = []
     for game in games:
         ratings = [r for (match_id, _), rs in sorted(reviews.items()) if match_id == game.id
@@ -493,7 +533,7 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
         _mean([h.person_turns for h in person_knocks]),
         mine / len(hands) if hands else None,
         (mine - theirs) / len(hands) if hands else None,
-        best, tuple(accuracy_by_match), tuple(charts))
+        best, tuple(accuracy_by_match), tuple(charts), luck=tuple(luck_by_match))
 
 
 def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:

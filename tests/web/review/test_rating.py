@@ -146,3 +146,5 @@ def test_luck_and_play_add_up_to_each_analysed_hands_change_of_chance(
     assert report.play == pytest.approx(-sum(float(r["loss"]) for r in review.ratings))
     page = client.get(f"/play/history/{match_id}").text
     assert report.luck_words in page and "of win chance" in report.luck_words
+    # The statistics sum the same over every analysed hand (here: this one).
+    assert f'<p id="luck-words">{report.luck_words}</p>' in client.get("/stats").text
