@@ -19,7 +19,7 @@ from app.core.db import create_db_engine
 from app.friend import live
 from app.play import storage
 from app.review import analysis
-from app.routes import fair, friend, guide, history, home, install, play, score
+from app.routes import devices, fair, friend, guide, history, home, install, play, score
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
 from app.web.deps import get_display
@@ -134,7 +134,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Every page shows this browser's display settings: read once per request, by a
     # dependency, before the route runs (render takes them from there).
     pages = [Depends(get_display)]
-    for module in (home, score, guide, history, friend, play, fair, display, install):
+    for module in (home, score, guide, history, friend, play, fair, display, install,
+                   devices):
         app.include_router(module.router, dependencies=pages)
     app.include_router(metrics_route.router)  # the operator's, not a page: no session
 

@@ -61,6 +61,24 @@ class BrowserSession(SQLModel, table=True):
     last_seen: datetime = Field(default_factory=utcnow, index=True)
 
 
+class AccessCode(SQLModel, table=True):
+    """A code that opens a browser's history on another browser (docs/devices.md):
+    a *device* code (short, single-use, expires after minutes) or the *recovery* code
+    (long, printable, good until revoked by a new one). Only the code's SHA-256 is
+    stored; ``used_at`` marks a spent device code."""
+
+    __tablename__ = "access_code"
+
+    code_hash: str = Field(primary_key=True, max_length=64)
+    session_id: str = Field(
+        foreign_key="browser_session.id", ondelete="CASCADE", index=True, max_length=64
+    )
+    kind: str = Field(max_length=16)
+    created_at: datetime = Field(default_factory=utcnow)
+    expires_at: datetime | None = None
+    used_at: datetime | None = None
+
+
 # --- add tables here (and a migration, see the module docstring) ---
 
 

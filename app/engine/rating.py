@@ -121,6 +121,43 @@ def rate_all(decisions: Sequence[Decision],
     return [rate(decision, budget) for decision in decisions]
 
 
+@dataclass(frozen=True, slots=True)
+class LuckAndPlay:
+    """How a player's chance to win the match moved over a stretch of play (a hand, a
+    match), split as backgammon programs split it, in percentage points:
+
+    * ``play`` is what the player's own decisions cost: minus the sum of their losses
+      (≤ 0; 0 when every decision was Expert's best);
+    * ``luck`` is everything else: the deal, the draws, the other side's choices;
+    * ``luck + play == change``, the move of the chance from ``before`` to ``after``.
+    """
+
+    before: float
+    after: float
+    luck: float
+    play: float
+
+    @property
+    def change(self) -> float:
+        """The move of the chance to win the match, in percentage points."""
+        return self.after - self.before
+
+
+def luck_and_play(before: float, after: float, ratings: Sequence[Rating]) -> LuckAndPlay:
+    """Split the move of a player's chance to win the match from ``before`` to
+    ``after`` (0..1, e.g. :func:`~app.engine.bots.equity.match_equity` at the scores
+    before and after a hand) into luck and play (see :class:`LuckAndPlay`), from the
+    ratings of that player's decisions over the stretch.
+
+    Raises ``ValueError`` for a chance outside 0..1.
+    """
+    if not (0.0 <= before <= 1.0 and 0.0 <= after <= 1.0):
+        raise ValueError("a chance to win the match is between 0 and 1")
+    play = -sum(r.loss for r in ratings)
+    change = 100.0 * (after - before)
+    return LuckAndPlay(100.0 * before, 100.0 * after, change - play, play)
+
+
 def accuracy(ratings: Sequence[Rating]) -> float | None:
     """The share of ``ratings`` within :data:`ACCURATE_WITHIN` points of the best, in
     percent (``None`` without ratings)."""
@@ -129,5 +166,5 @@ def accuracy(ratings: Sequence[Rating]) -> float | None:
     return 100.0 * sum(r.loss < ACCURATE_WITHIN for r in ratings) / len(ratings)
 
 
-__all__ = ["ACCURATE_WITHIN", "MARKS", "REVIEW_BUDGET", "Rating", "accuracy", "chances",
-           "decision_seed", "mark_for", "rate", "rate_all"]
+__all__ = ["ACCURATE_WITHIN", "MARKS", "REVIEW_BUDGET", "LuckAndPlay", "Rating", "accuracy",
+           "chances", "decision_seed", "luck_and_play", "mark_for", "rate", "rate_all"]

@@ -12,18 +12,19 @@ the points computed here), so they need no script and fit the Content-Security-P
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import or_
+from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
 from app.core.models import HandReview, PlayHand, PlayMatch
-from app.engine import HandKind, HandRecord, Rules
+from app.engine import HandKind, Rules
 from app.engine.bots.equity import match_equity
-from app.engine.rating import MARKS, Rating, accuracy
+from app.engine.rating import MARKS, LuckAndPlay, Rating, accuracy, luck_and_play
 from app.engine.review import hand_positions
 from app.play.common import LEVEL_LABELS, PERSON, seats_of
 from app.play.storage import hand_seed
@@ -34,6 +35,15 @@ from app.review.history import (
     own_match,
     rated_step,
     seat_in,
+)
+from app.review.skill import (
+    LEVEL_WIN_RATES,
+    START_RATING,
+    FinishedMatch,
+    Skill,
+    SkillPoint,
+    level_skill,
+    skill_history,
 )
 
 # --- Charts ----------------------------------------------------------------------------
@@ -65,26 +75,48 @@ FRIENDS = "friends"
 """The "level" of friend matches in the matches-by-level lines."""
 
 
-def _y(value: float, height: int) -> float:
-    """A percentage (0..100) as a y coordinate of the plot area."""
-    return PAD_TOP + (height - PAD_TOP - PAD_BOTTOM) * (1 - value / 100.0)
+def _y(value: float, height: int, low: float = 0.0, high: float = 100.0) -> float:
+    """A value between ``low`` and ``high`` (a percentage by default) as a y coordinate
+    of the plot area."""
+    return PAD_TOP + (height - PAD_TOP - PAD_BOTTOM) * (1 - (value - low) / (high - low))
 
 
-def percent_line(title: str, values: Sequence[float], labels: Sequence[str],
-                 width: int = 320, height: int = 140) -> Chart:
-    """A line chart of percentages (0..100), one point per value, evenly spaced."""
+def line_chart(title: str, values: Sequence[float], labels: Sequence[str],
+               scale: tuple[float, float, Sequence[float]], unit: str = "",
+               width: int = 320, height: int = 140) -> Chart:
+    """A line chart, one point per value, evenly spaced; ``scale`` is the y axis'
+    (bottom, top, gridline values), ``unit`` follows each number in the text."""
+    low, high, grid = scale
     n = len(values)
     span = width - PAD_LEFT - 8
     xs = [PAD_LEFT + (span * i / (n - 1) if n > 1 else span / 2) for i in range(n)]
     every = max(1, n // 8)
     return Chart(
         title, width, height,
-        points=tuple((x, _y(v, height)) for x, v in zip(xs, values, strict=True)),
+        points=tuple((x, _y(v, height, low, high)) for x, v in zip(xs, values, strict=True)),
         labels=tuple((x, label) for i, (x, label) in enumerate(zip(xs, labels, strict=True))
                      if i % every == 0 or i == n - 1),
-        ticks=tuple((_y(v, height), f"{v}%") for v in (0, 50, 100)),
-        summary=", ".join(f"{label}: {v:.0f}%" for label, v in zip(labels, values,
-                                                                      strict=True)))
+        ticks=tuple((_y(v, height, low, high), f"{v:g}{unit}") for v in grid),
+        summary=", ".join(f"{label}: {v:.0f}{unit}" for label, v in zip(labels, values,
+                                                                           strict=True)))
+
+
+def percent_line(title: str, values: Sequence[float], labels: Sequence[str],
+                 width: int = 320, height: int = 140) -> Chart:
+    """A line chart of percentages (0..100), one point per value, evenly spaced."""
+    return line_chart(title, values, labels, (0.0, 100.0, (0, 50, 100)), "%", width, height)
+
+
+def skill_chart(points: Sequence[SkillPoint]) -> Chart:
+    """The rating after each finished match (a line from the start, 1500), with
+    gridlines every 100 points around it."""
+    values = [START_RATING, *(p.skill.rating for p in points)]
+    low = min(100 * math.floor(min(values) / 100), START_RATING - 100)
+    high = max(100 * math.ceil(max(values) / 100), START_RATING + 100)
+    grid = range(int(low), int(high) + 1, 100 if high - low <= 400 else 200)
+    return line_chart("Your rating, match by match", values,
+                      ["start", *(f"#{i}" for i in range(1, len(points) + 1))],
+                      (low, high, tuple(grid)))
 
 
 def percent_bars(title: str, values: Sequence[tuple[str, float]], width: int = 320,
@@ -207,6 +239,55 @@ class MatchReport:
     other: str = "computer"
     number: int = 0
     """This browser's own count of the match (see :func:`app.review.history.match_number`)."""
+    luck: float | None = None
+    play: float | None = None
+    """Over the analysed hands, how much the viewer's chance to win the match moved
+    through the cards (``luck``) and through their decisions (``play``, ≤ 0), in
+    percentage points (:func:`app.engine.rating.luck_and_play`); ``None`` before any
+    hand is analysed."""
+
+    @property
+    def luck_words(self) -> str:
+        """:attr:`luck` and :attr:`play` in a sentence (``""`` before any analysis)."""
+        if self.luck is None or self.play is None:
+            return ""
+        return luck_sentence(self.luck, self.play)
+
+
+def match_chances(rules: Rules, results: Sequence[tuple[int | None, int]],
+                  me: int) -> list[float]:
+    """Player ``me``'s chance to win the match (percent) at the start and after each
+    hand, from the hands' ``(winner seat or None, points)`` in order, for two equal
+    players (:func:`~app.engine.bots.equity.match_equity`)."""
+    scores = [0, 0]
+    chances = [100 * match_equity(rules, 0, 0)]
+    for winner, points in results:
+        if winner is not None:
+            scores[winner] += points
+        chances.append(100 * match_equity(rules, scores[me], scores[1 - me]))
+    return chances
+
+
+def luck_by_hand(chances: Sequence[float],
+                 ratings: Sequence[list[Rating] | None]) -> list[LuckAndPlay]:
+    """Luck and play of each analysed hand (``ratings[i]`` is ``None`` for a hand not
+    analysed yet) from the chances before and after it (:func:`match_chances`)."""
+    return [luck_and_play(chances[i] / 100, chances[i + 1] / 100, rated)
+            for i, rated in enumerate(ratings) if rated is not None]
+
+
+def luck_sentence(luck: float, play: float) -> str:
+    """Luck and play in words, rounded to whole points of win chance: "The cards cost
+    you 18 points of win chance, your play 4." (see :class:`MatchReport`)."""
+    cards = round(luck)
+    own = round(-play)
+    if cards > 0:
+        first = f"The cards gave you {cards} point{'s' if cards != 1 else ''} of win chance"
+    elif cards < 0:
+        first = f"The cards cost you {-cards} point{'s' if cards != -1 else ''} of win chance"
+    else:
+        first = "The cards were even"
+    return f"{first}, your play {'cost ' + str(own) if own else 'cost nothing'}."
 
 
 def match_report(db: Session, session_id: str, match_id: int | None) -> MatchReport:
@@ -227,13 +308,12 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
     me, other = seats.me, seats.other
     reviews = _reviews(db, {game.id: me})
     scores = [0, 0]
-    chances = [100 * match_equity(rules, 0, 0)]
     for row in rows:
-        record = HandRecord(row.winner, row.points, HandKind(row.kind or "void"))
-        if record.winner is not None:
-            scores[record.winner] += record.points
-        chances.append(100 * match_equity(rules, scores[me], scores[other]))
+        if row.winner is not None:
+            scores[row.winner] += row.points
+    chances = match_chances(rules, [(row.winner, row.points) for row in rows], me)
     ratings = [r for row in rows for r in reviews.get((game.id, row.number), [])]
+    splits = luck_by_hand(chances, [reviews.get((game.id, row.number)) for row in rows])
     costly = sorted(((row.number, r) for row in rows for r in reviews.get((game.id,
                                                                            row.number), [])
                      if r.loss > 0), key=lambda item: (-item[1].loss, item[0], item[1].index))
@@ -250,7 +330,9 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
         tuple(CostlyDecision(number, rated_step(r))
               for number, r in costly[:3]),
         chart, f"your friend {seats.other_name}" if seats.friend else f"{level} computer",
-        seats.named, match_number(db, session_id, game.id))
+        seats.named, match_number(db, session_id, game.id),
+        sum(split.luck for split in splits) if splits else None,
+        sum(split.play for split in splits) if splits else None)
 
 
 # --- Statistics ----------------------------------------------------------------------------
@@ -290,13 +372,92 @@ class Stats:
     longest_streak: int
     accuracy: tuple[tuple[int, float], ...]
     charts: tuple[Chart, ...] = field(default=())
+    luck: tuple[tuple[int, float, float], ...] = ()
+    """Per match with analysed hands, oldest first: (match id, luck, play) over those
+    hands, in percentage points of the chance to win the match (see
+    :class:`MatchReport`)."""
+    skill: Skill | None = None
+    """The rating after the finished matches against the computer and friends
+    (``None`` without any; docs/rating.md); set by :func:`stats`."""
     friends: Stats | None = None
     """The same figures for the friend matches, from this browser's seat;
     ``None`` when it has played none. The figures above are then the computer's only."""
 
+    @property
+    def luck_words(self) -> str:
+        """Luck and play over every analysed hand, in a sentence (``""`` without any)."""
+        if not self.luck:
+            return ""
+        return luck_sentence(sum(x[1] for x in self.luck), sum(x[2] for x in self.luck))
+
+    @property
+    def level_scale(self) -> tuple[tuple[str, float], ...]:
+        """Each computer level's name and rating on the scale of :attr:`skill`."""
+        return tuple((LEVEL_LABELS.get(level, level), level_skill(level).rating)
+                     for level in LEVEL_WIN_RATES)
+
+
 
 def _mean(values: Sequence[float]) -> float | None:
     return sum(values) / len(values) if values else None
+
+
+def _totals(hands: Sequence[HandRow]) -> dict[int | None, list[int]]:
+    """Each match's hand points so far, the viewing player's first."""
+    totals: dict[int | None, list[int]] = {}
+    for hand in hands:
+        pair = totals.setdefault(hand.match_id, [0, 0])
+        if hand.winner is not None:
+            pair[hand.winner != hand.seat] += hand.points
+    return totals
+
+
+def rated_matches(games: Sequence[PlayMatch], hands: Sequence[HandRow],
+                  opponents: Mapping[int, Skill]) -> list[FinishedMatch]:
+    """The finished matches that move the viewing player's rating (pure;
+    docs/rating.md): against a computer level with a measured strength, and the friend
+    matches whose friend's rating ``opponents`` gives (by match id); each scored 1, ½
+    or 0 by hand points (docs/rules.md §5), dated by its last hand."""
+    totals = _totals(hands)
+    ended = {h.match_id: h.finished_at for h in hands if h.finished_at is not None}
+    finished = []
+    for game in games:
+        if not game.over or game.id not in totals or game.id not in ended:
+            continue
+        if game.friend:
+            opponent = opponents.get(game.id)
+        else:
+            opponent = level_skill(game.level) if game.level in LEVEL_WIN_RATES else None
+        if opponent is None:
+            continue
+        mine, theirs = totals[game.id]
+        score = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        finished.append(FinishedMatch(ended[game.id], opponent, score))
+    return finished
+
+
+def _friend_skill(db: Session, game: PlayMatch, session_id: str) -> Skill | None:
+    """The rating of the other player of friend match ``game`` from their own matches
+    against the computer that finished before this one (``None`` when the seat is
+    empty): a friend match rates both players, each against the other's rating."""
+    other = game.guest_session_id if game.session_id == session_id else game.session_id
+    if other is None:
+        return None
+    theirs = db.exec(select(PlayMatch).where(PlayMatch.session_id == other,
+                                             col(PlayMatch.over),
+                                             col(PlayMatch.friend).is_(False))).all()
+    levels = {g.id: g for g in theirs}
+    rows = db.exec(select(PlayHand).where(col(PlayHand.match_id).in_(list(levels)),
+                                          col(PlayHand.finished))).all()
+    this_end = db.exec(select(func.max(PlayHand.finished_at))
+                       .where(PlayHand.match_id == game.id)).one()
+    hands = [HandRow(h.match_id, h.number, h.finished_at, levels[h.match_id].level,
+                     h.dealer, h.winner, h.kind or "void", h.points, None, None, 0, 0)
+             for h in rows]
+    before = [m for m in rated_matches(list(levels.values()), hands, {})
+              if this_end is None or m.finished_at < this_end]
+    points = skill_history(before)
+    return points[-1].skill if points else Skill()
 
 
 def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
@@ -316,11 +477,7 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
       other's; the streak is the most hands won in a row (voids break it);
     * accuracy: per match with analysed hands, the share of accurate decisions.
     """
-    totals: dict[int | None, list[int]] = {}
-    for hand in hands:
-        pair = totals.setdefault(hand.match_id, [0, 0])  # the person's first
-        if hand.winner is not None:
-            pair[hand.winner != hand.seat] += hand.points
+    totals = _totals(hands)
     levels: dict[str, list[int]] = {}
     for game in games:
         if game.over and game.id in totals:
@@ -333,6 +490,16 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
     for hand in hands:
         streak = streak + 1 if hand.winner == hand.seat else 0
         best = max(best, streak)
+    luck_by_match = []
+    for game in games:
+        its = [h for h in hands if h.match_id == game.id]
+        if game.id is None or not any((game.id, h.number) in reviews for h in its):
+            continue
+        chances = match_chances(Rules.from_dict(game.rules),
+                                [(h.winner, h.points) for h in its], its[0].seat)
+        splits = luck_by_hand(chances, [reviews.get((game.id, h.number)) for h in its])
+        luck_by_match.append((game.id, sum(x.luck for x in splits),
+                              sum(x.play for x in splits)))
     accuracy_by_match = []
     for game in games:
         ratings = [r for (match_id, _), rs in sorted(reviews.items()) if match_id == game.id
@@ -366,7 +533,7 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
         _mean([h.person_turns for h in person_knocks]),
         mine / len(hands) if hands else None,
         (mine - theirs) / len(hands) if hands else None,
-        best, tuple(accuracy_by_match), tuple(charts))
+        best, tuple(accuracy_by_match), tuple(charts), luck=tuple(luck_by_match))
 
 
 def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:
@@ -382,6 +549,12 @@ def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[Ha
     friends = compute([g for g in games if g.friend], [h for h in hands if h.friend],
                       {k: v for k, v in reviews.items() if k[0] in friend_ids}) \
         if friend_ids else None
+    opponents = {g.id: skill for g in games if g.friend and g.over and g.id is not None
+                 and (skill := _friend_skill(db, g, session_id)) is not None}
+    rated = skill_history(rated_matches(games, hands, opponents))
+    if rated:
+        computer = replace(computer, skill=rated[-1].skill,
+                           charts=(skill_chart(rated), *computer.charts))
     return replace(computer, friends=friends), games, hands
 
 

@@ -13,12 +13,14 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session
 
 from app.core.config import Settings
-from app.core.models import HandReview, PlayHand
-from app.engine import HOUSE, HandSeed
+from app.core.models import HandReview, PlayHand, PlayMatch
+from app.engine import HOUSE, HandSeed, Rules
+from app.engine.bots.equity import match_equity
 from app.engine.rating import Rating
 from app.engine.review import hand_positions
 from app.review import analysis
 from app.review.practice import load as load_practice
+from app.review.stats import match_report
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import diff, snapshot
 from tests.web.review.test_history import _finish_hand
@@ -121,3 +123,28 @@ def test_try_again_re_deals_exactly_and_is_never_counted(app: FastAPI,
         assert other.post(f"/play/history/{match_id}/{number}/practice",
                           data={"step": str(start)}).status_code == 404
         assert "There is no practice hand" in other.get("/play/practice").text
+
+
+def test_luck_and_play_add_up_to_each_analysed_hands_change_of_chance(
+        app: FastAPI, client: TestClient) -> None:
+    match_id, number = _finish_hand(app, client, seed=5)
+    url = f"/play/history/{match_id}/{number}"
+    _wait_for_analysis(client, url)
+    with Session(app.state.engine) as db:
+        report = match_report(db, client.cookies[COOKIE_NAME], match_id)
+        hand = db.get(PlayHand, (match_id, number))
+        review = db.get(HandReview, (match_id, number, 0))
+        game = db.get(PlayMatch, match_id)
+    assert hand is not None and review is not None and game is not None
+    rules = Rules.from_dict(game.rules)
+    scores = [0, 0]
+    if hand.winner is not None:
+        scores[hand.winner] += hand.points
+    change = 100 * (match_equity(rules, scores[0], scores[1]) - match_equity(rules, 0, 0))
+    assert report.luck is not None and report.play is not None
+    assert report.luck + report.play == pytest.approx(change)
+    assert report.play == pytest.approx(-sum(float(r["loss"]) for r in review.ratings))
+    page = client.get(f"/play/history/{match_id}").text
+    assert report.luck_words in page and "of win chance" in report.luck_words
+    # The statistics sum the same over every analysed hand (here: this one).
+    assert f'<p id="luck-words">{report.luck_words}</p>' in client.get("/stats").text

@@ -18,6 +18,7 @@ from app.core.models import PlayHand, PlayMatch
 from app.engine import HandKind, HandRecord, Phase, Rules
 from app.engine.match import resume
 from app.play.storage import hand_seed
+from app.review.skill import Skill, glicko2, level_skill
 from tests.support.hardening import action_form, random_form
 from tests.web.fair.test_fair_play import _replayed, _stored
 from tests.web.friend.test_friend import browser, choose, invite, join, stored_match
@@ -194,6 +195,12 @@ def test_matches_and_win_rate_by_level_equal_the_finished_matches(
                       r"<td class=\"num\">(\d+)</td><td class=\"num\">(\d+)%</td></tr>",
                       client.get("/stats").text)
     assert rows == [("Easy", "1", str(sum(finished)), f"{100 * sum(finished):.0f}")]
+    # The rating counts the finished match: one result against Easy from the start.
+    after = glicko2(Skill(), [(level_skill("easy"), float(finished[0]))])
+    page = client.get("/stats").text
+    assert _shown(page, "rating", "skill") == f"{after.rating:.0f}"
+    assert _shown(page, "rd", "skill") == f"{1.96 * after.rd:.0f}"
+    assert "provisional" in page
 
 
 def _friend_match_to_the_end(app: FastAPI, host: TestClient, guest: TestClient) -> int:
@@ -241,6 +248,10 @@ def test_friend_matches_are_counted_apart_from_the_computers_levels(
     assert all(level != "Friends" for level, *_ in table.findall(computer))
     won = int(totals[0] > totals[1])
     assert table.findall(friends) == [("Friends", "1", str(won), f"{100 * won}")]
+    # The friend match rates Ann against Bob's rating (new: no match against the computer).
+    score = 1.0 if totals[0] > totals[1] else 0.5 if totals[0] == totals[1] else 0.0
+    assert _shown(computer, "rating", "skill") == \
+        f"{glicko2(Skill(), [(Skill(), score)]).rating:.0f}"
     # Bob, who joined: no match against the computer; the friend match from his seat.
     page = guest.get("/stats").text
     assert "No finished hand against the computer yet" in page

@@ -1,0 +1,55 @@
+"""Failed attempts to redeem a code, limited per browser and per client address: at
+most :data:`MAX_FAILURES` in :data:`WINDOW_SECONDS`; beyond that a request is refused
+(429) until the oldest failure leaves the window. Counted in this process's memory
+(each server process counts its own), which is enough against guessing: a device code
+has 2⁴⁰ values and lives ten minutes.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+
+MAX_FAILURES = 5
+WINDOW_SECONDS = 15 * 60.0
+
+
+class Attempts:
+    """Failures by key (a browser's session id, a client address) in a sliding window.
+    Thread-safe; ``clock`` is injectable for tests (seconds, monotonic)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 max_failures: int = MAX_FAILURES, window: float = WINDOW_SECONDS) -> None:
+        self._clock = clock
+        self._max = max_failures
+        self._window = window
+        self._failures: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, keys: Iterable[str]) -> int:
+        """Seconds until every key may try again (0: it may now)."""
+        now = self._clock()
+        longest = 0.0
+        with self._lock:
+            for key in keys:
+                times = self._recent(key, now)
+                if len(times) >= self._max:
+                    longest = max(longest, times[0] + self._window - now)
+                elif not times:
+                    del self._failures[key]  # nothing to remember for this key
+        return int(longest) + 1 if longest > 0 else 0
+
+    def failed(self, keys: Iterable[str]) -> None:
+        """Count one failure against each key."""
+        now = self._clock()
+        with self._lock:
+            for key in keys:
+                self._recent(key, now).append(now)
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        times = self._failures.setdefault(key, deque())
+        while times and times[0] <= now - self._window:
+            times.popleft()
+        return times

@@ -1,0 +1,136 @@
+"""Your history on another device (docs/devices.md): ``/devices`` shows a device code
+with its QR code, the recovery code, the form to open a history here, *undo* and
+*Forget this browser*. Plain forms; every refusal says why and changes nothing; failed
+codes are limited per browser and per client address (429 with ``Retry-After``).
+"""
+
+from __future__ import annotations
+
+import segno
+from fastapi import APIRouter, Request
+from starlette.responses import RedirectResponse, Response
+
+from app.devices import access
+from app.devices.attempts import Attempts
+from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
+from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
+from app.web.render import render
+from app.web.sessions import COOKIE_NAME, STATE_KEY, is_valid_session_id
+
+router = APIRouter()
+
+PREVIOUS_COOKIE = "gin_previous"
+"""Set on a browser that joined another history: its own former session, for *undo*."""
+
+_attempts = Attempts()
+
+
+def _keys(request: Request, session_id: str) -> list[str]:
+    host = request.client.host if request.client else "unknown"
+    return [f"browser:{session_id}", f"address:{host}"]
+
+
+def _page(request: Request, db: DbDep, session_id: str, *, issued: access.Issued | None = None,
+          error: str = "", typed: str = "", notice: str = "",
+          status_code: int = 200, headers: dict[str, str] | None = None) -> Response:
+    link = qr = ""
+    if issued is not None and issued.kind is CodeKind.DEVICE:
+        link = str(request.url_for("devices_join").include_query_params(code=issued.code))
+        qr = segno.make(link, error="m").svg_inline(
+            scale=4, border=2, title="The link with your device code, as a QR code")
+    return render(request, "devices/devices.html", {
+        "issued": issued, "shown": shown(issued.code) if issued else "", "link": link,
+        "qr": qr, "minutes": DEVICE_MINUTES, "error": error, "typed": typed,
+        "notice": notice, "recovery_made": access.recovery_made(db, session_id),
+        "can_undo": is_valid_session_id(request.cookies.get(PREVIOUS_COOKIE)),
+    }, status_code=status_code, headers=headers)
+
+
+NOTICES = {
+    "joined": "This browser now holds the history of your other device: the same "
+              "matches, statistics, rating and settings.",
+    "undone": "This browser is back to its own history.",
+    "forgotten": "Everything the server held about that history is deleted. This browser "
+                 "starts afresh.",
+}
+
+
+@router.get("/devices", name="devices")
+def devices_page(request: Request, session: SessionDep, db: DbDep,
+                 done: str = "") -> Response:
+    """The page: move to another device, the recovery code, open a history here."""
+    return _page(request, db, session.id, notice=NOTICES.get(done, ""))
+
+
+@router.post("/devices/code")
+def make_device_code(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """A new device code (and its QR code) for this history; the last one stops."""
+    return _page(request, db, session.id, issued=access.issue(db, session.id, CodeKind.DEVICE))
+
+
+@router.post("/devices/recovery")
+def make_recovery_code(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """A new recovery code for this history; the last one stops working."""
+    return _page(request, db, session.id,
+                 issued=access.issue(db, session.id, CodeKind.RECOVERY))
+
+
+@router.get("/devices/join", name="devices_join")
+def join_page(request: Request, session: SessionDep, db: DbDep, code: str = "") -> Response:
+    """The form to open a history here, filled in from a QR link (changes nothing)."""
+    return _page(request, db, session.id, typed=code[:64])
+
+
+@router.post("/devices/join")
+def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
+         settings: SettingsDep) -> Response:
+    """Open the history of a device or recovery code in this browser (303 to the page),
+    keeping this browser's own for *undo*; a bad code gets 400, too many 429."""
+    typed = fields.get("code", "")
+    keys = _keys(request, session.id)
+    wait = _attempts.wait(keys)
+    if wait:
+        return _page(request, db, session.id, typed=typed[:64], status_code=429,
+                     headers={"Retry-After": str(wait)},
+                     error=f"Too many codes that opened nothing: try again in "
+                           f"{-(-wait // 60)} minute{'s' if wait > 60 else ''}.")
+    try:
+        target = access.redeem(db, typed, session.id)
+    except access.CodeError as error:
+        _attempts.failed(keys)
+        return _page(request, db, session.id, typed=typed[:64], error=error.message,
+                     status_code=400)
+    setattr(request.state, STATE_KEY, target)
+    response = RedirectResponse("/devices?done=joined", status_code=303)
+    response.set_cookie(PREVIOUS_COOKIE, session.id, max_age=int(settings.session_ttl_days
+                                                                 * 86400),
+                        httponly=True, samesite="lax", secure=settings.secure_cookies)
+    return response
+
+
+@router.post("/devices/undo")
+def undo(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """Back to the history this browser held before it joined another (303); without one,
+    the page says so (400)."""
+    previous = request.cookies.get(PREVIOUS_COOKIE)
+    if not is_valid_session_id(previous) or previous == session.id:
+        return _page(request, db, session.id, status_code=400,
+                     error="This browser has no other history to go back to.")
+    setattr(request.state, STATE_KEY, previous)  # a purged one starts afresh
+    response = RedirectResponse("/devices?done=undone", status_code=303)
+    response.delete_cookie(PREVIOUS_COOKIE)
+    return response
+
+
+@router.post("/devices/forget")
+def forget(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
+    """Delete this history on the server (confirmed by a ticked box), then the home page."""
+    if fields.get("confirm") != "yes":
+        return _page(request, db, session.id, status_code=400,
+                     error="Nothing was deleted: tick the box to confirm.")
+    access.forget(db, session.id)
+    setattr(request.state, STATE_KEY, None)  # no cookie for the deleted session
+    response = RedirectResponse("/devices?done=forgotten", status_code=303)
+    response.delete_cookie(COOKIE_NAME)
+    response.delete_cookie(PREVIOUS_COOKIE)
+    return response

@@ -1,0 +1,45 @@
+"""Luck and play apart (app/engine/rating.py: luck_and_play)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.engine.rating import Rating, luck_and_play, mark_for
+
+chances = st.floats(0.0, 1.0)
+losses = st.lists(st.floats(0.0, 60.0), max_size=20)
+
+
+def _ratings(values: list[float]) -> list[Rating]:
+    return [Rating(i, "Discard(KS)", "Discard(QS)", 0.5 - v / 100, 0.5, v, mark_for(v))
+            for i, v in enumerate(values)]
+
+
+@given(chances, chances, losses)
+def test_luck_and_play_add_up_to_the_change(before: float, after: float,
+                                           values: list[float]) -> None:
+    split = luck_and_play(before, after, _ratings(values))
+    assert split.luck + split.play == pytest.approx(split.change)
+    assert split.change == pytest.approx(100 * (after - before))
+    assert split.play <= 0
+
+
+def test_best_play_leaves_all_of_the_change_to_luck() -> None:
+    split = luck_and_play(0.5, 0.62, _ratings([0.0, 0.0]))
+    assert split.play == 0 and split.luck == pytest.approx(12.0)
+
+
+def test_a_blunder_costs_play_and_luck_makes_up_the_rest() -> None:
+    # The hand was won (+12 points of win chance) in spite of a 16-point blunder:
+    # the cards gave 29.
+    split = luck_and_play(0.5, 0.62, _ratings([16.0, 1.0, 0.0]))
+    assert split.play == pytest.approx(-17.0)
+    assert split.luck == pytest.approx(29.0)
+
+
+@pytest.mark.parametrize(("before", "after"), [(-0.1, 0.5), (0.5, 1.2)])
+def test_a_chance_outside_0_and_1_is_refused(before: float, after: float) -> None:
+    with pytest.raises(ValueError):
+        luck_and_play(before, after, [])
