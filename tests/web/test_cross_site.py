@@ -155,6 +155,8 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
 # without one, their refusal or "nothing to watch" still carries the headers.
 FRIEND_ONLY = {"/play/friend/qr.svg": 404, "/play/friend/{token}": 404, "/play/pulse": 204,
                "/play/events": 204}
+# ... and the operator's metrics are a 404 page while METRICS_TOKEN is unset (tests/web/core).
+NOT_200_HERE = {**FRIEND_ONLY, "/metrics": 404}
 # Previews change nothing even when accepted; the rest must change something. (An import
 # only shows a review; these tests' apps do not analyse hands.)
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",
@@ -232,7 +234,7 @@ def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> 
     for route in api_routes(app, "GET"):
         path = fill_path(route.path, params)
         assert path is not None, route.path
-        responses.append((path, world.client.get(path), FRIEND_ONLY.get(route.path, 200)))
+        responses.append((path, world.client.get(path), NOT_200_HERE.get(route.path, 200)))
     responses.append(("tap", world.client.post("/play", data=world.play_action(),
                                                headers={"HX-Request": "true"}), 200))
     for path, response, status in responses:
