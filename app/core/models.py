@@ -315,4 +315,6 @@ class DisplayPrefs(SQLModel, table=True):
     sound: str = Field(default="off", max_length=16, sa_column_kwargs={"server_default": "off"})
     vibration: str = Field(default="off", max_length=16,
                            sa_column_kwargs={"server_default": "off"})
+    language: str = Field(default="auto", max_length=16,
+                          sa_column_kwargs={"server_default": "auto"})
     updated_at: datetime = Field(default_factory=utcnow)

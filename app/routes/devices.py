@@ -10,6 +10,7 @@ import segno
 from fastapi import APIRouter, Request
 from starlette.responses import RedirectResponse, Response
 
+from app.core.i18n import ngettext
 from app.devices import access
 from app.devices.attempts import Attempts
 from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
@@ -92,8 +93,10 @@ def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
     if wait:
         return _page(request, db, session.id, typed=typed[:64], status_code=429,
                      headers={"Retry-After": str(wait)},
-                     error=f"Too many codes that opened nothing: try again in "
-                           f"{-(-wait // 60)} minute{'s' if wait > 60 else ''}.")
+                     error=ngettext(
+                         "Too many codes that opened nothing: try again in %(num)d minute.",
+                         "Too many codes that opened nothing: try again in %(num)d minutes.",
+                         -(-wait // 60)))
     try:
         target = access.redeem(db, typed, session.id)
     except access.CodeError as error:

@@ -12,6 +12,9 @@
 * ``DisplayDep`` — this browser's display settings (``app.web.display``), read once per
   request. ``app.main`` puts :func:`get_display` on every router that renders pages, and
   ``app.web.render.render`` takes the display it stored, never the database.
+* ``LanguageDep`` — the language of the page (``app.core.i18n``), from the display
+  settings or the browser's ``Accept-Language``; ``app.main`` puts :func:`use_language`
+  on the same routers.
 
 Routes stay synchronous (``def``, run in the threadpool, since their database calls
 block); the dependencies that read the body are async so that the route never awaits.
@@ -25,6 +28,7 @@ from fastapi import Depends, Request
 from sqlmodel import Session
 from starlette.datastructures import FormData
 
+from app.core import i18n
 from app.core.config import Settings
 from app.core.db import get_session
 from app.core.inputs import read_form
@@ -107,3 +111,22 @@ def get_display(request: Request) -> Display:
 
 
 DisplayDep = Annotated[Display, Depends(get_display)]
+
+
+async def use_language(request: Request, display: DisplayDep) -> str:
+    """The language of this request: the Settings' choice, or with ``auto`` the best
+    match of the browser's ``Accept-Language`` (then the page varies on it). Set for the
+    templates and every sentence built in Python (``app.core.i18n``); an async
+    dependency, so that it is set in the request's own context, which the route's
+    thread inherits."""
+    if display.language == "auto":
+        chosen = i18n.negotiate(request.headers.get("accept-language"))
+        request.state.language_varies = True
+    else:
+        chosen = display.language
+    i18n.set_language(chosen)
+    request.state.language = chosen
+    return chosen
+
+
+LanguageDep = Annotated[str, Depends(use_language)]

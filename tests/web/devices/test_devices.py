@@ -39,7 +39,7 @@ def _settings(client: TestClient) -> None:
     assert client.post("/settings", data={
         "card_size": "large", "deck": "four", "theme": "dark", "motion": "reduced",
         "computer_speed": "slow", "card_back": "blue", "felt": "burgundy", "sound": "off",
-        "vibration": "off"}, follow_redirects=False).status_code == 303
+        "vibration": "off", "language": "en"}, follow_redirects=False).status_code == 303
 
 
 def test_a_device_code_joins_a_fresh_browser_to_the_same_history(app: FastAPI,
