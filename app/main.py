@@ -18,7 +18,7 @@ from app.core.db import create_db_engine
 from app.friend import live
 from app.play import storage
 from app.review import analysis
-from app.routes import devices, fair, friend, guide, history, home, install, play, score
+from app.routes import admin, devices, fair, friend, guide, history, home, install, play, score
 from app.routes import prefs as display
 from app.web.deps import get_display, use_language
 from app.web.errors import install_error_pages
@@ -131,6 +131,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (home, score, guide, history, friend, play, fair, display, install,
                    devices):
         app.include_router(module.router, dependencies=pages)
+    if settings.admin_token:  # the operator's page exists only with its token
+        app.include_router(admin.router, dependencies=pages)
 
     return app
 

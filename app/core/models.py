@@ -79,6 +79,17 @@ class AccessCode(SQLModel, table=True):
     used_at: datetime | None = None
 
 
+class InstanceSetting(SQLModel, table=True):
+    """One of the operator's switches or the announcement (``app.core.switches``), set on
+    ``/admin`` and read by every server process of the instance."""
+
+    __tablename__ = "instance_setting"
+
+    key: str = Field(primary_key=True, max_length=32)
+    value: str = Field(default="", sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
 # --- add tables here (and a migration, see the module docstring) ---
 
 

@@ -13,9 +13,9 @@ import segno
 from fastapi import APIRouter, Request
 from starlette.responses import RedirectResponse, Response
 
+from app.core.attempts import Attempts
 from app.core.i18n import ngettext
 from app.devices import access, data
-from app.devices.attempts import Attempts
 from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
 from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
 from app.web.render import render

@@ -28,7 +28,7 @@ from fastapi import Depends, Request
 from sqlmodel import Session
 from starlette.datastructures import FormData
 
-from app.core import i18n
+from app.core import i18n, switches
 from app.core.config import Settings
 from app.core.db import get_session
 from app.core.inputs import read_form
@@ -57,12 +57,21 @@ async def get_app_settings(request: Request) -> Settings:
 SettingsDep = Annotated[Settings, Depends(get_app_settings)]
 
 
+class NewSessionsPausedError(Exception):
+    """A first visit while the operator has paused new browsers (``/admin``): answered
+    503 by ``app.web.errors``."""
+
+
 def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> BrowserSession:
     """This browser's session row, created on first visit.
 
     Commits its own small write (a new row, or ``last_seen`` at most once an hour) at
     once, before the route's unit of work begins: on SQLite the write lock is then not
     held while the route computes (the computer's move, a hint).
+
+    Raises:
+        NewSessionsPausedError: a new browser while the operator's ``sessions`` switch is
+            off.
     """
     now = utcnow()
     ttl = timedelta(days=settings.session_ttl_days)
@@ -71,6 +80,8 @@ def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> B
     if row is not None and row.last_seen <= now - ttl:
         row = None  # expired: the purge deletes it; this browser starts afresh
     if row is None:
+        if not switches.is_on(request.app.state.engine, "sessions"):
+            raise NewSessionsPausedError()
         row = BrowserSession(id=new_session_id(), created_at=now, last_seen=now)
         db.add(row)
         setattr(request.state, STATE_KEY, row.id)  # the middleware sends its cookie

@@ -22,7 +22,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup, escape
 from starlette.responses import Response
 
-from app.core import i18n
+from app.core import i18n, switches
 from app.core.db import finish
 from app.engine import Card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
@@ -156,7 +156,8 @@ def render(
     given, else the one ``app.web.deps.get_display`` read for this request (``DEFAULT``
     when none did). Rendering never reads them from the database. ``lang`` is the
     page's language (``app.web.deps.use_language``; English when nothing chose one);
-    a page whose language came from ``Accept-Language`` varies on it.
+    a page whose language came from ``Accept-Language`` varies on it. A whole page shows
+    the operator's ``announcement`` (``app.core.switches``).
     """
     finish(request, commit=status_code < 400)
     ctx = dict(context or {})
@@ -167,6 +168,8 @@ def render(
     if whole_page and "display" not in ctx:
         ctx["display"] = display if display is not None else shown_display(request)
     ctx.setdefault("lang", getattr(request.state, "language", i18n.SOURCE))
+    if whole_page:
+        ctx.setdefault("announcement", switches.announcement(request.app.state.engine))
     if not whole_page and block is not None:
         if isinstance(block, str):
             return templates.TemplateResponse(
