@@ -18,7 +18,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test check lint unit web browser ops browser-deps bench strength lock release clean
+.PHONY: run test check lint unit web browser ops browser-deps bench strength lock messages release clean
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -97,6 +97,20 @@ bench: $(DEV_STAMP)
 # Re-resolve the lock files from pyproject.toml (newest versions allowed by it) and
 # requirements/tools.in (the image's pip and setuptools), with hashes. Needs uv, which
 # is installed into the venv for this.
+# Translations (docs/translating.md): extract every message of the code and templates into
+# app/locale/messages.pot, then update (or start) each language's catalogue.
+LANGUAGES := de es
+messages: $(DEV_STAMP)
+	$(BIN)/pybabel --quiet extract -F babel.cfg --no-location --sort-output --project=gin-rummy \
+	  --copyright-holder="Gin Rummy contributors" --msgid-bugs-address="" \
+	  -k gettext -k ngettext:1,2 -k N_ -o app/locale/messages.pot .
+	@for l in $(LANGUAGES); do \
+	  if [ -f app/locale/$$l/LC_MESSAGES/messages.po ]; then \
+	    $(BIN)/pybabel --quiet update --no-fuzzy-matching -i app/locale/messages.pot -d app/locale -l $$l; \
+	  else $(BIN)/pybabel --quiet init -i app/locale/messages.pot -d app/locale -l $$l; fi; \
+	done
+	@echo "make: catalogues updated; translate the empty msgstr entries in app/locale/*/LC_MESSAGES/messages.po"
+
 lock: | $(BIN)/python
 	@echo "make: installing uv (the lock tool) into $(VENV)"
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'uv>=0.9'

@@ -19,10 +19,10 @@ from app.core.db import create_db_engine
 from app.friend import live
 from app.play import storage
 from app.review import analysis
-from app.routes import devices, fair, friend, guide, history, home, install, play, score
+from app.routes import admin, devices, fair, friend, guide, history, home, install, play, score
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
-from app.web.deps import get_display
+from app.web.deps import get_display, use_language
 from app.web.errors import install_error_pages
 from app.web.middleware import (
     AccessLogMiddleware,
@@ -132,11 +132,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     storage.listen(changed=live.announce, hand_over=analysis.queue_hand)
 
     # Every page shows this browser's display settings: read once per request, by a
-    # dependency, before the route runs (render takes them from there).
-    pages = [Depends(get_display)]
+    # dependency, before the route runs (render takes them from there); the page's
+    # language follows from them (or from the browser's Accept-Language).
+    pages = [Depends(get_display), Depends(use_language)]
     for module in (home, score, guide, history, friend, play, fair, display, install,
                    devices):
         app.include_router(module.router, dependencies=pages)
+    if settings.admin_token:  # the operator's page exists only with its token
+        app.include_router(admin.router, dependencies=pages)
     app.include_router(metrics_route.router)  # the operator's, not a page: no session
 
     return app

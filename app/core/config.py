@@ -56,6 +56,17 @@ class Settings(BaseSettings):
     analyse_hands: bool = Field(
         default=True, description="Rate the person's decisions after each hand (issue 15)."
     )
+    admin_token: str = Field(
+        default="", description="Turns on the operator page /admin, signed in with this "
+        "token (at least 16 characters); unset, /admin is 404.",
+    )
+
+    @field_validator("admin_token")
+    @classmethod
+    def _long_enough(cls, value: str) -> str:
+        if value and len(value) < 16:
+            raise ValueError("ADMIN_TOKEN must have at least 16 characters")
+        return value
 
     @field_validator("metrics_token", mode="before")
     @classmethod

@@ -79,6 +79,17 @@ class AccessCode(SQLModel, table=True):
     used_at: datetime | None = None
 
 
+class InstanceSetting(SQLModel, table=True):
+    """One of the operator's switches or the announcement (``app.core.switches``), set on
+    ``/admin`` and read by every server process of the instance."""
+
+    __tablename__ = "instance_setting"
+
+    key: str = Field(primary_key=True, max_length=32)
+    value: str = Field(default="", sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
 # --- add tables here (and a migration, see the module docstring) ---
 
 
@@ -315,4 +326,6 @@ class DisplayPrefs(SQLModel, table=True):
     sound: str = Field(default="off", max_length=16, sa_column_kwargs={"server_default": "off"})
     vibration: str = Field(default="off", max_length=16,
                            sa_column_kwargs={"server_default": "off"})
+    language: str = Field(default="auto", max_length=16,
+                          sa_column_kwargs={"server_default": "auto"})
     updated_at: datetime = Field(default_factory=utcnow)

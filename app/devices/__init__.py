@@ -4,8 +4,10 @@
   person typed, hashing (pure);
 * :mod:`app.devices.access` — issuing a device code or the recovery code, redeeming one,
   forgetting a browser (the database);
-* :mod:`app.devices.attempts` — failed attempts to redeem a code, limited per browser
-  and per client address.
+* :mod:`app.devices.data` — everything of a history, for *Download my data*.
+
+Failed codes are limited per browser and per client address by
+:class:`app.core.attempts.Attempts`.
 
 Opening a history on another browser *joins* that browser to it: both browsers then hold
 the same ``gin_session`` and share the history, statistics, rating, settings and the

@@ -36,7 +36,7 @@ from typing import Any
 from sqlalchemy import Engine, update
 from sqlmodel import Session, col, select
 
-from app.core import metrics
+from app.core import metrics, switches
 from app.core.db import after_commit
 from app.core.models import PlayMatch, PlaySeat, utcnow
 from app.engine import HandSeed, new_match
@@ -76,6 +76,12 @@ class InviteError(PlayError):
     def __init__(self, message: str, status_code: int = 400) -> None:
         super().__init__(message)
         self.status_code = status_code
+
+
+class InvitesPausedError(PlayError):
+    """The operator has paused new invites (``/admin``)."""
+
+    status_code = 503
 
 
 def new_token() -> str:
@@ -120,7 +126,11 @@ def create_invite(db: Session, session_id: str, options: MatchOptions, name: str
 
     Raises:
         StaleTapError: the seat is not at ``expected_version`` (a stale form).
+        InvitesPausedError: the operator has paused new invites (``app.core.switches``).
     """
+    if not switches.is_on(db.get_bind(), "invites"):  # type: ignore[arg-type]
+        raise InvitesPausedError("New invites are paused on this server for now: play the "
+                                 "computer meanwhile, or try again later.")
     seat = db.get(PlaySeat, session_id)
     if seat is not None and expected_version != seat.version:
         db.rollback()

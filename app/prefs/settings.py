@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 from sqlmodel import Session
 
+from app.core.i18n import N_
 from app.core.models import DisplayPrefs, utcnow
 from app.web.display import Display
 
@@ -34,52 +35,62 @@ class Setting:
 
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("card_size", "Card size", (
-        Choice("normal", "Normal"),
-        Choice("large", "Large", "Big corner numbers, easier to read"),
+    Setting("card_size", N_("Card size"), (
+        Choice("normal", N_("Normal")),
+        Choice("large", N_("Large"), N_("Big corner numbers, easier to read")),
     )),
-    Setting("deck", "Deck", (
-        Choice("two", "Two colours", "Hearts and diamonds red, clubs and spades black"),
-        Choice("four", "Four colours", "Clubs green and diamonds blue, so every suit differs"),
+    Setting("deck", N_("Deck"), (
+        Choice("two", N_("Two colours"), N_("Hearts and diamonds red, clubs and spades black")),
+        Choice("four", N_("Four colours"),
+               N_("Clubs green and diamonds blue, so every suit differs")),
     )),
-    Setting("theme", "Theme", (
-        Choice("device", "Follow the device"),
-        Choice("light", "Light"),
-        Choice("dark", "Dark"),
-        Choice("contrast", "High contrast"),
+    Setting("theme", N_("Theme"), (
+        Choice("device", N_("Follow the device")),
+        Choice("light", N_("Light")),
+        Choice("dark", N_("Dark")),
+        Choice("contrast", N_("High contrast")),
     )),
-    Setting("motion", "Motion", (
-        Choice("device", "Follow the device"),
-        Choice("reduced", "Reduced", "No animation"),
+    Setting("motion", N_("Motion"), (
+        Choice("device", N_("Follow the device")),
+        Choice("reduced", N_("Reduced"), N_("No animation")),
     )),
-    Setting("computer_speed", "The computer's turn", (
-        Choice("quick", "Quick", "Shown for 0.3 seconds"),
-        Choice("normal", "Normal", "Shown for 0.45 seconds"),
-        Choice("slow", "Slow", "Shown for 0.6 seconds"),
+    Setting("computer_speed", N_("The computer's turn"), (
+        Choice("quick", N_("Quick"), N_("Shown for 0.3 seconds")),
+        Choice("normal", N_("Normal"), N_("Shown for 0.45 seconds")),
+        Choice("slow", N_("Slow"), N_("Shown for 0.6 seconds")),
     )),
-    Setting("card_back", "Card backs", (
-        Choice("red", "Red lattice"),
-        Choice("blue", "Blue diamonds"),
-        Choice("green", "Green checks"),
+    Setting("card_back", N_("Card backs"), (
+        Choice("red", N_("Red lattice")),
+        Choice("blue", N_("Blue diamonds")),
+        Choice("green", N_("Green checks")),
     )),
-    Setting("felt", "Table felt", (
-        Choice("green", "Green felt"),
-        Choice("blue", "Blue felt"),
-        Choice("burgundy", "Burgundy felt"),
-        Choice("grey", "Grey felt"),
+    Setting("felt", N_("Table felt"), (
+        Choice("green", N_("Green felt")),
+        Choice("blue", N_("Blue felt")),
+        Choice("burgundy", N_("Burgundy felt")),
+        Choice("grey", N_("Grey felt")),
     )),
-    Setting("sound", "Sound", (
-        Choice("off", "No sound"),
-        Choice("on", "Sounds on", "Short sounds for a draw, a discard, a knock, gin, an "
-                                  "undercut and a won match"),
+    Setting("sound", N_("Sound"), (
+        Choice("off", N_("No sound")),
+        Choice("on", N_("Sounds on"), N_("Short sounds for a draw, a discard, a knock, gin, "
+                                         "an undercut and a won match")),
     )),
-    Setting("vibration", "Vibration", (
-        Choice("off", "No vibration"),
-        Choice("on", "Vibrate", "On a phone: when it is your turn and when you are knocked "
-                                "against"),
+    Setting("vibration", N_("Vibration"), (
+        Choice("off", N_("No vibration")),
+        Choice("on", N_("Vibrate"), N_("On a phone: when it is your turn and when you are "
+                                       "knocked against")),
+    )),
+    Setting("language", N_("Language"), (
+        Choice("auto", N_("As your browser"),
+               N_("The first of its languages that this app speaks")),
+        # Each language is named in itself, in every language.
+        Choice("en", "English"),
+        Choice("de", "Deutsch"),
+        Choice("es", "Español"),
     )),
 )
-"""The settings page's groups, in order; names are ``Display`` fields."""
+"""The settings page's groups, in order; names are ``Display`` fields. The words are
+marked for translation (``N_``) and translated when the page shows them."""
 
 
 class DisplayError(ValueError):
@@ -126,6 +137,7 @@ def save_display(db: Session, session_id: str, display: Display) -> None:
     row.felt = display.felt
     row.sound = display.sound
     row.vibration = display.vibration
+    row.language = display.language
     row.updated_at = utcnow()
     db.add(row)
     db.flush()

@@ -30,7 +30,7 @@ from sqlalchemy import Engine, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
-from app.core import metrics, workers
+from app.core import metrics, switches, workers
 from app.core.models import HandReview, PlayMatch, utcnow
 from app.engine import MatchState, Rules, tally
 from app.engine.match import Seed
@@ -147,7 +147,7 @@ def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], 
     search runs in the pool (see the module docstring).
     """
     global _dispatcher
-    if not _enabled:
+    if not _enabled or not switches.is_on(engine, "analysis"):
         return None
     with Session(engine) as db:
         if again:

@@ -2,16 +2,20 @@
 with its QR code, the recovery code, the form to open a history here, *undo* and
 *Forget this browser*. Plain forms; every refusal says why and changes nothing; failed
 codes are limited per browser and per client address (429 with ``Retry-After``).
+``/privacy`` says what is stored and offers *Download my data* (docs/privacy.md).
 """
 
 from __future__ import annotations
+
+import json
 
 import segno
 from fastapi import APIRouter, Request
 from starlette.responses import RedirectResponse, Response
 
-from app.devices import access
-from app.devices.attempts import Attempts
+from app.core.attempts import Attempts
+from app.core.i18n import ngettext
+from app.devices import access, data
 from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
 from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
 from app.web.render import render
@@ -92,8 +96,10 @@ def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
     if wait:
         return _page(request, db, session.id, typed=typed[:64], status_code=429,
                      headers={"Retry-After": str(wait)},
-                     error=f"Too many codes that opened nothing: try again in "
-                           f"{-(-wait // 60)} minute{'s' if wait > 60 else ''}.")
+                     error=ngettext(
+                         "Too many codes that opened nothing: try again in %(num)d minute.",
+                         "Too many codes that opened nothing: try again in %(num)d minutes.",
+                         -(-wait // 60)))
     try:
         target = access.redeem(db, typed, session.id)
     except access.CodeError as error:
@@ -134,3 +140,20 @@ def forget(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
     response.delete_cookie(COOKIE_NAME)
     response.delete_cookie(PREVIOUS_COOKIE)
     return response
+
+
+@router.get("/privacy", name="privacy")
+def privacy_page(request: Request, session: SessionDep, settings: SettingsDep) -> Response:
+    """What the server stores about a browser, for how long, who sees it; download and
+    delete."""
+    return render(request, "devices/privacy.html", {"days": settings.session_ttl_days})
+
+
+@router.get("/privacy/data.json")
+def my_data(session: SessionDep, db: DbDep) -> Response:
+    """Everything the server holds about this browser's history, as a JSON download."""
+    body = json.dumps({"tables": data.browser_data(db, session.id)}, indent=1,
+                      ensure_ascii=False, default=str)
+    return Response(body, media_type="application/json", headers={
+        "Content-Disposition": 'attachment; filename="gin-rummy-my-data.json"',
+        "Cache-Control": "no-store"})

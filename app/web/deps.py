@@ -12,6 +12,9 @@
 * ``DisplayDep`` — this browser's display settings (``app.web.display``), read once per
   request. ``app.main`` puts :func:`get_display` on every router that renders pages, and
   ``app.web.render.render`` takes the display it stored, never the database.
+* ``LanguageDep`` — the language of the page (``app.core.i18n``), from the display
+  settings or the browser's ``Accept-Language``; ``app.main`` puts :func:`use_language`
+  on the same routers.
 
 Routes stay synchronous (``def``, run in the threadpool, since their database calls
 block); the dependencies that read the body are async so that the route never awaits.
@@ -25,6 +28,7 @@ from fastapi import Depends, Request
 from sqlmodel import Session
 from starlette.datastructures import FormData
 
+from app.core import i18n, switches
 from app.core.config import Settings
 from app.core.db import get_session
 from app.core.inputs import read_form
@@ -53,12 +57,21 @@ async def get_app_settings(request: Request) -> Settings:
 SettingsDep = Annotated[Settings, Depends(get_app_settings)]
 
 
+class NewSessionsPausedError(Exception):
+    """A first visit while the operator has paused new browsers (``/admin``): answered
+    503 by ``app.web.errors``."""
+
+
 def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> BrowserSession:
     """This browser's session row, created on first visit.
 
     Commits its own small write (a new row, or ``last_seen`` at most once an hour) at
     once, before the route's unit of work begins: on SQLite the write lock is then not
     held while the route computes (the computer's move, a hint).
+
+    Raises:
+        NewSessionsPausedError: a new browser while the operator's ``sessions`` switch is
+            off.
     """
     now = utcnow()
     ttl = timedelta(days=settings.session_ttl_days)
@@ -67,6 +80,8 @@ def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> B
     if row is not None and row.last_seen <= now - ttl:
         row = None  # expired: the purge deletes it; this browser starts afresh
     if row is None:
+        if not switches.is_on(request.app.state.engine, "sessions"):
+            raise NewSessionsPausedError()
         row = BrowserSession(id=new_session_id(), created_at=now, last_seen=now)
         db.add(row)
         setattr(request.state, STATE_KEY, row.id)  # the middleware sends its cookie
@@ -107,3 +122,22 @@ def get_display(request: Request) -> Display:
 
 
 DisplayDep = Annotated[Display, Depends(get_display)]
+
+
+async def use_language(request: Request, display: DisplayDep) -> str:
+    """The language of this request: the Settings' choice, or with ``auto`` the best
+    match of the browser's ``Accept-Language`` (then the page varies on it). Set for the
+    templates and every sentence built in Python (``app.core.i18n``); an async
+    dependency, so that it is set in the request's own context, which the route's
+    thread inherits."""
+    if display.language == "auto":
+        chosen = i18n.negotiate(request.headers.get("accept-language"))
+        request.state.language_varies = True
+    else:
+        chosen = display.language
+    i18n.set_language(chosen)
+    request.state.language = chosen
+    return chosen
+
+
+LanguageDep = Annotated[str, Depends(use_language)]

@@ -22,6 +22,9 @@ dependency (``app.web.deps``) reads this browser's ``Display`` once per request,
 ``data-vibration``        ``off`` | ``on`` (``static/sound.js``: your turn, a knock against you)
 ========================  ==============================================================
 
+``language`` (``auto`` | ``en`` | ``de`` | ``es``) is not an attribute: it chooses the
+language of the page (``app.web.deps.use_language``), written as ``<html lang>``.
+
 A browser without a stored row, or without a session cookie at all, gets ``DEFAULT``.
 
 This module holds what every page's first paint needs (the values, reading them); the
@@ -47,6 +50,7 @@ Speed = Literal["quick", "normal", "slow"]
 CardBack = Literal["red", "blue", "green"]
 Felt = Literal["green", "blue", "burgundy", "grey"]
 Switch = Literal["off", "on"]
+Language = Literal["auto", "en", "de", "es"]
 
 COMPUTER_TURN_MS: dict[str, int] = {"quick": 300, "normal": 450, "slow": 600}
 """How long the computer's draw and discard are shown on the table, per speed setting, in
@@ -86,6 +90,8 @@ class Display(BaseModel):
     felt: Felt = "green"
     sound: Switch = "off"
     vibration: Switch = "off"
+    language: Language = "auto"
+    """``auto``: the browser's ``Accept-Language`` (``app.core.i18n.negotiate``)."""
 
     @property
     def computer_turn_ms(self) -> int:
@@ -128,7 +134,8 @@ def _from_row(row: DisplayPrefs | None) -> Display:
         return Display(card_size=row.card_size, deck=row.deck, theme=row.theme,  # type: ignore[arg-type]
                        motion=row.motion, computer_speed=row.computer_speed,  # type: ignore[arg-type]
                        card_back=row.card_back, felt=row.felt,  # type: ignore[arg-type]
-                       sound=row.sound, vibration=row.vibration)  # type: ignore[arg-type]
+                       sound=row.sound, vibration=row.vibration,  # type: ignore[arg-type]
+                       language=row.language)  # type: ignore[arg-type]
     except ValidationError:
         return DEFAULT  # a value from a future version: show the defaults, never fail
 

@@ -4,7 +4,8 @@ Routes answer their own expected refusals (an illegal move, a wrong score entry)
 page itself; these handlers catch the rest: unknown paths, wrong methods, malformed
 requests that fail validation before reaching a route, a database that stays busy (503
 with ``Retry-After``), a client that hangs up in the middle of its request (logged at
-INFO, no traceback), and any other failure (500, still with the security headers: see
+INFO, no traceback), a first visit while the operator has paused new browsers (503), and
+any other failure (500, still with the security headers: see
 ``GinRummyApp`` in ``app/main.py``).
 """
 
@@ -24,11 +25,13 @@ from starlette.requests import ClientDisconnect
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from app.core.db import DatabaseBusyError, release
+from app.web.deps import NewSessionsPausedError
 from app.web.display import display_for
 from app.web.render import is_htmx, render
 
 log = logging.getLogger("app")
 BUSY_RETRY_SECONDS = 2
+PAUSED_RETRY_SECONDS = 3600
 
 
 SECRET_PATHS = re.compile(r"^(/score/shared/)[^/]+")
@@ -123,6 +126,18 @@ def install_error_pages(app: FastAPI) -> None:
 
     app.add_exception_handler(DatabaseBusyError, busy)
     app.add_exception_handler(OperationalError, busy)
+
+    @app.exception_handler(NewSessionsPausedError)
+    async def paused(request: Request, _exc: NewSessionsPausedError) -> Response:
+        release(request)
+        message = ("This server is not taking new players right now. The rules and the "
+                   "guide are open; please come back later.")
+        headers = {"Retry-After": str(PAUSED_RETRY_SECONDS)}
+        if wants_html(request):
+            return render(request, "error.html", {
+                "status": 503, "title": "Not taking new players", "message": message,
+            }, status_code=503, headers=headers, display=display_for(request))
+        return JSONResponse({"detail": message}, status_code=503, headers=headers)
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, _exc: Exception) -> Response:

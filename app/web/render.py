@@ -24,6 +24,7 @@ from markupsafe import Markup, escape
 from starlette.responses import Response
 
 from app import __version__
+from app.core import i18n, switches
 from app.core.db import finish
 from app.engine import Card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
@@ -39,8 +40,12 @@ templates = Jinja2Blocks(
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
 )
+# {% trans %} and _() in every template, in the request's language (app.core.i18n).
+templates.env.install_gettext_callables(  # type: ignore[attr-defined]
+    i18n.lookup, i18n.lookup_plural, newstyle=True)
 
 
 def _card(card: "Card | str") -> Card:
@@ -152,14 +157,22 @@ def render(
     template shows before calling this.
     A whole page gets this browser's display settings as ``display``: the ``display``
     given, else the one ``app.web.deps.get_display`` read for this request (``DEFAULT``
-    when none did). Rendering never reads them from the database.
+    when none did). Rendering never reads them from the database. ``lang`` is the
+    page's language (``app.web.deps.use_language``; English when nothing chose one);
+    a page whose language came from ``Accept-Language`` varies on it. A whole page shows
+    the operator's ``announcement`` (``app.core.switches``).
     """
     finish(request, commit=status_code < 400)
     ctx = dict(context or {})
-    all_headers = {"Vary": "HX-Request", **(headers or {})}
+    varies = "HX-Request, Accept-Language" if getattr(request.state, "language_varies",
+                                                      False) else "HX-Request"
+    all_headers = {"Vary": varies, **(headers or {})}
     whole_page = block is None or not is_htmx(request)
     if whole_page and "display" not in ctx:
         ctx["display"] = display if display is not None else shown_display(request)
+    ctx.setdefault("lang", getattr(request.state, "language", i18n.SOURCE))
+    if whole_page:
+        ctx.setdefault("announcement", switches.announcement(request.app.state.engine))
     if not whole_page and block is not None:
         if isinstance(block, str):
             return templates.TemplateResponse(

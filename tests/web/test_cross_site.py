@@ -140,7 +140,8 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/score/{sheet_id}/delete": lambda w: {"confirm": "yes", "version": str(w.sheet().version)},
     "/settings": lambda w: {"card_size": "large", "deck": "four", "theme": "dark",
                             "motion": "reduced", "computer_speed": "slow", "card_back": "blue",
-                            "felt": "grey", "sound": "on", "vibration": "on"},
+                            "felt": "grey", "sound": "on", "vibration": "on",
+                            "language": "en"},
     "/play/history/import": lambda w: {"text": w.client.get(
         "/play/history/{match_id}/{number}.txt".format(**w.hand)).text},
     "/play/history/{match_id}/{number}/practice": lambda w: {"step": str(w.hand["step"])},
@@ -150,6 +151,11 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/play/friend/cancel": lambda w: w.own_invite(),
     "/play/friend/{token}": lambda w: {"name": "Bob"},
     "/play/friend/{token}/decline": lambda w: {},
+    "/devices/code": lambda w: {},
+    "/devices/recovery": lambda w: {},
+    "/devices/join": lambda w: {"code": _other_device_code(w)},
+    "/devices/undo": lambda w: _previous_history(w),
+    "/devices/forget": lambda w: {"confirm": "yes"},
 }
 # GET routes that answer 200 only within a friend match (tests/web/friend/test_friend.py): here,
 # without one, their refusal or "nothing to watch" still carries the headers.
@@ -160,7 +166,23 @@ NOT_200_HERE = {**FRIEND_ONLY, "/metrics": 404}
 # Previews change nothing even when accepted; the rest must change something. (An import
 # only shows a review; these tests' apps do not analyse hands.)
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",
-             "/play/history/import", "/play/history/{match_id}/{number}/analyse"}
+             "/play/history/import", "/play/history/{match_id}/{number}/analyse",
+             "/devices/undo"}  # undo changes the browser's cookie only
+
+
+def _other_device_code(world: World) -> str:
+    """A device code made by another browser (to open its history in this one)."""
+    other = TestClient(world.app, base_url="http://testserver")
+    page = other.post("/devices/code").text
+    return page.split('<code id="device-code">', 1)[1].split("<", 1)[0]
+
+
+def _previous_history(world: World) -> dict[str, str]:
+    """Give this browser a former history to go back to (as joining leaves it)."""
+    other = TestClient(world.app, base_url="http://testserver")
+    other.get("/")
+    world.client.cookies.set("gin_previous", other.cookies["gin_session"])
+    return {}
 
 
 def _export(world: World) -> str:

@@ -34,7 +34,7 @@ def test_the_footer_and_healthz_show_the_version(client: TestClient) -> None:
     for path in ("/", "/guide", "/score"):
         page = client.get(path)
         footer = page.text[page.text.index('<footer class="site-footer">'):]
-        assert f"version {__version__}" in footer, path
+        assert f'<span class="app-version">v{__version__}</span>' in footer, path
     assert client.get("/healthz").json()["version"] == __version__
 
 

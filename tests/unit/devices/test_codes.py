@@ -1,12 +1,10 @@
-"""Device and recovery codes (app/devices/codes.py) and the limit on failed attempts
-(app/devices/attempts.py)."""
+"""Device and recovery codes (app/devices/codes.py)."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.devices.attempts import Attempts
 from app.devices.codes import ALPHABET, CodeKind, code_hash, new_code, read, shown
 
 
@@ -46,17 +44,3 @@ def test_what_cannot_be_a_code() -> None:
 
 def test_the_stored_form_is_a_hash() -> None:
     assert code_hash("7KQ2M9XD") != "7KQ2M9XD" and len(code_hash("7KQ2M9XD")) == 64
-
-
-def test_failures_beyond_the_limit_wait_for_the_window() -> None:
-    now = [1000.0]
-    attempts = Attempts(clock=lambda: now[0], max_failures=3, window=60)
-    keys = ["browser:a", "address:1.2.3.4"]
-    for _ in range(3):
-        assert attempts.wait(keys) == 0
-        attempts.failed(keys)
-    assert attempts.wait(keys) == 61
-    assert attempts.wait(["address:1.2.3.4"]) == 61  # the address alone is held too
-    assert attempts.wait(["browser:b"]) == 0  # another browser from elsewhere is not
-    now[0] += 60.5
-    assert attempts.wait(keys) == 0

@@ -15,6 +15,7 @@ from sqlmodel import Session, SQLModel, select
 
 from app.core.models import AccessCode, PlayMatch, utcnow
 from app.devices.access import FORMER_PLAYER
+from app.devices.data import browser_data
 from app.routes import devices
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import diff, snapshot
@@ -39,7 +40,7 @@ def _settings(client: TestClient) -> None:
     assert client.post("/settings", data={
         "card_size": "large", "deck": "four", "theme": "dark", "motion": "reduced",
         "computer_speed": "slow", "card_back": "blue", "felt": "burgundy", "sound": "off",
-        "vibration": "off"}, follow_redirects=False).status_code == 303
+        "vibration": "off", "language": "en"}, follow_redirects=False).status_code == 303
 
 
 def test_a_device_code_joins_a_fresh_browser_to_the_same_history(app: FastAPI,
@@ -154,5 +155,6 @@ def test_forget_this_browser_leaves_nothing_of_it(app: FastAPI, client: TestClie
                     rows = conn.execute(table.select().where(table.c[column] == mine)).all()
                     assert rows == [], (table.name, column)
     with Session(app.state.engine) as db:
+        assert browser_data(db, mine) == {}  # every row reachable from the history
         game = db.exec(select(PlayMatch)).one()  # the friend keeps the match
     assert game.names is not None and game.names[1] == FORMER_PLAYER

@@ -23,7 +23,7 @@ from app.web.display import DEFAULT, Display
 PAGES = ("/", "/play", "/score", "/guide", "/guide/scoring", "/settings")
 GOOD = {"card_size": "large", "deck": "four", "theme": "dark", "motion": "reduced",
         "computer_speed": "slow", "card_back": "blue", "felt": "burgundy", "sound": "on",
-        "vibration": "on"}
+        "vibration": "on", "language": "en"}
 
 
 def html_attributes(html: str) -> dict[str, str]:
@@ -55,7 +55,8 @@ def test_a_new_browser_gets_the_defaults_on_every_page(client: TestClient) -> No
 
 @pytest.mark.parametrize(("name", "value", "attribute"), [
     (setting.name, choice.value, {"card_size": "data-card-size", "computer_speed":
-                                  "data-computer-speed", "card_back": "data-card-back"}.get(
+                                  "data-computer-speed", "card_back": "data-card-back",
+                                  "language": "lang"}.get(
                                       setting.name, f"data-{setting.name}"))
     for setting in SETTINGS for choice in setting.choices
 ])
@@ -69,7 +70,8 @@ def test_each_choice_is_stored_and_shown_on_every_page_after_reload(
     assert getattr(row, name) == value
     for path in PAGES:
         for _ in range(2):  # first paint, and again after a reload
-            assert html_attributes(client.get(path).text)[attribute] == value, path
+            shown = "en" if value == "auto" else value  # auto: no Accept-Language here
+            assert html_attributes(client.get(path).text)[attribute] == shown, path
 
 
 def test_the_settings_page_shows_the_stored_choice_checked(client: TestClient) -> None:

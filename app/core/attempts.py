@@ -1,8 +1,9 @@
-"""Failed attempts to redeem a code, limited per browser and per client address: at
-most :data:`MAX_FAILURES` in :data:`WINDOW_SECONDS`; beyond that a request is refused
-(429) until the oldest failure leaves the window. Counted in this process's memory
-(each server process counts its own), which is enough against guessing: a device code
-has 2⁴⁰ values and lives ten minutes.
+"""Failed attempts at a secret (a device code, the operator's token), limited per key
+(a browser, a client address): at most :data:`MAX_FAILURES` in :data:`WINDOW_SECONDS`;
+beyond that a request is refused (429) until the oldest failure leaves the window.
+Counted in this process's memory (each server process counts its own), which is enough
+against guessing: a device code has 2⁴⁰ values and lives ten minutes, the operator's
+token has at least 16 characters.
 """
 
 from __future__ import annotations

@@ -1,0 +1,143 @@
+"""Translations: the player's language, gettext with named placeholders, plural forms
+from each language's rules, numbers in the locale's format (docs/translating.md).
+
+The catalogues are ``app/locale/<language>/LC_MESSAGES/messages.po`` (``make messages``
+extracts the messages of the templates and the code and updates them); they are read
+once per process and compiled in memory, so no build step makes ``.mo`` files.
+
+The language of a request is a context variable set once, early, by the pages'
+dependency (``app.web.deps``), so that the templates and every sentence the game builds
+in Python use it without passing it around::
+
+    gettext("Your turn: draw from the stock or take the discard.")
+    ngettext("%(num)d card", "%(num)d cards", n)      # num is n unless given
+    gettext("%(name)s knocked.", name=name)
+
+English is the source language: a message without a translation is shown in English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.core import negotiate_locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
+
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español"}
+"""The languages the app speaks, each named in itself (the Settings' choices)."""
+
+SOURCE = "en"
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+
+_current: ContextVar[str] = ContextVar("language", default=SOURCE)
+
+
+def current() -> str:
+    """The language of this request (``"en"`` outside one)."""
+    return _current.get()
+
+
+def set_language(language: str) -> None:
+    """Make ``language`` the one of this request (an unknown one falls back to English)."""
+    _current.set(language if language in LANGUAGES else SOURCE)
+
+
+@contextmanager
+def language(language: str) -> Iterator[None]:
+    """Use ``language`` within the ``with`` block (tests, background work)."""
+    token = _current.set(language if language in LANGUAGES else SOURCE)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The best of :data:`LANGUAGES` for an ``Accept-Language`` header (quality values
+    respected, ``de-AT`` matches ``de``); English when none fits or the header is
+    malformed."""
+    if not accept_language or len(accept_language) > 1000:
+        return SOURCE
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        if tag and quality > 0:
+            ranked.append((-quality, index, tag.strip().replace("_", "-")))
+    preferred = [tag for _, _, tag in sorted(ranked)]
+    found = negotiate_locale(preferred, list(LANGUAGES), sep="-")
+    if found is None:  # "de-AT" against "de": try each tag's language alone
+        found = negotiate_locale([t.split("-")[0] for t in preferred], list(LANGUAGES))
+    return found or SOURCE
+
+
+@cache
+def translations(language: str) -> NullTranslations:
+    """The compiled catalogue of ``language`` (English: none, messages as written)."""
+    path = LOCALE_DIR / language / "LC_MESSAGES" / "messages.po"
+    if language == SOURCE or not path.is_file():
+        return NullTranslations()
+    with path.open("rb") as file:
+        catalog = read_po(file, locale=language)
+    compiled = BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return Translations(compiled)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is defined (a constant, a table) and
+    return it unchanged; the page translates it when it is shown (``_(label)``)."""
+    return message
+
+
+def lookup(message: str) -> str:
+    """``message`` in this request's language, placeholders left as they are (what
+    Jinja2's new-style gettext calls before it fills them, escaping the values)."""
+    return str(translations(current()).ugettext(message))
+
+
+def lookup_plural(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` in this request's language, placeholders left as they are."""
+    return str(translations(current()).ungettext(singular, plural, n))
+
+
+def gettext(message: str, **values: object) -> str:
+    """``message`` in this request's language, with ``%(name)s`` placeholders filled
+    from ``values`` (none: the text as it is)."""
+    text = lookup(message)
+    return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
+    """The form of ``singular``/``plural`` for ``n`` by this language's plural rule, with
+    placeholders filled (``num`` is ``n`` unless given)."""
+    return lookup_plural(singular, plural, n) % {"num": n, **values}
+
+
+def number(value: float, digits: int = 0) -> str:
+    """``value`` in this language's number format (``1,234.5`` / ``1.234,5``)."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=_locale(current()))
+
+
+@cache
+def _locale(language: str) -> Locale:
+    try:
+        return Locale.parse(language)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(SOURCE)

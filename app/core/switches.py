@@ -1,0 +1,82 @@
+"""The operator's switches and announcement (docs/operating.md), stored in the database
+(``instance_setting``) so that one change on ``/admin`` takes effect on every server
+process of the instance within :data:`CACHE_SECONDS`.
+
+Each switch is on unless the operator turned it off:
+
+* ``invites`` — new friend invites;
+* ``analysis`` — the rating of finished hands;
+* ``sessions`` — new browsers (a first visit is refused with 503; every page that needs
+  no session, the guide and the rules, still answers).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from sqlalchemy import Engine
+from sqlmodel import Session, select
+
+from app.core.models import InstanceSetting, utcnow
+
+SWITCHES: dict[str, str] = {
+    "invites": "New friend invites",
+    "analysis": "Analysis of finished hands",
+    "sessions": "New browsers (first visits)",
+}
+"""Every switch's key and what it allows, as the operator page names it."""
+
+ANNOUNCEMENT = "announcement"
+MAX_ANNOUNCEMENT = 280
+CACHE_SECONDS = 5.0
+
+_lock = threading.Lock()
+_cache: dict[int, tuple[float, dict[str, str]]] = {}
+
+
+def _values(engine: Engine) -> dict[str, str]:
+    """Every stored value, read at most once per :data:`CACHE_SECONDS` per engine."""
+    now = time.monotonic()
+    with _lock:
+        cached = _cache.get(id(engine))
+        if cached is not None and now - cached[0] < CACHE_SECONDS:
+            return cached[1]
+    with engine.connect() as conn:
+        reader = conn.execution_options(sqlite_begin="DEFERRED")
+        with Session(bind=reader) as db:
+            values = {row.key: row.value for row in db.exec(select(InstanceSetting))}
+    with _lock:
+        _cache[id(engine)] = (now, values)
+    return values
+
+
+def is_on(engine: Engine, name: str) -> bool:
+    """Whether switch ``name`` (one of :data:`SWITCHES`) is on (the default).
+
+    Raises ``KeyError`` for an unknown switch."""
+    if name not in SWITCHES:
+        raise KeyError(name)
+    return _values(engine).get(name, "on") != "off"
+
+
+def announcement(engine: Engine) -> str:
+    """The operator's announcement for every page ("" for none)."""
+    return _values(engine).get(ANNOUNCEMENT, "")
+
+
+def store(db: Session, key: str, value: str) -> None:
+    """Set a switch (``"on"``/``"off"``) or the announcement; the request commits. This
+    process sees it at once, the others within :data:`CACHE_SECONDS`."""
+    row = db.get(InstanceSetting, key) or InstanceSetting(key=key)
+    row.value = value
+    row.updated_at = utcnow()
+    db.add(row)
+    db.flush()
+    forget_cache()
+
+
+def forget_cache() -> None:
+    """Read the values again on the next call (after a change, and in tests)."""
+    with _lock:
+        _cache.clear()

@@ -1,0 +1,144 @@
+"""The operator's page, ``/admin`` (docs/operating.md): 404 unless ``ADMIN_TOKEN`` is
+set; signed in with the token (wrong tokens limited per client address, 429); the
+counts, the switches, the announcement, a purge and the whole-instance export. Every
+action is logged."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import APIRouter, HTTPException, Request
+from starlette.responses import RedirectResponse, Response, StreamingResponse
+
+from app.admin import operator, signin
+from app.core import switches
+from app.core.attempts import Attempts
+from app.core.inputs import whole_number
+from app.web.deps import DbDep, FieldsDep, SettingsDep
+from app.web.render import render
+
+router = APIRouter()
+log = logging.getLogger("app.admin")
+_attempts = Attempts()
+
+NOTICES = {"switch": "Switch changed.", "announcement": "Announcement saved.",
+           "signed-out": "Signed out."}
+
+
+def _token(settings: SettingsDep) -> str:
+    if not settings.admin_token:
+        raise HTTPException(status_code=404)
+    return settings.admin_token
+
+
+def _require(request: Request, settings: SettingsDep) -> None:
+    """404 without a token configured, 403 when not signed in."""
+    if not signin.signed_in(_token(settings), request.cookies.get(signin.COOKIE)):
+        raise HTTPException(status_code=403, detail="Sign in on /admin first.")
+
+
+def _page(request: Request, db: DbDep, *, notice: str = "", error: str = "",
+          status_code: int = 200) -> Response:
+    return render(request, "admin/admin.html", {
+        "counts": operator.counts(db), "switches": [
+            (name, label, switches.is_on(request.app.state.engine, name))
+            for name, label in switches.SWITCHES.items()],
+        "announcement": switches.announcement(request.app.state.engine),
+        "notice": notice, "error": error, "max_days": operator.MAX_PURGE_DAYS,
+        "max_announcement": switches.MAX_ANNOUNCEMENT,
+    }, status_code=status_code)
+
+
+@router.get("/admin", name="admin")
+def admin_page(request: Request, db: DbDep, settings: SettingsDep, done: str = "") -> Response:
+    """The operator's page, or its sign-in form."""
+    token = _token(settings)
+    if not signin.signed_in(token, request.cookies.get(signin.COOKIE)):
+        return render(request, "admin/signin.html", {"error": "",
+                                                     "notice": NOTICES.get(done, "")})
+    return _page(request, db, notice=NOTICES.get(done, ""))
+
+
+@router.post("/admin/sign-in")
+def sign_in(request: Request, settings: SettingsDep, fields: FieldsDep) -> Response:
+    """Check the token; 303 to the page with the signed-in cookie, else 403 (429 after
+    too many wrong tokens from one address)."""
+    token = _token(settings)
+    address = f"address:{request.client.host if request.client else 'unknown'}"
+    wait = _attempts.wait([address])
+    if wait:
+        return render(request, "admin/signin.html", {
+            "error": "Too many wrong tokens: wait a few minutes."}, status_code=429,
+            headers={"Retry-After": str(wait)})
+    if not signin.token_matches(token, fields.get("token", "")):
+        _attempts.failed([address])
+        log.warning("admin: a wrong token from %s", address)
+        return render(request, "admin/signin.html", {"error": "That is not the token."},
+                      status_code=403)
+    log.info("admin: signed in from %s", address)
+    response = RedirectResponse("/admin", status_code=303)
+    response.set_cookie(signin.COOKIE, signin.cookie_value(token), path="/admin",
+                        max_age=signin.SIGNED_IN_HOURS * 3600, httponly=True,
+                        samesite="strict", secure=settings.secure_cookies)
+    return response
+
+
+@router.post("/admin/sign-out")
+def sign_out(request: Request, settings: SettingsDep) -> Response:
+    """Forget the signed-in cookie."""
+    _token(settings)
+    response = RedirectResponse("/admin?done=signed-out", status_code=303)
+    response.delete_cookie(signin.COOKIE, path="/admin")
+    return response
+
+
+@router.post("/admin/switch")
+def set_switch(request: Request, db: DbDep, settings: SettingsDep,
+               fields: FieldsDep) -> Response:
+    """Turn one switch on or off for the whole instance (303), or say what is wrong (400)."""
+    _require(request, settings)
+    name, value = fields.get("name", ""), fields.get("value", "")
+    if name not in switches.SWITCHES or value not in ("on", "off"):
+        return _page(request, db, status_code=400, error="Choose a switch and on or off.")
+    switches.store(db, name, value)
+    log.info("admin: switch %s %s", name, value)
+    return RedirectResponse("/admin?done=switch", status_code=303)
+
+
+@router.post("/admin/announcement")
+def set_announcement(request: Request, db: DbDep, settings: SettingsDep,
+                     fields: FieldsDep) -> Response:
+    """Show a line of text on every page (empty: none); at most 280 characters, one line."""
+    _require(request, settings)
+    text = " ".join(fields.get("text", "").split())
+    if len(text) > switches.MAX_ANNOUNCEMENT or not text.isprintable():
+        return _page(request, db, status_code=400, error=(
+            f"An announcement is one line of at most {switches.MAX_ANNOUNCEMENT} "
+            "characters."))
+    switches.store(db, switches.ANNOUNCEMENT, text)
+    log.info("admin: announcement %s", "set" if text else "cleared")
+    return RedirectResponse("/admin?done=announcement", status_code=303)
+
+
+@router.post("/admin/purge")
+def purge(request: Request, db: DbDep, settings: SettingsDep, fields: FieldsDep) -> Response:
+    """Delete the histories unused for the given number of days (confirmed)."""
+    _require(request, settings)
+    days = whole_number(fields.get("days", ""))
+    if days is None or not 1 <= days <= operator.MAX_PURGE_DAYS or fields.get("confirm") != "yes":
+        return _page(request, db, status_code=400, error=(
+            f"Give a number of days from 1 to {operator.MAX_PURGE_DAYS} and tick the box."))
+    deleted = operator.purge(request.app.state.engine, days)
+    return _page(request, db, notice=f"Deleted {deleted} histor{'y' if deleted == 1 else 'ies'} "
+                                     f"unused for {days} days.")
+
+
+@router.get("/admin/export.jsonl")
+def export(request: Request, settings: SettingsDep) -> Response:
+    """The whole instance as JSON lines (a backup any database can be read back from)."""
+    _require(request, settings)
+    return StreamingResponse(operator.export_lines(request.app.state.engine),
+                             media_type="application/x-ndjson", headers={
+                                 "Content-Disposition":
+                                     'attachment; filename="gin-rummy-export.jsonl"',
+                                 "Cache-Control": "no-store"})

@@ -1,0 +1,86 @@
+"""Translations (app/core/i18n.py): the browser's languages, plural forms by each
+language's rule, and catalogues that hold every message of the code and templates."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from app.core import i18n
+
+ROOT = Path(__file__).resolve().parents[3]
+MINUTES = ("Too many codes that opened nothing: try again in %(num)d minute.",
+           "Too many codes that opened nothing: try again in %(num)d minutes.")
+
+
+@pytest.mark.parametrize(("header", "language"), [
+    ("de-DE,de;q=0.9,en;q=0.8", "de"),
+    ("de-AT", "de"),
+    ("fr-FR, es;q=0.5, de;q=0.4", "es"),
+    ("en-GB,en;q=0.9,de;q=0.8", "en"),
+    ("es-419", "es"),
+    ("de;q=0, es;q=0.1", "es"),
+    ("fr, it", "en"),
+    ("*", "en"),
+    ("", "en"),
+    (None, "en"),
+    (";;;,,q=x,de;q=abc", "en"),
+    ("de" * 600, "en"),
+])
+def test_the_browsers_languages_choose_one_of_ours(header: str | None, language: str) -> None:
+    assert i18n.negotiate(header) == language
+
+
+@pytest.mark.parametrize(("language", "forms"), [
+    ("en", {0: "minutes", 1: "minute", 2: "minutes", 5: "minutes"}),
+    ("de", {0: "Minuten", 1: "Minute", 2: "Minuten", 5: "Minuten"}),
+    ("es", {0: "minutos", 1: "minuto", 2: "minutos", 5: "minutos"}),
+])
+def test_plural_forms_follow_each_languages_rule(language: str, forms: dict[int, str]) -> None:
+    with i18n.language(language):
+        for n, word in forms.items():
+            assert re.search(rf" {n} {word}\b", i18n.ngettext(*MINUTES, n)), (language, n)
+
+
+def test_a_message_is_translated_in_the_requests_language_and_english_by_default() -> None:
+    assert i18n.gettext("Settings") == "Settings"
+    with i18n.language("de"):
+        assert i18n.gettext("Settings") == "Einstellungen"
+        with i18n.language("xx"):
+            assert i18n.gettext("Settings") == "Settings"
+    with i18n.language("es"):
+        assert i18n.number(12345.5, 1) == "12.345,5"
+    with i18n.language("de"):
+        assert i18n.number(1234.5, 1) == "1.234,5"
+    assert i18n.number(1234.5, 1) == "1,234.5"
+
+
+def _extracted() -> set[str]:
+    """Every message of the code and templates, as ``make messages`` extracts them."""
+    found = set()
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+    method_map = [("app/**.py", "python"), ("templates/**.html", "jinja2")]
+    options = {"templates/**.html": {"trim_blocks": "true", "lstrip_blocks": "true"}}
+    for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options,
+                                                keywords=keywords):
+        found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+@pytest.mark.parametrize("language", [lang for lang in i18n.LANGUAGES if lang != "en"])
+def test_every_catalogue_is_complete(language: str) -> None:
+    path = ROOT / "app" / "locale" / language / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as file:
+        catalog = read_po(file, locale=language)
+    messages = {m.id[0] if isinstance(m.id, tuple) else m.id: m for m in catalog if m.id}
+    missing = sorted(_extracted() - set(messages))
+    assert not missing, f"not in {path.name} (run make messages): {missing[:10]}"
+    untranslated = [key for key, m in messages.items()
+                    if not (all(m.string) and len(m.string) == catalog.num_plurals
+                            if isinstance(m.string, tuple) else m.string)]
+    fuzzy = [key for key, m in messages.items() if m.fuzzy]
+    assert not untranslated and not fuzzy, (untranslated[:10], fuzzy[:10])

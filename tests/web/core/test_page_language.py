@@ -1,0 +1,46 @@
+"""The page's language: the browser's Accept-Language on a first visit, the Settings'
+switch over it, ``<html lang>`` and ``Vary`` right (app/web/deps.py: use_language)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from app.web.display import DEFAULT
+
+PAGES = ("/", "/play", "/score", "/guide", "/settings", "/devices", "/stats")
+
+
+def _lang(html: str) -> str:
+    return html.split("<html lang=\"", 1)[1].split("\"", 1)[0]
+
+
+def test_accept_language_chooses_the_first_visits_language(client: TestClient) -> None:
+    for path in PAGES:
+        page = client.get(path, headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+        assert page.status_code == 200, path
+        assert _lang(page.text) == "de", path
+        assert ">Einstellungen<" in page.text and ">Regeln<" in page.text, path
+        assert "Accept-Language" in page.headers["vary"], path
+    spanish = client.get("/", headers={"Accept-Language": "es-MX"})
+    assert _lang(spanish.text) == "es" and ">Ajustes<" in spanish.text
+    english = client.get("/", headers={"Accept-Language": "fr, it;q=0.5"})
+    assert _lang(english.text) == "en" and ">Settings<" in english.text
+
+
+def test_the_settings_switch_overrides_the_browser(client: TestClient) -> None:
+    client.get("/")
+    form = {**DEFAULT.model_dump(), "language": "es"}
+    assert client.post("/settings", data=form, follow_redirects=False).status_code == 303
+    page = client.get("/settings", headers={"Accept-Language": "de"})
+    assert _lang(page.text) == "es" and ">Guardar ajustes<" in page.text
+    assert "Accept-Language" not in page.headers["vary"]  # the page no longer depends on it
+    assert 'value="es" checked' in page.text
+    back = {**DEFAULT.model_dump(), "language": "auto"}
+    assert client.post("/settings", data=back, follow_redirects=False).status_code == 303
+    assert _lang(client.get("/", headers={"Accept-Language": "de"}).text) == "de"
+
+
+def test_a_language_outside_the_choices_is_refused(client: TestClient) -> None:
+    client.get("/")
+    page = client.post("/settings", data={**DEFAULT.model_dump(), "language": "fr"})
+    assert page.status_code == 400 and "Language: choose one of" in page.text
