@@ -213,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 check_docker(args.platforms)
                 print("release: docker is installed and answers")
             except ReleaseError as missing:
-                print(f"release: note: {missing}")
+                print(f"release: note: the real run would stop here: {missing}")
             print("release: dry run; would run:")
             for command in release.commands():
                 print("  " + shlex.join(command))
