@@ -12,7 +12,7 @@ from app.web.display import Display
 
 GOOD = {"card_size": "large", "deck": "four", "theme": "dark", "motion": "reduced",
         "computer_speed": "slow", "card_back": "blue", "felt": "grey", "sound": "on",
-        "vibration": "on"}
+        "vibration": "on", "language": "de"}
 
 
 def test_parse_form_accepts_exactly_the_listed_choices() -> None:
