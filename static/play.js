@@ -6,6 +6,10 @@
 //   selection at once, with no request.
 // * Tapping the selected card again discards it; dragging a card onto the discard pile
 //   discards it (pointer devices).
+// * Arrange your hand: a card dragged along the hand (a drag starts after 10 px: less is a
+//   tap) or moved with Shift+Left/Right takes its new place at once, the others sliding
+//   aside; the new order is posted (arrange=<codes>, queued with the taps) and kept by the
+//   server for the hand until a sort button is tapped.
 // * Taps post with fetch (header HX-Request, answered with the status and table blocks).
 //   A tap made while a request is in flight is queued and sent after it with the new
 //   version; it is first checked against the new table: a repeat that has become
@@ -162,6 +166,12 @@
         // An order stored while the next drag is under way: the table already shows it,
         // and a swap now would end that drag.
         if (intent.arrange && response.ok && drag && drag.active) return;
+        // An order that crossed a friend's move (409: the version moved on) is sent once
+        // more with the new version, against the cards held then (queued first, so that
+        // the swap keeps showing it).
+        if (intent.arrange && response.status === 409 && !intent.again) {
+          queue.unshift({ arrange: intent.arrange, again: true });
+        }
         swap(text, focus);
       });
     }).catch(function () {

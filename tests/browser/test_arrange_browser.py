@@ -11,6 +11,7 @@ exists).
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -272,5 +273,41 @@ def test_nothing_slides_under_reduced_motion(live_server: str, browser: Any) -> 
         page.keyboard.press("Shift+ArrowRight")
         _quiet(page)
         assert [e for e in _log(page)[since:] if e["kind"] == "hand"] == []
+    finally:
+        context.close()
+
+
+def test_an_order_refused_as_stale_is_sent_again_with_the_new_version(
+        live_server: str, browser: Any) -> None:
+    """A friend's move may bump the version while an order is on its way (409): the table
+    sends it once more with the new version, so the order is not lost."""
+    context = _context(browser, 390, 844)
+    try:
+        page = context.new_page()
+        _start(page, live_server)
+        _quiet(page)
+        sent: list[str] = []
+
+        def stale_once(route: Any) -> None:
+            body = route.request.post_data or ""
+            if route.request.method == "POST" and "arrange=" in body:
+                sent.append(body)
+                if len(sent) == 1:
+                    route.continue_(post_data=re.sub(r"version=\d+", "version=99999", body))
+                    return
+            route.continue_()
+
+        page.route("**/play", stale_once)
+        codes = _codes(page)
+        page.locator(f"#c-{codes[0]}").focus()
+        page.keyboard.press("Shift+ArrowRight")
+        page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
+        _quiet(page)
+        assert len(sent) == 2
+        assert _codes(page) == [codes[1], codes[0], *codes[2:]]
+        page.unroute("**/play")
+        page.reload()
+        page.locator("html[data-play-ready]").wait_for(state="attached")
+        assert _codes(page) == [codes[1], codes[0], *codes[2:]]
     finally:
         context.close()
