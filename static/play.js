@@ -836,8 +836,15 @@
       try { drag.input.setPointerCapture(event.pointerId); } catch (e) { /* no capture */ }
     }
     dragTo(event.clientX, event.clientY);
-    drag.card.style.transform = "translate(" + (event.clientX - drag.x) + "px, " +
-      (event.clientY - drag.y) + "px) scale(1.08)";
+    // The card follows the pointer, but never past the screen's edges (the page would
+    // grow wider under it).
+    var home = drag.slot.getBoundingClientRect();
+    var edge = 4 + home.width * 0.04;
+    var tx = Math.min(Math.max(event.clientX - drag.x, edge - home.left),
+      window.innerWidth - edge - home.right);
+    var ty = Math.min(Math.max(event.clientY - drag.y, edge - home.top),
+      window.innerHeight - edge - home.bottom);
+    drag.card.style.transform = "translate(" + tx + "px, " + ty + "px) scale(1.08)";
   });
 
   // A table swapped in under a drag (a friend's move) ends it: its cards are gone.

@@ -88,12 +88,17 @@ def _save(path: Path, name: str) -> None:
 
 
 def _drag(page: Any, code: str, past: str, *, steps: int = 14,
-          halfway: Callable[[], None] | None = None) -> None:
+          halfway: Callable[[], None] | None = None, far_right: bool = False) -> None:
     """Drag card ``code`` with the mouse to just right of card ``past``'s centre (so it
-    lands after it), in ``steps`` moves; ``halfway`` runs with the button still down."""
+    lands after it; ``far_right``: to the right edge of the hand, past the end of
+    ``past``'s row, however that row reflows), in ``steps`` moves; ``halfway`` runs
+    with the button still down."""
     start, target = _box(page, code), _box(page, past)
     x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
     x1 = target["x"] + target["width"] * 0.8
+    if far_right:
+        hand = page.locator(".hand").bounding_box()
+        x1 = hand["x"] + hand["width"] - 4
     y1 = target["y"] + target["height"] / 2
     page.mouse.move(x0, y0)
     page.mouse.down()
@@ -309,5 +314,43 @@ def test_an_order_refused_as_stale_is_sent_again_with_the_new_version(
         page.reload()
         page.locator("html[data-play-ready]").wait_for(state="attached")
         assert _codes(page) == [codes[1], codes[0], *codes[2:]]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_a_card_dragged_onto_the_other_row_of_a_phone(
+        live_server: str, browser: Any, width: int, height: int,
+        screenshot: Callable[[Any, str], Path]) -> None:
+    context = _context(browser, width, height)
+    label = f"{width}x{height}"
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        _start(page, live_server)
+        _quiet(page)
+        codes = _codes(page)
+        rows = page.evaluate("() => [...document.querySelectorAll('.hand__row')].map("
+                             "r => r.querySelectorAll('.slot[data-card]').length)")
+        assert len(rows) == 2, f"{label}: the hand is in {len(rows)} rows"
+
+        def mid_drag() -> None:
+            wide = page.evaluate("() => document.documentElement.scrollWidth")
+            assert wide <= width, f"{label}: the dragged card widens the page ({wide} px)"
+            if (width, height) == (390, 844):
+                _shot_at(page, screenshot, f"arrange-other-row-{label}", 60)
+                _save(Path("test-results") / f"arrange-other-row-{label}.png",
+                      "drag-other-row-390x844")
+
+        _drag(page, codes[0], codes[-1], halfway=mid_drag, far_right=True)
+        assert _codes(page) == [*codes[1:], codes[0]]
+        _quiet(page)
+        width_px = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width_px <= width, f"{label}: a row overflows the screen ({width_px} px)"
+        page.reload()
+        page.locator("html[data-play-ready]").wait_for(state="attached")
+        assert _codes(page) == [*codes[1:], codes[0]]
+        assert errors == []
     finally:
         context.close()
