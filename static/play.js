@@ -831,6 +831,9 @@
       drag.active = true;
       drag.card = drag.slot.querySelector(".card");
       drag.card.getAnimations().forEach(function (a) { a.finish(); });
+      var c = drag.card.getBoundingClientRect();
+      var h = drag.slot.getBoundingClientRect();
+      drag.inSlot = { left: c.left - h.left, top: c.top - h.top, width: c.width, height: c.height };
       drag.slot.classList.add("is-dragging");
       if (board() && acts(drag.input).indexOf("discard") >= 0) board().classList.add("is-dropping");
       try { drag.input.setPointerCapture(event.pointerId); } catch (e) { /* no capture */ }
@@ -838,12 +841,14 @@
     dragTo(event.clientX, event.clientY);
     // The card follows the pointer, but never past the screen's edges (the page would
     // grow wider under it).
-    var home = drag.slot.getBoundingClientRect();
-    var edge = 4 + home.width * 0.04;
-    var tx = Math.min(Math.max(event.clientX - drag.x, edge - home.left),
-      window.innerWidth - edge - home.right);
-    var ty = Math.min(Math.max(event.clientY - drag.y, edge - home.top),
-      window.innerHeight - edge - home.bottom);
+    var slot = drag.slot.getBoundingClientRect();
+    var left = slot.left + drag.inSlot.left;
+    var top = slot.top + drag.inSlot.top;
+    var edge = 4 + drag.inSlot.width * 0.04;   // the lift's scale, and a margin
+    var tx = Math.min(Math.max(event.clientX - drag.x, edge - left),
+      window.innerWidth - edge - left - drag.inSlot.width);
+    var ty = Math.min(Math.max(event.clientY - drag.y, edge - top),
+      window.innerHeight - edge - top - drag.inSlot.height);
     drag.card.style.transform = "translate(" + tx + "px, " + ty + "px) scale(1.08)";
   });
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,29 @@ VIEWPORTS = [(360, 640), (390, 844), (844, 390), (1280, 800)]
 IDS = [f"{w}x{h}" for w, h in VIEWPORTS]
 MAX_MS = 600
 SHOTS = Path("/work/helpers/shots/arrange")
+
+
+@contextmanager
+def _table(browser: Any, base: str, width: int, height: int,
+           motion: str = "no-preference") -> Iterator[Any]:
+    """A new match's table at ``width``×``height`` (its deal over), in a context of its
+    own with motion observed; no script error on it by the end."""
+    context = _context(browser, width, height, motion)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        _start(page, base)
+        _quiet(page)
+        yield page
+        assert errors == []
+    finally:
+        context.close()
+
+
+def _reload(page: Any) -> None:
+    page.reload()
+    page.locator("html[data-play-ready]").wait_for(state="attached")
 
 
 def _codes(page: Any) -> list[str]:
@@ -114,14 +138,8 @@ def _drag(page: Any, code: str, past: str, *, steps: int = 14,
 def test_a_dragged_order_slides_and_survives_a_reload(
         live_server: str, browser: Any, width: int, height: int,
         screenshot: Callable[[Any, str], Path]) -> None:
-    context = _context(browser, width, height)
     label = f"{width}x{height}"
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        _start(page, live_server)
-        _quiet(page)
+    with _table(browser, live_server, width, height) as page:
         codes = _codes(page)
         dragged = codes[0]
         wanted = [codes[1], codes[2], dragged, *codes[3:]]
@@ -146,32 +164,24 @@ def test_a_dragged_order_slides_and_survives_a_reload(
             # The dragged card settles from under the pointer into its place.
             settle = [e for e in _log(page)[since:] if e["kind"] == "hand"
                       and e["card"] == dragged and e["transform"] and _played(page, e["i"])]
-            assert settle, f"{label}: the dropped card jumped into its place "
+            assert settle, f"{label}: the dropped card jumped into its place"
             probe = page.evaluate("i => window.__motion.probe(i)", settle[-1]["i"])
             assert _near(probe["end"], _centres(page)[dragged])
             assert _between(probe["start"], probe["mid"], probe["end"])
         _quiet(page)
         assert _codes(page) == wanted
         assert page.locator('.sorts button[aria-pressed="true"]').count() == 0
-        page.reload()
-        page.locator("html[data-play-ready]").wait_for(state="attached")
+        _reload(page)
         assert _codes(page) == wanted, f"{label}: the order did not survive the reload"
         if (width, height) == (390, 844):
             _save(screenshot(page, f"arrange-after-reload-{label}"), "after-reload-390x844")
-        assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_shift_arrow_moves_the_focused_card(live_server: str, browser: Any,
                                             width: int, height: int) -> None:
-    context = _context(browser, width, height)
     label = f"{width}x{height}"
-    try:
-        page = context.new_page()
-        _start(page, live_server)
-        _quiet(page)
+    with _table(browser, live_server, width, height) as page:
         codes = _codes(page)
         card = codes[1]
         page.locator(f"#c-{card}").focus()
@@ -188,25 +198,18 @@ def test_shift_arrow_moves_the_focused_card(live_server: str, browser: Any,
         page.keyboard.press("Shift+ArrowLeft")   # queued behind the first: one order posted
         assert _codes(page) == [card, *codes[:1], *codes[2:]]
         _quiet(page)
-        page.reload()
-        page.locator("html[data-play-ready]").wait_for(state="attached")
+        _reload(page)
         assert _codes(page) == [card, codes[0], *codes[2:]]
         # At the left end it goes no further.
         page.locator(f"#c-{card}").focus()
         page.keyboard.press("Shift+ArrowLeft")
         assert _codes(page)[0] == card
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_a_tap_still_selects_and_arranges_nothing(live_server: str, browser: Any,
                                                   width: int, height: int) -> None:
-    context = _context(browser, width, height)
-    try:
-        page = context.new_page()
-        _start(page, live_server)
-        _quiet(page)
+    with _table(browser, live_server, width, height) as page:
         posts: list[str] = []
         page.on("request", lambda r: posts.append(r.post_data or "")
                 if r.method == "POST" else None)
@@ -224,8 +227,6 @@ def test_a_tap_still_selects_and_arranges_nothing(live_server: str, browser: Any
         assert page.locator(".slot.is-dragging").count() == 0
         assert _codes(page) == codes
         assert not [p for p in posts if "arrange" in p]
-    finally:
-        context.close()
 
 
 def test_a_finger_drags_a_card_without_scrolling_the_page(live_server: str,
@@ -257,19 +258,14 @@ def test_a_finger_drags_a_card_without_scrolling_the_page(live_server: str,
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         assert _codes(page) == [codes[1], codes[2], codes[0], *codes[3:]]
         _quiet(page)
-        page.reload()
-        page.locator("html[data-play-ready]").wait_for(state="attached")
+        _reload(page)
         assert _codes(page) == [codes[1], codes[2], codes[0], *codes[3:]]
     finally:
         context.close()
 
 
 def test_nothing_slides_under_reduced_motion(live_server: str, browser: Any) -> None:
-    context = _context(browser, 390, 844, motion="reduce")
-    try:
-        page = context.new_page()
-        _start(page, live_server)
-        _quiet(page)
+    with _table(browser, live_server, 390, 844, motion="reduce") as page:
         codes = _codes(page)
         since = len(_log(page))
         _drag(page, codes[0], codes[2])
@@ -278,19 +274,13 @@ def test_nothing_slides_under_reduced_motion(live_server: str, browser: Any) -> 
         page.keyboard.press("Shift+ArrowRight")
         _quiet(page)
         assert [e for e in _log(page)[since:] if e["kind"] == "hand"] == []
-    finally:
-        context.close()
 
 
 def test_an_order_refused_as_stale_is_sent_again_with_the_new_version(
         live_server: str, browser: Any) -> None:
     """A friend's move may bump the version while an order is on its way (409): the table
     sends it once more with the new version, so the order is not lost."""
-    context = _context(browser, 390, 844)
-    try:
-        page = context.new_page()
-        _start(page, live_server)
-        _quiet(page)
+    with _table(browser, live_server, 390, 844) as page:
         sent: list[str] = []
 
         def stale_once(route: Any) -> None:
@@ -311,25 +301,16 @@ def test_an_order_refused_as_stale_is_sent_again_with_the_new_version(
         assert len(sent) == 2
         assert _codes(page) == [codes[1], codes[0], *codes[2:]]
         page.unroute("**/play")
-        page.reload()
-        page.locator("html[data-play-ready]").wait_for(state="attached")
+        _reload(page)
         assert _codes(page) == [codes[1], codes[0], *codes[2:]]
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844)], ids=["360x640", "390x844"])
 def test_a_card_dragged_onto_the_other_row_of_a_phone(
         live_server: str, browser: Any, width: int, height: int,
         screenshot: Callable[[Any, str], Path]) -> None:
-    context = _context(browser, width, height)
     label = f"{width}x{height}"
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        _start(page, live_server)
-        _quiet(page)
+    with _table(browser, live_server, width, height) as page:
         codes = _codes(page)
         rows = page.evaluate("() => [...document.querySelectorAll('.hand__row')].map("
                              "r => r.querySelectorAll('.slot[data-card]').length)")
@@ -348,9 +329,5 @@ def test_a_card_dragged_onto_the_other_row_of_a_phone(
         _quiet(page)
         width_px = page.evaluate("() => document.documentElement.scrollWidth")
         assert width_px <= width, f"{label}: a row overflows the screen ({width_px} px)"
-        page.reload()
-        page.locator("html[data-play-ready]").wait_for(state="attached")
+        _reload(page)
         assert _codes(page) == [*codes[1:], codes[0]]
-        assert errors == []
-    finally:
-        context.close()
