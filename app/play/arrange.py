@@ -11,8 +11,9 @@ it (the sort's order applies again); a new hand starts in the sort's order.
   (``TH``, ``AS``) — and only for the screen's current version: an order made before
   a draw or a discard that has since been answered is refused as stale (409), never
   merged, so the post never guesses what the player meant. (The table's script sends
-  an order queued behind a draw or a discard with the new version, re-reading the
-  hand: see ``static/play.js``.)
+  an order queued behind a draw or a discard with the new version, against the hand
+  as it then is, and sends an order refused as stale — a friend's move crossed it —
+  once more: see ``static/play.js``.)
 * **Drawing** (:func:`keep_order`): a card that joins an arranged hand goes to its right
   end; a card that leaves it (a discard) leaves the order, the others keep their places.
 """
