@@ -165,7 +165,10 @@
         }
         // An order stored while the next drag is under way: the table already shows it,
         // and a swap now would end that drag.
-        if (intent.arrange && response.ok && drag && drag.active) return;
+        if (intent.arrange && response.ok && drag && drag.active) {
+          if (table()) table().removeAttribute("aria-busy");
+          return;
+        }
         // An order that crossed a friend's move (409: the version moved on) is sent once
         // more with the new version, against the cards held then (queued first, so that
         // the swap keeps showing it).
@@ -818,7 +821,7 @@
   document.addEventListener("pointerdown", function (event) {
     var input = cardOf(event.target);
     pressedChecked = input && input.checked ? input.value : null;
-    if (!input || event.button !== 0 || drag) return;
+    if (!input || event.button !== 0 || (drag && drag.active)) return;  // one card at a time
     drag = { input: input, slot: input.closest(".slot"), x: event.clientX, y: event.clientY,
       id: event.pointerId, active: false, moved: false, codes: handCodes() };
   }, true);
@@ -877,7 +880,7 @@
     var pad = 12;
     var onPile = dropped && r && event.clientX >= r.left - pad && event.clientX <= r.right + pad &&
         event.clientY >= r.top - pad && event.clientY <= r.bottom + pad;
-    if (onPile && acts(d.input).indexOf("discard") >= 0) {
+    if (onPile && (busy || acts(d.input).indexOf("discard") >= 0)) {  // discard() queues it
       discard(d.input);
     } else if (!motionOff()) {
       // Let go: the card settles from under the pointer into its place (its own CSS

@@ -331,3 +331,31 @@ def test_a_card_dragged_onto_the_other_row_of_a_phone(
         assert width_px <= width, f"{label}: a row overflows the screen ({width_px} px)"
         _reload(page)
         assert _codes(page) == [*codes[1:], codes[0]]
+
+
+def test_a_drag_goes_on_while_the_last_order_is_answered(live_server: str,
+                                                         browser: Any) -> None:
+    """The answer to one drag's order arrives during the next drag: that drag goes on
+    (the table is not swapped under it), and both orders end up stored."""
+    with _table(browser, live_server, 390, 844) as page:
+        codes = _codes(page)
+        with _held_post(page):
+            _drag(page, codes[0], codes[1])
+            first = [codes[1], codes[0], *codes[2:]]
+            assert _codes(page) == first
+            # The next drag starts while that order is on its way.
+            box, target = _box(page, codes[2]), _box(page, codes[3])
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.move(x + 12, y - 4, steps=3)
+        page.wait_for_function(
+            "() => !document.documentElement.classList.contains('is-busy')")
+        assert page.locator(f'.slot[data-card="{codes[2]}"].is-dragging').count() == 1
+        page.mouse.move(target["x"] + target["width"] * 0.8, y, steps=8)
+        page.mouse.up()
+        wanted = [codes[1], codes[0], codes[3], codes[2], *codes[4:]]
+        assert _codes(page) == wanted
+        _quiet(page)
+        _reload(page)
+        assert _codes(page) == wanted
