@@ -6,6 +6,10 @@
 //   selection at once, with no request.
 // * Tapping the selected card again discards it; dragging a card onto the discard pile
 //   discards it (pointer devices).
+// * Arrange your hand: a card dragged along the hand (a drag starts after 10 px: less is a
+//   tap) or moved with Shift+Left/Right takes its new place at once, the others sliding
+//   aside; the new order is posted (arrange=<codes>, queued with the taps) and kept by the
+//   server for the hand until a sort button is tapped.
 // * Taps post with fetch (header HX-Request, answered with the status and table blocks).
 //   A tap made while a request is in flight is queued and sent after it with the new
 //   version; it is first checked against the new table: a repeat that has become
@@ -141,6 +145,11 @@
     var body = new URLSearchParams();
     var version = document.querySelector('#table input[name="version"]');
     if (version) body.set("version", version.value);
+    if (intent.arrange) {
+      // Sent with the version of the table it is sent from, against the cards held now.
+      intent.arrange = merged(intent.arrange, handCodes());
+      body.set("arrange", intent.arrange.join(" "));
+    }
     if (intent.name) body.set(intent.name, intent.value);
     if (intent.card) body.set("card", intent.card);
     var focus = describeFocus();
@@ -153,6 +162,18 @@
       return response.text().then(function (text) {
         if (response.status >= 500 || text.indexOf('id="table"') < 0) {
           throw new Error("status " + response.status);
+        }
+        // An order stored while the next drag is under way: the table already shows it,
+        // and a swap now would end that drag.
+        if (intent.arrange && response.ok && drag && drag.active) {
+          if (table()) table().removeAttribute("aria-busy");
+          return;
+        }
+        // An order that crossed a friend's move (409: the version moved on) is sent once
+        // more with the new version, against the cards held then (queued first, so that
+        // the swap keeps showing it).
+        if (intent.arrange && response.status === 409 && !intent.again) {
+          queue.unshift({ arrange: intent.arrange, again: true });
         }
         swap(text, focus);
       });
@@ -184,7 +205,10 @@
     announce(document.getElementById("computer-live"), news ? news.textContent : "");
     var keep = selected();
     var keepCode = keep ? keep.value : null;
+    dropDrag();
     old.replaceWith(document.adoptNode(fresh));
+    var wanted = queuedOrder();
+    if (wanted) applyOrder(fresh, wanted);
     // htmx drives the Hint form inside the table: let it see the new one (without this the
     // Hint button posted the whole page after the first tap).
     if (window.htmx) window.htmx.process(fresh);
@@ -535,7 +559,7 @@
       var frame = fromFrame(m.from, m.to);
       if (!frame) return;
       var base = m.base || "";
-      var duration = m.dealt ? DEAL_FLIGHT_MS : m.slot && !m.onward ? DRAW_MS : SLIDE_MS;
+      var duration = m.duration || (m.dealt ? DEAL_FLIGHT_MS : m.slot && !m.onward ? DRAW_MS : SLIDE_MS);
       var anim = m.el.animate([{ transform: frame + base }, { transform: "translate(0px, 0px) scale(1, 1)" + base }],
         { duration: duration, delay: m.delay || 0, easing: EASE, fill: "backwards" });
       if (m.dealt) {   // out of sight on the stock until its turn comes
@@ -622,7 +646,172 @@
     if (plan) playHand(plan);
   }
 
-  // ---- pointer: tap again to discard, drag onto the pile -----------------------------------
+  // ---- arrange your hand: drag a card along it, or Shift+Arrow (issue 26) ----------------
+
+  // The hand's own order is the player's: a card dragged along the hand (or moved with
+  // Shift+Left/Right) takes its new place at once, the others sliding aside (FLIP, as
+  // after a swap; none under reduced motion), and the new order is posted
+  // (arrange=<codes>, queued with the taps) so that the server keeps it for the hand: a
+  // reload shows it, a drawn card joins it at the right end, a sort button clears it.
+  var ARRANGE_MS = 160;       // the cards a dragged card passes slide aside
+
+  function handSlots(root) {
+    return Array.prototype.slice.call((root || document).querySelectorAll(".hand .slot[data-card]"));
+  }
+  function handCodes(root) {
+    return handSlots(root).map(function (slot) { return slot.dataset.card; });
+  }
+
+  // The wanted order against the cards held now: the wanted codes still held, in their
+  // order, then any card it lacks (just drawn) at the right end, as the server does.
+  function merged(wanted, held) {
+    var out = wanted.filter(function (code) { return held.indexOf(code) >= 0; });
+    held.forEach(function (code) { if (out.indexOf(code) < 0) out.push(code); });
+    return out;
+  }
+
+  // The slide of the cards that a move took elsewhere: measure (as they are seen now,
+  // mid-slide included), let ``change`` move them in the page, measure again, animate.
+  function slideAside(change, still) {
+    var slots = handSlots();
+    var cards = slots.map(function (slot) { return slot.querySelector(".card"); });
+    var off = motionOff();
+    var homes = off ? null : slots.map(function (slot) { return slot.getBoundingClientRect(); });
+    var from = off ? null : cards.map(function (card) { return card.getBoundingClientRect(); });
+    change();
+    if (off) return;
+    var moves = [];
+    cards.forEach(function (card, i) {
+      var home = slots[i].getBoundingClientRect();
+      // A card whose place did not change goes on as it was (a slide not over yet too).
+      if (card === still || (Math.abs(home.left - homes[i].left) < 0.5 &&
+          Math.abs(home.top - homes[i].top) < 0.5 && Math.abs(home.width - homes[i].width) < 0.5)) return;
+      card.getAnimations().forEach(function (a) {
+        if (!a.transitionProperty && a.playState !== "finished") a.cancel();  // restarts from here
+      });
+      var base = ownTransform(card);
+      moves.push({ el: card, from: from[i], to: card.getBoundingClientRect(), base: base,
+        duration: ARRANGE_MS });
+    });
+    playHand({ moves: moves });
+  }
+
+  // Puts the hand's cards in ``codes`` order, each into the place (row, group) of the
+  // card that was there: the rows and meld groups keep their sizes until the answer.
+  function applyOrder(root, codes) {
+    var slots = handSlots(root);
+    var byCode = {};
+    slots.forEach(function (slot) { byCode[slot.dataset.card] = slot; });
+    var order = merged(codes, Object.keys(byCode)).map(function (code) { return byCode[code]; });
+    var marks = slots.map(function (slot) {
+      var mark = document.createComment("");
+      slot.parentNode.insertBefore(mark, slot);
+      return mark;
+    });
+    order.forEach(function (slot, i) { marks[i].parentNode.insertBefore(slot, marks[i]); });
+    marks.forEach(function (mark) { mark.remove(); });
+  }
+
+  // The order to post: queued behind another arrange not yet sent, it replaces it. The
+  // hand is in the player's own order now: no sort button is pressed.
+  function arrange(codes) {
+    document.querySelectorAll('.sorts button[aria-pressed="true"]').forEach(function (b) {
+      b.setAttribute("aria-pressed", "false");
+    });
+    var last = queue[queue.length - 1];
+    if (last && last.arrange) last.arrange = codes;
+    else enqueue({ arrange: codes });
+  }
+
+  // The queued order, if any, laid onto a table just swapped in (before its motion is
+  // planned), so that an answer to an earlier tap does not undo a move not yet posted.
+  function queuedOrder() {
+    for (var i = queue.length - 1; i >= 0; i--) if (queue[i].arrange) return queue[i].arrange;
+    return null;
+  }
+
+  function moveCard(input, step) {
+    var slot = input.closest(".slot");
+    var codes = handCodes();
+    var at = codes.indexOf(slot.dataset.card);
+    var to = at + step;
+    if (at < 0 || to < 0 || to >= codes.length) return;
+    codes.splice(at, 1);
+    codes.splice(to, 0, slot.dataset.card);
+    slideAside(function () { applyOrder(table(), codes); });
+    input.focus({ preventScroll: true });
+    announce(document.getElementById("table-read"),
+      (input.getAttribute("aria-label") || "").split(", in ")[0] + ": place " + (to + 1) +
+      " of " + codes.length + ".");
+    arrange(codes);
+  }
+
+  // Where a dragged card goes: before the first other card of the row under the pointer
+  // whose centre lies right of it (after the row's last, none), measured on the slots
+  // (which the cards' own motion never moves). ``null``: the pointer is off the hand.
+  function dropPlace(x, y, dragged) {
+    var hand = document.querySelector(".hand");
+    if (!hand) return null;
+    var h = hand.getBoundingClientRect();
+    var pad = 24;
+    if (y < h.top - pad || y > h.bottom + pad || x < h.left - pad || x > h.right + pad) return null;
+    var rows = Array.prototype.slice.call(hand.querySelectorAll(".hand__row"));
+    var row = null;
+    var best = Infinity;
+    rows.forEach(function (r) {
+      var box = r.getBoundingClientRect();
+      var d = y < box.top ? box.top - y : y > box.bottom ? y - box.bottom : 0;
+      if (d < best) { best = d; row = r; }
+    });
+    if (!row) return null;
+    var others = Array.prototype.slice.call(row.querySelectorAll(".slot[data-card]"))
+      .filter(function (slot) { return slot !== dragged; });
+    if (!others.length) return null;
+    for (var i = 0; i < others.length; i++) {
+      var r = others[i].getBoundingClientRect();
+      if (x < r.left + r.width / 2) return { before: others[i] };
+    }
+    return { after: others[others.length - 1] };
+  }
+
+  function dragTo(x, y) {
+    var place = dropPlace(x, y, drag.slot);
+    if (!place) return;
+    var target = place.before || place.after;
+    var next = place.before ? place.before : place.after.nextElementSibling;
+    if (place.before && drag.slot.nextElementSibling === target) return;
+    if (place.after && drag.slot.previousElementSibling === target) return;
+    if (next === drag.slot) return;
+    var home = drag.slot.getBoundingClientRect();
+    slideAside(function () {
+      var oldGroup = drag.slot.parentNode;
+      if (place.before) target.parentNode.insertBefore(drag.slot, target);
+      else target.parentNode.insertBefore(drag.slot, target.nextSibling);
+      [oldGroup, drag.slot.parentNode].forEach(function (group) {
+        group.hidden = !group.querySelector(".slot");
+      });
+      fitRows();
+    }, drag.card);
+    // The dragged card stays under the pointer: its new place moves its origin.
+    var now = drag.slot.getBoundingClientRect();
+    drag.x += now.left - home.left + (now.width - home.width) / 2;
+    drag.y += now.top - home.top;
+    drag.moved = true;
+  }
+
+  // A row that a drag filled past the hand's cards-to-a-row narrows them all (as the
+  // server's rows do when the melds leave no better break).
+  function fitRows() {
+    var hand = document.querySelector(".hand");
+    var most = 0;
+    hand.querySelectorAll(".hand__row").forEach(function (row) {
+      most = Math.max(most, row.querySelectorAll(".slot[data-card]").length);
+    });
+    var per = parseInt(getComputedStyle(hand).getPropertyValue("--per"), 10) || 0;
+    if (most > per) hand.style.setProperty("--per", String(most));
+  }
+
+  // ---- pointer: tap again to discard, drag onto the pile or along the hand ------------------
 
   function cardOf(target) {
     var slot = target && target.closest ? target.closest(".slot") : null;
@@ -632,45 +821,76 @@
   document.addEventListener("pointerdown", function (event) {
     var input = cardOf(event.target);
     pressedChecked = input && input.checked ? input.value : null;
-    if (!input || event.button !== 0) return;
+    if (!input || event.button !== 0 || (drag && drag.active)) return;  // one card at a time
     drag = { input: input, slot: input.closest(".slot"), x: event.clientX, y: event.clientY,
-      id: event.pointerId, active: false };
+      id: event.pointerId, active: false, moved: false, codes: handCodes() };
   }, true);
 
   document.addEventListener("pointermove", function (event) {
     if (!drag || event.pointerId !== drag.id) return;
-    var dx = event.clientX - drag.x;
-    var dy = event.clientY - drag.y;
     if (!drag.active) {
-      if (Math.abs(dx) + Math.abs(dy) < 10) return;
+      // A tap, not a drag, until the pointer has gone a few pixels.
+      if (Math.abs(event.clientX - drag.x) + Math.abs(event.clientY - drag.y) < 10) return;
       drag.active = true;
       drag.card = drag.slot.querySelector(".card");
+      drag.card.getAnimations().forEach(function (a) { a.finish(); });
+      var c = drag.card.getBoundingClientRect();
+      var h = drag.slot.getBoundingClientRect();
+      drag.inSlot = { left: c.left - h.left, top: c.top - h.top, width: c.width, height: c.height };
       drag.slot.classList.add("is-dragging");
-      if (board()) board().classList.add("is-dropping");
+      if (board() && acts(drag.input).indexOf("discard") >= 0) board().classList.add("is-dropping");
       try { drag.input.setPointerCapture(event.pointerId); } catch (e) { /* no capture */ }
     }
-    drag.card.style.transform = "translate(" + dx + "px, " + dy + "px)";
+    dragTo(event.clientX, event.clientY);
+    // The card follows the pointer, but never past the screen's edges (the page would
+    // grow wider under it).
+    var slot = drag.slot.getBoundingClientRect();
+    var left = slot.left + drag.inSlot.left;
+    var top = slot.top + drag.inSlot.top;
+    var edge = 4 + drag.inSlot.width * 0.04;   // the lift's scale, and a margin
+    var tx = Math.min(Math.max(event.clientX - drag.x, edge - left),
+      window.innerWidth - edge - left - drag.inSlot.width);
+    var ty = Math.min(Math.max(event.clientY - drag.y, edge - top),
+      window.innerHeight - edge - top - drag.inSlot.height);
+    drag.card.style.transform = "translate(" + tx + "px, " + ty + "px) scale(1.08)";
   });
+
+  // A table swapped in under a drag (a friend's move) ends it: its cards are gone.
+  function dropDrag() {
+    if (drag && drag.card) {
+      drag.card.style.transform = "";
+      drag.slot.classList.remove("is-dragging");
+    }
+    drag = null;
+  }
 
   function endDrag(event, dropped) {
     if (!drag || event.pointerId !== drag.id) return;
     var d = drag;
     drag = null;
     if (!d.active) return;
+    var from = d.card.getBoundingClientRect();
     d.card.style.transform = "";
     d.slot.classList.remove("is-dragging");
     if (board()) board().classList.remove("is-dropping");
     suppressClick = true;
     setTimeout(function () { suppressClick = false; }, 0);
-    if (!dropped) return;
     var pile = document.querySelector(".pile--discard .pile__btn");
-    if (!pile) return;
-    var r = pile.getBoundingClientRect();
+    var r = pile ? pile.getBoundingClientRect() : null;
     var pad = 12;
-    if (event.clientX >= r.left - pad && event.clientX <= r.right + pad &&
-        event.clientY >= r.top - pad && event.clientY <= r.bottom + pad) {
+    var onPile = dropped && r && event.clientX >= r.left - pad && event.clientX <= r.right + pad &&
+        event.clientY >= r.top - pad && event.clientY <= r.bottom + pad;
+    if (onPile && (busy || acts(d.input).indexOf("discard") >= 0)) {  // discard() queues it
       discard(d.input);
+    } else if (!motionOff()) {
+      // Let go: the card settles from under the pointer into its place (its own CSS
+      // transition, which clearing the drag's transform started, finished first).
+      var base = ownTransform(d.card);
+      playHand({ moves: [{ el: d.card, from: from, to: d.card.getBoundingClientRect(),
+        base: base, duration: ARRANGE_MS }] });
     }
+    var codes = handCodes();
+    if (d.moved && codes.join(" ") !== d.codes.join(" ")) arrange(codes);
   }
   document.addEventListener("pointerup", function (event) { endDrag(event, true); });
   document.addEventListener("pointercancel", function (event) { endDrag(event, false); });
@@ -827,6 +1047,11 @@
       return;
     }
     if (document.querySelector(".sheet:popover-open")) return;
+    if ((key === "ArrowLeft" || key === "ArrowRight") && onCard && event.shiftKey) {
+      moveCard(target, key === "ArrowRight" ? 1 : -1);  // arrange: the card moves one place
+      event.preventDefault();
+      return;
+    }
     if ((key === "ArrowLeft" || key === "ArrowRight") && !onCard) {
       moveSelection(key === "ArrowRight" ? 1 : -1);
       event.preventDefault();

@@ -101,7 +101,10 @@ class PlaySeat(SQLModel, table=True):
 
     ``version`` goes up by one on each change of the game or the seeds (see the module
     docstring); a form carries it, so a stale double tap changes nothing. ``sort`` and
-    ``selected`` are screen choices, stored beside the game, never in its log.
+    ``selected`` are screen choices, stored beside the game, never in its log; so is
+    ``arranged``, the order the player dragged the hand into (card codes, space
+    separated), which holds for the hand ``arranged_for`` names (``"<match id>/<hand
+    number>"``) until a sort button clears it (``app.play.arrange``).
     ``computer_said`` is what the computer last did, in words a player may read.
     """
 
@@ -114,6 +117,8 @@ class PlaySeat(SQLModel, table=True):
     version: int = 0
     sort: str = Field(default="rank", max_length=8)
     selected: str | None = Field(default=None, max_length=2)
+    arranged: str | None = Field(default=None, max_length=40)
+    arranged_for: str | None = Field(default=None, max_length=32)
     computer_said: str = Field(default="", max_length=2000)
     updated_at: datetime = Field(default_factory=utcnow)
 

@@ -13,6 +13,8 @@ The engine stays pure; this package does the rest, one concern per module:
   nobody in a friend match), run after every tap of play and practice;
 * :mod:`app.play.actions` — **tap** (the person's action, then the computer's reply),
   the New match form's options and **start_match**;
+* :mod:`app.play.arrange` — the hand's own order (dragged by the player): the posted
+  order checked strictly, kept through draws and discards, cleared by a sort or a new hand;
 * :mod:`app.play.hints` — **give_hint**: the Expert's advice from the person's view
   (computed in :mod:`app.core.workers`' process pool), counted with the match;
 * :mod:`app.play.words` — what the computer did, the step line, notes and rule texts;

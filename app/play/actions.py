@@ -47,6 +47,7 @@ from app.engine import (
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS
 from app.engine.fairness import check_client_seed, combine_client_seeds
+from app.play.arrange import hand_key, keep_order, parse_order
 from app.play.common import (
     COMPUTER,
     LEVEL_LABELS,
@@ -207,8 +208,10 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     """Apply one tap of the play screen and return the match as it now stands.
 
     ``form`` holds exactly one of ``action`` (with ``version``, and ``card`` for
-    discard/knock/gin), ``client_seed`` (with ``version``, between hands) or ``sort``.
-    Sorting is a screen choice: it needs no version and never touches the game.
+    discard/knock/gin), ``client_seed`` (with ``version``, between hands), ``sort``
+    or ``arrange`` (with ``version``: the hand's whole new order, :mod:`app.play.arrange`).
+    Sorting and arranging are screen choices: they never touch the game nor bump the
+    version; a sort clears the arranged order.
 
     Raises:
         NoMatchError: no match started yet.
@@ -238,8 +241,8 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         sort = form["sort"]
         if sort not in SORTS:
             raise PlayError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or melds first.")
-        return save_screen(db, loaded, sort=sort)
-    if "action" not in form and "client_seed" not in form:
+        return save_screen(db, loaded, sort=sort, arranged=None, arranged_for=None)
+    if "action" not in form and "client_seed" not in form and "arrange" not in form:
         raise PlayError("Nothing to do: tap a card or one of the buttons.")
     version = whole_number(form.get("version", ""))
     if version is None:
@@ -247,6 +250,8 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
                         "and tap again.")
     if version != game.version:
         raise StaleTapError(STALE)
+    if "arrange" in form:
+        return _arrange(db, loaded, form["arrange"])
     if "action" not in form:
         if match.hand.phase is not Phase.OVER or match.over:
             raise PlayError("The client seed can be changed between hands, once this hand "
@@ -272,8 +277,23 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
                                  or Card.parse(selected) not in match_view(match, me).hand):
         selected = None  # a new hand starts with nothing selected
-    stored = store(db, loaded, match, selected=selected, computer_said=said)
+    order = keep_order(seat, game, loaded.match, match, match_view(match, me).hand)
+    stored = store(db, loaded, match, selected=selected, computer_said=said, **order)
     return replace(stored, events=tuple(events))
+
+
+def _arrange(db: Session, loaded: Loaded, text: str) -> Loaded:
+    """Store the posted order of the person's hand (:func:`app.play.arrange.parse_order`).
+
+    Raises:
+        PlayError: the hand is over, or the order is not exactly the cards held.
+    """
+    match = loaded.match
+    if match.hand.phase is Phase.OVER:
+        raise PlayError("This hand is over: there are no cards to arrange.")
+    order = parse_order(text, match_view(match, loaded.me).hand)
+    return save_screen(db, loaded, arranged=" ".join(str(card) for card in order),
+                       arranged_for=hand_key(loaded.game, match))
 
 
 def hand_client_seed(game: PlayMatch) -> str:

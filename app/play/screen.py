@@ -43,6 +43,7 @@ from app.engine import (
 )
 from app.engine.hand import BigGin, Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
 from app.engine.match import resume
+from app.play.arrange import arranged
 from app.play.common import LEVEL_LABELS, SORTS, VS_COMPUTER, Loaded, Seats
 from app.play.fairness import FairBox, fair_box
 from app.play.words import (
@@ -161,7 +162,10 @@ class MatchEnd:
 
 @dataclass(frozen=True, slots=True)
 class Screen:
-    """Everything the play template shows (built from the person's view only)."""
+    """Everything the play template shows (built from the person's view only).
+
+    ``sort`` is the sort the hand is shown in, or ``"own"`` when the player arranged it
+    (then no sort button is pressed)."""
 
     version: int
     level: str
@@ -216,8 +220,10 @@ def _sort_key(sort: str) -> Any:
     return lambda card: (card.rank.number, card.suit.index)
 
 
-def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str,
-                  selected: str | None) -> tuple[tuple[HandCard, ...], str, int]:
+def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str, selected: str | None,
+                  order: Sequence[Card] | None = None) -> tuple[tuple[HandCard, ...], str, int]:
+    """The hand as shown, its melds in words and its deadwood: in ``order`` when the
+    player arranged it (:mod:`app.play.arrange`), else in the order of ``sort``."""
     arrangement = best_arrangement(cards, rules)
     meld_of: dict[Card, int] = {}
     label: dict[Card, str] = {card: card_label(card) for card in cards}
@@ -227,7 +233,10 @@ def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str,
             label[card] = card_label(card, meld.kind, meld.cards)
     key = _sort_key(sort)
     out: list[HandCard] = []
-    if sort == "melds":
+    if order is not None:
+        out = [HandCard(str(card), str(card) == selected, meld_of.get(card, 0), label[card])
+               for card in order]
+    elif sort == "melds":
         for number, meld in enumerate(arrangement.melds, start=1):
             for i, card in enumerate(meld.cards):
                 out.append(HandCard(str(card), str(card) == selected, number, label[card],
@@ -511,9 +520,10 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     over = view.phase is Phase.OVER
     hand: tuple[HandCard, ...] = ()
     melds_text, deadwood = "", 0
+    order = None if over else arranged(row, game, match, view.hand)
     if not over:
         hand, melds_text, deadwood = _ordered_hand(view.hand, rules, row.sort,
-                                                   str(selected) if selected else None)
+                                                   str(selected) if selected else None, order)
         if view.drawn is not None:  # mark the card just drawn, so it is easy to find
             hand = tuple(replace(c, new=True) if c.code == str(view.drawn) else c
                          for c in hand)
@@ -567,8 +577,9 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         deadwood=deadwood,
         best_left=min(lefts.values()) if lefts else None,
         hand_note=hand_note(view, selected, deadwood, lefts) if not over else "",
-        sort=row.sort,
-        sorts=tuple((key, SORT_LABELS[key], key == row.sort) for key in SORTS),
+        sort="own" if order is not None else row.sort,
+        sorts=tuple((key, SORT_LABELS[key], order is None and key == row.sort)
+                    for key in SORTS),
         enabled=enabled,
         take_label="Take upcard" if view.phase is Phase.UPCARD_OFFER else "Take discard",
         big_gin=rules.big_gin,

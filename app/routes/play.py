@@ -3,7 +3,8 @@
 * ``GET /play`` — the play screen, or the New match form when this browser has no match.
 * ``POST /play`` — one tap: ``action`` (with ``version``, and ``card`` for discard, knock
   and gin; the play screen selects the card in the browser), ``client_seed`` between
-  hands, or ``sort``. A plain form post is answered with a 303 redirect to
+  hands, ``sort``, or ``arrange`` (with ``version``: the hand's own order, card codes
+  separated by spaces; ``app.play.arrange``). A plain form post is answered with a 303 redirect to
   ``/play``; a script's post (``HX-Request: true``, from htmx or static/play.js) with the
   ``status`` and ``table`` blocks only. A refused tap (illegal, stale,
   malformed) changes nothing and is answered 400/409 with the screen and a status line

@@ -246,9 +246,18 @@ class Player:
             assert (name in simple) == (name in legal_text), (name, simple, legal_text)
         if view.phase is not Phase.DISCARD:
             return self.post({"action": self.rng.choice(sorted(simple)), "version": version})
-        # Discard phase: sometimes sort, then select a card by tapping it, then act.
-        if self.rng.random() < 0.05:
+        # Discard phase: sometimes sort or arrange the hand, then select a card by tapping
+        # it, then act.
+        roll = self.rng.random()
+        if roll < 0.05:
             self.post({"sort": self.rng.choice(["rank", "suit", "melds"])})
+        elif roll < 0.1:
+            order = [str(c) for c in view.hand]
+            self.rng.shuffle(order)
+            shown = self.post({"arrange": " ".join(order), "version": version})
+            assert shown.status_code == 200, shown.text[:500]
+            assert re.findall(r'name="card" value="(..)"', shown.text) == order
+            self.check(shown)
         hand_buttons = page.enabled("card")
         assert {b.value for b in hand_buttons} == {str(c) for c in view.hand}
         for b in hand_buttons:
