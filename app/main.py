@@ -18,7 +18,7 @@ from app.core.db import create_db_engine
 from app.friend import live
 from app.play import storage
 from app.review import analysis
-from app.routes import fair, friend, guide, history, home, install, play, score
+from app.routes import fair, friend, guide, history, home, install, learn, play, score
 from app.routes import prefs as display
 from app.web.deps import get_display
 from app.web.errors import install_error_pages
@@ -127,7 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Every page shows this browser's display settings: read once per request, by a
     # dependency, before the route runs (render takes them from there).
     pages = [Depends(get_display)]
-    for module in (home, score, guide, history, friend, play, fair, display, install):
+    for module in (home, score, guide, history, friend, play, learn, fair, display, install):
         app.include_router(module.router, dependencies=pages)
 
     return app
