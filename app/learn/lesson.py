@@ -74,8 +74,8 @@ class Lesson:
 class Coach:
     """What the lesson panel above the table shows: ``number`` of ``total`` steps (the
     end is ``total + 1``), a title and the step's sentence; ``button`` and ``card`` the
-    control and card to point at; ``summary`` (the end only) one line per point taught;
-    ``outcome`` (the end) the hand's score; ``back`` where Leave goes."""
+    control and card to point at; ``back`` where Leave goes; ``summary`` (the end only)
+    one line per point taught."""
 
     number: int
     total: int
@@ -86,7 +86,6 @@ class Coach:
     back: str
     over: bool
     summary: tuple[str, ...] = ()
-    outcome: str = ""
 
 
 def safe_back(path: str | None) -> str:
@@ -237,7 +236,7 @@ def coach(lesson: Lesson) -> Coach:
     step = lesson.step
     if step is None:
         return Coach(total + 1, total, script.END_TITLE, script.END_SAY, "", "",
-                     lesson.row.back, True, script.SUMMARY, script.outcome(lesson.match))
+                     lesson.row.back, True, script.SUMMARY)
     return Coach(lesson.done + 1, total, step.title, step.say, step.button, step.card,
                  lesson.row.back, False)
 
@@ -245,10 +244,7 @@ def coach(lesson: Lesson) -> Coach:
 def table(lesson: Lesson, notice: str = "") -> Screen:
     """The lesson's table as the play screen shows a table (:func:`app.play.screen`),
     from the person's view only; ``notice`` heads the status line (a refusal)."""
-    said = describe(lesson.events) if lesson.events else ""
-    if not said and lesson.done and not lesson.over:
-        _, replied = script.state_at(lesson.done)
-        said = describe(replied)
+    said = describe(lesson.events or script.last_turn(lesson.done)) if not lesson.over else ""
     seat = PlaySeat(session_id=lesson.row.session_id, match_id=0, version=lesson.row.version,
                     sort=lesson.row.sort, selected=None, computer_said=said)
     game = PlayMatch(session_id=lesson.row.session_id, rules=script.RULES.to_dict(),

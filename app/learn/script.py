@@ -27,7 +27,6 @@ from app.engine import (
     CARDS,
     Card,
     Event,
-    HandKind,
     MatchState,
     apply_match,
     deal,
@@ -97,17 +96,16 @@ STEPS: tuple[Step, ...] = (
     Step(
         move="take_upcard",
         title="Melds: sets and runs",
-        say=("You want melds: a set is three or four cards of one rank, a run three or more "
-             "in a row of one suit. Your 7♥ 8♥ 9♥ is a run. The upcard 5♠ makes a set "
-             "with your 5♣ 5♦: tap Take upcard."),
+        say=("Melds are sets (3 or 4 of a rank) and runs (3+ in a row, one suit): your "
+             "7♥ 8♥ 9♥ is a run. The upcard 5♠ makes a set with your 5♣ 5♦: tap Take upcard."),
         wrong="Not this time: the lesson asks you to take the upcard, the 5♠, for a set of fives.",
         button="a-take",
     ),
     Step(
         move="discard KC",
         title="Which card to throw",
-        say=("Now throw one card. Cards in no meld are deadwood and count against you; a king "
-             "counts 10. Tap the K♣, then Discard."),
+        say=("Now throw one card. Cards in no meld are deadwood and count against you, a "
+             "king 10: tap the K♣, then Discard."),
         wrong="The lesson asks you to throw the K♣: a high card that is in no meld.",
         button="a-discard",
         card="KC",
@@ -116,16 +114,16 @@ STEPS: tuple[Step, ...] = (
     Step(
         move="draw_stock",
         title="Draw or take",
-        say=("Each turn starts with a draw: the top of the stock, or the discard. The "
-             "computer's J♣ fits none of your cards, so tap Draw from stock."),
+        say=("A turn starts with a draw: from the stock, or the discard. The computer's J♣ "
+             "fits none of your cards: tap Draw from stock."),
         wrong="The J♣ would not meld with your cards: the lesson asks you to draw from the stock.",
         button="a-draw_stock",
     ),
     Step(
         move="discard QS",
         title="Low cards are cheap",
-        say=("You drew the A♠. An ace counts 1, a queen 10: keep the ace and throw the Q♠ "
-             "(tap it, then Discard)."),
+        say=("You drew the A♠. An ace counts 1, a queen 10: keep the ace, tap the Q♠, then "
+             "Discard."),
         wrong="The lesson asks you to throw the Q♠: it counts 10, the ace only 1.",
         button="a-discard",
         card="QS",
@@ -134,36 +132,31 @@ STEPS: tuple[Step, ...] = (
     Step(
         move="take_discard",
         title="Take a useful discard",
-        say=("The computer threw the 4♦: with your 2♦ 3♦ it makes a run. Tap Take "
-             "discard."),
+        say="The computer threw the 4♦: with your 2♦ 3♦ it makes a run. Tap Take discard.",
         wrong="The 4♦ on the pile makes a run with your 2♦ 3♦: the lesson asks you to take it.",
         button="a-take",
     ),
     Step(
         move="knock 6C",
         title="Knock",
-        say=("You may knock when the cards left after your discard have 10 or less "
-             "deadwood (0 is gin, 25 extra). Throw the 6♣ and only the A♠ is left: tap the "
-             "6♣, then Knock."),
+        say=("You may knock when your deadwood after the discard is 10 or less (0 is gin: "
+             "25 extra). Without the 6♣ only the A♠ is left: tap the 6♣, then Knock."),
         wrong="The lesson asks you to knock with the 6♣: select it, then tap Knock.",
         button="a-knock",
         card="6C",
     ),
 )
 
-END_TITLE = "The layoff, and the score"
-END_SAY = ("When you knock, the computer lays off: it adds its 10♥ to your run and its 5♥ "
-           "to your set, so they stop counting as its deadwood. You score the difference. "
-           "Had its deadwood been 1 or less, that would be an undercut: it would score "
-           "instead, with 25 extra.")
+END_TITLE = "The layoff"
+END_SAY = ("The computer laid off its 10♥ on your run and its 5♥ on your set, so they stop "
+           "counting against it. Had it ended with 1 or less, it would have undercut you.")
 
 SUMMARY: tuple[str, ...] = (
-    "Melds are sets (one rank) and runs (one suit, in a row).",
-    "Each turn: draw from the stock or take the discard, then throw one card.",
-    "Throw high deadwood first; keep the cards that may meld.",
-    "Knock when your deadwood is 10 or less; gin is 0 and scores 25 extra.",
-    "The other player lays off on your melds; if they end at or under your deadwood, "
-    "it is an undercut.",
+    "Melds: sets of one rank, runs in one suit.",
+    "Draw (stock or discard), then throw one card.",
+    "Throw high deadwood, keep cards that may meld.",
+    "Knock at 10 or less; gin is 0, with 25 extra.",
+    "Undercut: the other ends at or under your deadwood.",
 )
 """The end's summary, one line per point of the lesson."""
 
@@ -185,23 +178,36 @@ def start() -> MatchState:
 
 def state_at(done: int) -> tuple[MatchState, list[Event]]:
     """The lesson's match after ``done`` taught moves (0 … ``len(STEPS)``), each followed
-    by the computer's scripted reply, and the events of that last reply (for the table
-    to play out; empty when it had none).
+    by the computer's scripted reply, and the events of the last step's reply (for the
+    table to play out; empty when it had none).
 
     Raises:
         ValueError: ``done`` is outside 0 … ``len(STEPS)``.
     """
+    match, events, _ = _play(done)
+    return match, events
+
+
+def last_turn(done: int) -> list[Event]:
+    """The events of the computer's most recent turn after ``done`` taught moves (none
+    before its first): what the table says it did."""
+    return _play(done)[2]
+
+
+def _play(done: int) -> tuple[MatchState, list[Event], list[Event]]:
     if not 0 <= done <= len(STEPS):
         raise ValueError(f"the lesson has {len(STEPS)} steps, not {done}")
     match = start()
     events: list[Event] = []
+    last: list[Event] = []
     for step in STEPS[:done]:
         match, _ = apply_match(match, PERSON, step.action)
         events = []
         for text in step.reply:
             match, happened = apply_match(match, COMPUTER, parse_match_action(text))
             events.extend(happened)
-    return match, events
+        last = events or last
+    return match, events, last
 
 
 def check_move(done: int, action: Action) -> Step:
@@ -222,17 +228,7 @@ def check_move(done: int, action: Action) -> Step:
     raise WrongMove(step.wrong)
 
 
-def outcome(match: MatchState) -> str:
-    """The lesson's last line: how the hand ended, from the engine's result."""
-    result = match.hand.result
-    if result is None:
-        return ""
-    if result.kind is HandKind.KNOCK and result.winner == PERSON:
-        return f"You knocked and scored {result.points} ({result.score.arithmetic})."
-    return f"The hand ended: {result.score.arithmetic}."  # pragma: no cover - fixed deal
-
-
 __all__ = [
     "COMPUTER", "END_SAY", "END_TITLE", "PERSON", "RULES", "STEPS", "SUMMARY", "Step",
-    "WrongMove", "check_move", "lesson_deck", "outcome", "start", "state_at",
+    "WrongMove", "check_move", "last_turn", "lesson_deck", "start", "state_at",
 ]

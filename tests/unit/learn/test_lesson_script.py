@@ -59,8 +59,6 @@ def test_the_script_reaches_the_end_on_the_engine() -> None:
     assert laid == {"TH", "5H"}  # what the end's sentence says the computer laid off
     assert result.settlement.knocker_deadwood == 1
     assert result.points == result.settlement.defender_deadwood - 1
-    assert script.outcome(match) == (f"You knocked and scored {result.points} "
-                                     f"({result.score.arithmetic}).")
     with pytest.raises(script.WrongMove, match="over"):
         script.check_move(len(script.STEPS), script.STEPS[0].action)
 
