@@ -23,13 +23,12 @@ from dataclasses import dataclass
 from sqlalchemy import update
 from sqlmodel import Session, col
 
-from app.core.inputs import whole_number
 from app.core.models import LearnLesson, PlayMatch, PlaySeat, utcnow
 from app.engine import Event, GameError, MatchState, Phase, parse_action
 from app.engine.hand import Action
 from app.learn import script
 from app.play import SORTS, Loaded, PlayError, Screen, StaleTapError, describe, screen
-from app.play.common import STALE, sentence
+from app.play.common import STALE, check_version, sentence
 
 BACK_PATH = re.compile(r"^/(?:[a-z0-9_\-]+(?:/[a-z0-9_\-]+)*)?$")
 """A local path Leave may go back to: ``/``, ``/guide``, ``/guide/melds`` (no query, no
@@ -216,12 +215,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Lesson:
         return _rebuild(_store(db, row, sort=sort))
     if "action" not in form:
         raise WrongMoveError("Nothing to do: tap a card or one of the buttons.")
-    version = whole_number(form.get("version", ""))
-    if version is None:
-        raise WrongMoveError("The form's version is missing or not a number: reload the "
-                             "page and tap again.")
-    if version != row.version:
-        raise StaleTapError(STALE)
+    check_version(form, row.version)
     action = _action(form)
     try:
         script.check_move(row.done, action)

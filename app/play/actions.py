@@ -55,6 +55,7 @@ from app.play.common import (
     NoMatchError,
     PlayError,
     StaleTapError,
+    check_version,
     sentence,
 )
 from app.play.computer import advance
@@ -223,12 +224,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         return save_screen(db, loaded, sort=sort)
     if "action" not in form and "client_seed" not in form:
         raise PlayError("Nothing to do: tap a card or one of the buttons.")
-    version = whole_number(form.get("version", ""))
-    if version is None:
-        raise PlayError("The form's version is missing or not a number: reload the page "
-                        "and tap again.")
-    if version != game.version:
-        raise StaleTapError(STALE)
+    check_version(form, game.version)
     if "action" not in form:
         if match.hand.phase is not Phase.OVER or match.over:
             raise PlayError("The client seed can be changed between hands, once this hand "

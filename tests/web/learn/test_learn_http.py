@@ -16,18 +16,10 @@ from app.core.models import LearnLesson, PlayHand, PlayMatch
 from app.engine import legal_actions
 from app.learn import script
 from app.web.sessions import COOKIE_NAME
+from tests.support.hardening import action_form as fields
 from tests.support.hardening import stored_play
 
 HTMX = {"HX-Request": "true"}
-
-
-def fields(move: str, version: int) -> dict[str, str]:
-    """The form a table's tap posts for ``move`` (engine text, e.g. ``"discard KC"``)."""
-    name, _, card = move.partition(" ")
-    out = {"action": name, "version": str(version)}
-    if card:
-        out["card"] = card
-    return out
 
 
 def lesson_row(app: FastAPI, client: TestClient) -> tuple[int, int] | None:
