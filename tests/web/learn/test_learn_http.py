@@ -75,6 +75,9 @@ def test_every_step_plays_over_http_to_the_end(app: FastAPI, client: TestClient)
     assert f"You score {result.points}" in end.text
     assert result.score.arithmetic in end.text
     assert 'id="learn-leave"' in end.text
+    assert "dealt before provable deals" not in end.text  # the deal is fixed, and says so
+    assert "The lesson's deal is fixed" in end.text
+    assert "/play/history/last" not in end.text  # the real match's links are not offered
     for line in script.SUMMARY:
         assert line in end.text
 
