@@ -87,3 +87,15 @@ def test_state_at_refuses_steps_outside_the_lesson() -> None:
     for done in (-1, len(script.STEPS) + 1):
         with pytest.raises(ValueError):
             script.state_at(done)
+
+
+@pytest.mark.parametrize(("path", "kept"), [
+    ("/", "/"), ("/guide", "/guide"), ("/guide/knocking", "/guide/knocking"),
+    ("https://evil.example/", "/"), ("//evil.example", "/"), ("/guide?x=1", "/"),
+    ("javascript:alert(1)", "/"), ("", "/"), (None, "/"), ("/" + "a" * 300, "/"),
+    ("/guide/../settings", "/"),
+])
+def test_leave_returns_only_to_a_local_path(path: str | None, kept: str) -> None:
+    from app.learn.lesson import safe_back
+
+    assert safe_back(path) == kept
