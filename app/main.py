@@ -19,7 +19,19 @@ from app.core.db import create_db_engine
 from app.friend import live
 from app.play import storage
 from app.review import analysis
-from app.routes import admin, devices, fair, friend, guide, history, home, install, play, score
+from app.routes import (
+    admin,
+    devices,
+    fair,
+    friend,
+    guide,
+    history,
+    home,
+    install,
+    learn,
+    play,
+    score,
+)
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
 from app.web.deps import get_display, use_language
@@ -135,7 +147,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # dependency, before the route runs (render takes them from there); the page's
     # language follows from them (or from the browser's Accept-Language).
     pages = [Depends(get_display), Depends(use_language)]
-    for module in (home, score, guide, history, friend, play, fair, display, install,
+    for module in (home, score, guide, history, friend, play, learn, fair, display, install,
                    devices):
         app.include_router(module.router, dependencies=pages)
     if settings.admin_token:  # the operator's page exists only with its token

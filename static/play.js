@@ -53,6 +53,8 @@
   var refreshQueued = false;
 
   function table() { return document.getElementById("table"); }
+  // Where the table's taps go: /play, or the lesson's /learn (data-post on #table).
+  function postUrl() { var t = table(); return (t && t.dataset.post) || "/play"; }
   function board() { return document.getElementById("board"); }
   function selected() {
     var b = board();
@@ -132,7 +134,7 @@
       // The friend's move must not move the focus: restore it only if it was in the table.
       var keepFocus = describeFocus();
       if (keepFocus && keepFocus.lost) keepFocus = { keep: true };
-      fetch("/play", { credentials: "same-origin", headers: { "HX-Request": "true" } })
+      fetch(postUrl(), { credentials: "same-origin", headers: { "HX-Request": "true" } })
         .then(function (response) { return response.text(); })
         .then(function (text) {
           if (text.indexOf('id="table"') < 0) { location.reload(); return; }
@@ -155,7 +157,7 @@
     var focus = describeFocus();
     if (intent.value === "discard" && intent.card) showDiscard(intent.card);
     else if (DRAWS.indexOf(intent.value) >= 0) showDraw(intent.value);
-    fetch("/play", {
+    fetch(postUrl(), {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true" }
     }).then(function (response) {

@@ -272,6 +272,30 @@ class PracticeHand(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+# --- Learn: the lesson *Learn by playing* -------------------------------------------------
+
+
+class LearnLesson(SQLModel, table=True):
+    """A browser's place in *Learn by playing* (``app.learn``): ``done`` taught moves made
+    (the fixed deal and the scripted computer rebuild the table from it), ``version``
+    guards taps like :class:`PlaySeat`'s, ``sort`` the hand's order, ``back`` the local
+    path Leave returns to, ``offer_closed`` once the home page's offer was taken or
+    dismissed. Never a match: nothing here counts in the history or the statistics.
+    """
+
+    __tablename__ = "learn_lesson"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    done: int = 0
+    version: int = 0
+    sort: str = Field(default="rank", max_length=8)
+    back: str = Field(default="/", max_length=200)
+    offer_closed: bool = False
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
 # --- Score: score sheets kept for games played with real cards -------------------------
 
 

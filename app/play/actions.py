@@ -58,6 +58,7 @@ from app.play.common import (
     NoMatchError,
     PlayError,
     StaleTapError,
+    check_version,
     sentence,
 )
 from app.play.computer import advance
@@ -244,12 +245,7 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         return save_screen(db, loaded, sort=sort, arranged=None, arranged_for=None)
     if "action" not in form and "client_seed" not in form and "arrange" not in form:
         raise PlayError("Nothing to do: tap a card or one of the buttons.")
-    version = whole_number(form.get("version", ""))
-    if version is None:
-        raise PlayError("The form's version is missing or not a number: reload the page "
-                        "and tap again.")
-    if version != game.version:
-        raise StaleTapError(STALE)
+    check_version(form, game.version)
     if "arrange" in form:
         return _arrange(db, loaded, form["arrange"])
     if "action" not in form:

@@ -6,6 +6,7 @@ docs/rules.md §1 and §7. No I/O here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.core.inputs import whole_number
@@ -114,6 +115,21 @@ STALE = "That tap came from an older screen: nothing changed."
 """The refusal of a tap rendered for an older version of the match (short: it shares the
 play screen's status line, two lines on a phone, with the step)."""
 
+def check_version(form: Mapping[str, str], current: int) -> None:
+    """Check the ``version`` a tap's form was rendered with against the stored one.
+
+    Raises:
+        PlayError: it is missing or not a whole number (nothing changes).
+        StaleTapError: it is not ``current``: an older screen's tap (nothing changes).
+    """
+    version = whole_number(form.get("version", ""))
+    if version is None:
+        raise PlayError("The form's version is missing or not a number: reload the page "
+                        "and tap again.")
+    if version != current:
+        raise StaleTapError(STALE)
+
+
 def sentence(text: str) -> str:
     """``text`` (an engine message) as a sentence: capital first letter, final stop."""
     text = text.strip()
@@ -125,6 +141,7 @@ def sentence(text: str) -> str:
 
 __all__ = [
     "COMPUTER", "LEVEL_LABELS", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
+    "check_version",
     "NoMatchError", "PlayError", "Seats", "StaleTapError", "seats_of", "sentence",
     "whole_number",
 ]

@@ -176,7 +176,8 @@ def set_theme(page: Any, base: str, theme: str) -> None:
 def page_urls() -> list[str]:
     """Pages that need no state of their own."""
     guide = ["/guide", *(page.url for page in PAGES)]
-    return ["/", "/settings", "/settings?saved=1", "/offline", "/no-such-page", "/score", "/fair",
+    return ["/", "/learn", "/settings", "/settings?saved=1", "/offline", "/no-such-page", "/score",
+            "/fair",
             *guide]
 
 

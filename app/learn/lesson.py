@@ -1,0 +1,254 @@
+"""A browser's lesson: load it, a tap, start it again, the home page's offer, and the
+table it shows (built with the play screen, :func:`app.play.screen`).
+
+The lesson's place is one small row (:class:`app.core.models.LearnLesson`): the number
+of taught moves made. The table is rebuilt from it with :func:`app.learn.script.state_at`
+on the engine, so nothing of a game is stored, no match is created and the browser's
+match against the computer (``play_seat``, ``play_match``) is never read or written:
+the lesson counts in no history and no statistics.
+
+A tap must name the row's ``version`` (else :class:`~app.play.StaleTapError`, 409) and
+the step's taught move (else :class:`WrongMoveError`, 400, with the step's kind
+sentence); either way nothing changes. The table is built from the person's view only,
+as on the play screen: the computer's cards and the stock stay hidden until the hand
+ends.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import update
+from sqlmodel import Session, col
+
+from app.core.models import LearnLesson, PlayMatch, PlaySeat, utcnow
+from app.engine import Event, GameError, MatchState, Phase, parse_action
+from app.engine.hand import Action
+from app.learn import script
+from app.play import SORTS, Loaded, PlayError, Screen, StaleTapError, describe, screen
+from app.play.common import STALE, check_version, sentence
+
+BACK_PATH = re.compile(r"^/(?:[a-z0-9_\-]+(?:/[a-z0-9_\-]+)*)?$")
+"""A local path Leave may go back to: ``/``, ``/guide``, ``/guide/melds`` (no query, no
+host: a link elsewhere is never followed)."""
+
+CARD_ACTIONS = ("discard", "knock", "gin")
+SIMPLE_ACTIONS = ("take_upcard", "pass", "draw_stock", "take_discard", "big_gin", "next_hand")
+
+
+class WrongMoveError(PlayError):
+    """A move the lesson does not teach now (or a malformed tap): nothing changed;
+    ``message`` says what the step asks."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A browser's lesson as it stands: its row (a fresh, unsaved one before the first
+    tap), the match rebuilt on the engine and the events of the computer's last reply
+    (for the table to play out after a tap; none on a plain load)."""
+
+    row: LearnLesson
+    match: MatchState
+    events: tuple[Event, ...] = ()
+
+    @property
+    def done(self) -> int:
+        """Taught moves made (0 … ``len(script.STEPS)``)."""
+        return self.row.done
+
+    @property
+    def step(self) -> script.Step | None:
+        """The step to play now; ``None`` once the lesson is over."""
+        return script.STEPS[self.done] if self.done < len(script.STEPS) else None
+
+    @property
+    def over(self) -> bool:
+        """True once the last taught move ended the hand."""
+        return self.match.hand.phase is Phase.OVER
+
+
+@dataclass(frozen=True, slots=True)
+class Coach:
+    """What the lesson panel above the table shows: ``number`` of ``total`` steps (the
+    end is ``total + 1``), a title and the step's sentence; ``button`` and ``card`` the
+    control and card to point at; ``back`` where Leave goes; ``summary`` (the end only)
+    one line per point taught."""
+
+    number: int
+    total: int
+    title: str
+    say: str
+    button: str
+    card: str
+    back: str
+    over: bool
+    summary: tuple[str, ...] = ()
+
+
+def safe_back(path: str | None) -> str:
+    """``path`` if it is a local path Leave may return to (:data:`BACK_PATH`), else ``/``."""
+    text = (path or "").strip()
+    return text if len(text) <= 200 and BACK_PATH.match(text) else "/"
+
+
+def _row(db: Session, session_id: str) -> LearnLesson:
+    row = db.get(LearnLesson, session_id)
+    if row is None:
+        return LearnLesson(session_id=session_id)
+    db.expunge(row)  # read once: the page renders after the transaction ends
+    return row
+
+
+def _rebuild(row: LearnLesson, events: bool = False) -> Lesson:
+    done = min(max(row.done, 0), len(script.STEPS))
+    if done != row.done:  # pragma: no cover - rows are written only by tap()
+        row.done = done
+    match, happened = script.state_at(done)
+    return Lesson(row, match, tuple(happened) if events else ())
+
+
+def load(db: Session, session_id: str) -> Lesson:
+    """This browser's lesson as it stands (its first step when it never started)."""
+    return _rebuild(_row(db, session_id))
+
+
+def begin(db: Session, session_id: str, back: str | None) -> None:
+    """Start the lesson again from its first step; Leave will go back to ``back`` (a
+    local path, else the home page). Closes the home page's offer."""
+    row = db.get(LearnLesson, session_id)
+    path, now = safe_back(back), utcnow()
+    if row is None:
+        db.add(LearnLesson(session_id=session_id, done=0, back=path, offer_closed=True,
+                           updated_at=now))
+    else:
+        db.exec(update(LearnLesson).where(col(LearnLesson.session_id) == session_id)
+                .values(done=0, back=path, offer_closed=True, updated_at=now,
+                        version=row.version + 1)
+                .execution_options(synchronize_session=False))
+    db.flush()
+
+
+def offer_open(db: Session, session_id: str) -> bool:
+    """True while the home page offers the lesson: this browser has neither taken the
+    offer (or started the lesson from the guide) nor dismissed it."""
+    row = db.get(LearnLesson, session_id)
+    return row is None or not row.offer_closed
+
+
+def close_offer(db: Session, session_id: str) -> None:
+    """The home page offers the lesson no more (dismissed); the guide still does."""
+    row = db.get(LearnLesson, session_id)
+    if row is None:
+        db.add(LearnLesson(session_id=session_id, offer_closed=True))
+    elif not row.offer_closed:
+        db.exec(update(LearnLesson).where(col(LearnLesson.session_id) == session_id)
+                .values(offer_closed=True).execution_options(synchronize_session=False))
+    db.flush()
+
+
+def _action(form: Mapping[str, str]) -> Action:
+    name = form.get("action", "")
+    if name in CARD_ACTIONS:
+        code = form.get("card", "")
+        if not code:
+            raise WrongMoveError(f"Select a card first, then tap {name.title()}.")
+        text = f"{name} {code}"
+    elif name in SIMPLE_ACTIONS:
+        if name == "next_hand":
+            raise WrongMoveError("The lesson is one hand: there is no next hand.")
+        text = name
+    else:
+        raise WrongMoveError(f"Unknown action {name[:20]!r}: use the buttons on the screen.")
+    try:
+        return parse_action(text)
+    except GameError as error:
+        raise WrongMoveError(sentence(str(error))) from None
+
+
+def _store(db: Session, row: LearnLesson, *, done: int | None = None,
+           sort: str | None = None) -> LearnLesson:
+    """Write ``done`` or ``sort`` with ``version + 1`` if the row is still at the version
+    read (a browser's first tap adds its row).
+
+    Raises:
+        StaleTapError: another tap was stored since the row was read.
+    """
+    done = row.done if done is None else done
+    sort = row.sort if sort is None else sort
+    version, now = row.version + 1, utcnow()
+    if db.get(LearnLesson, row.session_id) is None:
+        if row.version != 0:  # pragma: no cover - a row is never deleted but with its session
+            raise StaleTapError(STALE)
+        db.add(LearnLesson(session_id=row.session_id, back=row.back, done=done, sort=sort,
+                           offer_closed=row.offer_closed, version=version, updated_at=now))
+        db.flush()
+    else:
+        result = db.exec(update(LearnLesson)
+                         .where(col(LearnLesson.session_id) == row.session_id,
+                                col(LearnLesson.version) == row.version)
+                         .values(done=done, sort=sort, version=version, updated_at=now)
+                         .execution_options(synchronize_session=False))
+        if result.rowcount != 1:
+            raise StaleTapError(STALE)
+    return _row(db, row.session_id)
+
+
+def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Lesson:
+    """One tap of the lesson's table: ``sort`` (a screen choice, no version needed), or
+    ``action`` (``card`` for discard, knock and gin) with ``version``. The step's taught
+    move is played on the engine, then the computer's scripted reply.
+
+    Raises:
+        StaleTapError: ``version`` is not the stored one (an older screen); nothing changed.
+        WrongMoveError: not the taught move, the lesson is over, or a malformed form;
+            nothing changed, and the message says what the step asks.
+    """
+    current = load(db, session_id)
+    row = current.row
+    if "sort" in form:
+        sort = form["sort"]
+        if sort not in SORTS:
+            raise WrongMoveError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or "
+                                 "melds first.")
+        return _rebuild(_store(db, row, sort=sort))
+    if "action" not in form:
+        raise WrongMoveError("Nothing to do: tap a card or one of the buttons.")
+    check_version(form, row.version)
+    action = _action(form)
+    try:
+        script.check_move(row.done, action)
+    except script.WrongMove as error:
+        raise WrongMoveError(error.message) from None
+    return _rebuild(_store(db, row, done=row.done + 1), events=True)
+
+
+def coach(lesson: Lesson) -> Coach:
+    """The lesson panel for ``lesson``'s step (or its end)."""
+    total = len(script.STEPS)
+    step = lesson.step
+    if step is None:
+        return Coach(total + 1, total, script.END_TITLE, script.END_SAY, "", "",
+                     lesson.row.back, True, script.SUMMARY)
+    return Coach(lesson.done + 1, total, step.title, step.say, step.button, step.card,
+                 lesson.row.back, False)
+
+
+def table(lesson: Lesson, notice: str = "") -> Screen:
+    """The lesson's table as the play screen shows a table (:func:`app.play.screen`),
+    from the person's view only; ``notice`` heads the status line (a refusal)."""
+    said = describe(lesson.events or script.last_turn(lesson.done)) if not lesson.over else ""
+    seat = PlaySeat(session_id=lesson.row.session_id, match_id=0, version=lesson.row.version,
+                    sort=lesson.row.sort, selected=None, computer_said=said)
+    game = PlayMatch(session_id=lesson.row.session_id, rules=script.RULES.to_dict(),
+                     first_dealer=script.COMPUTER, level="standard",
+                     version=lesson.row.version)
+    loaded = Loaded(seat, game, lesson.match, lesson.events)
+    return screen(loaded, notice)
+
+
+__all__ = [
+    "BACK_PATH", "Coach", "Lesson", "WrongMoveError", "begin", "close_offer", "coach",
+    "load", "offer_open", "safe_back", "table", "tap",
+]

@@ -1,0 +1,234 @@
+"""The lesson of *Learn by playing*: one fixed deal, the taught move of each step, what
+each step says, and the computer's scripted replies (docs/rules.md §3–4).
+
+Pure: it uses only the engine, so the lesson's rules are the engine's and its score
+exact. The person is player 0, the computer player 1 and the dealer, so the person is
+offered the upcard first. The deal is chosen so that every point of the lesson happens:
+
+1. the upcard (5♠) makes a set with the two fives you hold, next to a run you already
+   have (7♥ 8♥ 9♥): take it;
+2. throw the king of clubs: deadwood counts against you and a king counts 10;
+3. the computer's discard (J♣) helps you not at all: draw from the stock (an ace);
+4. throw the queen of spades, not the ace: the queen counts 10, the ace 1;
+5. the computer throws the 4♦, which makes a run of your 2♦ 3♦: take the discard;
+6. deadwood 1 after discarding the 6♣: knock (gin and the undercut are explained);
+   the computer lays off the 10♥ on your run and the 5♥ on your set, and you still win.
+
+:func:`state_at` rebuilds the match as it stands after ``n`` taught moves (each followed
+by the computer's scripted reply) on the real engine; :func:`check_move` accepts only the
+taught move of a step and otherwise raises :class:`WrongMove` with a kind sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.engine import (
+    CARDS,
+    Card,
+    Event,
+    MatchState,
+    apply_match,
+    deal,
+    parse_action,
+    parse_cards,
+    parse_match_action,
+)
+from app.engine.hand import Action, Discard, Gin, Knock
+from app.engine.rules import HOUSE, Rules
+
+PERSON = 0
+"""The learner's seat."""
+COMPUTER = 1
+"""The computer's seat (and the dealer)."""
+
+RULES: Rules = HOUSE
+"""The lesson plays House rules: knock with 10 or less, gin 25, undercut 25."""
+
+YOUR_CARDS = parse_cards("7H 8H 9H 5C 5D 2D 3D KC QS 6C")
+COMPUTER_CARDS = parse_cards("JC 4D TH 5H 8S 8D 8C 2S 3C 9D")
+UPCARD = Card.parse("5S")
+STOCK_TOP = parse_cards("7S AS 2H")
+"""The first three cards of the stock: the computer's draw, yours (the ace), the computer's."""
+
+
+def lesson_deck() -> list[Card]:
+    """The lesson's 52 cards in dealing order (see :func:`app.engine.deal`'s ``deck``):
+    the two hands alternate starting with the person, then the upcard, then the stock
+    from the top (the cards no step reaches follow in card order)."""
+    deck: list[Card] = []
+    for mine, theirs in zip(YOUR_CARDS, COMPUTER_CARDS, strict=True):
+        deck += [mine, theirs]
+    deck.append(UPCARD)
+    deck += STOCK_TOP
+    used = set(deck)
+    deck += [card for card in CARDS if card not in used]
+    return deck
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the lesson.
+
+    ``move`` is the one action the step accepts (its engine text, e.g. ``"discard KC"``);
+    ``title`` a few words for the step; ``say`` what the step teaches and asks, in one or
+    two short sentences; ``wrong`` the kind sentence for any other move; ``button`` the
+    id of the play table's control to tap (``a-take``, ``a-draw_stock``, ``a-discard``,
+    ``a-knock``) and ``card`` the card to select first, if any; ``reply`` the computer's
+    scripted actions after the move (engine texts).
+    """
+
+    move: str
+    title: str
+    say: str
+    wrong: str
+    button: str
+    card: str = ""
+    reply: tuple[str, ...] = ()
+
+    @property
+    def action(self) -> Action:
+        """The taught move as an engine action."""
+        return parse_action(self.move)
+
+
+STEPS: tuple[Step, ...] = (
+    Step(
+        move="take_upcard",
+        title="Melds: sets and runs",
+        say=("Melds are sets (3 or 4 of a rank) and runs (3+ in a row, one suit): your "
+             "7♥ 8♥ 9♥ is a run. The upcard 5♠ makes a set with your 5♣ 5♦: tap Take upcard."),
+        wrong="Not this time: the lesson asks you to take the upcard, the 5♠, for a set of fives.",
+        button="a-take",
+    ),
+    Step(
+        move="discard KC",
+        title="Which card to throw",
+        say=("Now throw one card. Cards in no meld are deadwood and count against you, a "
+             "king 10: tap the K♣, then Discard."),
+        wrong="The lesson asks you to throw the K♣: a high card that is in no meld.",
+        button="a-discard",
+        card="KC",
+        reply=("draw_stock", "discard JC"),
+    ),
+    Step(
+        move="draw_stock",
+        title="Draw or take",
+        say=("A turn starts with a draw: from the stock, or the discard. The computer's J♣ "
+             "fits none of your cards: tap Draw from stock."),
+        wrong="The J♣ would not meld with your cards: the lesson asks you to draw from the stock.",
+        button="a-draw_stock",
+    ),
+    Step(
+        move="discard QS",
+        title="Low cards are cheap",
+        say=("You drew the A♠. An ace counts 1, a queen 10: keep the ace, tap the Q♠, then "
+             "Discard."),
+        wrong="The lesson asks you to throw the Q♠: it counts 10, the ace only 1.",
+        button="a-discard",
+        card="QS",
+        reply=("draw_stock", "discard 4D"),
+    ),
+    Step(
+        move="take_discard",
+        title="Take a useful discard",
+        say="The computer threw the 4♦: with your 2♦ 3♦ it makes a run. Tap Take discard.",
+        wrong="The 4♦ on the pile makes a run with your 2♦ 3♦: the lesson asks you to take it.",
+        button="a-take",
+    ),
+    Step(
+        move="knock 6C",
+        title="Knock",
+        say=("You may knock when your deadwood after the discard is 10 or less (0 is gin: "
+             "25 extra). Without the 6♣ only the A♠ is left: tap the 6♣, then Knock."),
+        wrong="The lesson asks you to knock with the 6♣: select it, then tap Knock.",
+        button="a-knock",
+        card="6C",
+    ),
+)
+
+END_TITLE = "The layoff"
+END_SAY = ("The computer laid off its 10♥ on your run and its 5♥ on your set, so they stop "
+           "counting against it. Had it ended with 1 or less, it would have undercut you.")
+
+SUMMARY: tuple[str, ...] = (
+    "Melds: sets of one rank, runs in one suit.",
+    "Draw (stock or discard), then throw one card.",
+    "Throw high deadwood, keep cards that may meld.",
+    "Knock at 10 or less; gin is 0, with 25 extra.",
+    "Undercut: the other ends at or under your deadwood.",
+)
+"""The end's summary, one line per point of the lesson."""
+
+
+class WrongMove(Exception):
+    """A move the lesson does not teach at this step: ``message`` says, kindly, what the
+    step asks. Nothing changes."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def start() -> MatchState:
+    """The lesson's match at its first step: the fixed deal, nothing played."""
+    hand = deal(RULES, COMPUTER, deck=lesson_deck())
+    return MatchState(RULES, COMPUTER, (), 1, hand, 0)
+
+
+def state_at(done: int) -> tuple[MatchState, list[Event]]:
+    """The lesson's match after ``done`` taught moves (0 … ``len(STEPS)``), each followed
+    by the computer's scripted reply, and the events of the last step's reply (for the
+    table to play out; empty when it had none).
+
+    Raises:
+        ValueError: ``done`` is outside 0 … ``len(STEPS)``.
+    """
+    match, events, _ = _play(done)
+    return match, events
+
+
+def last_turn(done: int) -> list[Event]:
+    """The events of the computer's most recent turn after ``done`` taught moves (none
+    before its first): what the table says it did."""
+    return _play(done)[2]
+
+
+def _play(done: int) -> tuple[MatchState, list[Event], list[Event]]:
+    if not 0 <= done <= len(STEPS):
+        raise ValueError(f"the lesson has {len(STEPS)} steps, not {done}")
+    match = start()
+    events: list[Event] = []
+    last: list[Event] = []
+    for step in STEPS[:done]:
+        match, _ = apply_match(match, PERSON, step.action)
+        events = []
+        for text in step.reply:
+            match, happened = apply_match(match, COMPUTER, parse_match_action(text))
+            events.extend(happened)
+        last = events or last
+    return match, events, last
+
+
+def check_move(done: int, action: Action) -> Step:
+    """The step after ``done`` taught moves, if ``action`` is its taught move.
+
+    Raises:
+        WrongMove: the lesson is over, or ``action`` is another move (the message says
+            what the step asks; a card action without the right card says which).
+    """
+    if done >= len(STEPS):
+        raise WrongMove("The lesson is over: play a real match, or start the lesson again.")
+    step = STEPS[done]
+    if action == step.action:
+        return step
+    if step.card and isinstance(action, Discard | Knock | Gin) and \
+            type(action) is type(step.action):
+        raise WrongMove(f"Not that card: {step.wrong}")
+    raise WrongMove(step.wrong)
+
+
+__all__ = [
+    "COMPUTER", "END_SAY", "END_TITLE", "PERSON", "RULES", "STEPS", "SUMMARY", "Step",
+    "WrongMove", "check_move", "last_turn", "lesson_deck", "start", "state_at",
+]
