@@ -7,6 +7,11 @@
 * :class:`FairQueue` — a queue served round-robin across owners: one owner's hundred
   jobs wait behind the single job of each other owner.
 * :class:`InFlight` — at most ``limit`` things in flight per key (one hint per browser).
+* :class:`Rate` and :class:`RateLimiter` — at most ``count`` per ``seconds`` per key,
+  with bursts up to ``count`` (the generic cell rate algorithm: one number per key, no
+  thread, no timer; idle keys are forgotten as they expire). The ``limits`` library
+  was considered: its in-memory storage starts a timer thread after every hit and scans
+  every key each time, more than a tap should cost.
 * :class:`Refused` — the exception a limit raises: a message saying what to do and how
   many seconds to wait (``Retry-After``); ``app.web.limits`` answers it with 429.
 
@@ -16,10 +21,14 @@ Nothing here knows about HTTP or the game; every class is thread-safe.
 from __future__ import annotations
 
 import contextlib
+import math
+import re
 import threading
+import time
 from collections import OrderedDict, deque
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -134,4 +143,80 @@ class InFlight:
             self.release(key)
 
 
-__all__ = ["FairQueue", "InFlight", "Refused", "owner"]
+_UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+_RATE = re.compile(r"\s*(\d+)\s*(?:/|per)\s*(\d+)?\s*(second|minute|hour|day)s?\s*", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """At most ``count`` events per ``seconds`` (``count`` ≥ 1, ``seconds`` > 0)."""
+
+    count: int
+    seconds: float
+
+    @classmethod
+    def parse(cls, text: str) -> Rate:
+        """``"300/minute"``, ``"10/10 minutes"``, ``"5 per second"`` as a Rate.
+
+        Raises:
+            ValueError: not of that form, or a count of 0.
+        """
+        found = _RATE.fullmatch(text)
+        if found is None or int(found[1]) < 1:
+            raise ValueError(f"{text!r} is not a rate such as '300/minute' or "
+                             "'10/10 minutes' (a count of at least 1, per a number of "
+                             "seconds, minutes, hours or days)")
+        return cls(int(found[1]), int(found[2] or 1) * _UNITS[found[3].lower()])
+
+    def __str__(self) -> str:
+        return f"{self.count}/{self.seconds:g} seconds"
+
+
+class RateLimiter:
+    """Counts events per key against a :class:`Rate` (thread-safe, in memory).
+
+    The generic cell rate algorithm: each key keeps the time its budget is next full
+    again; an event moves it ``seconds / count`` later and is refused when that would
+    be more than ``seconds`` ahead of now. So a key may spend all ``count`` at once and
+    then one more every ``seconds / count``.
+    """
+
+    SWEEP_EVERY = 4096
+    """Forget expired keys once this many events have been counted since the last sweep."""
+
+    def __init__(self, rate: Rate, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self._clock = rate, clock
+        self._full_at: dict[Hashable, float] = {}
+        self._lock = threading.Lock()
+        self._hits = 0
+
+    def hit(self, key: Hashable) -> float:
+        """Count one event of ``key``: 0.0 when allowed, else the seconds until one
+        would be (nothing counted)."""
+        step = self.rate.seconds / self.rate.count
+        with self._lock:
+            now = self._clock()
+            full_at = max(self._full_at.get(key, now), now) + step
+            wait = full_at - now - self.rate.seconds
+            if wait > 1e-9:
+                return wait
+            self._full_at[key] = full_at
+            self._hits += 1
+            if self._hits >= self.SWEEP_EVERY:
+                self._hits = 0
+                self._full_at = {k: t for k, t in self._full_at.items() if t > now}
+            return 0.0
+
+    def check(self, key: Hashable, message: str, kind: str = "") -> None:
+        """Count one event of ``key``, or raise :class:`Refused` with ``message`` and
+        the whole seconds to wait."""
+        wait = self.hit(key)
+        if wait:
+            raise Refused(message, math.ceil(wait), kind)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._full_at)
+
+
+__all__ = ["FairQueue", "InFlight", "Rate", "RateLimiter", "Refused", "owner"]

@@ -233,10 +233,13 @@ def _hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
     return expert.evaluate(view, random.Random(seed))[:HINT_OPTIONS]
 
 
-def interactive(function: Callable[..., T], *args: Any) -> T:
+def interactive(function: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
     """Compute ``function(*args)`` in the pool as interactive work (a player is
     waiting) and return its result (or raise its exception); ``function`` must be a
     module-level function and ``args`` picklable. Without a pool it runs here.
+
+    With ``timeout`` (seconds), ``TimeoutError`` is raised when the answer has not come
+    by then (a job still queued is dropped; one already running ends on its own).
 
     The job waits for a process in a queue served round-robin across owners
     (:data:`app.core.fairuse.owner`): a browser that queued many jobs waits behind the
@@ -255,7 +258,10 @@ def interactive(function: Callable[..., T], *args: Any) -> T:
             _start_scheduler()
             _changed.notify_all()
         try:
-            return job.future.result()  # type: ignore[no-any-return]
+            return job.future.result(timeout)  # type: ignore[no-any-return]
+        except TimeoutError:
+            job.future.cancel()  # still queued: the scheduler skips it
+            raise
         except BrokenProcessPool:
             log.warning("a computer worker process died: starting a new one")
             if job.pool is not None:
@@ -292,8 +298,11 @@ def _next_job() -> tuple[_Job, bool] | None:
     global _interactive, _running
     while _size:
         if _waiting and _interactive < _size:
+            job = _waiting.pop()
+            if job.future.cancelled():  # its caller stopped waiting
+                continue
             _interactive += 1
-            return _waiting.pop(), False
+            return job, False
         wait = _room_for_background(time.monotonic()) if _queue else inf
         if not wait:
             _running += 1

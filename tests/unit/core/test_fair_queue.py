@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.fairuse import FairQueue, InFlight, Refused
+from app.core.fairuse import FairQueue, InFlight, Rate, RateLimiter, Refused
 
 
 def test_owners_are_served_alternately_whatever_each_queued() -> None:
@@ -51,3 +51,49 @@ def test_a_place_is_given_back_when_the_block_fails() -> None:
     with pytest.raises(ValueError), gate.hold("k"):
         raise ValueError
     assert gate.held("k") == 0
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_rate_allows_its_burst_then_refuses_with_the_wait() -> None:
+    clock = _Clock()
+    limiter = RateLimiter(Rate.parse("3/minute"), clock)
+    assert [limiter.hit("ann") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert limiter.hit("ann") == pytest.approx(20.0)  # one more every 20 s
+    assert limiter.hit("bob") == 0.0  # another key has its own budget
+    clock.now += 20
+    assert limiter.hit("ann") == 0.0
+    assert limiter.hit("ann") > 0
+    with pytest.raises(Refused) as refused:
+        limiter.check("ann", "Slow down.", "posts")
+    assert refused.value.retry_after == 20 and refused.value.kind == "posts"
+
+
+def test_expired_keys_are_forgotten() -> None:
+    clock = _Clock()
+    limiter = RateLimiter(Rate.parse("1/second"), clock)
+    limiter.SWEEP_EVERY = 3
+    limiter.hit("a")
+    limiter.hit("b")
+    clock.now += 5
+    limiter.hit("c")
+    assert len(limiter) == 1
+
+
+@pytest.mark.parametrize(("text", "count", "seconds"), [
+    ("300/minute", 300, 60), ("10/10 minutes", 10, 600), ("5 per second", 5, 1),
+    ("2/hour", 2, 3600), (" 1 / 2 days ", 1, 172800)])
+def test_rates_are_read_from_their_usual_spelling(text: str, count: int, seconds: int) -> None:
+    assert Rate.parse(text) == Rate(count, seconds)
+
+
+@pytest.mark.parametrize("text", ["", "0/minute", "ten/minute", "5/fortnight", "5"])
+def test_a_malformed_rate_is_refused_saying_the_form(text: str) -> None:
+    with pytest.raises(ValueError, match="300/minute"):
+        Rate.parse(text)
