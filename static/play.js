@@ -152,18 +152,22 @@
     }).then(function (response) {
       return response.text().then(function (text) {
         if (response.status >= 500 || text.indexOf('id="table"') < 0) {
-          throw new Error("status " + response.status);
+          var error = new Error("status " + response.status);
+          // 429 (fair use): the server's own words say how long to wait.
+          if (response.status === 429) error.words = text;
+          throw error;
         }
         swap(text, focus);
       });
-    }).catch(function () {
+    }).catch(function (error) {
       queue.length = 0;
       putBack();
       if (table()) table().removeAttribute("aria-busy");
       var status = document.getElementById("status");
       if (status) {
-        status.innerHTML = '<span class="play-status__refused">The server could not be ' +
-          "reached, so nothing was changed: tap again.</span>";
+        status.innerHTML = (error && error.words) ||
+          ('<span class="play-status__refused">The server could not be ' +
+           "reached, so nothing was changed: tap again.</span>");
       }
     }).then(next);
   }

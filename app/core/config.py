@@ -64,10 +64,10 @@ class Settings(BaseSettings):
     # beyond them the answer is 429 with Retry-After and a page saying what to do. A
     # browser is its session cookie; an address is the client's (after trusted proxies).
     limit_posts_per_browser: RateSetting = Field(
-        default=Rate(600, 60), description="Form posts (taps, score entries...) a browser "
+        default=Rate(6000, 600), description="Form posts (taps, score entries...) a browser "
         "may send, e.g. '300/minute' (a burst of that many, then the rate).")
     limit_posts_per_address: RateSetting = Field(
-        default=Rate(3000, 60), description="Form posts from one client address (a "
+        default=Rate(30000, 600), description="Form posts from one client address (a "
         "household or a school behind one address shares it).")
     limit_invites_per_browser: RateSetting = Field(
         default=Rate(10, 600), description="Friend invites a browser may start.")

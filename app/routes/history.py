@@ -5,7 +5,8 @@
 * ``GET /play/history/{match}.txt`` and ``/play/history/{match}/{hand}.txt`` — the hand
   history text of a match or a hand (``docs/hand-history.md``), as a download;
 * ``GET /play/history/import`` — the import form; ``POST`` shows the review of a hand
-  history file (the text pasted or a file chosen). Nothing is stored.
+  history file (the text pasted or a file chosen), read in the process pool (off the
+  event loop). Nothing is stored; 429 beyond the import limits (``app.web.limits``).
 
 Another browser's ids and ids that do not exist get the same 404 page; a malformed hand
 history gets 400 with the line at fault (a body over 64 KB is refused with 413 by the
