@@ -16,7 +16,7 @@ from app.core import metrics, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import create_db_engine
-from app.friend import live
+from app.friend import live, presence
 from app.play import storage
 from app.review import analysis
 from app.routes import (
@@ -36,6 +36,8 @@ from app.routes import metrics as metrics_route
 from app.routes import prefs as display
 from app.web.deps import get_display, use_language
 from app.web.errors import install_error_pages
+from app.web.limits import FairUseMiddleware
+from app.web.limits import install as install_fair_use
 from app.web.middleware import (
     AccessLogMiddleware,
     CachedStaticFiles,
@@ -81,7 +83,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         workers.configure(settings.compute_workers)
         analysis.configure(enabled=settings.analyse_hands)
         await purge()
-        tasks = [asyncio.create_task(purge_periodically())]
+        tasks = [asyncio.create_task(purge_periodically()),
+                 # Friend tables' presence, kept in memory, written in one batch.
+                 asyncio.create_task(presence.flush_periodically(engine))]
         if engine.dialect.name == "postgresql":
             # Friend matches: moves made on other instances reach this one.
             tasks.append(asyncio.create_task(live.listen_postgres(settings.database_url)))
@@ -93,6 +97,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            with contextlib.suppress(Exception):  # the last presence seen, if it can be
+                await asyncio.to_thread(presence.flush, engine)
             analysis.shutdown()
             await asyncio.to_thread(workers.shutdown)
             engine.dispose()
@@ -108,9 +114,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
 
+    fair_use = install_fair_use(app, settings)
+
     # Outermost first: access log → HEAD as GET → security headers, cross-site and body
-    # checks (so a 500 carries the headers too) → Starlette's 500 handler → gzip →
-    # session cookie → error pages → routes.
+    # checks (so a 500 carries the headers too) → fair use (the pool's owner, 429 beyond
+    # the post limits) → Starlette's 500 handler → gzip → session cookie → error pages →
+    # routes.
     app.outer_middleware = [
         (AccessLogMiddleware, {}),
         (HeadMiddleware, {}),
@@ -119,6 +128,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # An oversized import is sent back to its form, which says so.
             "oversize_redirects": {"/score/import": "/score?import=too-large#answer"},
         }),
+        (FairUseMiddleware, {"fair": fair_use}),
     ]
     app.add_middleware(SessionCookieMiddleware, settings=settings)
     app.add_middleware(GZipMiddleware, minimum_size=1000)

@@ -163,7 +163,10 @@
     }).then(function (response) {
       return response.text().then(function (text) {
         if (response.status >= 500 || text.indexOf('id="table"') < 0) {
-          throw new Error("status " + response.status);
+          var error = new Error("status " + response.status);
+          // 429 (fair use): the server's own words say how long to wait.
+          if (response.status === 429) error.words = text;
+          throw error;
         }
         // An order stored while the next drag is under way: the table already shows it,
         // and a swap now would end that drag.
@@ -179,14 +182,15 @@
         }
         swap(text, focus);
       });
-    }).catch(function () {
+    }).catch(function (error) {
       queue.length = 0;
       putBack();
       if (table()) table().removeAttribute("aria-busy");
       var status = document.getElementById("status");
       if (status) {
-        status.innerHTML = '<span class="play-status__refused">The server could not be ' +
-          "reached, so nothing was changed: tap again.</span>";
+        status.innerHTML = (error && error.words) ||
+          ('<span class="play-status__refused">The server could not be ' +
+           "reached, so nothing was changed: tap again.</span>");
       }
     }).then(next);
   }

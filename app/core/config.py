@@ -4,10 +4,25 @@ Every setting is an upper-case environment variable of the same name, e.g. ``POR
 """
 
 from functools import lru_cache
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, PlainSerializer, PlainValidator, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from app.core.fairuse import Rate
+
+
+def _rate(value: Any) -> Rate:
+    """A :class:`~app.core.fairuse.Rate` from its text (``"300/minute"``) or itself."""
+    if isinstance(value, Rate):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("a rate is text such as '300/minute'")
+    return Rate.parse(value)
+
+
+RateSetting = Annotated[Rate, NoDecode, PlainValidator(_rate), PlainSerializer(str)]
+"""A rate limit setting: ``"<count>/<period>"`` (``300/minute``, ``10/10 minutes``)."""
 
 
 class Settings(BaseSettings):
@@ -56,6 +71,32 @@ class Settings(BaseSettings):
     analyse_hands: bool = Field(
         default=True, description="Rate the person's decisions after each hand (issue 15)."
     )
+    # Fair use (issue 27, app.web.limits): a player at human speed never meets these;
+    # beyond them the answer is 429 with Retry-After and a page saying what to do. A
+    # browser is its session cookie; an address is the client's (after trusted proxies).
+    limit_posts_per_browser: RateSetting = Field(
+        default=Rate(6000, 600), description="Form posts (taps, score entries...) a browser "
+        "may send, e.g. '300/minute' (a burst of that many, then the rate).")
+    limit_posts_per_address: RateSetting = Field(
+        default=Rate(30000, 600), description="Form posts from one client address (a "
+        "household or a school behind one address shares it).")
+    limit_invites_per_browser: RateSetting = Field(
+        default=Rate(10, 600), description="Friend invites a browser may start.")
+    limit_invites_per_address: RateSetting = Field(
+        default=Rate(60, 600), description="Friend invites from one client address.")
+    limit_imports_per_browser: RateSetting = Field(
+        default=Rate(30, 60), description="Hand-history and score-sheet imports a "
+        "browser may send.")
+    limit_imports_per_address: RateSetting = Field(
+        default=Rate(120, 60), description="Imports from one client address.")
+    limit_streams_per_browser: int = Field(
+        default=4, ge=1, description="Live tables (event streams) one browser may hold "
+        "open at once (one per tab).")
+    limit_streams_per_address: int = Field(
+        default=100, ge=1, description="Event streams one client address may hold open.")
+    import_seconds: float = Field(
+        default=30, gt=0, description="Longest time reading one imported file may take; "
+        "beyond it the import is refused (413).")
     admin_token: str = Field(
         default="", description="Turns on the operator page /admin, signed in with this "
         "token (at least 16 characters); unset, /admin is 404.",

@@ -23,6 +23,13 @@ spell the analysis may use every process, and the first move then waits at most 
 one decision's analysis (tens of milliseconds; a pool of one process always works this
 way).
 
+Queued work is served round-robin across browsers: each job carries its owner
+(:data:`app.core.fairuse.owner`, set per request by ``app.web.limits``), and one
+scheduler thread hands the pool the next interactive job of the next browser in turn
+(:class:`app.core.fairuse.FairQueue`), never more than one per process, so a browser
+asking for eight hints at once waits behind the single move of each other player
+instead of filling the pool; background jobs are taken in turn the same way.
+
 Background jobs also run at the lowest CPU priority (:data:`BACKGROUND_NICENESS`, in a
 thread of their own inside the pool's process): on a server with few cores the
 operating system then gives the CPU to the request threads and to interactive jobs
@@ -35,8 +42,9 @@ none). With ``compute_workers = 0`` everything runs in the calling thread. A cra
 worker process is replaced and the decision retried once, then made in the thread.
 
 Processes are started with ``spawn`` (never ``fork``: the server has threads running).
+
 The jobs running and waiting are published for the metrics (``gin_workers_busy``,
-``gin_workers_queued``: :mod:`app.core.metrics`).
+``gin_workers_queued``: :mod:`app.core.metrics`) at every change of the pool's state.
 """
 
 from __future__ import annotations
@@ -51,7 +59,6 @@ import random
 import signal
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -60,6 +67,7 @@ from math import inf
 from typing import Any, TypeVar
 
 from app.core import metrics
+from app.core.fairuse import FairQueue, owner
 from app.engine import Action, PlayerView
 from app.engine.bots import choose_action, expert
 
@@ -79,17 +87,20 @@ one process of the pool free (see the module docstring)."""
 
 @dataclass(eq=False, slots=True)
 class _Job:
-    """Background work waiting for the pool: the future its caller holds."""
+    """Work waiting for the pool: the future its caller holds, and whose work it is
+    (:data:`app.core.fairuse.owner` when it was queued)."""
 
     function: Callable[..., Any]
     args: tuple[Any, ...]
+    owner: str = ""
     future: Future[Any] = field(default_factory=Future)
     attempts: int = 0
+    pool: ProcessPoolExecutor | None = None
 
 
 _lock = threading.Lock()
 _changed = threading.Condition(_lock)
-"""Notified when interactive or background work finishes, or background work arrives."""
+"""Notified when work arrives or finishes, or the pool changes."""
 _size = 0
 _pool: ProcessPoolExecutor | None = None
 _interactive = 0
@@ -98,14 +109,23 @@ _running = 0
 """Background jobs in flight in the pool."""
 _last_busy = float("-inf")
 """``time.monotonic()`` when the last request or interactive job started."""
-_queue: deque[_Job] = deque()
-_feeder: threading.Thread | None = None
+_waiting: FairQueue[_Job] = FairQueue()
+"""Interactive jobs waiting for a process, served round-robin across owners."""
+_queue: FairQueue[_Job] = FairQueue()
+"""Background jobs waiting for room in the pool, served round-robin across owners."""
+_scheduler: threading.Thread | None = None
 
 
 def _publish() -> None:
     """The pool's state for the metrics (``_lock`` held): jobs running, jobs waiting."""
     metrics.WORKERS_BUSY.set(_interactive + _running)
-    metrics.WORKERS_QUEUED.set(len(_queue))
+    metrics.WORKERS_QUEUED.set(len(_waiting) + len(_queue))
+
+
+def _notify() -> None:
+    """The pool's state changed (``_lock`` held): publish it and wake the waiters."""
+    _publish()
+    _changed.notify_all()
 
 
 def configure(size: int) -> None:
@@ -116,27 +136,27 @@ def configure(size: int) -> None:
     global _size
     with _lock:
         _size = max(0, size)
+        _notify()
 
 
 def shutdown() -> None:
     """Stop the pool's processes (the app's lifespan calls this at its end); from then
     on work is done in the calling thread until :func:`configure` is called again.
-    Queued background work is cancelled (its futures raise ``CancelledError``)."""
-    global _pool, _size, _feeder
+    Queued background work is cancelled (its futures raise ``CancelledError``); queued
+    interactive work is computed by its callers, in their threads."""
+    global _pool, _size, _scheduler
     with _lock:
         pool, _pool = _pool, None
         _size = 0
-        dropped = list(_queue)
-        _queue.clear()
-        _publish()
-        feeder, _feeder = _feeder, None
-        _changed.notify_all()
+        dropped = _queue.drain() + _waiting.drain()
+        scheduler, _scheduler = _scheduler, None
+        _notify()
     for job in dropped:
         job.future.cancel()
     if pool is not None:
         pool.shutdown(wait=True, cancel_futures=True)
-    if feeder is not None:
-        feeder.join()
+    if scheduler is not None:
+        scheduler.join()
 
 
 def _exit_with_parent() -> None:
@@ -229,34 +249,48 @@ def _hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
     return expert.evaluate(view, random.Random(seed))[:HINT_OPTIONS]
 
 
-def _run(function: Callable[..., T], *args: Any) -> T:
-    """Interactive work: to the pool at once (see the module docstring)."""
-    global _interactive, _last_busy
+def interactive(function: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
+    """Compute ``function(*args)`` in the pool as interactive work (a player is
+    waiting) and return its result (or raise its exception); ``function`` must be a
+    module-level function and ``args`` picklable. Without a pool it runs here.
+
+    With ``timeout`` (seconds), ``TimeoutError`` is raised when the answer has not come
+    by then (a job still queued is dropped; one already running ends on its own).
+
+    The job waits for a process in a queue served round-robin across owners
+    (:data:`app.core.fairuse.owner`): a browser that queued many jobs waits behind the
+    one job of each other browser, so no browser can fill the pool for the others.
+    """
+    global _last_busy
     for _attempt in range(2):
-        pool = _executor()
-        if pool is None:
+        if _executor() is None:
             break
+        job = _Job(function, args, owner.get())
         with _lock:
-            _interactive += 1
+            if not _size:
+                break
             _last_busy = time.monotonic()
-            _publish()
+            _waiting.push(job.owner, job)
+            _start_scheduler()
+            _notify()
         try:
-            return pool.submit(function, *args).result()
+            return job.future.result(timeout)  # type: ignore[no-any-return]
+        except TimeoutError:
+            job.future.cancel()  # still queued: the scheduler skips it
+            raise
         except BrokenProcessPool:
             log.warning("a computer worker process died: starting a new one")
-            _discard_broken(pool)
-        finally:
-            with _lock:
-                _interactive -= 1
-                _publish()
-                _changed.notify_all()
+            if job.pool is not None:
+                _discard_broken(job.pool)
+        except CancelledError:  # the pool was shut down meanwhile
+            break
     return function(*args)
 
 
 def _room_for_background(now: float) -> float:
     """0 when the pool may take one more background job now (``_lock`` held); else how
     long to wait at most before asking again (``inf``: until notified)."""
-    if _running + _interactive >= _size:
+    if _waiting or _running + _interactive >= _size:
         return inf
     reserved = now - _last_busy < RESERVE_SECONDS
     if _running < (_size - 1 if reserved and _size > 1 else _size):
@@ -264,67 +298,123 @@ def _room_for_background(now: float) -> float:
     return _last_busy + RESERVE_SECONDS - now if reserved else inf
 
 
-def _feed() -> None:
-    """The feeder thread: hands queued background jobs to the pool while it has room."""
-    global _running
+def _start_scheduler() -> None:
+    """Start the scheduler thread if it is not running (``_lock`` held)."""
+    global _scheduler
+    if _scheduler is None:
+        _scheduler = threading.Thread(target=_schedule, name="pool-scheduler", daemon=True)
+        _scheduler.start()
+
+
+def _next_job() -> tuple[_Job, bool] | None:
+    """The next job to hand to the pool and whether it is background work, waiting
+    until there is one (``_lock`` held); ``None`` once the pool is shut down.
+    Interactive work goes first, up to one job per process; background work only when
+    :func:`_room_for_background` allows."""
+    global _interactive, _running
+    while _size:
+        if _waiting and _interactive < _size:
+            job = _waiting.pop()
+            if job.future.cancelled():  # its caller stopped waiting
+                continue
+            _interactive += 1
+            _publish()
+            return job, False
+        wait = _room_for_background(time.monotonic()) if _queue else inf
+        if not wait:
+            _running += 1
+            job = _queue.pop()
+            _publish()
+            return job, True
+        _changed.wait(None if wait == inf else wait)
+    return None
+
+
+def _schedule() -> None:
+    """The scheduler thread: hands queued jobs to the pool in turn (see
+    :func:`_next_job`); the pool's own queue never holds more than it can run."""
+    global _interactive, _running
     while True:
         with _lock:
-            while _size:
-                wait = _room_for_background(time.monotonic()) if _queue else inf
-                if not wait:
-                    break
-                _changed.wait(None if wait == inf else wait)
-            if not _size:
-                return
-            job = _queue.popleft()
-            _running += 1
-            _publish()
+            found = _next_job()
+        if found is None:
+            return
+        job, is_background = found
         pool = _executor()
         if pool is None:  # shut down meanwhile
             with _lock:
-                _running -= 1
+                if is_background:
+                    _running -= 1
+                else:
+                    _interactive -= 1
                 _publish()
             job.future.cancel()
             continue
         job.attempts += 1
+        job.pool = pool
         try:
-            inner = pool.submit(_at_low_priority, job.function, *job.args)
+            if is_background:
+                inner = pool.submit(_at_low_priority, job.function, *job.args)
+            else:
+                inner = pool.submit(job.function, *job.args)
         except (BrokenProcessPool, RuntimeError) as error:  # broken or shut down
             inner = Future()
             inner.set_exception(error if isinstance(error, BrokenProcessPool)
                                 else CancelledError())
-        inner.add_done_callback(functools.partial(_finished, job, pool))
+        done = _finished if is_background else _answered
+        inner.add_done_callback(functools.partial(done, job, pool))
 
 
-def _finished(job: _Job, pool: ProcessPoolExecutor, done: Future[Any]) -> None:
-    """Relay a background job's answer to its caller's future (a crashed process: the
-    job is queued again once, at the front)."""
-    global _running
+def _relay(job: _Job, done: Future[Any]) -> None:
+    """Hand the pool's answer ``done`` to the job's caller."""
     error = None if done.cancelled() else done.exception()
-    if isinstance(error, BrokenProcessPool) and job.attempts < 2:
-        log.warning("a worker process died during background work: starting a new one")
-        global _pool
-        with _lock:
-            if _pool is pool:  # the next job starts a new pool
-                _pool = None
-            _running -= 1
-            if _size:
-                _queue.appendleft(job)
-            _publish()
-            _changed.notify_all()
-        if not _size:
-            job.future.cancel()
-        return
-    with _lock:
-        _running -= 1
-        _publish()
-        _changed.notify_all()
-    if done.cancelled() or isinstance(error, BrokenProcessPool):
+    if done.cancelled() or isinstance(error, CancelledError):
         job.future.cancel()
     elif error is not None:
         job.future.set_exception(error)
     else:
         job.future.set_result(done.result())
+
+
+def _answered(job: _Job, _pool_used: ProcessPoolExecutor, done: Future[Any]) -> None:
+    """An interactive job's answer (a crashed process reaches the caller, who retries)."""
+    global _interactive
+    with _lock:
+        _interactive -= 1
+        _notify()
+    _relay(job, done)
+
+
+def _finished(job: _Job, pool: ProcessPoolExecutor, done: Future[Any]) -> None:
+    """Relay a background job's answer to its caller's future (a crashed process: the
+    job is queued again once, at the front)."""
+    global _running, _pool
+    error = None if done.cancelled() else done.exception()
+    if isinstance(error, BrokenProcessPool) and job.attempts < 2:
+        log.warning("a worker process died during background work: starting a new one")
+        with _lock:
+            if _pool is pool:  # the next job starts a new pool
+                _pool = None
+            _running -= 1
+            if _size:
+                _queue.push_front(job.owner, job)
+            _notify()
+        if not _size:
+            job.future.cancel()
+        return
+    with _lock:
+        _running -= 1
+        _notify()
+    if isinstance(error, BrokenProcessPool):
+        job.future.cancel()
+    else:
+        _relay(job, done)
+
+
+def queued() -> int:
+    """How many jobs (interactive and background) wait for the pool now."""
+    with _lock:
+        return len(_waiting) + len(_queue)
 
 
 def background(function: Callable[..., T], *args: Any) -> Future[T]:
@@ -336,17 +426,12 @@ def background(function: Callable[..., T], *args: Any) -> Future[T]:
     The future raises what ``function`` raised, or ``CancelledError`` when the pool is
     shut down before the job ran.
     """
-    global _feeder
     with _lock:
         if _size:
-            job = _Job(function, args)
-            _queue.append(job)
-            _publish()
-            if _feeder is None:
-                _feeder = threading.Thread(target=_feed, name="background-feeder",
-                                           daemon=True)
-                _feeder.start()
-            _changed.notify_all()
+            job = _Job(function, args, owner.get())
+            _queue.push(job.owner, job)
+            _start_scheduler()
+            _notify()
             return job.future
     future: Future[T] = Future()
     try:
@@ -376,7 +461,7 @@ def decide(level: str, view: PlayerView, seed: str) -> Action:
     """
     if level not in POOLED_LEVELS:
         return _decide(level, view, seed)
-    return _run(_decide, level, view, seed)
+    return interactive(_decide, level, view, seed)
 
 
 def hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
@@ -387,8 +472,8 @@ def hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
     Raises:
         NotBotsTurnError: the view has no legal action.
     """
-    return _run(_hint, view, seed)
+    return interactive(_hint, view, seed)
 
 
 __all__ = ["HINT_OPTIONS", "POOLED_LEVELS", "RESERVE_SECONDS", "background", "configure",
-           "decide", "hint", "new_pool", "note_request", "shutdown"]
+           "decide", "hint", "interactive", "new_pool", "note_request", "queued", "shutdown"]

@@ -15,14 +15,18 @@ No accounts: a seat belongs to the browser session that took it.
   exactly one gets the seat; afterwards the link admits no one else (it resumes the
   two players' own seats only).
 * **cancel** (:func:`cancel`, :func:`decline`): either player, before the match starts.
+* **replace**: a browser has at most one open invite. Starting a new one marks every
+  earlier open invite of that browser ``replaced``; its link then says so and admits
+  nobody (410).
 
 Every refusal is an :class:`InviteError` with a message and a status (400/403/404/409/410)
 and changes nothing. Taps use :func:`app.play.actions.tap` like a match against the
 computer: the match row's version serialises the two seats' taps.
 
-Presence (:func:`pulse`): each open table (SSE stream or poll) touches its seat's
-``*_seen_at`` at most every :data:`TOUCH_SECONDS`; a friend not seen for
-:data:`AWAY_SECONDS` is shown as away. There is no turn timer.
+Presence (:func:`pulse`, :mod:`app.friend.presence`): an open table (SSE stream or
+poll) marks its seat as seen in this process's memory, written to ``*_seen_at`` in
+batches; a friend not seen for :data:`AWAY_SECONDS` is shown as away. There is no turn
+timer.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from app.core.models import PlayMatch, PlaySeat, utcnow
 from app.engine import HandSeed, new_match
 from app.engine.bots import DEFAULT_LEVEL
 from app.engine.fairness import commitment
-from app.friend import live
+from app.friend import live, presence
 from app.play.actions import MatchOptions, hand_client_seed
 from app.play.common import COMPUTER, FRIEND_LEVEL, STALE, PlayError, StaleTapError
 from app.play.storage import (
@@ -62,8 +66,6 @@ TOKEN_BYTES = 24
 """Random bytes of an invite token (192 bits; 32 URL-safe characters)."""
 AWAY_SECONDS = 30
 """A player with no open table for this long is shown as away."""
-TOUCH_SECONDS = 10
-"""An open table refreshes its seat's last-seen time at most this often."""
 MAX_NAME = 20
 """The longest player name, in characters."""
 
@@ -135,6 +137,7 @@ def create_invite(db: Session, session_id: str, options: MatchOptions, name: str
     if seat is not None and expected_version != seat.version:
         db.rollback()
         raise StaleTapError(STALE)
+    _replace_open_invites(db, session_id)
     game = PlayMatch(session_id=session_id, rules=options.rules.to_dict(),
                      first_dealer=COMPUTER, level=DEFAULT_LEVEL,
                      client_seed=options.client_seed or new_client_seed(), hands=0,
@@ -151,6 +154,16 @@ def create_invite(db: Session, session_id: str, options: MatchOptions, name: str
         bump_seat(db, seat, match_id=game.id, selected=None, computer_said="")
     commit_seat(db)
     return game
+
+
+def _replace_open_invites(db: Session, session_id: str) -> None:
+    """Mark every open invite of this browser ``replaced`` (a new one is being made):
+    their links admit nobody from now on, and a page watching one is told."""
+    earlier = db.exec(select(PlayMatch).where(
+        col(PlayMatch.session_id) == session_id, col(PlayMatch.friend).is_(True),
+        col(PlayMatch.invite_status) == "open")).all()
+    for game in earlier:
+        _close(db, game, "replaced")
 
 
 def _seat_game(db: Session, session_id: str) -> PlayMatch | None:
@@ -203,7 +216,7 @@ def open_invite(db: Session, token: str, session_id: str) -> Invitation | None:
     plays that match (the link then resumes its seat: the route shows ``/play``).
 
     Raises:
-        InviteError: forged or unknown (404); cancelled or expired (410); the match has
+        InviteError: forged or unknown (404); cancelled, replaced or expired (410); the match has
             started between two other browsers (403); the inviter's own link (409).
     """
     game = _invite(db, token)
@@ -212,6 +225,9 @@ def open_invite(db: Session, token: str, session_id: str) -> Invitation | None:
         return None
     if game.invite_status == "cancelled":
         raise InviteError("This invite was cancelled: ask your friend for a new link.", 410)
+    if game.invite_status == "replaced":
+        raise InviteError("This invite was replaced by a newer one: ask your friend for "
+                          "the link they sent last.", 410)
     if game.invite_status != "open":
         raise InviteError("This match has already started: the link admits no one else.", 403)
     if _expired(game):
@@ -291,8 +307,10 @@ def _seat_for_guest(db: Session, session_id: str, match_id: int) -> None:
         bump_seat(db, seat, match_id=match_id, selected=None, computer_said="")
 
 
-def _close(db: Session, game: PlayMatch) -> None:
-    values = bump_match(db, game, invite_status="cancelled")
+def _close(db: Session, game: PlayMatch, status: str = "cancelled") -> None:
+    """Close the invite of ``game`` (``status``: cancelled or replaced), telling the
+    pages watching it."""
+    values = bump_match(db, game, invite_status=status)
     live.announce(db, game)
     db.flush()
     mirror(game, values)
@@ -332,10 +350,14 @@ def decline(db: Session, token: str, session_id: str) -> None:
 @dataclass(frozen=True, slots=True)
 class Pulse:
     """A table's live state: the match ``version`` and whether the friend is ``away``;
-    ``text`` is what the SSE stream and the poll send (no card, no seed)."""
+    ``text`` is what the SSE stream and the poll send (no card, no seed).
+    ``friend_seen`` (the friend's stored last-seen time) and ``dealt`` (the match has
+    begun) let a stream tell when the friend goes away without reading again."""
 
     version: int
     away: bool
+    friend_seen: datetime | None = None
+    dealt: bool = True
 
     @property
     def text(self) -> str:
@@ -352,12 +374,26 @@ def seat_of(game: PlayMatch, session_id: str) -> int | None:
     return None
 
 
-def is_away(game: PlayMatch, seat: int, now: datetime | None = None) -> bool:
-    """True when ``seat``'s browser has had no open table for :data:`AWAY_SECONDS`."""
-    seen = game.guest_seen_at if seat == 1 else game.host_seen_at
-    if seen is None or not game.hands:
+def away_since(stored: datetime | None, here: datetime | None, dealt: bool,
+               now: datetime | None = None) -> bool:
+    """True when the later of the ``stored`` last-seen time and the one this process
+    saw (``here``, :func:`app.friend.presence.seen_at`) is over :data:`AWAY_SECONDS`
+    ago; never before the match is dealt or when the seat was never seen."""
+    seen = max((at for at in (stored, here) if at is not None), default=None)
+    if seen is None or not dealt:
         return False
     return (now or utcnow()) - seen > timedelta(seconds=AWAY_SECONDS)
+
+
+def is_away(game: PlayMatch, seat: int, now: datetime | None = None,
+            engine: Engine | None = None) -> bool:
+    """True when ``seat``'s browser has had no open table for :data:`AWAY_SECONDS`
+    (as stored, and as this process saw it when ``engine`` is given)."""
+    stored = game.guest_seen_at if seat == 1 else game.host_seen_at
+    here = None
+    if engine is not None and game.id is not None:
+        here = presence.seen_at(engine, game.id, seat, now)
+    return away_since(stored, here, bool(game.hands), now)
 
 
 def watched_match(db: Session, session_id: str) -> tuple[int, int] | None:
@@ -370,23 +406,23 @@ def watched_match(db: Session, session_id: str) -> tuple[int, int] | None:
     return None if seat is None else (game.id, seat)
 
 
-def pulse(engine: Engine, match_id: int, seat: int, touch: bool) -> Pulse | None:
-    """The live state of the match for ``seat``; with ``touch``, first mark the seat as
-    seen now. ``None`` when the match is gone.
+def pulse(engine: Engine, match_id: int, seat: int, touch: bool = False) -> Pulse | None:
+    """The live state of the match for ``seat``; with ``touch``, first note the seat as
+    seen now (in memory, :func:`app.friend.presence.mark`: written in the next batch,
+    never here). ``None`` when the match is gone.
 
-    On SQLite the read takes no lock (``app.core.db``'s lazy transaction): a stream's pulse
-    never queues behind, nor holds up, the taps' writes; only a touch takes the write
-    lock, for its one update."""
+    Reads only, in SQLite's lazy transaction: a pulse never queues behind, nor holds
+    up, the taps' writes."""
+    if touch:
+        presence.mark(engine, match_id, seat)
     with Session(engine.execution_options(sqlite_begin="LAZY")) as db:
-        if touch:
-            column = "guest_seen_at" if seat == 1 else "host_seen_at"
-            db.exec(update(PlayMatch).where(col(PlayMatch.id) == match_id)
-                    .values(**{column: utcnow()}).execution_options(synchronize_session=False))
-            db.commit()
         game = db.get(PlayMatch, match_id)
         if game is None:
             return None
-        return Pulse(game.version, is_away(game, 1 - seat))
+        friend = 1 - seat
+        return Pulse(game.version, is_away(game, friend, engine=engine),
+                     game.guest_seen_at if friend == 1 else game.host_seen_at,
+                     bool(game.hands))
 
 
 def other_away(db: Session, session_id: str) -> bool:
@@ -395,4 +431,6 @@ def other_away(db: Session, session_id: str) -> bool:
     if game is None or not game.friend:
         return False
     seat = seat_of(game, session_id)
-    return seat is not None and is_away(game, 1 - seat)
+    bind = db.get_bind()
+    engine = bind if isinstance(bind, Engine) else bind.engine
+    return seat is not None and is_away(game, 1 - seat, engine=engine)

@@ -70,6 +70,11 @@ class Watcher:
             self._version = max(version, self._version or 0)
         self.changed.set()
 
+    def needs_read(self) -> bool:
+        """True when a change came without its version since the last
+        :meth:`announced` (then the match must be read). Call from the watcher's loop."""
+        return self._unversioned
+
     def announced(self) -> int | None:
         """The newest version announced since the last call, ``None`` when nothing was
         or when a change came without its version (then read the match); forgets both.

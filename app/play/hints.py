@@ -7,6 +7,11 @@ Its random source comes from the hand's secret seed, the hand number and the han
 length, so asking twice in the same position gives the same hint. Each hint given is
 counted in the match's ``hints_used`` column (no version change: a hint changes nothing
 in the game).
+
+At most one hint per browser is worked out at a time (:data:`ONE_AT_A_TIME`): a second
+one asked meanwhile (another tab, a script) is refused at once with 429 rather than
+queued, since it would show the same advice; the play screen's own hint form drops a
+second click while the first is in flight.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from sqlalchemy import update
 from sqlmodel import Session
 
 from app.core import workers
+from app.core.fairuse import InFlight
 from app.core.models import PlayMatch
 from app.engine import Action, match_view
 from app.play.common import (
@@ -35,6 +41,12 @@ from app.play.words import action_words
 HINT_NOISE = 0.05
 """Two estimated chances closer than this (5 points of win chance) are within the noise
 of the Expert's samples: the panel calls them *about even* rather than ranking them."""
+
+
+ONE_AT_A_TIME = InFlight(
+    1, "Your last hint is still being worked out: it shows in a moment. Nothing else "
+    "was asked.", kind="hint", retry_after=2)
+"""One hint in flight per browser (session id), per server process."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +98,7 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
         StaleTapError: ``version`` is missing or not the stored one.
         PlayError: it is not the person's turn (the hand or match is over), or the match
             is against a friend (no hints there).
+        Refused: this browser's previous hint is still being worked out (429).
     """
     loaded = load(db, session_id)
     if loaded is None:
@@ -98,8 +111,9 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
     view = match_view(match, PERSON)
     if not view.my_turn or not view.legal:
         raise PlayError("No hint now: it is not your turn to play.")
-    best = workers.hint(
-        view, f"{match.seed_text}:hint:{match.hand_number}:{len(match.hand_log)}")
+    with ONE_AT_A_TIME.hold(session_id):
+        best = workers.hint(
+            view, f"{match.seed_text}:hint:{match.hand_number}:{len(match.hand_log)}")
     db.exec(
         update(PlayMatch)
         .where(PlayMatch.id == loaded.game.id)  # type: ignore[arg-type]
@@ -111,4 +125,4 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
     return loaded, hint_panel(best)
 
 
-__all__ = ["HINT_NOISE", "HintOption", "HintPanel", "give_hint", "hint_panel"]
+__all__ = ["HINT_NOISE", "ONE_AT_A_TIME", "HintOption", "HintPanel", "give_hint", "hint_panel"]

@@ -19,6 +19,7 @@ until the row is ``done``.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import threading
 import time
@@ -166,7 +167,9 @@ def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], 
             _dispatcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
         dispatcher = _dispatcher
     args = (rules, seed, number, dealer, scores, log_, seat)
-    future = dispatcher.submit(_job, engine, match_id, number, seat, args)
+    # The request's owner goes along, so the pool serves each browser's analysis in turn.
+    future = dispatcher.submit(contextvars.copy_context().run, _job, engine, match_id,
+                               number, seat, args)
     metrics.ANALYSIS_BACKLOG.inc()  # until rated, failed or dropped at shutdown
     future.add_done_callback(lambda _done: metrics.ANALYSIS_BACKLOG.dec())
     return future

@@ -19,6 +19,7 @@ from sqlalchemy import Engine, func, or_
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
+from app.core.fairuse import InFlight, Refused
 from app.core.models import HandReview, PlayHand, PlayMatch, PlaySeat
 from app.engine import Card, HandKind, HandRecord, Rules, best_arrangement
 from app.engine.hand import (
@@ -33,7 +34,7 @@ from app.engine.hand import (
     TakeUpcard,
     parse_action,
 )
-from app.engine.handhistory import HandHistory, HistoryHand, dump
+from app.engine.handhistory import HandHistory, HistoryHand, check, dump, parse
 from app.engine.match import Seed
 from app.engine.rating import MARKS, Rating, accuracy
 from app.engine.review import Position, hand_positions
@@ -302,6 +303,31 @@ def imported_facts(history: HandHistory, index: int = 0) -> HandFacts:
                      hand.dealer, hand.scores, hand.seed, hand.log)
 
 
+@dataclass(frozen=True, slots=True)
+class ImportedReview:
+    """What an import shows: the review of one hand of the file, which (1-based
+    ``index``) and how many hands the file holds (``count``)."""
+
+    review: Review
+    index: int
+    count: int
+
+
+def read_import(text: str, index: int) -> ImportedReview:
+    """Parse and check a hand history file's ``text`` and review its hand ``index``
+    (0-based; clamped to the file's hands). A module-level function, so the import runs
+    in the process pool (``app.core.workers.interactive``), off the event loop and the
+    server's own process.
+
+    Raises:
+        HandHistoryError: malformed or illegal, with the line at fault.
+    """
+    parsed = parse(text.replace("\x00", ""))
+    check(parsed)
+    index = min(max(index, 0), len(parsed.hands) - 1)
+    return ImportedReview(review(imported_facts(parsed, index)), index + 1, len(parsed.hands))
+
+
 # --- The review: one view per position ---------------------------------------------
 
 
@@ -491,16 +517,37 @@ def stored_analysis(db: Session, facts: HandFacts) -> HandReview | None:
     return row
 
 
-def request_analysis(db: Session, facts: HandFacts) -> None:
+ANALYSIS_REQUESTS = InFlight(
+    1, "Your last request to analyse a hand is still running: its review shows the "
+    "ratings when it is done. Ask for the next one after that.", kind="analysis",
+    retry_after=5)
+"""One *Analyse this hand* in flight per browser (session id), per server process."""
+
+
+def request_analysis(db: Session, facts: HandFacts, session_id: str) -> None:
     """Queue the analysis of a hand that has none, or whose job was lost in a restart
-    (the review page's *Analyse this hand*; a hand is normally queued when it ends)."""
+    (the review page's *Analyse this hand*; a hand is normally queued when it ends).
+
+    Raises:
+        Refused: this browser's previous request is still being analysed (429).
+    """
     row = stored_analysis(db, facts)
     if row is not None and not analysis.is_lost(row) and row.status != "failed":
         return
+    if not ANALYSIS_REQUESTS.acquire(session_id):
+        raise Refused(ANALYSIS_REQUESTS.message, ANALYSIS_REQUESTS.retry_after, "analysis")
     bind = db.get_bind()
     db.rollback()
     assert facts.match_id is not None
-    analysis.schedule(bind if isinstance(bind, Engine) else bind.engine, facts.match_id,
-                      facts.number, facts.rules.to_dict(), facts.seed, facts.dealer,
-                      facts.scores, list(facts.log), seat=facts.seats.me,
-                      again=row is not None)
+    try:
+        job = analysis.schedule(bind if isinstance(bind, Engine) else bind.engine,
+                                facts.match_id, facts.number, facts.rules.to_dict(),
+                                facts.seed, facts.dealer, facts.scores, list(facts.log),
+                                seat=facts.seats.me, again=row is not None)
+    except BaseException:
+        ANALYSIS_REQUESTS.release(session_id)
+        raise
+    if job is None:
+        ANALYSIS_REQUESTS.release(session_id)
+    else:
+        job.add_done_callback(lambda _done: ANALYSIS_REQUESTS.release(session_id))

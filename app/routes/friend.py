@@ -13,7 +13,8 @@
   ``data: <version>-<away>`` whenever the match changes (or the friend's away state
   does); a comment every ``app.friend.stream.PING_SECONDS`` keeps proxies from closing
   it (the stream itself is :mod:`app.friend.stream`). 204 when this browser plays no
-  friend match (EventSource then stops).
+  friend match (EventSource then stops); 429 with ``Retry-After`` beyond the open
+  streams allowed per browser and per address (``LIMIT_STREAMS_*``).
 * ``GET /play/pulse`` — the same ``<version>-<away>`` as plain text: the poll fallback.
 
 Nothing sent by the last two holds a card: the browser fetches its own screen.
@@ -24,6 +25,7 @@ from __future__ import annotations
 import io
 
 from fastapi import APIRouter, Request
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 
@@ -35,6 +37,7 @@ from app.friend.stream import events as event_stream
 from app.play.pages import new_match_page, posted_options
 from app.play.words import rules_summary
 from app.web.deps import DbDep, FieldsDep, SessionDep
+from app.web.limits import held_until_closed, limit, stream_slot
 from app.web.render import render
 
 router = APIRouter()
@@ -42,7 +45,9 @@ router = APIRouter()
 
 @router.post("/play/friend")
 def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
-    """Make an invite with the New match form's options; 303 to the waiting page."""
+    """Make an invite with the New match form's options (replacing this browser's
+    earlier open invite); 303 to the waiting page. 429 beyond the invite limits."""
+    limit(request, "invites")
     expected = play.whole_number(fields.get("version", ""))
     try:
         options = play.options_from_form({**fields, "level": ""})
@@ -162,8 +167,13 @@ async def events(request: Request, session: SessionDep, db: DbDep) -> Response:
     watched = await run_in_threadpool(_watched_match, db, session.id)
     if watched is None:
         return Response(status_code=204)
+    release = stream_slot(request)  # 429 beyond the streams per browser or address
     engine = request.app.state.engine
     match_id, seat = watched
-    return StreamingResponse(event_stream(engine, match_id, seat),
+    # SQLite served by several processes: a move made in another one wakes nobody here.
+    poll = engine.dialect.name == "sqlite" and request.app.state.settings.workers > 1
+    stream = event_stream(engine, match_id, seat, poll)
+    return StreamingResponse(held_until_closed(release, stream),
                              media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+                             background=BackgroundTask(release))

@@ -5,7 +5,8 @@
 * ``GET /play/history/{match}.txt`` and ``/play/history/{match}/{hand}.txt`` — the hand
   history text of a match or a hand (``docs/hand-history.md``), as a download;
 * ``GET /play/history/import`` — the import form; ``POST`` shows the review of a hand
-  history file (the text pasted or a file chosen). Nothing is stored.
+  history file (the text pasted or a file chosen), read in the process pool (off the
+  event loop). Nothing is stored; 429 beyond the import limits (``app.web.limits``).
 
 Another browser's ids and ids that do not exist get the same 404 page; a malformed hand
 history gets 400 with the line at fault (a body over 64 KB is refused with 413 by the
@@ -18,19 +19,23 @@ import io
 from fastapi import APIRouter, Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
+from app.core import workers
 from app.engine import GameError
-from app.engine.handhistory import HandHistoryError, check, parse
+from app.engine.handhistory import HandHistoryError
 from app.play.common import PlayError, whole_number
 from app.play.words import step_line
 from app.review import history as hist
 from app.review import practice, stats
-from app.web.deps import DbDep, FieldsDep, SessionDep
+from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
+from app.web.limits import limit
 from app.web.render import render
 
 router = APIRouter()
 
 ECHO_LIMIT = 60 * 1024
 """How much of a refused file the import form shows back for correction (characters)."""
+TOO_SLOW = ("This file took too long to read, so it was not shown: import a shorter one "
+            "(one match, or one hand).")
 
 
 def _not_found(request: Request) -> Response:
@@ -72,14 +77,19 @@ def import_form(request: Request) -> Response:
 
 
 @router.post("/play/history/import")
-async def import_history(request: Request) -> Response:
+def import_history(request: Request, form: FormDep, settings: SettingsDep) -> Response:
     """Show the review of an imported hand history's first hand, or of hand ``hand``
-    (1-based position in the file); refuse a malformed file with 400 and the line."""
-    form = await request.form()
+    (1-based position in the file); refuse a malformed file with 400 and the line.
+
+    The file is read in the process pool (``hist.read_import``), never on the event
+    loop nor in the server's process, and within ``IMPORT_SECONDS`` (413 beyond); 429
+    beyond the import limits. The answer is the one hand's review and the file's size
+    in hands, not the file."""
+    limit(request, "imports")
     text = ""
     upload = form.get("file")
     if upload is not None and not isinstance(upload, str):
-        raw = await upload.read()
+        raw = upload.file.read()
         text = raw.decode("utf-8", "replace") if raw else ""
     if not text:
         value = form.get("text")
@@ -87,17 +97,18 @@ async def import_history(request: Request) -> Response:
     chosen = form.get("hand")
     index = (whole_number(chosen) or 1) - 1 if isinstance(chosen, str) else 0
     try:
-        parsed = parse(text.replace("\x00", ""))
-        check(parsed)
+        found = workers.interactive(hist.read_import, text, index,
+                                    timeout=settings.import_seconds)
     except HandHistoryError as error:
         return render(request, "review/import.html",
                       {"notice": str(error), "text": text[:ECHO_LIMIT]},
                       status_code=400)
-    index = min(max(index, 0), len(parsed.hands) - 1)
-    review = hist.review(hist.imported_facts(parsed, index))
+    except TimeoutError:
+        return render(request, "review/import.html",
+                      {"notice": TOO_SLOW, "text": ""}, status_code=413)
     return render(request, "review/review.html",
-                  {"r": review, "imported": True, "a": None, "text": text,
-                   "count": len(parsed.hands), "index": index + 1})
+                  {"r": found.review, "imported": True, "a": None,
+                   "count": found.count, "index": found.index})
 
 
 @router.get("/play/history/{match_id}.txt")
@@ -180,7 +191,7 @@ def analyse_hand(request: Request, session: SessionDep, db: DbDep, match_id: str
     facts = _hand_facts(db, session.id, match_id, number)
     if facts is None:
         return _not_found(request)
-    hist.request_analysis(db, facts)
+    hist.request_analysis(db, facts, session.id)
     return RedirectResponse(f"/play/history/{facts.match_id}/{facts.number}",
                             status_code=303)
 

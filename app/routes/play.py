@@ -33,7 +33,8 @@ PLAY_BLOCKS = ["status", "table"]
 
 def _play_page(request: Request, loaded: play.Loaded, notice: str = "",
                status_code: int = 200, hint: play.HintPanel | None = None) -> Response:
-    away = loaded.game.friend and friend.is_away(loaded.game, 1 - loaded.me)
+    away = loaded.game.friend and friend.is_away(loaded.game, 1 - loaded.me,
+                                                 engine=request.app.state.engine)
     context = {"s": play.screen(loaded, notice, away), "hint": hint}
     return render(request, "play/table.html", context,
                   block=PLAY_BLOCKS, status_code=status_code)

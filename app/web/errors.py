@@ -53,6 +53,7 @@ TITLES = {
     409: "Already changed",
     413: "Too much at once",
     422: "Something was missing or malformed",
+    429: "One moment, please",
     500: "Something went wrong on our side",
     503: "Busy right now",
 }

@@ -266,7 +266,7 @@ def test_background_work_runs_at_low_priority_and_moves_do_not(pool: None) -> No
     # at niceness 19 in the very process that then serves a move at the server's own.
     server = os.getpriority(os.PRIO_PROCESS, 0)
     assert workers.background(_niceness).result() == workers.BACKGROUND_NICENESS
-    assert workers._run(_niceness) == server
+    assert workers.interactive(_niceness) == server
     assert workers.background(_niceness).result() == workers.BACKGROUND_NICENESS
     with pytest.raises(UnknownLevelError):  # errors still reach the caller
         workers.background(choose_action, "grandmaster", next(_positions(2)),
@@ -287,3 +287,49 @@ def test_the_metrics_show_the_jobs_running_and_waiting(
     open(release, "w").close()
     assert [job.result() for job in jobs] == [release] * 3
     assert (gauge("gin_workers_busy"), gauge("gin_workers_queued")) == (0, 0)
+
+
+def test_queued_work_from_two_browsers_is_served_alternately(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # One browser queues three jobs before another queues two: the pool takes them in
+    # turn (a, b, a, b, a), not in arrival order. A thread pool stands in for the
+    # processes so the first job can hold the only worker until the queue is full.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from app.core import fairuse
+    from tests.support.waiting import wait_until
+
+    monkeypatch.setattr(workers, "new_pool", lambda size: ThreadPoolExecutor(size))
+    workers.configure(1)
+    hold, served = threading.Event(), []
+
+    def job(name: str) -> str:
+        if name == "a0":
+            hold.wait(60)
+        served.append(name)
+        return name
+
+    def ask(who: str, name: str) -> None:
+        token = fairuse.owner.set(who)
+        try:
+            assert workers.interactive(job, name) == name
+        finally:
+            fairuse.owner.reset(token)
+
+    threads = [threading.Thread(target=ask, args=("browser-a", "a0"))]
+    threads[0].start()
+    try:
+        wait_until(lambda: workers._interactive == 1, what="the first job to run")
+        for number, (who, name) in enumerate([("browser-a", "a1"), ("browser-a", "a2"),
+                                              ("browser-a", "a3"), ("browser-b", "b1"),
+                                              ("browser-b", "b2")], start=1):
+            threads.append(threading.Thread(target=ask, args=(who, name)))
+            threads[-1].start()
+            wait_until(lambda n=number: workers.queued() == n, what=f"{name} to queue")
+    finally:
+        hold.set()
+        for thread in threads:
+            thread.join(60)
+        workers.shutdown()
+        workers.configure(0)
+    assert served == ["a0", "a1", "b1", "a2", "b2", "a3"]

@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
 from app.engine import Card, MatchState, Phase, deadwood_by_discard, legal_match_actions
 from app.engine.fairness import combine_client_seeds
+from app.friend import presence
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import (
     Replayer,
@@ -375,6 +376,10 @@ def test_the_friend_shows_as_away_after_30_seconds_without_a_table(app: FastAPI)
         game.host_seen_at = utcnow() - timedelta(seconds=31)
         db.add(game)
         db.commit()
+        assert game.id is not None
+        # Presence is also kept in this process's memory (app.friend.presence): the
+        # host's last poll there is made as old as the stored one.
+        presence.mark(app.state.engine, game.id, 0, game.host_seen_at)
     assert "Ann is away" in guest.get("/play").text
     assert guest.get("/play/pulse").text.endswith("-1")
     host.get("/play/pulse")  # the host's table is back

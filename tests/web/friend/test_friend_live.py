@@ -90,3 +90,45 @@ def test_a_browser_without_a_friend_match_has_nothing_to_watch(app: FastAPI) -> 
     stranger = browser(app)
     with Session(app.state.engine) as db:
         assert friend.watched_match(db, stranger.cookies["gin_session"]) is None
+
+
+def test_idle_streams_make_no_database_write_nor_read(
+        app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two idle tables ping many times: after the first look neither touches the
+    # database; presence is kept in memory (app.friend.presence) and written in one
+    # batch by the app, not by the streams.
+    from sqlalchemy import event
+
+    from app.friend import presence, stream
+
+    _browsers, game, _match, _pulses = _started(app, monkeypatch)
+    engine = app.state.engine
+    statements: list[str] = []
+    monkeypatch.setattr(stream, "PING_SECONDS", 0.001)
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    async def idle() -> tuple[list[str], list[str]]:
+        tables = [_stream(engine, game.id, seat) for seat in (0, 1)]
+        for table in tables:
+            await anext(table)  # retry
+            await anext(table)  # the first look: one read
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            pings = [await asyncio.wait_for(anext(table), 10)
+                     for _ in range(20) for table in tables]
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+        assert presence.is_open_here(engine, game.id, 0)
+        for table in tables:
+            await table.aclose()
+        return pings, list(statements)
+
+    pings, during = run_async(idle())
+    assert set(pings) == {": ping\n\n"}
+    assert during == []
+    assert presence.flush(engine) >= 2  # the batch writes both seats, once
+    with Session(engine) as db:
+        stored = db.get(PlayMatch, game.id)
+        assert stored is not None and stored.host_seen_at and stored.guest_seen_at

@@ -1,0 +1,218 @@
+"""Fair use (app.web.limits): posts and event streams beyond the limits of a browser or
+of a client address get 429 with Retry-After and words saying what to do; nothing is
+changed. An import in progress does not hold up anybody else's request.
+
+The limits are settings; these tests set them small. (The default limits are what every
+other test of the suite meets.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from app.core.config import Settings
+from app.core.fairuse import Rate
+from app.main import create_app
+from app.review import history as hist
+from app.web.sessions import COOKIE_NAME
+from tests.support.hardening import diff, snapshot
+from tests.support.servers import run_async
+from tests.support.waiting import wait_until
+from tests.web.friend.test_friend import start
+
+HX = {"HX-Request": "true"}
+
+
+def _app(settings: Settings, **limits: Any) -> FastAPI:
+    return create_app(settings.model_copy(update=limits))
+
+
+@pytest.fixture
+def browsers() -> Iterator[list[TestClient]]:
+    opened: list[TestClient] = []
+    yield opened
+    for client in opened:
+        client.close()
+
+
+def _browser(app: FastAPI, opened: list[TestClient]) -> TestClient:
+    client = TestClient(app, base_url="http://testserver")
+    client.__enter__()
+    opened.append(client)
+    client.get("/")
+    return client
+
+
+def _new_match(client: TestClient, version: str = "0") -> Any:
+    return client.post("/play/new", data={"level": "easy", "version": version},
+                       follow_redirects=False)
+
+
+def test_posts_beyond_a_browsers_limit_get_429_and_change_nothing(
+        settings: Settings, browsers: list[TestClient]) -> None:
+    app = _app(settings, limit_posts_per_browser=Rate(3, 60))
+    ann, bob = _browser(app, browsers), _browser(app, browsers)
+    for _ in range(3):
+        assert _new_match(ann).status_code in (303, 409)
+    before = snapshot(app.state.engine)
+    page = ann.post("/play/new", data={"level": "easy", "version": "1"},
+                    headers={"accept": "text/html"}, follow_redirects=False)
+    assert page.status_code == 429
+    assert 1 <= int(page.headers["retry-after"]) <= 60
+    assert "<html" in page.text and "Wait a moment" in page.text
+    fragment = ann.post("/play", data={"action": "draw_stock", "version": "1"}, headers=HX)
+    assert fragment.status_code == 429 and "retry-after" in fragment.headers
+    assert "<html" not in fragment.text and 'role="alert"' in fragment.text
+    assert diff(before, snapshot(app.state.engine)) == {}
+    assert _new_match(bob).status_code == 303  # another browser has its own budget
+    assert ann.get("/play").status_code == 200  # reading is never limited
+
+
+def test_posts_beyond_an_addresss_limit_get_429_whatever_the_cookie(
+        settings: Settings, browsers: list[TestClient]) -> None:
+    app = _app(settings, limit_posts_per_address=Rate(4, 60))
+    clients = [_browser(app, browsers) for _ in range(3)]
+    answers = [_new_match(client).status_code for client in clients for _ in range(2)]
+    assert answers[:4] == [303, 409, 303, 409] and answers[4:] == [429, 429]
+    cookieless = TestClient(app, base_url="http://testserver")
+    browsers.append(cookieless)
+    refused = cookieless.post("/play/new", data={"level": "easy", "version": "0"})
+    assert refused.status_code == 429 and "retry-after" in refused.headers
+
+
+# --- event streams ----------------------------------------------------------------------
+
+
+class _Stream:
+    """``GET /play/events`` called on the ASGI app directly (a test client would wait for
+    the endless body): the response's start, the body chunks as they come, and a
+    disconnect to send."""
+
+    def __init__(self, app: FastAPI, cookie: str) -> None:
+        self.app, self.cookie = app, cookie
+        self.messages: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.gone = asyncio.Event()
+        self.asked = False
+
+    async def open(self) -> dict[str, Any]:
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "GET", "scheme": "http", "path": "/play/events",
+            "raw_path": b"/play/events", "query_string": b"", "root_path": "",
+            "headers": [(b"host", b"testserver"), (b"accept", b"text/event-stream"),
+                        (b"cookie", f"{COOKIE_NAME}={self.cookie}".encode())],
+            "client": ("testclient", 50000), "server": ("testserver", 80),
+        }
+
+        async def receive() -> dict[str, Any]:
+            if not self.asked:
+                self.asked = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await self.gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            await self.messages.put(message)
+
+        self.task = asyncio.create_task(self.app(scope, receive, send))
+        return await asyncio.wait_for(self.messages.get(), 60)
+
+    async def close(self) -> None:
+        self.gone.set()
+        await asyncio.wait_for(self.task, 60)
+
+
+def _headers(start: dict[str, Any]) -> dict[str, str]:
+    return {name.decode(): value.decode() for name, value in start["headers"]}
+
+
+def test_streams_beyond_a_browsers_limit_get_429_until_one_closes(settings: Settings) -> None:
+    app = _app(settings, limit_streams_per_browser=2)
+    host, guest, _token = start(app)
+    cookie = host.cookies[COOKIE_NAME]
+
+    async def scenario() -> list[Any]:
+        first, second, third = (_Stream(app, cookie) for _ in range(3))
+        seen: list[Any] = [(await first.open())["status"], (await second.open())["status"]]
+        refused = await third.open()
+        seen += [refused["status"], _headers(refused).get("retry-after")]
+        body = await asyncio.wait_for(third.messages.get(), 60)
+        seen.append(body.get("body", b"").decode())
+        await third.close()
+        other = _Stream(app, guest.cookies[COOKIE_NAME])  # the friend has its own places
+        seen.append((await other.open())["status"])
+        await first.close()
+        again = _Stream(app, cookie)
+        seen.append((await again.open())["status"])  # a place came free
+        for stream in (second, other, again):
+            await stream.close()
+        return seen
+
+    statuses = run_async(scenario())
+    assert statuses[:3] == [200, 200, 429] and int(statuses[3]) >= 1
+    assert "close another tab" in statuses[4]
+    assert statuses[5:] == [200, 200]
+
+
+def test_streams_beyond_an_addresss_limit_get_429(settings: Settings) -> None:
+    app = _app(settings, limit_streams_per_address=1)
+    host, guest, _token = start(app)
+
+    async def scenario() -> list[int]:
+        first = _Stream(app, host.cookies[COOKIE_NAME])
+        second = _Stream(app, guest.cookies[COOKIE_NAME])
+        statuses = [(await first.open())["status"], (await second.open())["status"]]
+        await second.close()
+        await first.close()
+        return statuses
+
+    assert run_async(scenario()) == [200, 429]
+
+
+# --- imports ----------------------------------------------------------------------------
+
+
+def test_an_import_in_progress_does_not_stop_the_event_loop(
+        settings: Settings, monkeypatch: pytest.MonkeyPatch,
+        browsers: list[TestClient]) -> None:
+    # The import is held until another request has been answered: were it read on the
+    # event loop, that request could not be answered and the import would never end.
+    app = _app(settings, compute_workers=0)
+    reading, answered = threading.Event(), threading.Event()
+    real = hist.read_import
+
+    def held(text: str, index: int) -> hist.ImportedReview:
+        reading.set()
+        assert answered.wait(60), "no other request was answered during the import"
+        return real(text, index)
+
+    monkeypatch.setattr(hist, "read_import", held)
+    client = _browser(app, browsers)
+    other = _browser(app, browsers)
+    outcome: list[int] = []
+    importer = threading.Thread(target=lambda: outcome.append(client.post(
+        "/play/history/import", data={"text": "not a hand history\n"}).status_code))
+    importer.start()
+    wait_until(reading.is_set, what="the import to start reading")
+    assert other.get("/guide").status_code == 200
+    answered.set()
+    importer.join(60)
+    assert outcome == [400]  # read to the end: a malformed file, said so
+
+
+def test_imports_beyond_the_limit_get_429(settings: Settings,
+                                          browsers: list[TestClient]) -> None:
+    app = _app(settings, limit_imports_per_browser=Rate(2, 60), compute_workers=0)
+    client = _browser(app, browsers)
+    answers = [client.post("/play/history/import", data={"text": "nope\n"}).status_code
+               for _ in range(3)]
+    assert answers == [400, 400, 429]
+    sheet = client.post("/score/import", data={"json": "{}"})
+    assert sheet.status_code == 429 and "retry-after" in sheet.headers
