@@ -26,6 +26,7 @@ from app.web.deps import get_display, use_language
 from app.web.errors import install_error_pages
 from app.web.middleware import (
     AccessLogMiddleware,
+    BasePathMiddleware,
     CachedStaticFiles,
     GinRummyApp,
     HeadMiddleware,
@@ -96,10 +97,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
 
-    # Outermost first: access log → HEAD as GET → security headers, cross-site and body
-    # checks (so a 500 carries the headers too) → Starlette's 500 handler → gzip →
-    # session cookie → error pages → routes.
+    # Outermost first: the sub-path (BASE_PATH) → access log → HEAD as GET → security
+    # headers, cross-site and body checks (so a 500 carries the headers too) → Starlette's
+    # 500 handler → gzip → session cookie → error pages → routes.
     app.outer_middleware = [
+        (BasePathMiddleware, {"base_path": settings.base_path}),
         (AccessLogMiddleware, {}),
         (HeadMiddleware, {}),
         (SecurityMiddleware, {

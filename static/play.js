@@ -34,6 +34,8 @@
 (function () {
   "use strict";
 
+  // The app's sub-path ("" or e.g. "/gin"): every URL this script builds starts with it.
+  var BASE = (document.querySelector('meta[name="app-base"]') || {}).content || "";
   var CARD_ACTIONS = ["discard", "knock", "gin"];
   var DEFAULT_TURN_MS = 450;
   var MAX_TURN_MS = 600;  // the computer's whole turn is shown in at most 600 ms
@@ -128,7 +130,7 @@
       // The friend's move must not move the focus: restore it only if it was in the table.
       var keepFocus = describeFocus();
       if (keepFocus && keepFocus.lost) keepFocus = { keep: true };
-      fetch("/play", { credentials: "same-origin", headers: { "HX-Request": "true" } })
+      fetch(BASE + "/play", { credentials: "same-origin", headers: { "HX-Request": "true" } })
         .then(function (response) { return response.text(); })
         .then(function (text) {
           if (text.indexOf('id="table"') < 0) { location.reload(); return; }
@@ -146,7 +148,7 @@
     var focus = describeFocus();
     if (intent.value === "discard" && intent.card) showDiscard(intent.card);
     else if (DRAWS.indexOf(intent.value) >= 0) showDraw(intent.value);
-    fetch("/play", {
+    fetch(BASE + "/play", {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true" }
     }).then(function (response) {
@@ -776,7 +778,7 @@
     fetch(action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         if (response.ok && response.redirected) {
-          if (new URL(response.url).pathname === "/play") {
+          if (new URL(response.url).pathname === BASE + "/play") {
             try { sessionStorage.setItem(DEAL_KEY, "1"); } catch (e) { /* no deal then */ }
           }
           location.replace(response.url);
@@ -858,7 +860,7 @@
     var t = table();
     var live = document.getElementById("live");
     if (!t) {
-      if (live && live.dataset.version && parts[0] !== live.dataset.version) location.replace("/play");
+      if (live && live.dataset.version && parts[0] !== live.dataset.version) location.replace(BASE + "/play");
       return;
     }
     if (parts[0] === t.dataset.version && parts[1] === (t.dataset.away || "0")) return;
