@@ -8,6 +8,7 @@ ASGI server's root path, e.g. ``/gin``), and only through this module:
 * :func:`base_path` — the sub-path of a request (its ASGI ``root_path``; ``""`` at the root);
 * :func:`app_url` — an app path as the browser must ask for it: ``/gin/play``;
 * :func:`see_other` — a ``303`` to an app path (every redirect after a form);
+* :func:`cookie_path` — the ``Path`` of every cookie the app sets or deletes;
 * templates get ``base`` (``{{ base }}/play``, from :func:`template_context`), and the
   scripts read it from ``<meta name="app-base">`` in ``templates/base.html``.
 
@@ -32,6 +33,12 @@ def base_path(scope: Mapping[str, Any]) -> str:
     if isinstance(scope, HTTPConnection):
         scope = scope.scope
     return str(scope.get("root_path", "")).rstrip("/")
+
+
+def cookie_path(scope: Mapping[str, Any]) -> str:
+    """The ``Path`` of this app's cookies: ``/``, or the sub-path (``/gin``), so they go
+    to this app only (and a cookie set, replaced or deleted names the same path)."""
+    return base_path(scope) or "/"
 
 
 def route_path(scope: Mapping[str, Any]) -> str:

@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.core.config import Settings
 from app.core.models import BrowserSession, utcnow
-from app.web.links import base_path
+from app.web.links import cookie_path
 
 COOKIE_NAME = "gin_session"
 # secrets.token_urlsafe(32): 32 random bytes (256 bits) as 43 URL-safe base64 characters.
@@ -88,7 +88,7 @@ class SessionCookieMiddleware:
                     headers = list(message.get("headers", []))
                     headers.append(
                         (b"set-cookie", session_cookie_header(
-                            session_id, self.settings, base_path(scope) or "/"))
+                            session_id, self.settings, cookie_path(scope)))
                     )
                     message = {**message, "headers": headers}
             await send(message)

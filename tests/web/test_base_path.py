@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
+from html import unescape
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -74,6 +75,11 @@ def router(app: FastAPI, base: str) -> Callable[[str, str], bool]:
     return routed
 
 
+def app_of(client: TestClient) -> FastAPI:
+    """The app a test client talks to."""
+    return client.app  # type: ignore[return-value]
+
+
 def see_other(response: object, base: str, path: str) -> None:
     """``response`` is a 303 to app path ``path`` under ``base``."""
     assert getattr(response, "status_code", None) == 303, getattr(response, "text", "")[:300]
@@ -93,7 +99,7 @@ def test_every_page_link_asset_form_and_stream_stays_under_the_base(
     starts = ["/", "/play", "/play/new", "/play/history", "/play/history/last",
               "/play/history/report", f"/play/history/{match_id}/{number}",
               "/play/practice", "/stats", "/score", "/guide", "/settings", "/fair",
-              "/offline", "/play/history/import"]
+              "/offline", "/play/history/import", "/devices"]
     kinds: set[str] = set()
     faults = crawl(host, HOST, base, starts, router(app, base), kinds)
 
@@ -134,9 +140,24 @@ def test_the_manifest_and_the_service_worker_name_only_urls_under_the_base(
         assert host.get(f"{HOST}{name}").status_code == 200, name
 
 
-def test_the_session_cookie_is_for_the_app_only(host: TestClient, base: str) -> None:
+def test_every_cookie_is_for_the_app_only(host: TestClient, base: str) -> None:
     cookie = host.get("/").headers["set-cookie"]
     assert f"{COOKIE_NAME}=" in cookie and f"Path={base or '/'};" in cookie
+    # The device code's link is under the base; joining with it and forgetting set and
+    # delete every cookie on the app's path (a cookie deleted on another path stays).
+    issued = host.post("/devices/code").text
+    code = re.search(rf'href="{re.escape(HOST + base)}/devices/join\?code=([^"]+)"', issued)
+    assert code, "the device code's link is not under the base"
+    other = browser(app_of(host), base)
+    other.get("/")
+    joined = other.post("/devices/join", data={"code": unescape(code.group(1))})
+    see_other(joined, base, "/devices?done=joined")
+    forgotten = other.post("/devices/forget", data={"confirm": "yes"})
+    see_other(forgotten, base, "/devices?done=forgotten")
+    for answer in (joined, forgotten):
+        cookies = answer.headers.get_list("set-cookie")
+        assert cookies and all(f"Path={base or '/'}" in c.replace("path=", "Path=")
+                               for c in cookies), cookies
 
 
 def test_nothing_is_served_outside_the_base(app: FastAPI, host: TestClient, base: str) -> None:
