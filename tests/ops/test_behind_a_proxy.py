@@ -263,7 +263,7 @@ def test_a_friends_move_reaches_the_other_player_through_the_proxy(
             for stream in streams:
                 stream.close()
             engine.dispose()
-    print(f"{proxy.name}: a friend's move to the other stream through the proxy: "
+    print(f"{proxy.name}: a friend's move on the other stream, after the mover's answer: "
           + ", ".join(f"{seconds:.3f} s" for seconds in latencies))
 
 
