@@ -99,7 +99,7 @@ def test_every_page_link_asset_form_and_stream_stays_under_the_base(
     starts = ["/", "/play", "/play/new", "/play/history", "/play/history/last",
               "/play/history/report", f"/play/history/{match_id}/{number}",
               "/play/practice", "/stats", "/score", "/guide", "/settings", "/fair",
-              "/offline", "/play/history/import", "/devices"]
+              "/offline", "/play/history/import", "/devices", "/privacy"]
     kinds: set[str] = set()
     faults = crawl(host, HOST, base, starts, router(app, base), kinds)
 
