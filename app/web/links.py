@@ -78,6 +78,7 @@ def template_context(request: Any) -> dict[str, Any]:
     ``base`` (the sub-path, ``""`` at the root) and ``here`` (the app path shown)."""
     return {"base": base_path(request), "here": route_path(request)}
 
+
 _PHASE_LINKS: dict[str, str] = {
     "upcard_offer": "/guide/deal#upcard",
     "draw": "/guide/turn#draw",
@@ -93,7 +94,7 @@ _PHASE_LINKS: dict[str, str] = {
 
 
 def guide_link_for(phase: Any) -> str:
-    """The guide section that explains a step of the play screen.
+    """The guide section that explains a step of the play screen, as an app path.
 
     ``phase`` is an engine ``Phase`` (or its string value: ``"upcard_offer"``,
     ``"draw"``, ``"discard"``, ``"over"``) or one of the screen's own steps
