@@ -224,3 +224,18 @@ def test_an_error_page_links_only_under_the_base(host: TestClient, base: str) ->
     assert all(under_base(urljoin(str(answer.url), value), HOST, base)
                or value.startswith("#")
                for _, value, _ in page.found), page.found
+
+
+def test_the_asgi_root_path_serves_as_the_base_too(app: FastAPI, base: str) -> None:
+    # An ASGI server's root path (uvicorn --root-path /gin: the scope's root_path, with
+    # the path starting with it, as the ASGI spec has it) gives the same URLs, with or
+    # without BASE_PATH.
+    with TestClient(app, base_url=f"{HOST}/gin/", root_path="/gin",
+                    follow_redirects=False) as client:
+        page = client.get(f"{HOST}/gin/play")
+        assert page.status_code == 200
+        links = Links()
+        links.feed(page.text)
+        assert links.meta_base == "/gin"
+        assert all(under_base(urljoin(str(page.url), value), HOST, "/gin")
+                   or value.startswith("#") for _, value, _ in links.found), links.found
