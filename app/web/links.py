@@ -35,10 +35,12 @@ def base_path(scope: Mapping[str, Any]) -> str:
     return str(scope.get("root_path", "")).rstrip("/")
 
 
-def cookie_path(scope: Mapping[str, Any]) -> str:
-    """The ``Path`` of this app's cookies: ``/``, or the sub-path (``/gin``), so they go
-    to this app only (and a cookie set, replaced or deleted names the same path)."""
-    return base_path(scope) or "/"
+def cookie_path(scope: Mapping[str, Any], path: str = "/") -> str:
+    """The ``Path`` of a cookie for app path ``path`` (the whole app by default): ``/``,
+    or the sub-path (``/gin``); ``/gin/admin`` for ``"/admin"``. So a cookie goes to this
+    app only, and setting, replacing and deleting it name the same path."""
+    base = base_path(scope)
+    return (base or "/") if path == "/" else under(base, path)
 
 
 def route_path(scope: Mapping[str, Any]) -> str:

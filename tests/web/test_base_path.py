@@ -31,6 +31,7 @@ from tests.support.crawl import Links, crawl, summary, under_base
 from tests.support.hardening import finish_hand
 
 HOST = "http://testserver"
+ADMIN_TOKEN = "operator-token-0123456789"
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SCORE_FORM = {
     "players": "2", "name0": "Ann", "name1": "Bob", "name2": "",
@@ -49,7 +50,8 @@ def base(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def settings(db_url: str, base: str) -> Settings:
     """The test database, the app under ``base``."""
-    return Settings(database_url=db_url, analyse_hands=False, base_path=base)
+    return Settings(database_url=db_url, analyse_hands=False, base_path=base,
+                    admin_token=ADMIN_TOKEN)
 
 
 def browser(app: FastAPI, base: str) -> TestClient:
@@ -96,10 +98,11 @@ def test_every_page_link_asset_form_and_stream_stays_under_the_base(
     see_other(host.post(f"/play/history/{match_id}/{number}/practice",
                         data={"step": str(played["step"])}), base, "/play/practice")
     see_other(host.post("/score", data=SCORE_FORM), base, "/score/")
+    see_other(host.post("/admin/sign-in", data={"token": ADMIN_TOKEN}), base, "/admin")
     starts = ["/", "/play", "/play/new", "/play/history", "/play/history/last",
               "/play/history/report", f"/play/history/{match_id}/{number}",
               "/play/practice", "/stats", "/score", "/guide", "/settings", "/fair",
-              "/offline", "/play/history/import", "/devices", "/privacy"]
+              "/offline", "/play/history/import", "/devices", "/privacy", "/admin"]
     kinds: set[str] = set()
     faults = crawl(host, HOST, base, starts, router(app, base), kinds)
 
@@ -158,6 +161,12 @@ def test_every_cookie_is_for_the_app_only(host: TestClient, base: str) -> None:
         cookies = answer.headers.get_list("set-cookie")
         assert cookies and all(f"Path={base or '/'}" in c.replace("path=", "Path=")
                                for c in cookies), cookies
+    # The operator's cookie is for the operator's page alone, under the base.
+    signed_in = host.post("/admin/sign-in", data={"token": ADMIN_TOKEN})
+    signed_out = host.post("/admin/sign-out")
+    for answer in (signed_in, signed_out):
+        cookie = answer.headers["set-cookie"].replace("path=", "Path=")
+        assert f"Path={base}/admin" in cookie, cookie
 
 
 def test_nothing_is_served_outside_the_base(app: FastAPI, host: TestClient, base: str) -> None:
