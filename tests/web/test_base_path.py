@@ -26,6 +26,7 @@ from pydantic import ValidationError
 from starlette.routing import Match
 
 from app.core.config import Settings
+from app.main import create_app
 from app.web.sessions import COOKIE_NAME
 from tests.support.crawl import Links, crawl, summary, under_base
 from tests.support.hardening import finish_hand
@@ -248,3 +249,15 @@ def test_the_asgi_root_path_serves_as_the_base_too(app: FastAPI, base: str) -> N
         assert links.meta_base == "/gin"
         assert all(under_base(urljoin(str(page.url), value), HOST, "/gin")
                    or value.startswith("#") for _, value, _ in links.found), links.found
+
+
+def test_the_metrics_name_routes_without_the_base(db_url: str, base: str) -> None:
+    token = "metrics-token-0123456789"
+    app = create_app(Settings(database_url=db_url, analyse_hands=False, base_path=base,
+                              metrics_token=token))
+    with browser(app, base) as client:
+        client.get("/play")
+        client.get("/static/app.css")
+        text = client.get("/metrics", headers={"authorization": f"Bearer {token}"}).text
+    routes = set(re.findall(r'route="([^"]*)"', text))
+    assert {"/play", "/static"} <= routes and not any(r.startswith("/gin") for r in routes)
