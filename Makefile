@@ -1,4 +1,5 @@
-# Quick start: `make run` serves the app, `make test` runs every check: `make check` (lint,
+# Quick start: `make run` serves the app (`make run HOST=0.0.0.0` for a phone on the same
+# network: it prints the address to open), `make test` runs every check: `make check` (lint,
 # types), then the four test lanes, one folder of tests/ each: `make unit` (the engine and
 # the pure code), `make web` (the app over HTTP), `make browser` (Chromium), `make ops`
 # (migrations, PostgreSQL, processes, restarts). docs/development.md says more.
@@ -18,7 +19,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test check lint unit web browser ops browser-deps bench strength lock messages release clean
+.PHONY: run test check lint unit web browser ops browser-deps proxy-deps bench strength lock messages release clean
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -41,7 +42,8 @@ run: $(RUNTIME_STAMP)
 	@mkdir -p data
 	@echo "make: migrating the database (alembic upgrade head)"
 	$(BIN)/alembic upgrade head
-	@echo "make: serving on http://$(HOST):$(PORT)/ (Ctrl-C stops)"
+	@echo "make: serving on http://$(HOST):$(PORT)$${BASE_PATH:-}/ (Ctrl-C stops)"
+	@$(BIN)/python tools/lan_address.py "$(HOST)" "$(PORT)" "$${BASE_PATH:-}"
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m app
 
 # Browser tests need Debian's Chromium; install it when missing and we may.
@@ -55,6 +57,21 @@ browser-deps:
 	      || echo "warning: could not install chromium; browser tests will be skipped"; \
 	  else echo "warning: /usr/bin/chromium missing and no root; browser tests will be skipped"; fi; \
 	fi
+
+# The ops lane runs the app behind Debian's nginx and Caddy (tests/ops/test_behind_a_proxy.py);
+# install them when missing and we may (the tests do the same, or skip saying why).
+proxy-deps:
+	@for pair in nginx:nginx caddy:caddy; do prog=$${pair%%:*}; pkg=$${pair##*:}; \
+	  if ! command -v $$prog >/dev/null && [ ! -x /usr/sbin/$$prog ]; then \
+	    if [ "$$(id -u)" = 0 ]; then \
+	      (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$pkg >/dev/null) \
+	        || echo "warning: could not install $$pkg; its proxy tests will be skipped"; \
+	    elif command -v sudo >/dev/null; then \
+	      (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$pkg >/dev/null) \
+	        || echo "warning: could not install $$pkg; its proxy tests will be skipped"; \
+	    else echo "warning: $$prog missing and no root; its proxy tests will be skipped"; fi; \
+	  fi; \
+	done
 
 # Lint, types and the import contracts between the packages (pyproject.toml,
 # [tool.importlinter]); `make lint` adds the Dockerfile.
@@ -75,7 +92,10 @@ LANES := unit web ops browser
 PYTEST_ARGS ?=
 LANE_PYTEST := $(BIN)/python -m pytest -n 2 --dist worksteal -q $(PYTEST_ARGS)
 
-unit web ops: $(DEV_STAMP)
+unit web: $(DEV_STAMP)
+	$(LANE_PYTEST) tests/$@
+
+ops: $(DEV_STAMP) proxy-deps
 	$(LANE_PYTEST) tests/$@
 
 browser: $(DEV_STAMP) browser-deps
@@ -83,7 +103,7 @@ browser: $(DEV_STAMP) browser-deps
 
 # Every lane runs even when one fails (each prints its summary); the exit status says
 # whether all passed. Each lane's time is printed after it.
-test: $(DEV_STAMP) browser-deps lint
+test: $(DEV_STAMP) browser-deps proxy-deps lint
 	@failed=""; for lane in $(LANES); do \
 	  start=$$(date +%s); echo "make: the $$lane lane (tests/$$lane)"; \
 	  $(LANE_PYTEST) tests/$$lane || failed="$$failed $$lane"; \

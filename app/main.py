@@ -40,6 +40,7 @@ from app.web.limits import FairUseMiddleware
 from app.web.limits import install as install_fair_use
 from app.web.middleware import (
     AccessLogMiddleware,
+    BasePathMiddleware,
     CachedStaticFiles,
     GinRummyApp,
     HeadMiddleware,
@@ -116,11 +117,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     fair_use = install_fair_use(app, settings)
 
-    # Outermost first: access log → HEAD as GET → security headers, cross-site and body
-    # checks (so a 500 carries the headers too) → fair use (the pool's owner, 429 beyond
-    # the post limits) → Starlette's 500 handler → gzip → session cookie → error pages →
-    # routes.
+    # Outermost first: the sub-path (BASE_PATH) → access log → HEAD as GET → security
+    # headers, cross-site and body checks (so a 500 carries the headers too) → fair use
+    # (the pool's owner, 429 beyond the post limits) → Starlette's 500 handler → gzip →
+    # session cookie → error pages → routes.
     app.outer_middleware = [
+        (BasePathMiddleware, {"base_path": settings.base_path}),
         (AccessLogMiddleware, {}),
         (HeadMiddleware, {}),
         (SecurityMiddleware, {

@@ -1,13 +1,17 @@
 /* Gin Rummy — small script for every page (CSP: loaded from /static, no inline code).
- * - Registers the service worker (/sw.js: static files and the offline page only).
+ * - Registers the service worker (<base>/sw.js: static files and the offline page only).
+ *   The app's sub-path ("" or e.g. "/gin") is read from <meta name="app-base">.
  * - Settings page: the preview follows the radio buttons before saving (the saved
  *   choice is applied by the server on <html>; this only previews it).
  */
 "use strict";
 
+const APP_BASE = (document.querySelector('meta[name="app-base"]') || {}).content || "";
+
 if ("serviceWorker" in navigator && window.isSecureContext) {
   window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+    navigator.serviceWorker.register(APP_BASE + "/sw.js", { scope: APP_BASE + "/" })
+      .catch(() => {});
   });
 }
 

@@ -38,6 +38,8 @@
 (function () {
   "use strict";
 
+  // The app's sub-path ("" or e.g. "/gin"): every URL this script builds starts with it.
+  var BASE = (document.querySelector('meta[name="app-base"]') || {}).content || "";
   var CARD_ACTIONS = ["discard", "knock", "gin"];
   var DEFAULT_TURN_MS = 450;
   var MAX_TURN_MS = 600;  // the computer's whole turn is shown in at most 600 ms
@@ -54,7 +56,7 @@
 
   function table() { return document.getElementById("table"); }
   // Where the table's taps go: /play, or the lesson's /learn (data-post on #table).
-  function postUrl() { var t = table(); return (t && t.dataset.post) || "/play"; }
+  function postUrl() { var t = table(); return (t && t.dataset.post) || BASE + "/play"; }
   function board() { return document.getElementById("board"); }
   function selected() {
     var b = board();
@@ -1002,7 +1004,7 @@
     fetch(action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         if (response.ok && response.redirected) {
-          if (new URL(response.url).pathname === "/play") {
+          if (new URL(response.url).pathname === BASE + "/play") {
             try { sessionStorage.setItem(DEAL_KEY, "1"); } catch (e) { /* no deal then */ }
           }
           location.replace(response.url);
@@ -1089,7 +1091,7 @@
     var t = table();
     var live = document.getElementById("live");
     if (!t) {
-      if (live && live.dataset.version && parts[0] !== live.dataset.version) location.replace("/play");
+      if (live && live.dataset.version && parts[0] !== live.dataset.version) location.replace(BASE + "/play");
       return;
     }
     if (parts[0] === t.dataset.version && parts[1] === (t.dataset.away || "0")) return;

@@ -1,5 +1,7 @@
-{#- sw.js — the service worker (served as /sw.js by app/routes/install.py, scope "/").
-    Context: version (str), files_json (JSON list of versioned static URLs), offline_url.
+{#- sw.js — the service worker (served as <base>/sw.js by app/routes/install.py, scope
+    <base>/, where base is the app's sub-path, "" at the root).
+    Context: version (str), files_json (JSON list of versioned static URLs), offline_url,
+    static_prefix (<base>/static/).
     It answers only static files (cache first; their URLs carry a content hash) and failed
     page navigations (the offline page). Game state never touches its cache. -#}
 /* Gin Rummy service worker {{ version }}: static files and the offline page only. */
@@ -7,6 +9,7 @@
 const CACHE = "gin-static-{{ version }}";
 const FILES = {{ files_json|safe }};
 const OFFLINE = "{{ offline_url }}";
+const STATIC = "{{ static_prefix }}";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -31,7 +34,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;  // posts and taps always go to the server
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/static/")) {
+  if (url.pathname.startsWith(STATIC)) {
     event.respondWith(
       caches.match(request).then((hit) => hit || fetch(request))
     );

@@ -3,6 +3,7 @@
 Every setting is an upper-case environment variable of the same name, e.g. ``PORT=9000``.
 """
 
+import re
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -114,6 +115,30 @@ class Settings(BaseSettings):
     def _empty_token_is_none(cls, value: object) -> object:
         """``METRICS_TOKEN=`` (empty) leaves the metrics off, as if unset."""
         return None if value == "" else value
+
+    base_path: str = Field(
+        default="",
+        description="Serve the app under this sub-path, e.g. /gin (behind a reverse proxy "
+        "that passes the path on unchanged); empty serves it at the root.",
+    )
+
+    @field_validator("base_path")
+    @classmethod
+    def _check_base_path(cls, value: str) -> str:
+        """``""`` or ``/seg[/seg...]``: starts with ``/``, no trailing slash, each segment
+        of letters, digits and ``-._~`` (not ``.`` or ``..``); anything else is refused."""
+        if value and (
+            not _BASE_PATH.fullmatch(value)
+            or any(part in (".", "..") for part in value.split("/")[1:])
+        ):
+            raise ValueError(
+                "BASE_PATH must be empty or like /gin or /games/gin: start with /, no "
+                "trailing slash, segments of letters, digits and - . _ ~ only"
+            )
+        return value
+
+
+_BASE_PATH = re.compile(r"(/[A-Za-z0-9._~-]+)+")
 
 
 @lru_cache

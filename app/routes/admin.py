@@ -8,13 +8,14 @@ from __future__ import annotations
 import logging
 
 from fastapi import APIRouter, HTTPException, Request
-from starlette.responses import RedirectResponse, Response, StreamingResponse
+from starlette.responses import Response, StreamingResponse
 
 from app.admin import operator, signin
 from app.core import switches
 from app.core.attempts import Attempts
 from app.core.inputs import whole_number
 from app.web.deps import DbDep, FieldsDep, SettingsDep
+from app.web.links import cookie_path, see_other
 from app.web.render import render
 
 router = APIRouter()
@@ -76,8 +77,9 @@ def sign_in(request: Request, settings: SettingsDep, fields: FieldsDep) -> Respo
         return render(request, "admin/signin.html", {"error": "That is not the token."},
                       status_code=403)
     log.info("admin: signed in from %s", address)
-    response = RedirectResponse("/admin", status_code=303)
-    response.set_cookie(signin.COOKIE, signin.cookie_value(token), path="/admin",
+    response = see_other(request, "/admin")
+    response.set_cookie(signin.COOKIE, signin.cookie_value(token),
+                        path=cookie_path(request, "/admin"),
                         max_age=signin.SIGNED_IN_HOURS * 3600, httponly=True,
                         samesite="strict", secure=settings.secure_cookies)
     return response
@@ -87,8 +89,8 @@ def sign_in(request: Request, settings: SettingsDep, fields: FieldsDep) -> Respo
 def sign_out(request: Request, settings: SettingsDep) -> Response:
     """Forget the signed-in cookie."""
     _token(settings)
-    response = RedirectResponse("/admin?done=signed-out", status_code=303)
-    response.delete_cookie(signin.COOKIE, path="/admin")
+    response = see_other(request, "/admin?done=signed-out")
+    response.delete_cookie(signin.COOKIE, path=cookie_path(request, "/admin"))
     return response
 
 
@@ -102,7 +104,7 @@ def set_switch(request: Request, db: DbDep, settings: SettingsDep,
         return _page(request, db, status_code=400, error="Choose a switch and on or off.")
     switches.store(db, name, value)
     log.info("admin: switch %s %s", name, value)
-    return RedirectResponse("/admin?done=switch", status_code=303)
+    return see_other(request, "/admin?done=switch")
 
 
 @router.post("/admin/announcement")
@@ -117,7 +119,7 @@ def set_announcement(request: Request, db: DbDep, settings: SettingsDep,
             "characters."))
     switches.store(db, switches.ANNOUNCEMENT, text)
     log.info("admin: announcement %s", "set" if text else "cleared")
-    return RedirectResponse("/admin?done=announcement", status_code=303)
+    return see_other(request, "/admin?done=announcement")
 
 
 @router.post("/admin/purge")

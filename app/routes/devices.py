@@ -11,13 +11,14 @@ import json
 
 import segno
 from fastapi import APIRouter, Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from app.core.attempts import Attempts
 from app.core.i18n import ngettext
 from app.devices import access, data
 from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
 from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
+from app.web.links import cookie_path, see_other
 from app.web.render import render
 from app.web.sessions import COOKIE_NAME, STATE_KEY, is_valid_session_id
 
@@ -107,10 +108,11 @@ def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
         return _page(request, db, session.id, typed=typed[:64], error=error.message,
                      status_code=400)
     setattr(request.state, STATE_KEY, target)
-    response = RedirectResponse("/devices?done=joined", status_code=303)
+    response = see_other(request, "/devices?done=joined")
     response.set_cookie(PREVIOUS_COOKIE, session.id, max_age=int(settings.session_ttl_days
                                                                  * 86400),
-                        httponly=True, samesite="lax", secure=settings.secure_cookies)
+                        path=cookie_path(request), httponly=True, samesite="lax",
+                        secure=settings.secure_cookies)
     return response
 
 
@@ -123,8 +125,8 @@ def undo(request: Request, session: SessionDep, db: DbDep) -> Response:
         return _page(request, db, session.id, status_code=400,
                      error="This browser has no other history to go back to.")
     setattr(request.state, STATE_KEY, previous)  # a purged one starts afresh
-    response = RedirectResponse("/devices?done=undone", status_code=303)
-    response.delete_cookie(PREVIOUS_COOKIE)
+    response = see_other(request, "/devices?done=undone")
+    response.delete_cookie(PREVIOUS_COOKIE, path=cookie_path(request))
     return response
 
 
@@ -136,9 +138,9 @@ def forget(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
                      error="Nothing was deleted: tick the box to confirm.")
     access.forget(db, session.id)
     setattr(request.state, STATE_KEY, None)  # no cookie for the deleted session
-    response = RedirectResponse("/devices?done=forgotten", status_code=303)
-    response.delete_cookie(COOKIE_NAME)
-    response.delete_cookie(PREVIOUS_COOKIE)
+    response = see_other(request, "/devices?done=forgotten")
+    response.delete_cookie(COOKIE_NAME, path=cookie_path(request))
+    response.delete_cookie(PREVIOUS_COOKIE, path=cookie_path(request))
     return response
 
 

@@ -27,7 +27,7 @@ import io
 from fastapi import APIRouter, Request
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
 
 from app import play
 from app.engine import Rules
@@ -38,6 +38,7 @@ from app.play.pages import new_match_page, posted_options
 from app.play.words import rules_summary
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.limits import held_until_closed, limit, stream_slot
+from app.web.links import see_other
 from app.web.render import render
 
 router = APIRouter()
@@ -56,7 +57,7 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
     except play.PlayError as error:
         return new_match_page(request, db, session.id, notice=error.message,
                               values=posted_options(fields), status_code=error.status_code)
-    return RedirectResponse("/play", status_code=303)
+    return see_other(request, "/play")
 
 
 @router.post("/play/friend/cancel")
@@ -66,7 +67,7 @@ def cancel(request: Request, session: SessionDep, db: DbDep) -> Response:
         friend.cancel(db, session.id)
     except play.PlayError as error:
         return _refusal(request, error)
-    return RedirectResponse("/play/new", status_code=303)
+    return see_other(request, "/play/new")
 
 
 def _refusal(request: Request, error: play.PlayError) -> Response:
@@ -99,7 +100,7 @@ def join_page(request: Request, token: str, session: SessionDep, db: DbDep,
     except play.PlayError as error:
         return _refusal(request, error)
     if invitation is None:
-        return RedirectResponse("/play", status_code=303)
+        return see_other(request, "/play")
     return render(request, "friend/join.html", {
         "i": invitation, "notice": notice,
         "rules": rules_summary(Rules.from_dict(invitation.rules), "",
@@ -122,7 +123,7 @@ def join(request: Request, token: str, session: SessionDep, db: DbDep,
     except play.PlayError as error:
         return join_page(request, token, session, db, notice=error.message,
                          status_code=error.status_code)
-    return RedirectResponse("/play", status_code=303)
+    return see_other(request, "/play")
 
 
 @router.post("/play/friend/{token}/decline")

@@ -17,7 +17,7 @@ import csv
 import io
 
 from fastapi import APIRouter, Request
-from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from app.core import workers
 from app.engine import GameError
@@ -28,6 +28,7 @@ from app.review import history as hist
 from app.review import practice, stats
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
 from app.web.limits import limit
+from app.web.links import see_other
 from app.web.render import render
 
 router = APIRouter()
@@ -58,16 +59,16 @@ def history_page(request: Request, session: SessionDep, db: DbDep) -> Response:
 def last_hand(request: Request, session: SessionDep, db: DbDep) -> Response:
     """The review of the last finished hand of this browser's current match (the play
     screen links here when a hand ends), or the history when there is none."""
-    return _to_last(db, session.id, hand=True)
+    return _to_last(request, db, session.id, hand=True)
 
 
-def _to_last(db: DbDep, session_id: str, *, hand: bool) -> Response:
+def _to_last(request: Request, db: DbDep, session_id: str, *, hand: bool) -> Response:
     """303 to the last finished hand's review (or its match's report), else the history."""
     found = hist.last_finished(db, session_id)
     if found is None:
-        return RedirectResponse("/play/history", status_code=303)
+        return see_other(request, "/play/history")
     path = f"/play/history/{found[0]}/{found[1]}" if hand else f"/play/history/{found[0]}"
-    return RedirectResponse(path, status_code=303)
+    return see_other(request, path)
 
 
 @router.get("/play/history/import", name="history_import")
@@ -192,8 +193,7 @@ def analyse_hand(request: Request, session: SessionDep, db: DbDep, match_id: str
     if facts is None:
         return _not_found(request)
     hist.request_analysis(db, facts, session.id)
-    return RedirectResponse(f"/play/history/{facts.match_id}/{facts.number}",
-                            status_code=303)
+    return see_other(request, f"/play/history/{facts.match_id}/{facts.number}")
 
 
 # --- Practice hands (Try again from here) ---------------------------------------------
@@ -211,7 +211,7 @@ def start_practice(request: Request, session: SessionDep, db: DbDep, match_id: s
             return render(request, "error.html", {"status": 400, "title": "Not your turn there",
                                                   "message": error.message}, status_code=400)
         return _not_found(request)
-    return RedirectResponse("/play/practice", status_code=303)
+    return see_other(request, "/play/practice")
 
 
 def _practice_page(request: Request, current: practice.Practice, notice: str = "",
@@ -252,7 +252,7 @@ def practice_tap(request: Request, session: SessionDep, db: DbDep,
     except PlayError as error:
         current = practice.load(db, session.id)
         return _practice_page(request, current, error.message, status_code=error.status_code)
-    return RedirectResponse("/play/practice", status_code=303)
+    return see_other(request, "/play/practice")
 
 
 # --- Match reports and statistics ------------------------------------------------------
@@ -261,7 +261,7 @@ def practice_tap(request: Request, session: SessionDep, db: DbDep,
 @router.get("/play/history/report")
 def current_report(request: Request, session: SessionDep, db: DbDep) -> Response:
     """The report of this browser's current match (the play screen links here)."""
-    return _to_last(db, session.id, hand=False)
+    return _to_last(request, db, session.id, hand=False)
 
 
 @router.get("/play/history/{match_id}", name="match_report")

@@ -1,13 +1,15 @@
 """Installing the app: the web app manifest, the service worker, the offline page.
 
 * ``/manifest.webmanifest`` — name, icons (any and maskable PNGs), ``display:
-  standalone``, start URL and scope ``/``, theme and background colours.
-* ``/sw.js`` — the service worker, served from the root so its scope covers the whole
-  app. It precaches the static files and ``/offline`` and answers only: static files from
-  its cache, and a page navigation that fails for want of a connection with the offline
-  page. Everything else (every form post, every htmx tap) goes to the network untouched:
-  the game state lives on the server only. Its text names each static file with its
-  content hash, so any change to a static file installs a new worker and cache.
+  standalone``, start URL and scope the app's root (``/``, or ``/gin/`` under a sub-path),
+  theme and background colours.
+* ``/sw.js`` — the service worker, served from the app's root so its scope covers the
+  whole app (and nothing beside it under a sub-path). It precaches the static files and
+  ``/offline`` and answers only: static files from its cache, and a page navigation that
+  fails for want of a connection with the offline page. Everything else (every form post,
+  every htmx tap) goes to the network untouched: the game state lives on the server only.
+  Its text names each static file with its content hash, so any change to a static file
+  installs a new worker and cache.
 * ``/offline`` — the "no connection" page (a normal page, also reachable online).
 """
 
@@ -19,6 +21,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from app.web.display import THEME_COLOURS
+from app.web.links import base_path, under
 from app.web.render import STATIC_DIR, render, static_url, templates
 
 router = APIRouter()
@@ -35,16 +38,17 @@ BACKGROUND = "#f5f3ec"
 """The splash screen's background: the light theme's paper colour."""
 
 
-@lru_cache(maxsize=1)
-def manifest() -> dict[str, object]:
-    """The web app manifest as a dict (W3C Web App Manifest members)."""
+@lru_cache(maxsize=4)
+def manifest(base: str = "") -> dict[str, object]:
+    """The web app manifest as a dict (W3C Web App Manifest members), for the app served
+    under ``base`` (``""`` or a sub-path such as ``"/gin"``, see ``app.web.links``)."""
     return {
         "name": "Gin Rummy",
         "short_name": "Gin Rummy",
         "description": "Play gin rummy against the computer, keep score, learn the rules.",
-        "id": "/",
-        "start_url": "/",
-        "scope": "/",
+        "id": under(base, "/"),
+        "start_url": under(base, "/"),
+        "scope": under(base, "/"),
         "display": "standalone",
         "orientation": "any",
         "lang": "en",
@@ -52,7 +56,7 @@ def manifest() -> dict[str, object]:
         "background_color": BACKGROUND,
         "categories": ["games"],
         "icons": [
-            {"src": static_url(path), "sizes": f"{size}x{size}", "type": "image/png",
+            {"src": under(base, static_url(path)), "sizes": f"{size}x{size}", "type": "image/png",
              "purpose": purpose}
             for path, size, purpose in ICONS
         ],
@@ -60,10 +64,10 @@ def manifest() -> dict[str, object]:
 
 
 @router.get("/manifest.webmanifest", include_in_schema=False)
-def web_manifest() -> Response:
+def web_manifest(request: Request) -> Response:
     """The manifest, as ``application/manifest+json``."""
     return Response(
-        json.dumps(manifest(), indent=1),
+        json.dumps(manifest(base_path(request)), indent=1),
         media_type="application/manifest+json",
         headers={"Cache-Control": "no-cache"},
     )
@@ -71,7 +75,8 @@ def web_manifest() -> Response:
 
 @lru_cache(maxsize=1)
 def precached_files() -> tuple[str, ...]:
-    """The versioned URL of every file under ``static/`` (all but the vendoring notes)."""
+    """The versioned app path of every file under ``static/`` (all but the vendoring
+    notes)."""
     files = sorted(
         path.relative_to(STATIC_DIR).as_posix()
         for path in STATIC_DIR.rglob("*")
@@ -80,23 +85,27 @@ def precached_files() -> tuple[str, ...]:
     return tuple(static_url(name) for name in files)
 
 
-@lru_cache(maxsize=1)
-def service_worker_source() -> str:
-    """The service worker's JavaScript: ``templates/sw.js`` with its file list and version."""
-    files = precached_files()
+@lru_cache(maxsize=4)
+def service_worker_source(base: str = "") -> str:
+    """The service worker's JavaScript: ``templates/sw.js`` with its file list and version,
+    every URL under ``base`` (``""`` or a sub-path such as ``"/gin"``)."""
+    files = [under(base, path) for path in precached_files()]
     version = hashlib.sha256("\n".join(files).encode()).hexdigest()[:12]
     return templates.env.get_template("sw.js").render(
-        version=version, files_json=json.dumps(list(files)), offline_url="/offline"
+        version=version, files_json=json.dumps(files), offline_url=under(base, "/offline"),
+        static_prefix=under(base, "/static/"),
     )
 
 
 @router.get("/sw.js", include_in_schema=False)
-def service_worker() -> Response:
-    """The service worker script; never cached by HTTP so updates are found at once."""
+def service_worker(request: Request) -> Response:
+    """The service worker script; never cached by HTTP so updates are found at once. Its
+    scope is the app's root (``Service-Worker-Allowed``), never more."""
+    base = base_path(request)
     return Response(
-        service_worker_source(),
+        service_worker_source(base),
         media_type="text/javascript",
-        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": under(base, "/")},
     )
 
 

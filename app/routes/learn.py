@@ -15,11 +15,12 @@ The lesson never touches the browser's match in progress, nor its history.
 """
 
 from fastapi import APIRouter, Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from app.learn import lesson
 from app.play import PlayError
 from app.web.deps import DbDep, FieldsDep, SessionDep
+from app.web.links import see_other
 from app.web.render import is_htmx, render
 
 router = APIRouter()
@@ -40,10 +41,11 @@ def learn_page(request: Request, session: SessionDep, db: DbDep) -> Response:
 
 
 @router.post("/learn/start")
-def learn_start(session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
+def learn_start(request: Request, session: SessionDep, db: DbDep,
+                fields: FieldsDep) -> Response:
     """Start the lesson from its first step; Leave goes back to ``back``."""
     lesson.begin(db, session.id, fields.get("back"))
-    return RedirectResponse("/learn", status_code=303)
+    return see_other(request, "/learn")
 
 
 @router.post("/learn")
@@ -55,12 +57,12 @@ def learn_tap(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
         return _page(request, lesson.load(db, session.id), error.message,
                      status_code=error.status_code)
     if not is_htmx(request):
-        return RedirectResponse("/learn", status_code=303)
+        return see_other(request, "/learn")
     return _page(request, current)
 
 
 @router.post("/learn/offer")
-def learn_offer(session: SessionDep, db: DbDep) -> Response:
+def learn_offer(request: Request, session: SessionDep, db: DbDep) -> Response:
     """Dismiss the home page's offer of the lesson (it stays in the guide)."""
     lesson.close_offer(db, session.id)
-    return RedirectResponse("/", status_code=303)
+    return see_other(request, "/")

@@ -17,13 +17,14 @@ work (``DbDep``) commits a tap before its blocks render; a refused one stores no
 """
 
 from fastapi import APIRouter, Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from app import play
 from app.friend import invites as friend
 from app.friend.pages import waiting_page
 from app.play.pages import new_match_page, posted_options
 from app.web.deps import DbDep, FieldsDep, SessionDep
+from app.web.links import see_other
 from app.web.render import is_htmx, render
 
 router = APIRouter()
@@ -70,7 +71,7 @@ def play_tap(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep
     except play.PlayError as error:
         return _refused(request, db, session.id, error)
     if not is_htmx(request):
-        return RedirectResponse("/play", status_code=303)
+        return see_other(request, "/play")
     return _play_page(request, loaded)
 
 
@@ -105,4 +106,4 @@ def new_match(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
     except play.PlayError as error:
         return new_match_page(request, db, session.id, notice=error.message,
                               values=posted_options(fields), status_code=error.status_code)
-    return RedirectResponse("/play", status_code=303)
+    return see_other(request, "/play")

@@ -10,7 +10,7 @@ from; it is used only when it is a plain local path. The page's logic is :mod:`a
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from app.prefs.settings import (
     SETTINGS,
@@ -22,6 +22,7 @@ from app.prefs.settings import (
 )
 from app.web.deps import DbDep, DisplayDep, FormDep, SessionDep
 from app.web.display import Display
+from app.web.links import see_other
 from app.web.render import render
 
 router = APIRouter()
@@ -60,4 +61,4 @@ def settings_save(request: Request, session: SessionDep, db: DbDep, form: FormDe
         return _page(request, display, back=back, error=str(exc), status_code=400)
     save_display(db, session.id, display)
     query = {"saved": "1", **({"back": back} if back else {})}
-    return RedirectResponse(f"/settings?{urlencode(query)}", status_code=303)
+    return see_other(request, f"/settings?{urlencode(query)}")

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Request
 from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import FormData, UploadFile
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 
 from app.core.inputs import whole_number
 from app.core.models import ScoreSheetRow
@@ -21,6 +21,7 @@ from app.score.evening import evening_tally, rematch
 from app.score.sheet import OptionsChange, ScoreSheet, SheetError
 from app.web.deps import DbDep, FormDep, SessionDep
 from app.web.limits import limit
+from app.web.links import see_other
 from app.web.render import is_htmx, render
 
 router = APIRouter(prefix="/score")
@@ -33,10 +34,6 @@ TOO_LARGE = ("That is too large for a score sheet export (the limit is "
              f"{sk.MAX_IMPORT_BYTES // 1000} KB): choose the .json file the app exported, "
              "or paste its text.")
 STALE = "This sheet changed in another tab or window: here it is as it stands now."
-
-
-def _see_other(url: str) -> RedirectResponse:
-    return RedirectResponse(url, status_code=303)
 
 
 def _own(db: DbDep, session: SessionDep, sheet_id: int) -> ScoreSheetRow:
@@ -90,7 +87,7 @@ def score_create(request: Request, db: DbDep, session: SessionDep, form: FormDep
         values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
         return _index(request, db, session, status_code=422, form=values,
                       errors=err.by_field("options"))
-    return _see_other(f"/score/{row.id}")
+    return see_other(request, f"/score/{row.id}")
 
 
 @router.post("/import", name="score_import")
@@ -118,7 +115,7 @@ def score_import(request: Request, db: DbDep, session: SessionDep, form: FormDep
     except SheetError as err:
         return _index(request, db, session, status_code=422, import_text=text,
                       import_error=f"Could not import: {err.message}")
-    return _see_other(f"/score/{row.id}")
+    return see_other(request, f"/score/{row.id}")
 
 
 # --- the read-only share view (before /{sheet_id} so "shared" is not taken for an id) ----
@@ -239,7 +236,7 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
     except sk.StaleSheetError:
         return _stale(request, db, row)
     anchor = f"hand-{number}" if number is not None else "sheet"
-    return _see_other(f"/score/{sheet_id}#{anchor}")
+    return see_other(request, f"/score/{sheet_id}#{anchor}")
 
 
 @router.post("/{sheet_id}/hands", name="score_record")
@@ -310,7 +307,7 @@ def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
                                                             sheet.result()))
     except sk.StaleSheetError:
         return _stale(request, db, row)
-    return _see_other(f"/score/{sheet_id}#sheet")
+    return see_other(request, f"/score/{sheet_id}#sheet")
 
 
 def _stale(request: Request, db: DbDep, row: ScoreSheetRow) -> Response:
@@ -359,7 +356,7 @@ def _undo_or_redo(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
         sk.save_sheet(db, row, updated, _version(form), redo=stack)
     except sk.StaleSheetError:
         return _stale(request, db, row)
-    return _see_other(f"/score/{row.id}#undo")
+    return see_other(request, f"/score/{row.id}#undo")
 
 
 @router.post("/{sheet_id}/rematch", name="score_rematch")
@@ -370,7 +367,7 @@ def score_rematch(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
     row = _own(db, session, sheet_id)
     existing = sk.rematch_of(db, row)
     if existing is not None:
-        return _see_other(f"/score/{existing.id}")
+        return see_other(request, f"/score/{existing.id}")
     try:
         created = sk.create_sheet(db, session.id, rematch(sk.load(row)), previous_id=row.id)
     except SheetError as err:
@@ -380,8 +377,8 @@ def score_rematch(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
         existing = sk.rematch_of(db, row)
         if existing is None:
             raise
-        return _see_other(f"/score/{existing.id}")
-    return _see_other(f"/score/{created.id}")
+        return see_other(request, f"/score/{existing.id}")
+    return see_other(request, f"/score/{created.id}")
 
 
 # --- options -----------------------------------------------------------------------------
@@ -429,7 +426,7 @@ def score_options_save(request: Request, db: DbDep, session: SessionDep,
         db.refresh(row)
         return _options_page(request, row, sk.load(row), form=sk.setup_form(sk.load(row)),
                              status_code=409, notice=STALE)
-    return _see_other(f"/score/{sheet_id}")
+    return see_other(request, f"/score/{sheet_id}")
 
 
 # --- export, share, delete ----------------------------------------------------------------
@@ -458,5 +455,5 @@ def score_delete(request: Request, db: DbDep, session: SessionDep, sheet_id: She
         return render(request, "score/delete.html",
                       {"row": row, "result": sk.load(row).result(), "sk": sk})
     sk.delete_sheet(db, row)
-    return _see_other("/score")
+    return see_other(request, "/score")
 

@@ -1,5 +1,6 @@
 """The app's own ASGI middleware and static files, outside the routes.
 
+* :class:`BasePathMiddleware` — the app under a sub-path (``BASE_PATH``, e.g. ``/gin``);
 * :class:`AccessLogMiddleware` — one log line per request (no cookies, ids or addresses),
   its request id (``X-Request-ID``) and its metrics (latency by route template, status);
 * :class:`HeadMiddleware` — ``HEAD`` answered wherever ``GET`` is;
@@ -19,12 +20,15 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.core import metrics, workers
 from app.core.logs import REQUEST_ID
 from app.web.errors import loggable_path
+from app.web.links import route_path
+from app.web.security import SECURITY_HEADERS
 
 access_log = logging.getLogger("app.access")
 
@@ -64,6 +68,49 @@ def route_template(scope: Scope, root_path: str) -> str:
     return metrics.UNMATCHED
 
 
+class BasePathMiddleware:
+    """Serves the app under ``base_path`` (``BASE_PATH``, e.g. ``/gin``; ``""`` does nothing).
+
+    A request for ``/gin/...`` gets ASGI ``root_path`` ``/gin`` with its ``path`` unchanged
+    (the ASGI convention): the routes match the rest (``/play``), and every URL the app
+    writes goes through :mod:`app.web.links`, which puts ``/gin`` back in front. ``/gin``
+    alone is redirected to ``/gin/``; any other path is 404, so nothing is served outside
+    the sub-path. A request whose ``root_path`` already is the sub-path (``uvicorn
+    --root-path /gin`` behind a proxy that strips the prefix) passes unchanged.
+    """
+
+    def __init__(self, app: ASGIApp, base_path: str = "") -> None:
+        self.app = app
+        self.base = base_path
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point."""
+        base = self.base
+        if not base or scope["type"] not in ("http", "websocket") or (
+            scope.get("root_path") == base
+        ):
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        if path.startswith(base + "/"):
+            await self.app({**scope, "root_path": base}, receive, send)
+            return
+        if scope["type"] != "http":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        headers = list(SECURITY_HEADERS) + [(b"cache-control", b"no-store")]
+        if path == base:
+            query = scope.get("query_string", b"")
+            location = (base + "/" + ("?" + query.decode("latin-1") if query else ""))
+            response: Response = RedirectResponse(location, status_code=308)
+        else:
+            response = PlainTextResponse(
+                f"Not found: this server serves the app under {base}/", status_code=404
+            )
+        response.raw_headers.extend(headers)
+        await response(scope, receive, send)
+
+
 class AccessLogMiddleware:
     """One log line per request: method, path (no query string), status, milliseconds;
     with its route template, status, duration and request id as fields (JSON logs,
@@ -89,7 +136,8 @@ class AccessLogMiddleware:
         root_path = scope.get("root_path", "")
         rid = request_id(scope)
         token = REQUEST_ID.set(rid)
-        if scope["path"] != "/healthz":  # a monitor is not a player
+        is_health = route_path(scope) == "/healthz"
+        if not is_health:  # a monitor is not a player
             workers.note_request()  # background work leaves a process free (app.core.workers)
 
         async def send_status(message: Message) -> None:
@@ -109,7 +157,7 @@ class AccessLogMiddleware:
             route = route_template(scope, root_path)
             metrics.REQUEST_SECONDS.labels(method, route).observe(seconds)
             metrics.RESPONSES.labels(str(status)).inc()
-            level = logging.DEBUG if scope["path"] == "/healthz" else logging.INFO
+            level = logging.DEBUG if is_health else logging.INFO
             access_log.log(
                 level, '"%s %s" %d %.1fms', method, loggable_path(scope["path"]), status,
                 seconds * 1000,

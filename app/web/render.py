@@ -3,7 +3,12 @@
 Template globals available everywhere:
 
 * ``version`` — the app's version (``app.__version__``), shown in the footer;
-* ``static_url("app.css")`` — ``/static/app.css?v=<content hash>`` (cached for a year);
+* ``base`` — the sub-path the app is served under (``""`` or e.g. ``/gin``): every
+  link, form, asset and htmx URL in a template is written ``{{ base }}/play``, and
+  ``here`` is the app path of the page shown (``/play``), both from
+  :func:`app.web.links.template_context`;
+* ``static_url("app.css")`` — ``/static/app.css?v=<content hash>`` (an app path, cached
+  for a year: write ``{{ base }}{{ static_url("app.css") }}``);
 * ``card_name("TH")`` — ``"Ten of hearts"``; ``card_rank("TH")`` — ``"10"``;
   ``card_suit_symbol("TH")`` — ``"♥"``; ``card_is_red("TH")`` — ``True``.
   Each accepts a card code or an engine ``Card``.
@@ -29,6 +34,7 @@ from app.core.db import finish
 from app.engine import Card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
 from app.web.display import Display, shown_display
+from app.web.links import template_context
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES_DIR = ROOT / "templates"
@@ -41,7 +47,8 @@ templates = Jinja2Blocks(
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
-    )
+    ),
+    context_processors=[template_context],
 )
 # {% trans %} and _() in every template, in the request's language (app.core.i18n).
 templates.env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -74,7 +81,7 @@ def card_is_red(card: "Card | str") -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Markup:
+def _card_face(code: str, size: str, decorative: bool, extra_class: str, base: str) -> Markup:
     card = Card.parse(code)
     colour = "card--red" if card.suit.is_red else "card--black"
     # card--clubs … card--spades: the four-colour deck (Settings) colours by suit
@@ -84,11 +91,12 @@ def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Mark
     )
     label = ' aria-hidden="true"' if decorative else f' role="img" aria-label="{card.name}"'
     rank, suit = card_rank(card), card_suit_symbol(card)
+    sprite = escape(base) + static_url("cards.svg")
     corner = f"<span>{rank}</span><span>{suit}</span>"
     return Markup(
         f'<span class="{escape(classes)}"{label}>\n'
         f'<svg class="card__art" aria-hidden="true" focusable="false" viewBox="0 0 100 140">'
-        f'<use href="{static_url("cards.svg")}#{card.rank.value}{card.suit.value}"/></svg>\n'
+        f'<use href="{sprite}#{card.rank.value}{card.suit.value}"/></svg>\n'
         f'<span class="card__corner" aria-hidden="true">{corner}</span>\n'
         f'<span class="card__corner card__corner--end" aria-hidden="true">{corner}</span>\n'
         "</span>"
@@ -96,17 +104,19 @@ def _card_face(code: str, size: str, decorative: bool, extra_class: str) -> Mark
 
 
 def card_face(card: "Card | str", size: str = "sm", decorative: bool = False,
-              extra_class: str = "") -> Markup:
+              extra_class: str = "", base: str = "") -> Markup:
     """A face-up card (see ``templates/_cards.html``), cached per card, size and classes: the
     play screen draws some 25 cards on every tap. The corner indices are HTML text; the
     pips or the court figure are a ``<use>`` of the card's symbol in ``static/cards.svg``
-    (drawn by ``tools/card_sprite.py``; one file, cached)."""
-    return _card_face(str(card), size, bool(decorative), extra_class or "")
+    (drawn by ``tools/card_sprite.py``; one file, cached), under ``base``, the app's
+    sub-path (``app.web.links``)."""
+    return _card_face(str(card), size, bool(decorative), extra_class or "", base or "")
 
 
 @lru_cache(maxsize=64)
 def static_url(path: str) -> str:
-    """URL of a file under ``static/`` with a content hash, safe to cache forever."""
+    """App path of a file under ``static/`` with a content hash, safe to cache forever
+    (the browser's URL is ``base`` + this, see :mod:`app.web.links`)."""
     file = (STATIC_DIR / path).resolve()
     if not file.is_relative_to(STATIC_DIR) or not file.is_file():
         raise ValueError(f"no static file {path!r}")

@@ -11,7 +11,8 @@
   with 403. Requests with neither header (curl, tests) pass; browsers always send
   ``Origin`` on a POST, and the session cookie is ``SameSite=Lax`` besides.
 * A request body larger than ``MAX_BODY_BYTES`` (64 KB) gets 413, whether it announces
-  its length or streams — or, for a form listed in ``oversize_redirects`` (path → URL),
+  its length or streams — or, for a form listed in ``oversize_redirects`` (app path →
+  app path, under the request's sub-path),
   a 303 back to the page holding the form, which then says what was too large.
 
 Templates must therefore use no ``<script>`` blocks, no ``on*=`` or ``style=``
@@ -22,8 +23,10 @@ from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.web.links import route_path, see_other
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -92,7 +95,8 @@ class SecurityMiddleware:
             return
 
         headers = Headers(scope=scope)
-        is_static = scope["path"].startswith("/static/")
+        path = route_path(scope)
+        is_static = path.startswith("/static/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -118,8 +122,8 @@ class SecurityMiddleware:
             f"Request body too large: the limit is {self.max_body_bytes // 1024} KB.",
             status_code=413,
         )
-        if scope["path"] in self.oversize_redirects:
-            too_large = RedirectResponse(self.oversize_redirects[scope["path"]], status_code=303)
+        if path in self.oversize_redirects:
+            too_large = see_other(scope, self.oversize_redirects[path])
         declared = headers.get("content-length")
         if declared is not None:
             try:

@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.core.config import Settings
 from app.core.models import BrowserSession, utcnow
+from app.web.links import cookie_path
 
 COOKIE_NAME = "gin_session"
 # secrets.token_urlsafe(32): 32 random bytes (256 bits) as 43 URL-safe base64 characters.
@@ -54,10 +55,12 @@ def purge_expired_sessions(engine: Engine, ttl_days: float) -> int:
         return int(result.rowcount or 0)
 
 
-def session_cookie_header(session_id: str, settings: Settings) -> bytes:
-    """The ``Set-Cookie`` value for ``session_id``: HttpOnly, SameSite=Lax, Path=/."""
+def session_cookie_header(session_id: str, settings: Settings, path: str = "/") -> bytes:
+    """The ``Set-Cookie`` value for ``session_id``: HttpOnly, SameSite=Lax, ``Path=path``
+    (the app's root: ``/``, or its sub-path such as ``/gin``, so the cookie goes to this
+    app only), Secure with ``SECURE_COOKIES``."""
     max_age = int(settings.session_ttl_days * 86400)
-    parts = [f"{COOKIE_NAME}={session_id}", f"Max-Age={max_age}", "Path=/", "HttpOnly"]
+    parts = [f"{COOKIE_NAME}={session_id}", f"Max-Age={max_age}", f"Path={path}", "HttpOnly"]
     parts.append("SameSite=Lax")
     if settings.secure_cookies:
         parts.append("Secure")
@@ -84,7 +87,8 @@ class SessionCookieMiddleware:
                 if session_id:
                     headers = list(message.get("headers", []))
                     headers.append(
-                        (b"set-cookie", session_cookie_header(session_id, self.settings))
+                        (b"set-cookie", session_cookie_header(
+                            session_id, self.settings, cookie_path(scope)))
                     )
                     message = {**message, "headers": headers}
             await send(message)

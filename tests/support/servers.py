@@ -2,7 +2,8 @@
 fixtures: the fixtures built on them are in ``tests/conftest.py``).
 
 * ``LiveServer`` — one ``python -m app`` process (Uvicorn) on a free port of 127.0.0.1,
-  with ``.url``, ``.db_url``, ``.start()``, ``.stop()``, ``.kill()`` (SIGKILL),
+  with ``.url``, ``.app_url`` (under its ``BASE_PATH``, if ``env`` sets one), ``.db_url``,
+  ``.start()``, ``.stop()``, ``.kill()`` (SIGKILL),
   ``.restart()`` and ``.output()``;
 * ``sqlite_url(path)``, ``free_port()``;
 * ``run_async(coroutine)`` — run a coroutine in a fresh event loop of its own thread.
@@ -67,6 +68,11 @@ class LiveServer:
         """Base URL, e.g. ``http://127.0.0.1:54321`` (no trailing slash)."""
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def app_url(self) -> str:
+        """The app's root URL: :attr:`url` plus the ``BASE_PATH`` of ``env`` (``/gin``)."""
+        return self.url + self.env.get("BASE_PATH", "")
+
     def start(self) -> LiveServer:
         """Start the process and wait until ``/healthz`` answers 200."""
         env = {
@@ -91,7 +97,7 @@ class LiveServer:
                 code = self.process.returncode
                 raise RuntimeError(f"server exited with {code}:\n{self.output()}")
             try:
-                if httpx.get(f"{self.url}/healthz", timeout=2).status_code == 200:
+                if httpx.get(f"{self.app_url}/healthz", timeout=2).status_code == 200:
                     return self
             except httpx.TransportError:
                 pass
