@@ -1,0 +1,64 @@
+"""Hollywood in the engine (app.engine.scoring.hollywood_tally; issue 32): three games at
+once, the column rule shared with the score sheet, which must agree hand for hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.engine import CLASSIC, HandKind, HandRecord, InvalidScoreError
+from app.engine.scoring import hollywood_columns, hollywood_tally
+from app.score.sheet import HandEntry, ScoreSheet, SheetOptions
+
+A, B = 0, 1
+
+
+def test_the_column_rule_first_second_third_win_and_after_a_closed_column() -> None:
+    open3: list[int | None] = [None, None, None]
+    nobody = [[False, False] for _ in range(3)]
+    assert hollywood_columns(A, open3, nobody) == (0,)
+    on_one = [[True, False], [False, False], [False, False]]
+    assert hollywood_columns(A, open3, on_one) == (0, 1)
+    on_two = [[True, False], [True, False], [False, False]]
+    assert hollywood_columns(A, open3, on_two) == (0, 1, 2)
+    # Column 1 closed with B never on it: B's first win opens column 2.
+    assert hollywood_columns(B, [4, None, None], on_two) == (1,)
+
+
+def test_the_engines_hollywood_tally_equals_the_score_sheets() -> None:
+    rng = random.Random(32)
+    for _ in range(40):
+        entries: list[HandEntry] = []
+        sheet = ScoreSheet.new(SheetOptions(rules=CLASSIC, hollywood=True), ["Ann", "Bob"])
+        while not sheet.result().over:
+            roll = rng.random()
+            knocker = rng.randrange(2)
+            if roll < 0.05:
+                entry = HandEntry.void()
+            elif roll < 0.25:
+                entry = HandEntry.gin(knocker, rng.randrange(0, 60))
+            else:
+                entry = HandEntry.knock(knocker, rng.randrange(1, 11), rng.randrange(0, 60))
+            entries.append(entry)
+            sheet = sheet.add(entry)
+        result = sheet.result()
+        records = [HandRecord(row.winner, row.points, row.kind) for row in result.rows]
+        engine = hollywood_tally(records, CLASSIC)
+        assert engine.over
+        assert engine.columns == tuple(column.tally for column in result.columns)
+        assert engine.totals == result.totals
+        assert engine.closed_by == tuple(column.closed_by for column in result.columns)
+        assert [tuple(i + 1 for i in hands) for hands in engine.hands] == \
+            [column.hands for column in result.columns]
+        with pytest.raises(InvalidScoreError, match="after the match ended"):
+            hollywood_tally([*records, HandRecord(A, 10, HandKind.KNOCK)], CLASSIC)
+
+
+def test_a_column_shutout_counts_boxes_not_points() -> None:
+    # Ann's 0-point undercut (undercut bonus 0) puts her on column 1's board.
+    rules = CLASSIC.with_options(undercut_bonus=0)
+    result = hollywood_tally([HandRecord(A, 0, HandKind.UNDERCUT),
+                              HandRecord(B, 120, HandKind.GIN)], rules)
+    assert result.closed_by == (2, None, None) and not result.over
+    assert not result.columns[0].shutout and result.columns[0].boxes == (1, 1)
