@@ -7,7 +7,20 @@ import random
 
 import pytest
 
-from app.engine import CLASSIC, HandKind, HandRecord, InvalidScoreError
+from app.engine import (
+    CLASSIC,
+    HOUSE,
+    HandKind,
+    HandRecord,
+    InvalidScoreError,
+    NextHand,
+    Phase,
+    apply_match,
+    match_view,
+    new_match,
+)
+from app.engine.bots import choose_action
+from app.engine.match import MatchState
 from app.engine.scoring import hollywood_columns, hollywood_tally
 from app.score.sheet import HandEntry, ScoreSheet, SheetOptions
 
@@ -62,3 +75,52 @@ def test_a_column_shutout_counts_boxes_not_points() -> None:
                               HandRecord(B, 120, HandKind.GIN)], rules)
     assert result.closed_by == (2, None, None) and not result.over
     assert not result.columns[0].shutout and result.columns[0].boxes == (1, 1)
+
+
+def _play_hollywood_match(seed: int) -> tuple[MatchState, list[HandEntry]]:
+    """Two Easy computers play a whole Hollywood match (House rules, to 50 to keep it
+    short); each hand is also written down as a scorekeeper enters it."""
+    rules = HOUSE.with_options(hollywood=True, target=50)
+    rng = random.Random(seed)
+    match = new_match(rules, seed, first_dealer=1)
+    entries: list[HandEntry] = []
+    while not match.over:
+        if match.hand.phase is Phase.OVER:
+            match, _ = apply_match(match, 0, NextHand())
+            continue
+        player = match.hand.to_play
+        action = choose_action("easy", match_view(match, player), rng)
+        match, _ = apply_match(match, player, action)
+        result = match.hand.result
+        if result is None:
+            continue
+        if result.knocker is None or result.settlement is None:
+            entries.append(HandEntry.void())
+        elif result.kind in (HandKind.GIN, HandKind.BIG_GIN):
+            entries.append(HandEntry.gin(result.knocker, result.settlement.defender_deadwood))
+        else:
+            entries.append(HandEntry.knock(result.knocker, result.settlement.knocker_deadwood,
+                                           result.settlement.defender_deadwood))
+    return match, entries
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_hollywood_match_ends_when_all_three_games_close_as_the_sheet_says(
+    seed: int,
+) -> None:
+    match, entries = _play_hollywood_match(seed)
+    board = match.hollywood
+    assert board is not None and board.over and match.over
+    assert len(entries) == len(match.records)
+    # The same hands on a Hollywood score sheet: the same three games, hand for hand.
+    sheet = ScoreSheet.new(SheetOptions(rules=match.rules, hollywood=True,
+                                        first_dealer=match.first_dealer), ["A", "B"])
+    for entry in entries:
+        sheet = sheet.add(entry)
+    final = sheet.result()
+    assert [row.winner for row in final.rows] == [r.winner for r in match.records]
+    assert [row.points for row in final.rows] == [r.points for r in match.records]
+    assert final.over
+    assert board.columns == tuple(column.tally for column in final.columns)
+    assert match.tally.final == final.totals
+    assert match.tally.winner == final.winner and match.tally.margin == final.margin

@@ -72,3 +72,15 @@ def test_knocker_arranges_for_the_best_score_switched_on(
     again = client.get("/play/new").text
     box = re.search(r'<input type="checkbox" name="knocker_best_arrangement"[^>]*>', again)
     assert box is not None and "checked" in box.group(0)
+
+
+def test_a_hollywood_match_shows_its_three_games_on_the_score_bar(
+    app: FastAPI, client: TestClient
+) -> None:
+    html = client.post("/play/new", data={"level": "standard", "hollywood": "on"}).text
+    assert _rules(app, client).hollywood
+    assert 'aria-label="Hollywood: three games"' in html
+    for number in (1, 2, 3):
+        assert f"Game {number}: you 0, computer 0" in html
+    plain = client.post("/play/new", data={"level": "standard"}).text
+    assert "Hollywood: three games" not in plain
