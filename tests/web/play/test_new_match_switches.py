@@ -4,12 +4,15 @@ arranges for the best score."""
 
 from __future__ import annotations
 
+import random
 import re
 
+import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.engine import Rules
+from app.engine.scoring import hollywood_tally
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import stored_play
 
@@ -84,3 +87,22 @@ def test_a_hollywood_match_shows_its_three_games_on_the_score_bar(
         assert f"Game {number}: you 0, computer 0" in html
     plain = client.post("/play/new", data={"level": "standard"}).text
     assert "Hollywood: three games" not in plain
+
+
+def test_a_hollywood_match_is_played_to_its_end_over_http(
+    app: FastAPI, client: TestClient
+) -> None:
+    from tests.web.play.test_play_http import Player
+
+    class HollywoodPlayer(Player):
+        def start(self, data: dict[str, str] | None = None) -> httpx.Response:
+            return super().start({"hollywood": "on", "target": "20", **(data or {})})
+
+    match = HollywoodPlayer(app, client, random.Random(32), htmx_share=0.0).play_match()
+    board = match.hollywood
+    assert board is not None and board.over and match.over
+    page = client.get("/play").text
+    for number, column in enumerate(board.columns, start=1):
+        assert f"Game {number} over: you {column.final[0]}, computer {column.final[1]}" in page
+    totals = hollywood_tally(list(match.records), match.rules).totals
+    assert f"Three games: you {totals[0]}, computer {totals[1]}." in page
