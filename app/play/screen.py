@@ -97,13 +97,15 @@ class PileCard:
 @dataclass(frozen=True, slots=True)
 class ScoreRow:
     """One finished hand of the match: ``winner`` ("You", "Computer", "" for a void hand),
-    ``how`` (Gin, Knock, Undercut, Big gin, Void), its points and the running totals."""
+    ``how`` (Gin, Knock, Undercut, Big gin, Void), its points and the running totals;
+    Hollywood: ``games``, the games its points went into ("1", "1 2", "—" for none)."""
 
     number: int
     winner: str
     how: str
     points: int
     totals: tuple[int, int]
+    games: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,13 +318,16 @@ def score_rows(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[ScoreRow,
     the viewer's total first."""
     totals = [0, 0]
     rows = []
+    board = match.hollywood
     for number, record in enumerate(match.records, start=1):
         if record.winner is not None:
             totals[record.winner] += record.points
         winner = "" if record.winner is None else seats.who(record.winner)
         how = _HOW.get(record.kind, str(record.kind)) if record.winner is not None else "Void"
+        games = "" if board is None else " ".join(
+            str(c + 1) for c, hands in enumerate(board.hands) if number - 1 in hands) or "—"
         rows.append(ScoreRow(number, winner, how, record.points if winner else 0,
-                             (totals[seats.me], totals[seats.other])))
+                             (totals[seats.me], totals[seats.other]), games))
     return tuple(rows)
 
 

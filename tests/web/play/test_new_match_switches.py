@@ -105,4 +105,9 @@ def test_a_hollywood_match_is_played_to_its_end_over_http(
     for number, column in enumerate(board.columns, start=1):
         assert f"Game {number} over: you {column.final[0]}, computer {column.final[1]}" in page
     totals = hollywood_tally(list(match.records), match.rules).totals
+    # The history says which games each hand went into; the first win is in game 1 only.
+    assert '<span class="visually-hidden">Hollywood games</span>' in page
+    first_win = next(i for i, r in enumerate(match.records) if r.winner is not None)
+    assert re.search(rf"<td>{first_win + 1}</td><td>[^<]*</td><td>[^<]*</td>"
+                     rf'<td class="num">\d+</td><td>1</td>', page)
     assert f"Three games: you {totals[0]}, computer {totals[1]}." in page
