@@ -29,8 +29,8 @@ from .scoring import (
     HollywoodTally,
     MatchTally,
     hollywood_tally,
+    match_tally,
     next_dealer,
-    tally,
 )
 
 Seed = HandSeed | int
@@ -86,33 +86,10 @@ class MatchState:
 
     @property
     def tally(self) -> MatchTally:
-        """Scores, boxes and (once over) bonuses, winner and margin.
-
-        Hollywood (``rules.hollywood``): the three games summed — ``points`` the hand
-        points over the columns, ``boxes`` the hands won, ``final`` the columns' totals
-        (bonuses included once a column has closed); ``over``, ``winner`` (the higher
-        sum; ``None`` on a tie) and ``margin`` once all three have closed. The columns
-        themselves are :attr:`hollywood`.
-        """
-        board = self.hollywood
-        if board is None:
-            return tally(self.records, self.rules)
-        players = range(2)
-        points = tuple(sum(c.points[p] for c in board.columns) for p in players)
-        boxes = tuple(sum(1 for r in self.records if r.winner == p) for p in players)
-        zeros = (0, 0)
-        if not board.over:
-            return MatchTally(points, boxes, False, None, zeros, zeros, False,
-                              board.totals, 0)
-        best = max(board.totals)
-        leaders = [p for p in players if board.totals[p] == best]
-        winner = leaders[0] if len(leaders) == 1 else None
-        margin = abs(board.totals[0] - board.totals[1])
-        return MatchTally(
-            points, boxes, True, winner,
-            tuple(sum(c.box_bonus[p] for c in board.columns) for p in players),
-            tuple(sum(c.game_bonus[p] for c in board.columns) for p in players),
-            any(c.shutout for c in board.columns), board.totals, margin)
+        """Scores, boxes and (once over) bonuses, winner and margin
+        (:func:`~app.engine.scoring.match_tally`: a Hollywood match sums its three games,
+        which are :attr:`hollywood`)."""
+        return match_tally(self.records, self.rules)
 
     @property
     def hollywood(self) -> HollywoodTally | None:

@@ -245,7 +245,7 @@ HOLLYWOOD_COLUMNS = 3
 
 def hollywood_columns(winner: int, closed_by: Sequence[int | None],
                       on_board: Sequence[Sequence[bool]]) -> tuple[int, ...]:
-    """Hollywood: the open columns a win goes into (SPEC §6).
+    """Hollywood: the open columns a win goes into (docs/rules.md §6).
 
     Every open column the winner is already on the board in, plus the first open column
     they are not on yet: so a player's 1st win goes in column 1, the 2nd in columns 1–2,
@@ -265,7 +265,7 @@ def hollywood_columns(winner: int, closed_by: Sequence[int | None],
 
 @dataclass(frozen=True, slots=True)
 class HollywoodTally:
-    """Three games scored at once (SPEC §6): one :class:`MatchTally` per column.
+    """Three games scored at once (docs/rules.md §6): one :class:`MatchTally` per column.
 
     ``hands[c]`` lists the 0-based indexes of the records scored in column ``c``;
     ``closed_by[c]`` the 1-based number of the record that closed it (``None`` while
@@ -315,6 +315,61 @@ def hollywood_tally(records: Sequence[HandRecord], rules: Rules = HOUSE,
     totals = tuple(sum(column.final[p] for column in columns) for p in range(players))
     return HollywoodTally(columns, tuple(tuple(h) for h in column_hands), tuple(closed_by),
                           all(closed is not None for closed in closed_by), totals)
+
+
+def match_tally(records: Sequence[HandRecord], rules: Rules = HOUSE) -> MatchTally:
+    """The one tally of a two-player Play match, plain or Hollywood (docs/rules.md §5–6):
+    everything that adds up a match (the play screen, the history, the statistics, the
+    match report, the hand analysis) calls this.
+
+    Plain: :func:`tally`. Hollywood (``rules.hollywood``): the three games of
+    :func:`hollywood_tally` summed — ``points`` the hand points over the games (a hand
+    in two games counts twice), ``boxes`` the hands won, ``final`` the games' totals
+    (bonuses included once a game has closed), ``box_bonus``/``game_bonus`` summed,
+    ``shutout`` when any game was one; ``over`` once all three have closed, and then
+    ``winner`` is the player with the higher three-game total (``None`` on a tie:
+    docs/rules.md §6) and ``margin`` the difference of the totals.
+
+    Raises:
+        InvalidScoreError: a hand after the match ended, or a winner index out of range.
+    """
+    if not rules.hollywood:
+        return tally(records, rules)
+    board = hollywood_tally(records, rules)
+    players = range(2)
+    points = tuple(sum(c.points[p] for c in board.columns) for p in players)
+    boxes = tuple(sum(1 for r in records if r.winner == p) for p in players)
+    if not board.over:
+        zeros = (0, 0)
+        return MatchTally(points, boxes, False, None, zeros, zeros, False, board.totals, 0)
+    leaders = [p for p in players if board.totals[p] == max(board.totals)]
+    return MatchTally(
+        points, boxes, True, leaders[0] if len(leaders) == 1 else None,
+        tuple(sum(c.box_bonus[p] for c in board.columns) for p in players),
+        tuple(sum(c.game_bonus[p] for c in board.columns) for p in players),
+        any(c.shutout for c in board.columns), board.totals,
+        abs(board.totals[0] - board.totals[1]))
+
+
+def standing(records: Sequence[HandRecord], rules: Rules = HOUSE) -> tuple[int, int]:
+    """The hand points the next hand is played at, per player (docs/rules.md §5–6): what
+    the hand analysis rates a decision against (the chance to win a game to
+    ``rules.target``) and the review shows as "before this hand".
+
+    Plain: the match's hand points (:func:`match_tally`). Hollywood: the first open
+    game's (the oldest game still open, which every win goes into); the last game's
+    once all three have closed.
+
+    Raises:
+        InvalidScoreError: as :func:`match_tally`.
+    """
+    if not rules.hollywood:
+        points = match_tally(records, rules).points
+        return points[0], points[1]
+    board = hollywood_tally(records, rules)
+    column = next((c for c, closed in zip(board.columns, board.closed_by, strict=True)
+                   if closed is None), board.columns[-1])
+    return column.points[0], column.points[1]
 
 
 def next_dealer(dealer: int, record: HandRecord, rules: Rules = HOUSE) -> int:

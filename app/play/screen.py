@@ -49,8 +49,10 @@ from app.play.words import (
     card_label,
     describe,
     discard_note,
+    game_lines,
     hand_note,
     limit_note,
+    match_result,
     meld_text,
     rules_summary,
     step_line,
@@ -474,13 +476,10 @@ def _match_end(match: MatchState, seats: Seats) -> MatchEnd:
     me, other = seats.me, seats.other
     you, comp = t.final[me], t.final[other]
     them = seats.other_name if seats.friend else "computer"
-    if t.winner == me:
-        headline = f"You won the match, {you} to {comp}"
-    else:
-        headline = f"{seats.named[0].upper()}{seats.named[1:]} won the match, {comp} to {you}"
+    headline = match_result(t, seats)
     lines = [f"Hand points: you {t.points[me]}, {them} {t.points[other]}."]
     if match.hollywood is not None:  # each game's own boxes, bonus and shutout are in its line
-        lines = [f"{line}." for line in hollywood_lines(match, seats)]
+        lines = [f"{line}." for line in game_lines(match.hollywood, seats)]
         lines += [f"Three games: you {you}, {them} {comp}.", f"Margin: {t.margin}."]
         return MatchEnd(headline, tuple(lines))
     if any(t.box_bonus):
@@ -601,34 +600,5 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         other_name=seats.other_name,
         friend=seats.friend,
         away=away,
-        games=hollywood_lines(match, seats),
+        games=game_lines(match.hollywood, seats),
     )
-
-
-def hollywood_lines(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[str, ...]:
-    """Hollywood: each game's standing in words — open: hand points so far; closed: the
-    final totals (boxes, game bonus and shutout in) and who won it. ``()`` otherwise."""
-    board = match.hollywood
-    if board is None:
-        return ()
-    me, other = seats.me, seats.other
-    them = seats.other_name if seats.friend else "computer"
-    lines = []
-    for number, (column, closed) in enumerate(zip(board.columns, board.closed_by,
-                                                  strict=True), start=1):
-        if closed is None:
-            lines.append(f"Game {number}: you {column.points[me]}, {them} "
-                         f"{column.points[other]}")
-            continue
-        final = column.final
-        if final[me] == final[other]:
-            verdict = "a tie"
-        else:
-            who = "you win" if final[me] > final[other] else f"{them} wins"
-            verdict = f"{who} by {abs(final[me] - final[other])}"
-        shutout = ", a shutout" if column.shutout else ""
-        lines.append(f"Game {number} over: you {final[me]}, {them} {final[other]}: "
-                     f"{verdict}{shutout}")
-    return tuple(lines)
-
-

@@ -16,8 +16,10 @@ from app.engine import (
     Event,
     HandKind,
     HandVoided,
+    HollywoodTally,
     Knocked,
     MatchState,
+    MatchTally,
     MeldKind,
     Passed,
     Phase,
@@ -230,3 +232,46 @@ def discard_note(view: PlayerView, card: Card, left: int) -> str:
     else:
         tail = ""
     return f"Discarding {the(card)} leaves {left} deadwood.{tail}"
+
+
+def game_lines(board: HollywoodTally | None, seats: Seats = VS_COMPUTER) -> tuple[str, ...]:
+    """Hollywood: each game's standing in words (docs/rules.md §6), the viewer first —
+    open: "Game 2: you 31, computer 12"; closed: the final totals (boxes, game bonus
+    and shutout in) and who won it, "Game 1 over: you 145, computer 40: you win by 105,
+    a shutout". ``()`` for a plain match (``board`` ``None``). The play screen's score
+    bar, its match end, the history and the match report all say it so."""
+    if board is None:
+        return ()
+    me, other = seats.me, seats.other
+    them = seats.other_name if seats.friend else "computer"
+    lines = []
+    for number, (column, closed) in enumerate(zip(board.columns, board.closed_by,
+                                                  strict=True), start=1):
+        if closed is None:
+            lines.append(f"Game {number}: you {column.points[me]}, {them} "
+                         f"{column.points[other]}")
+            continue
+        final = column.final
+        if final[me] == final[other]:
+            verdict = "a tie"
+        else:
+            who = "you win" if final[me] > final[other] else f"{them} wins"
+            verdict = f"{who} by {abs(final[me] - final[other])}"
+        shutout = ", a shutout" if column.shutout else ""
+        lines.append(f"Game {number} over: you {final[me]}, {them} {final[other]}: "
+                     f"{verdict}{shutout}")
+    return tuple(lines)
+
+
+def match_result(tally: MatchTally, seats: Seats = VS_COMPUTER) -> str:
+    """Who won a finished match, as a headline, the viewer's total first: "You won the
+    match, 145 to 40", "The computer won the match, …", "Ann won the match, …", or "The
+    match is a tie, 230 to 230" (a Hollywood match whose three-game totals are level:
+    docs/rules.md §6; ``tally.winner`` is ``None``)."""
+    me, other = seats.me, seats.other
+    mine, theirs = tally.final[me], tally.final[other]
+    if tally.winner is None:
+        return f"The match is a tie, {mine} to {theirs}"
+    if tally.winner == me:
+        return f"You won the match, {mine} to {theirs}"
+    return f"{seats.named[0].upper()}{seats.named[1:]} won the match, {theirs} to {mine}"
