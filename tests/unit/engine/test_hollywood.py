@@ -21,7 +21,7 @@ from app.engine import (
 )
 from app.engine.bots import choose_action
 from app.engine.match import MatchState
-from app.engine.scoring import hollywood_columns, hollywood_tally
+from app.engine.scoring import hollywood_columns, hollywood_tally, match_tally, standing, tally
 from app.score.sheet import HandEntry, ScoreSheet, SheetOptions
 
 A, B = 0, 1
@@ -124,3 +124,50 @@ def test_a_hollywood_match_ends_when_all_three_games_close_as_the_sheet_says(
     assert board.columns == tuple(column.tally for column in final.columns)
     assert match.tally.final == final.totals
     assert match.tally.winner == final.winner and match.tally.margin == final.margin
+
+
+TIED = (HandRecord(A, 20, HandKind.GIN), HandRecord(B, 10, HandKind.KNOCK),
+        HandRecord(B, 10, HandKind.KNOCK))
+"""To 10, House rules: A wins game 1 by 20; B's first win opens game 2 (A was never
+on it) and closes it, B's second goes into game 3 only and closes it: B won two
+games of three by 10 each, and the totals are level, 20 to 20."""
+
+
+def test_a_hollywood_match_is_won_by_the_higher_three_game_total_and_level_is_a_tie(
+) -> None:
+    rules = HOUSE.with_options(hollywood=True, target=10)
+    board = hollywood_tally(TIED, rules)
+    assert board.closed_by == (1, 2, 3) and board.over
+    assert [c.final for c in board.columns] == [(20, 0), (0, 10), (0, 10)]
+    tied = match_tally(TIED, rules)
+    assert tied.over and tied.final == (20, 20)
+    assert tied.winner is None and tied.margin == 0  # not B, who won more games
+    # One more point for A in game 1 and A wins the match, by the difference.
+    ahead = match_tally((HandRecord(A, 21, HandKind.GIN), *TIED[1:]), rules)
+    assert ahead.winner == A and ahead.margin == 1 and ahead.final == (21, 20)
+
+
+def test_match_tally_is_tally_for_a_plain_match_and_sums_the_games_in_hollywood() -> None:
+    records = (HandRecord(A, 30, HandKind.KNOCK), HandRecord(B, 25, HandKind.GIN),
+               HandRecord(A, 30, HandKind.KNOCK))
+    assert match_tally(records, CLASSIC) == tally(records, CLASSIC)
+    rules = CLASSIC.with_options(hollywood=True)
+    board = hollywood_tally(records, rules)
+    summed = match_tally(records, rules)
+    assert not summed.over and summed.winner is None
+    # A's 1st win in game 1, the 2nd in games 1 and 2; B's only win in game 1.
+    assert summed.points == (90, 25) and summed.boxes == (2, 1)
+    assert summed.final == board.totals == (90, 25)
+
+
+def test_standing_is_the_first_open_games_points_in_hollywood() -> None:
+    rules = HOUSE.with_options(hollywood=True, target=50)
+    assert standing((), rules) == (0, 0)
+    records = (HandRecord(A, 30, HandKind.KNOCK), HandRecord(A, 25, HandKind.GIN),
+               HandRecord(B, 10, HandKind.KNOCK))
+    # Game 1 closed at A's second win (55): the first open game is game 2 (A 25, B 10).
+    assert hollywood_tally(records, rules).closed_by == (2, None, None)
+    assert standing(records, rules) == (25, 10)
+    assert standing(records, HOUSE.with_options(target=100)) == (55, 10)
+    # After the match, the last game's.
+    assert standing(TIED, HOUSE.with_options(hollywood=True, target=10)) == (0, 10)

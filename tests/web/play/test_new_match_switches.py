@@ -15,6 +15,7 @@ from app.engine import Rules
 from app.engine.scoring import hollywood_tally
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import stored_play
+from tests.web.play.test_play_http import Player
 
 
 def _rules(app: FastAPI, client: TestClient) -> Rules:
@@ -77,6 +78,16 @@ def test_knocker_arranges_for_the_best_score_switched_on(
     assert box is not None and "checked" in box.group(0)
 
 
+class HollywoodPlayer(Player):
+    """Plays a Hollywood match through the forms, to ``target`` (a low one keeps it
+    short)."""
+
+    target = "20"
+
+    def start(self, data: dict[str, str] | None = None) -> httpx.Response:
+        return super().start({"hollywood": "on", "target": self.target, **(data or {})})
+
+
 def test_a_hollywood_match_shows_its_three_games_on_the_score_bar(
     app: FastAPI, client: TestClient
 ) -> None:
@@ -92,12 +103,6 @@ def test_a_hollywood_match_shows_its_three_games_on_the_score_bar(
 def test_a_hollywood_match_is_played_to_its_end_over_http(
     app: FastAPI, client: TestClient
 ) -> None:
-    from tests.web.play.test_play_http import Player
-
-    class HollywoodPlayer(Player):
-        def start(self, data: dict[str, str] | None = None) -> httpx.Response:
-            return super().start({"hollywood": "on", "target": "20", **(data or {})})
-
     match = HollywoodPlayer(app, client, random.Random(32), htmx_share=0.0).play_match()
     board = match.hollywood
     assert board is not None and board.over and match.over
