@@ -31,6 +31,7 @@ from .scoring import (
     hollywood_tally,
     match_tally,
     next_dealer,
+    standing,
 )
 
 Seed = HandSeed | int
@@ -100,9 +101,10 @@ class MatchState:
 
     @property
     def scores(self) -> tuple[int, int]:
-        """Hand points so far per player."""
-        points = self.tally.points
-        return (points[0], points[1])
+        """Hand points so far per player, as the next hand is played at (what a
+        player's view carries, and the bots weigh): Hollywood, the first open game's
+        (:func:`~app.engine.scoring.standing`)."""
+        return standing(self.records, self.rules)
 
     @property
     def over(self) -> bool:

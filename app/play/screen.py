@@ -23,6 +23,7 @@ from app.engine import (
     HandKind,
     HandResult,
     HandVoided,
+    HollywoodTally,
     Knocked,
     MatchState,
     Meld,
@@ -94,6 +95,16 @@ class PileCard:
 
     code: str
     who: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    """One Hollywood game on the score bar, the viewer's points first: hand points while
+    open; once ``closed``, the final totals (boxes, game bonus and shutout in)."""
+
+    number: int
+    points: tuple[int, int]
+    closed: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +224,9 @@ class Screen:
     friend: bool = False
     away: bool = False
     games: tuple[str, ...] = ()
-    """Hollywood: one line per game for the score bar (``()`` otherwise)."""
+    """Hollywood: one line per game in words (the score history; ``()`` otherwise)."""
+    game_scores: tuple[GameScore, ...] = ()
+    """Hollywood: the three games as the score bar shows them (``()`` otherwise)."""
 
 
 def _sort_key(sort: str) -> Any:
@@ -509,6 +522,7 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     only. ``away``: the friend has had no connection for a while ("Ann is away")."""
     row, game, match = loaded.seat, loaded.game, loaded.match
     seats = loaded.seats
+    board = match.hollywood
     view = match_view(match, seats.me)
     said, events = row.computer_said, loaded.events
     if seats.friend:
@@ -596,9 +610,25 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         fair=fair_box(loaded),
         table_summary=table_summary([c.label for c in hand], top, len(view.discard_pile),
                                     (view.scores[seats.me], view.scores[seats.other]),
-                                    rules.target, status, seats),
+                                    rules.target, status, seats,
+                                    game_lines(board, seats)),
         other_name=seats.other_name,
         friend=seats.friend,
         away=away,
-        games=game_lines(match.hollywood, seats),
+        games=game_lines(board, seats),
+        game_scores=game_scores(board, seats),
     )
+
+
+def game_scores(board: HollywoodTally | None, seats: Seats = VS_COMPUTER,
+                ) -> tuple[GameScore, ...]:
+    """The games of a Hollywood match for the score bar (``()`` for a plain match)."""
+    if board is None:
+        return ()
+    scores = []
+    for number, (column, closed) in enumerate(zip(board.columns, board.closed_by,
+                                                  strict=True), start=1):
+        points = column.points if closed is None else column.final
+        scores.append(GameScore(number, (points[seats.me], points[seats.other]),
+                                closed is not None))
+    return tuple(scores)

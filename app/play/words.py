@@ -139,9 +139,10 @@ def card_label(card: Card, kind: MeldKind | None = None,
 
 def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: int,
                   scores: tuple[int, int], target: int, step: str,
-                  seats: Seats = VS_COMPUTER) -> str:
+                  seats: Seats = VS_COMPUTER, games: Sequence[str] = ()) -> str:
     """The whole table in one passage (the Read the table command): the
-    person's hand (card labels), the top of the discard pile, the score and the step."""
+    person's hand (card labels), the top of the discard pile, the score (Hollywood:
+    ``games``, each game's line, instead) and the step."""
     held = f"Your hand, {len(hand)} cards: {'; '.join(hand)}. " if hand else ""
     if top_discard is None:
         pile = "The discard pile is empty."
@@ -149,8 +150,8 @@ def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: 
         pile = (f"Top of the discard pile: {top_discard.name.lower()}, "
                 f"{discard_count} card{'s' if discard_count != 1 else ''} in the pile.")
     other = seats.other_name if seats.friend else "computer"
-    return (f"{held}{pile} Score: you {scores[0]}, {other} {scores[1]}, playing to "
-            f"{target}. {step}")
+    score = "; ".join(games) if games else f"you {scores[0]}, {other} {scores[1]}"
+    return f"{held}{pile} Score: {score}, playing to {target}. {step}"
 
 
 def rules_summary(rules: Rules, level: str,
@@ -171,8 +172,9 @@ def step_line(view: PlayerView, match: MatchState, seats: Seats = VS_COMPUTER) -
     """The status line: what the person may do now (docs/rules.md §7)."""
     if match.over:
         t = match.tally
-        return ("Match over: you won! Tap New match to play again." if t.winner == seats.me
-                else f"Match over: {seats.named} won. Tap New match to play again.")
+        who = "a tie." if t.winner is None else "you won!" if t.winner == seats.me \
+            else f"{seats.named} won."
+        return f"Match over: {who} Tap New match to play again."
     if view.phase is Phase.OVER:
         result = view.result
         if result is None or result.winner is None:

@@ -4,6 +4,7 @@ once, the column rule shared with the score sheet, which must agree hand for han
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -20,9 +21,11 @@ from app.engine import (
     new_match,
 )
 from app.engine.bots import choose_action
+from app.engine.handhistory import HandHistory, HandHistoryError, HistoryHand, check, dump, parse
 from app.engine.match import MatchState
 from app.engine.scoring import hollywood_columns, hollywood_tally, match_tally, standing, tally
 from app.score.sheet import HandEntry, ScoreSheet, SheetOptions
+from tests.support.deals import sheet_entry
 
 A, B = 0, 1
 
@@ -94,13 +97,7 @@ def _play_hollywood_match(seed: int) -> tuple[MatchState, list[HandEntry]]:
         result = match.hand.result
         if result is None:
             continue
-        if result.knocker is None or result.settlement is None:
-            entries.append(HandEntry.void())
-        elif result.kind in (HandKind.GIN, HandKind.BIG_GIN):
-            entries.append(HandEntry.gin(result.knocker, result.settlement.defender_deadwood))
-        else:
-            entries.append(HandEntry.knock(result.knocker, result.settlement.knocker_deadwood,
-                                           result.settlement.defender_deadwood))
+        entries.append(sheet_entry(result))
     return match, entries
 
 
@@ -171,3 +168,35 @@ def test_standing_is_the_first_open_games_points_in_hollywood() -> None:
     assert standing(records, HOUSE.with_options(target=100)) == (55, 10)
     # After the match, the last game's.
     assert standing(TIED, HOUSE.with_options(hollywood=True, target=10)) == (0, 10)
+
+
+def test_a_hollywood_hand_history_file_checks_with_the_first_open_games_scores() -> None:
+    rules = HOUSE.with_options(hollywood=True, target=40)
+    rng = random.Random(5)
+    match = new_match(rules, 5, first_dealer=1)
+    hands: list[HistoryHand] = []
+    while not match.over:
+        if match.hand.phase is Phase.OVER:
+            hands.append(HistoryHand(match.hand_number, match.dealer,
+                                     standing(match.records[:-1], rules), 5,
+                                     match.hand_log))
+            match, _ = apply_match(match, 0, NextHand())
+            continue
+        player = match.hand.to_play
+        match, _ = apply_match(match, player,
+                               choose_action("easy", match_view(match, player), rng))
+    hands.append(HistoryHand(match.hand_number, match.dealer,
+                             standing(match.records[:-1], rules), 5, match.hand_log))
+    history = HandHistory(rules, "easy", 1, tuple(hands))
+    assert check(parse(dump(history))) == list(match.records)
+    # The plain sums would be refused once a game has closed (past the target)...
+    closed = next(c for c in hollywood_tally(match.records, rules).closed_by if c)
+    assert closed < len(hands)  # (this deal: game 1 closes at hand 2 of 4)
+    summed = [replace(h, scores=match_tally(match.records[:h.number - 1],
+                                            HOUSE.with_options(target=10_000)).points)
+              for h in hands]
+    with pytest.raises(HandHistoryError, match="scores before it"):
+        check(replace(history, hands=tuple(summed)))
+    # ... and a file of several hands that does not start at hand 1 cannot be added up.
+    with pytest.raises(HandHistoryError, match="starts at hand 1"):
+        check(replace(history, hands=tuple(hands[1:3])))

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.engine import (
     HOUSE,
     BigGin,
@@ -24,6 +26,8 @@ from app.engine import (
     TookDiscard,
     hollywood_tally,
     match_tally,
+    match_view,
+    new_match,
     parse_cards,
 )
 from app.play import describe
@@ -34,6 +38,7 @@ from app.play.words import (
     game_lines,
     match_result,
     meld_words,
+    step_line,
     table_summary,
 )
 
@@ -54,6 +59,12 @@ def test_table_summary_names_hand_pile_score_and_step() -> None:
     assert text == ("Your hand, 2 cards: Ace of spades; Two of clubs. Top of the discard "
                     "pile: nine of hearts, 3 cards in the pile. Score: you 12, computer 40, "
                     "playing to 100. Your turn: draw a card.")
+    games = ("Game 1 over: you 40, computer 12: you win by 28", "Game 2: you 5, computer 12",
+             "Game 3: you 0, computer 0")
+    text = table_summary([], None, 0, (5, 12), 30, "Match on.", games=games)
+    assert text.endswith("Score: Game 1 over: you 40, computer 12: you win by 28; Game 2: "
+                         "you 5, computer 12; Game 3: you 0, computer 0, playing to 30. "
+                         "Match on.")
 
 
 def test_computer_words_never_name_its_stock_draw() -> None:
@@ -97,5 +108,8 @@ def test_a_level_hollywood_match_is_headlined_a_tie_not_a_win() -> None:
     won = match_tally((HandRecord(0, 21, HandKind.GIN), *records[1:]), rules)
     assert match_result(won, VS_COMPUTER) == "You won the match, 21 to 20"
     assert match_result(won, friend) == "Ann won the match, 21 to 20"
+    over = replace(new_match(rules, 1), records=records)
+    assert over.over and step_line(match_view(over, 0), over) == \
+        "Match over: a tie. Tap New match to play again."
     plain = match_tally((HandRecord(1, 10, HandKind.KNOCK),), HOUSE.with_options(target=10))
     assert match_result(plain, VS_COMPUTER) == "The computer won the match, 10 to 0"

@@ -11,7 +11,7 @@ import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.engine import Rules
+from app.engine import MatchState, Rules
 from app.engine.scoring import hollywood_tally
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import stored_play
@@ -86,6 +86,19 @@ class HollywoodPlayer(Player):
 
     def start(self, data: dict[str, str] | None = None) -> httpx.Response:
         return super().start({"hollywood": "on", "target": self.target, **(data or {})})
+
+    def check_scores(self, response: httpx.Response, match: MatchState) -> None:
+        """The score bar shows each game (open: hand points; closed: ticked, the final
+        totals), and no single score."""
+        board = match.hollywood
+        assert board is not None
+        for number, (column, closed) in enumerate(zip(board.columns, board.closed_by,
+                                                      strict=True), start=1):
+            mine, theirs = column.points if closed is None else column.final
+            tick = "" if closed is None else '<span class="scorebar__tick">&#10003;</span>'
+            assert (f"G{number}{tick} <strong>{mine}</strong>&ndash;<strong>{theirs}"
+                    "</strong>") in response.text
+        assert "You <strong>" not in response.text
 
 
 def test_a_hollywood_match_shows_its_three_games_on_the_score_bar(
