@@ -6,7 +6,8 @@ Public API (also used by outside checks):
 - rules: :class:`Rules`, presets :data:`HOUSE` and :data:`CLASSIC`;
 - melds: :func:`least_deadwood`, :func:`best_discards`, :func:`best_arrangements`;
 - the end of a hand: :func:`settle` (knocker's melds as given), :func:`lay_down`;
-- scoring: :func:`score_hand`, :func:`tally`, :func:`knock_limit_for`;
+- scoring: :func:`score_hand`, :func:`tally`, :func:`match_tally` (plain or Hollywood),
+  :func:`standing`, :func:`knock_limit_for`;
 - a hand: :func:`deal`, :func:`legal_actions`, :func:`apply`, :func:`view`;
 - a match: :func:`new_match`, :func:`apply_match`, :func:`replay`;
 - provably fair deals (``gin-shuffle-v1``): :class:`HandSeed`, :func:`fair_deal`.
@@ -87,12 +88,16 @@ from .scoring import (
     HandKind,
     HandRecord,
     HandScore,
+    HollywoodTally,
     KnockLimit,
     MatchTally,
     Role,
+    hollywood_tally,
     knock_limit_for,
+    match_tally,
     next_dealer,
     score_hand,
+    standing,
     tally,
 )
 
@@ -101,6 +106,7 @@ __all__ = [
     "Action", "Arrangement", "BigGin", "Card", "Dealt", "Discard", "Discarded",
     "DrawStock", "Drew", "Event", "FairDeal", "GameError", "Gin", "HandKind", "HandRecord",
     "HandResult", "HandScore", "HandScored", "HandSeed", "HandState", "HandVoided",
+    "HollywoodTally",
     "IllegalActionError", "InvalidCardError", "InvalidHandError", "InvalidScoreError",
     "InvalidSeedError",
     "Knock", "KnockLimit", "Knocked", "LaidOff", "MatchAction", "MatchState",
@@ -109,9 +115,9 @@ __all__ = [
     "TakeDiscard", "TakeUpcard", "TookDiscard", "TookUpcard",
     "all_melds", "apply", "apply_match", "best_arrangement", "best_arrangements",
     "best_discards", "check", "deadwood_by_discard", "deal", "fair_deal", "format_cards",
-    "is_legal",
+    "hollywood_tally", "is_legal",
     "knock_limit_for", "lay_down", "least_deadwood", "legal_actions",
-    "legal_match_actions", "make_meld", "match_view", "new_deck", "new_match",
+    "legal_match_actions", "make_meld", "match_tally", "match_view", "new_deck", "new_match",
     "next_dealer", "parse_action", "parse_cards", "parse_match_action", "replay",
-    "score_hand", "settle", "shuffled_deck", "tally", "view", "visible_event",
+    "score_hand", "settle", "shuffled_deck", "standing", "tally", "view", "visible_event",
 ]

@@ -22,8 +22,9 @@ one action per line. Example::
 
 Lines are separated by ``\\n`` (a ``\\r\\n`` file is accepted); blank lines and lines
 starting with ``#`` are ignored. ``scores`` are both players' hand points before the
-hand (player 0 first). A hand dealt before provable deals carries ``legacy-seed N``
-instead of the two seed lines. :func:`parse` checks the syntax and bounds only;
+hand (player 0 first; Hollywood: the first open game's,
+:func:`~app.engine.scoring.standing`). A hand dealt before provable deals carries
+``legacy-seed N`` instead of the two seed lines. :func:`parse` checks the syntax and bounds only;
 :func:`check` replays every hand, so an edited action, a card dealt twice or a
 truncated file is refused with the line at fault. Pure: no I/O.
 """
@@ -39,7 +40,7 @@ from .fairness import MAX_HAND_NUMBER, HandSeed, InvalidSeedError
 from .match import LogEntry, Seed
 from .review import hand_positions
 from .rules import Rules
-from .scoring import HandRecord, next_dealer
+from .scoring import HandRecord, match_tally, next_dealer, standing
 
 MAGIC = "gin-hand-history 1"
 MAX_BYTES = 60 * 1024
@@ -255,9 +256,19 @@ def check(history: HandHistory) -> list[HandRecord]:
                 raise HandHistoryError("Hand 1 starts at 0 to 0, dealt by the first dealer.")
         else:
             record = records[-1]
-            scores = list(previous.scores)
-            if record.winner is not None:
-                scores[record.winner] += record.points
+            if history.rules.hollywood:  # the first open game's points (docs/rules.md §6)
+                if history.hands[0].number != 1:
+                    raise HandHistoryError(f"{where}: a Hollywood file of several hands "
+                                           "starts at hand 1 (its three games are added "
+                                           "up from the first hand).")
+                if match_tally(records, history.rules).over:
+                    raise HandHistoryError(f"{where}: the match was over before it (all "
+                                           "three games had closed).")
+                scores = list(standing(records, history.rules))
+            else:
+                scores = list(previous.scores)
+                if record.winner is not None:
+                    scores[record.winner] += record.points
             dealer = next_dealer(previous.dealer, record, history.rules)
             if hand.number != previous.number + 1:
                 raise HandHistoryError(f"{where}: hands must follow each other "

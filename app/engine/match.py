@@ -24,7 +24,15 @@ from .errors import IllegalActionError
 from .fairness import MAX_HAND_NUMBER, HandSeed
 from .hand import Action, Event, HandState, Phase, PlayerView, parse_action
 from .rules import HOUSE, Rules
-from .scoring import HandRecord, MatchTally, next_dealer, tally
+from .scoring import (
+    HandRecord,
+    HollywoodTally,
+    MatchTally,
+    hollywood_tally,
+    match_tally,
+    next_dealer,
+    standing,
+)
 
 Seed = HandSeed | int
 """What deals one hand: ``gin-shuffle-v1`` seeds, or the int seed of an older match."""
@@ -79,14 +87,24 @@ class MatchState:
 
     @property
     def tally(self) -> MatchTally:
-        """Scores, boxes and (once over) bonuses, winner and margin."""
-        return tally(self.records, self.rules)
+        """Scores, boxes and (once over) bonuses, winner and margin
+        (:func:`~app.engine.scoring.match_tally`: a Hollywood match sums its three games,
+        which are :attr:`hollywood`)."""
+        return match_tally(self.records, self.rules)
+
+    @property
+    def hollywood(self) -> HollywoodTally | None:
+        """The three games of a Hollywood match (``None`` unless ``rules.hollywood``)."""
+        if not self.rules.hollywood:
+            return None
+        return hollywood_tally(self.records, self.rules)
 
     @property
     def scores(self) -> tuple[int, int]:
-        """Hand points so far per player."""
-        points = self.tally.points
-        return (points[0], points[1])
+        """Hand points so far per player, as the next hand is played at (what a
+        player's view carries, and the bots weigh): Hollywood, the first open game's
+        (:func:`~app.engine.scoring.standing`)."""
+        return standing(self.records, self.rules)
 
     @property
     def over(self) -> bool:

@@ -21,6 +21,10 @@ class Rules:
     On: the legal arrangement within the hand's knock limit that scores best for the
     knocker after the defender's best layoffs (least deadwood among equals), as most rule
     books allow the knocker to choose.
+
+    ``hollywood`` (off in every preset): a Play match scores three games at once
+    (:func:`~app.engine.scoring.hollywood_tally`) and ends when all three have closed.
+    The score sheet keeps its own ``SheetOptions.hollywood`` and ignores this field.
     """
 
     target: int = 100
@@ -38,6 +42,7 @@ class Rules:
     round_the_corner: bool = False
     loser_deals: bool = False
     knocker_best_arrangement: bool = False
+    hollywood: bool = False
 
     def __post_init__(self) -> None:
         if self.target <= 0:

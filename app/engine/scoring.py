@@ -239,6 +239,139 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
                       shutout, tuple(final), margin)
 
 
+HOLLYWOOD_COLUMNS = 3
+"""Number of games scored at once in Hollywood."""
+
+
+def hollywood_columns(winner: int, closed_by: Sequence[int | None],
+                      on_board: Sequence[Sequence[bool]]) -> tuple[int, ...]:
+    """Hollywood: the open columns a win goes into (docs/rules.md §6).
+
+    Every open column the winner is already on the board in, plus the first open column
+    they are not on yet: so a player's 1st win goes in column 1, the 2nd in columns 1–2,
+    the 3rd and later in all three, and a player shut out of a closed column 1 makes their
+    first entry in column 2. ``closed_by[c]`` is ``None`` while column ``c`` is open;
+    ``on_board[c][p]`` says player ``p`` has won a hand in column ``c`` (a hand worth 0
+    points counts: it is a box).
+    """
+    used: list[int] = []
+    for column, closed in enumerate(closed_by):
+        if closed is None:
+            used.append(column)
+            if not on_board[column][winner]:
+                break
+    return tuple(used)
+
+
+@dataclass(frozen=True, slots=True)
+class HollywoodTally:
+    """Three games scored at once (docs/rules.md §6): one :class:`MatchTally` per column.
+
+    ``hands[c]`` lists the 0-based indexes of the records scored in column ``c``;
+    ``closed_by[c]`` the 1-based number of the record that closed it (``None`` while
+    open). ``over`` once all three have closed; ``totals`` sums each player's
+    ``final`` over the columns.
+    """
+
+    columns: tuple[MatchTally, ...]
+    hands: tuple[tuple[int, ...], ...]
+    closed_by: tuple[int | None, ...]
+    over: bool
+    totals: tuple[int, ...]
+
+
+def hollywood_tally(records: Sequence[HandRecord], rules: Rules = HOUSE,
+                    players: int = 2) -> HollywoodTally:
+    """Add up a Hollywood match: each win goes into the columns of
+    :func:`hollywood_columns`, each column is tallied as its own game by :func:`tally`
+    (boxes, game bonus, shutout), and a column closes when someone reaches the target
+    in it. Void hands count for nothing.
+
+    Raises:
+        InvalidScoreError: a hand after all three columns closed, or a winner index out
+            of range.
+    """
+    column_records: list[list[HandRecord]] = [[] for _ in range(HOLLYWOOD_COLUMNS)]
+    column_hands: list[list[int]] = [[] for _ in range(HOLLYWOOD_COLUMNS)]
+    closed_by: list[int | None] = [None] * HOLLYWOOD_COLUMNS
+    points = [[0] * players for _ in range(HOLLYWOOD_COLUMNS)]
+    on_board = [[False] * players for _ in range(HOLLYWOOD_COLUMNS)]
+    for index, record in enumerate(records):
+        number = index + 1
+        if all(closed is not None for closed in closed_by):
+            raise InvalidScoreError(f"hand {number} comes after the match ended")
+        if record.winner is None:
+            continue
+        if not 0 <= record.winner < players:
+            raise InvalidScoreError(f"hand {number}: no player {record.winner}")
+        for c in hollywood_columns(record.winner, closed_by, on_board):
+            on_board[c][record.winner] = True
+            column_records[c].append(record)
+            column_hands[c].append(index)
+            points[c][record.winner] += record.points
+            if points[c][record.winner] >= rules.target:
+                closed_by[c] = number
+    columns = tuple(tally(column_records[c], rules, players) for c in range(HOLLYWOOD_COLUMNS))
+    totals = tuple(sum(column.final[p] for column in columns) for p in range(players))
+    return HollywoodTally(columns, tuple(tuple(h) for h in column_hands), tuple(closed_by),
+                          all(closed is not None for closed in closed_by), totals)
+
+
+def match_tally(records: Sequence[HandRecord], rules: Rules = HOUSE) -> MatchTally:
+    """The one tally of a two-player Play match, plain or Hollywood (docs/rules.md §5–6):
+    everything that adds up a match (the play screen, the history, the statistics, the
+    match report, the hand analysis) calls this.
+
+    Plain: :func:`tally`. Hollywood (``rules.hollywood``): the three games of
+    :func:`hollywood_tally` summed — ``points`` the hand points over the games (a hand
+    in two games counts twice), ``boxes`` the hands won, ``final`` the games' totals
+    (bonuses included once a game has closed), ``box_bonus``/``game_bonus`` summed,
+    ``shutout`` when any game was one; ``over`` once all three have closed, and then
+    ``winner`` is the player with the higher three-game total (``None`` on a tie:
+    docs/rules.md §6) and ``margin`` the difference of the totals.
+
+    Raises:
+        InvalidScoreError: a hand after the match ended, or a winner index out of range.
+    """
+    if not rules.hollywood:
+        return tally(records, rules)
+    board = hollywood_tally(records, rules)
+    players = range(2)
+    points = tuple(sum(c.points[p] for c in board.columns) for p in players)
+    boxes = tuple(sum(1 for r in records if r.winner == p) for p in players)
+    if not board.over:
+        zeros = (0, 0)
+        return MatchTally(points, boxes, False, None, zeros, zeros, False, board.totals, 0)
+    leaders = [p for p in players if board.totals[p] == max(board.totals)]
+    return MatchTally(
+        points, boxes, True, leaders[0] if len(leaders) == 1 else None,
+        tuple(sum(c.box_bonus[p] for c in board.columns) for p in players),
+        tuple(sum(c.game_bonus[p] for c in board.columns) for p in players),
+        any(c.shutout for c in board.columns), board.totals,
+        abs(board.totals[0] - board.totals[1]))
+
+
+def standing(records: Sequence[HandRecord], rules: Rules = HOUSE) -> tuple[int, int]:
+    """The hand points the next hand is played at, per player (docs/rules.md §5–6): what
+    the hand analysis rates a decision against (the chance to win a game to
+    ``rules.target``) and the review shows as "before this hand".
+
+    Plain: the match's hand points (:func:`match_tally`). Hollywood: the first open
+    game's (the oldest game still open, which every win goes into); the last game's
+    once all three have closed.
+
+    Raises:
+        InvalidScoreError: as :func:`match_tally`.
+    """
+    if not rules.hollywood:
+        points = match_tally(records, rules).points
+        return points[0], points[1]
+    board = hollywood_tally(records, rules)
+    column = next((c for c, closed in zip(board.columns, board.closed_by, strict=True)
+                   if closed is None), board.columns[-1])
+    return column.points[0], column.points[1]
+
+
 def next_dealer(dealer: int, record: HandRecord, rules: Rules = HOUSE) -> int:
     """Who deals the next two-player hand (docs/rules.md §3.6–7, §6 loser deals).
 

@@ -91,7 +91,8 @@ CARD_ACTIONS: dict[str, type[Discard] | type[Knock] | type[Gin]] = {
 NUMBER_OPTIONS = ("target", "knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus",
                   "box_bonus", "game_bonus")
 SWITCH_OPTIONS = ("big_gin", "shutout", "oklahoma", "straight_gin", "round_the_corner",
-                  "loser_deals", "oklahoma_spade_double", "knocker_best_arrangement")
+                  "loser_deals", "oklahoma_spade_double", "knocker_best_arrangement",
+                  "hollywood")
 DEFAULT_ON_SWITCHES = {"oklahoma_spade_double": "oklahoma_spade_double_shown"}
 """Switches that are on in House rules, each with the hidden field the New match form
 posts beside it: an unticked box is missing from the post, so only a form that carries the

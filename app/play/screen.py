@@ -23,6 +23,7 @@ from app.engine import (
     HandKind,
     HandResult,
     HandVoided,
+    HollywoodTally,
     Knocked,
     MatchState,
     Meld,
@@ -50,8 +51,10 @@ from app.play.words import (
     card_label,
     describe,
     discard_note,
+    game_lines,
     hand_note,
     limit_note,
+    match_result,
     meld_text,
     rules_summary,
     step_line,
@@ -96,15 +99,27 @@ class PileCard:
 
 
 @dataclass(frozen=True, slots=True)
+class GameScore:
+    """One Hollywood game on the score bar, the viewer's points first: hand points while
+    open; once ``closed``, the final totals (boxes, game bonus and shutout in)."""
+
+    number: int
+    points: tuple[int, int]
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreRow:
     """One finished hand of the match: ``winner`` ("You", "Computer", "" for a void hand),
-    ``how`` (Gin, Knock, Undercut, Big gin, Void), its points and the running totals."""
+    ``how`` (Gin, Knock, Undercut, Big gin, Void), its points and the running totals;
+    Hollywood: ``games``, the games its points went into ("1", "1 2", "—" for none)."""
 
     number: int
     winner: str
     how: str
     points: int
     totals: tuple[int, int]
+    games: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +227,10 @@ class Screen:
     other_name: str = "Computer"
     friend: bool = False
     away: bool = False
+    games: tuple[str, ...] = ()
+    """Hollywood: one line per game in words (the score history; ``()`` otherwise)."""
+    game_scores: tuple[GameScore, ...] = ()
+    """Hollywood: the three games as the score bar shows them (``()`` otherwise)."""
 
 
 def _sort_key(sort: str) -> Any:
@@ -323,13 +342,16 @@ def score_rows(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[ScoreRow,
     the viewer's total first."""
     totals = [0, 0]
     rows = []
+    board = match.hollywood
     for number, record in enumerate(match.records, start=1):
         if record.winner is not None:
             totals[record.winner] += record.points
         winner = "" if record.winner is None else seats.who(record.winner)
         how = _HOW.get(record.kind, str(record.kind)) if record.winner is not None else "Void"
+        games = "" if board is None else " ".join(
+            str(c + 1) for c, hands in enumerate(board.hands) if number - 1 in hands) or "—"
         rows.append(ScoreRow(number, winner, how, record.points if winner else 0,
-                             (totals[seats.me], totals[seats.other])))
+                             (totals[seats.me], totals[seats.other]), games))
     return tuple(rows)
 
 
@@ -476,11 +498,12 @@ def _match_end(match: MatchState, seats: Seats) -> MatchEnd:
     me, other = seats.me, seats.other
     you, comp = t.final[me], t.final[other]
     them = seats.other_name if seats.friend else "computer"
-    if t.winner == me:
-        headline = f"You won the match, {you} to {comp}"
-    else:
-        headline = f"{seats.named[0].upper()}{seats.named[1:]} won the match, {comp} to {you}"
+    headline = match_result(t, seats)
     lines = [f"Hand points: you {t.points[me]}, {them} {t.points[other]}."]
+    if match.hollywood is not None:  # each game's own boxes, bonus and shutout are in its line
+        lines = [f"{line}." for line in game_lines(match.hollywood, seats)]
+        lines += [f"Three games: you {you}, {them} {comp}.", f"Margin: {t.margin}."]
+        return MatchEnd(headline, tuple(lines))
     if any(t.box_bonus):
         lines.append(f"Boxes: you {t.boxes[me]} ({t.box_bonus[me]}), "
                      f"{them} {t.boxes[other]} ({t.box_bonus[other]}).")
@@ -508,6 +531,7 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     only. ``away``: the friend has had no connection for a while ("Ann is away")."""
     row, game, match = loaded.seat, loaded.game, loaded.match
     seats = loaded.seats
+    board = match.hollywood
     view = match_view(match, seats.me)
     said, events = row.computer_said, loaded.events
     if seats.friend:
@@ -597,10 +621,25 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         fair=fair_box(loaded),
         table_summary=table_summary([c.label for c in hand], top, len(view.discard_pile),
                                     (view.scores[seats.me], view.scores[seats.other]),
-                                    rules.target, status, seats),
+                                    rules.target, status, seats,
+                                    game_lines(board, seats)),
         other_name=seats.other_name,
         friend=seats.friend,
         away=away,
+        games=game_lines(board, seats),
+        game_scores=game_scores(board, seats),
     )
 
 
+def game_scores(board: HollywoodTally | None, seats: Seats = VS_COMPUTER,
+                ) -> tuple[GameScore, ...]:
+    """The games of a Hollywood match for the score bar (``()`` for a plain match)."""
+    if board is None:
+        return ()
+    scores = []
+    for number, (column, closed) in enumerate(zip(board.columns, board.closed_by,
+                                                  strict=True), start=1):
+        points = column.points if closed is None else column.final
+        scores.append(GameScore(number, (points[seats.me], points[seats.other]),
+                                closed is not None))
+    return tuple(scores)

@@ -16,8 +16,10 @@ from app.engine import (
     Event,
     HandKind,
     HandVoided,
+    HollywoodTally,
     Knocked,
     MatchState,
+    MatchTally,
     MeldKind,
     Passed,
     Phase,
@@ -137,9 +139,10 @@ def card_label(card: Card, kind: MeldKind | None = None,
 
 def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: int,
                   scores: tuple[int, int], target: int, step: str,
-                  seats: Seats = VS_COMPUTER) -> str:
+                  seats: Seats = VS_COMPUTER, games: Sequence[str] = ()) -> str:
     """The whole table in one passage (the Read the table command): the
-    person's hand (card labels), the top of the discard pile, the score and the step."""
+    person's hand (card labels), the top of the discard pile, the score (Hollywood:
+    ``games``, each game's line, instead) and the step."""
     held = f"Your hand, {len(hand)} cards: {'; '.join(hand)}. " if hand else ""
     if top_discard is None:
         pile = "The discard pile is empty."
@@ -147,8 +150,8 @@ def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: 
         pile = (f"Top of the discard pile: {top_discard.name.lower()}, "
                 f"{discard_count} card{'s' if discard_count != 1 else ''} in the pile.")
     other = seats.other_name if seats.friend else "computer"
-    return (f"{held}{pile} Score: you {scores[0]}, {other} {scores[1]}, playing to "
-            f"{target}. {step}")
+    score = "; ".join(games) if games else f"you {scores[0]}, {other} {scores[1]}"
+    return f"{held}{pile} Score: {score}, playing to {target}. {step}"
 
 
 def rules_summary(rules: Rules, level: str,
@@ -169,8 +172,9 @@ def step_line(view: PlayerView, match: MatchState, seats: Seats = VS_COMPUTER) -
     """The status line: what the person may do now (docs/rules.md §7)."""
     if match.over:
         t = match.tally
-        return ("Match over: you won! Tap New match to play again." if t.winner == seats.me
-                else f"Match over: {seats.named} won. Tap New match to play again.")
+        who = "a tie." if t.winner is None else "you won!" if t.winner == seats.me \
+            else f"{seats.named} won."
+        return f"Match over: {who} Tap New match to play again."
     if view.phase is Phase.OVER:
         result = view.result
         if result is None or result.winner is None:
@@ -230,3 +234,46 @@ def discard_note(view: PlayerView, card: Card, left: int) -> str:
     else:
         tail = ""
     return f"Discarding {the(card)} leaves {left} deadwood.{tail}"
+
+
+def game_lines(board: HollywoodTally | None, seats: Seats = VS_COMPUTER) -> tuple[str, ...]:
+    """Hollywood: each game's standing in words (docs/rules.md §6), the viewer first —
+    open: "Game 2: you 31, computer 12"; closed: the final totals (boxes, game bonus
+    and shutout in) and who won it, "Game 1 over: you 145, computer 40: you win by 105,
+    a shutout". ``()`` for a plain match (``board`` ``None``). The play screen's score
+    bar, its match end, the history and the match report all say it so."""
+    if board is None:
+        return ()
+    me, other = seats.me, seats.other
+    them = seats.other_name if seats.friend else "computer"
+    lines = []
+    for number, (column, closed) in enumerate(zip(board.columns, board.closed_by,
+                                                  strict=True), start=1):
+        if closed is None:
+            lines.append(f"Game {number}: you {column.points[me]}, {them} "
+                         f"{column.points[other]}")
+            continue
+        final = column.final
+        if final[me] == final[other]:
+            verdict = "a tie"
+        else:
+            who = "you win" if final[me] > final[other] else f"{them} wins"
+            verdict = f"{who} by {abs(final[me] - final[other])}"
+        shutout = ", a shutout" if column.shutout else ""
+        lines.append(f"Game {number} over: you {final[me]}, {them} {final[other]}: "
+                     f"{verdict}{shutout}")
+    return tuple(lines)
+
+
+def match_result(tally: MatchTally, seats: Seats = VS_COMPUTER) -> str:
+    """Who won a finished match, as a headline, the viewer's total first: "You won the
+    match, 145 to 40", "The computer won the match, …", "Ann won the match, …", or "The
+    match is a tie, 230 to 230" (a Hollywood match whose three-game totals are level:
+    docs/rules.md §6; ``tally.winner`` is ``None``)."""
+    me, other = seats.me, seats.other
+    mine, theirs = tally.final[me], tally.final[other]
+    if tally.winner is None:
+        return f"The match is a tie, {mine} to {theirs}"
+    if tally.winner == me:
+        return f"You won the match, {mine} to {theirs}"
+    return f"{seats.named[0].upper()}{seats.named[1:]} won the match, {theirs} to {mine}"

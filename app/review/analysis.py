@@ -33,7 +33,7 @@ from sqlmodel import Session, col
 
 from app.core import metrics, switches, workers
 from app.core.models import HandReview, PlayMatch, utcnow
-from app.engine import MatchState, Rules, tally
+from app.engine import MatchState, Rules, standing
 from app.engine.match import Seed
 from app.engine.rating import rate
 from app.engine.review import Decision, decisions, hand_positions
@@ -179,12 +179,14 @@ def queue_hand(engine: Engine, game: PlayMatch, match: MatchState) -> None:
     """Queue the rating of the person's decisions in the hand of ``match`` that just
     ended (off the request path): seat 0's against the computer, each friend's own in a
     friend match (issue 18). ``app.play.storage`` calls it once the change that ended the
-    hand is committed (``app.main`` passes it in: Play imports nothing of the review)."""
+    hand is committed (``app.main`` passes it in: Play imports nothing of the review).
+    The hand is rated at the points it was played at
+    (:func:`~app.engine.scoring.standing`: in Hollywood, the first open game's)."""
     assert game.id is not None
-    points = tally(match.records[:-1], match.rules).points
+    points = standing(match.records[:-1], match.rules)
     for seat in (0, 1) if game.friend else (0,):
         schedule(engine, game.id, match.hand_number, match.rules.to_dict(), match.seed,
-                 match.dealer, (points[0], points[1]), list(match.hand_log), seat=seat)
+                 match.dealer, points, list(match.hand_log), seat=seat)
 
 
 def is_lost(row: HandReview) -> bool:

@@ -21,7 +21,17 @@ from sqlmodel import Session, col, select
 
 from app.core.fairuse import InFlight, Refused
 from app.core.models import HandReview, PlayHand, PlayMatch, PlaySeat
-from app.engine import Card, HandKind, HandRecord, Rules, best_arrangement
+from app.engine import (
+    Card,
+    HandKind,
+    HandRecord,
+    MatchTally,
+    Rules,
+    best_arrangement,
+    hollywood_tally,
+    match_tally,
+    standing,
+)
 from app.engine.hand import (
     Action,
     BigGin,
@@ -48,7 +58,7 @@ from app.play.common import (
 )
 from app.play.screen import ResultPanel, result_panel
 from app.play.storage import hand_seed
-from app.play.words import action_words, the
+from app.play.words import action_words, game_lines, the
 from app.review import analysis
 from app.web.rulewords import rules_name
 
@@ -92,6 +102,9 @@ class MatchLine:
     """The opponent: "Computer", or the friend's name."""
     number: int = 0
     """This browser's own count: its first match is Match 1 (``id`` is the server's)."""
+    games: tuple[str, ...] = ()
+    """Hollywood: each game's line (:func:`app.play.words.game_lines`); ``scores`` are
+    then the totals over the three games. ``()`` for a plain match (hand points)."""
 
 
 def _outcome(kind: str | None, winner: int | None, seats: Seats = VS_COMPUTER) -> str:
@@ -109,12 +122,26 @@ def _outcome(kind: str | None, winner: int | None, seats: Seats = VS_COMPUTER) -
         else f"{seats.other_name} knocked and won"
 
 
-def _points(records: Sequence[HandRecord]) -> tuple[int, int]:
-    scores = [0, 0]
-    for record in records:
-        if record.winner is not None:
-            scores[record.winner] += record.points
-    return scores[0], scores[1]
+def records_of(hands: Sequence[PlayHand]) -> list[HandRecord]:
+    """The stored finished hands as the engine's records, in order."""
+    return [HandRecord(h.winner, h.points, HandKind(h.kind or "void")) for h in hands]
+
+
+def match_scores(tally: MatchTally, rules: Rules, seats: Seats) -> tuple[int, int]:
+    """The scores a match is listed with, the viewer's first: the hand points of a plain
+    match; the totals over the three games (bonuses in once a game has closed) of a
+    Hollywood match (docs/rules.md §6)."""
+    scores = tally.final if rules.hollywood else tally.points
+    return scores[seats.me], scores[seats.other]
+
+
+def verdict(tally: MatchTally, seats: Seats) -> str:
+    """Who won a finished match, in two or three words: "You won", "Computer won", "Ann
+    won", or "A tie" (a Hollywood match with level totals: docs/rules.md §6); the
+    winner is :func:`app.engine.match_tally`'s, as on the play screen."""
+    if tally.winner is None:
+        return "A tie"
+    return "You won" if tally.winner == seats.me else f"{seats.other_name} won"
 
 
 def history(db: Session, session_id: str) -> list[MatchLine]:
@@ -141,10 +168,11 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
             continue
         rules = Rules.from_dict(game.rules)
         seats = seats_of(game, seat_in(game, session_id))
-        points = _points([HandRecord(w, p) for _, w, p, _ in hands])
-        scores = (points[seats.me], points[seats.other])
+        records = [HandRecord(w, p, HandKind(k or "void")) for _, w, p, k in hands]
+        tally = match_tally(records, rules)
+        scores = match_scores(tally, rules, seats)
         if game.over:
-            result = "You won" if scores[0] > scores[1] else f"{seats.other_name} won"
+            result = verdict(tally, seats)
         else:
             result = "In progress" if _is_current(db, session_id, game.id) else "Not finished"
         out.append(MatchLine(
@@ -153,7 +181,9 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
             tuple(HandLine(n, _outcome(k, w, seats), p,
                            seats.who(w) if w is not None else "Nobody")
                   for n, w, p, k in reversed(hands)),
-            other=seats.other_name, number=newest - index))
+            other=seats.other_name, number=newest - index,
+            games=game_lines(hollywood_tally(records, rules) if rules.hollywood else None,
+                             seats)))
     return out
 
 
@@ -216,7 +246,9 @@ def finished_hands(db: Session, game: PlayMatch) -> list[PlayHand]:
 @dataclass(frozen=True, slots=True)
 class HandFacts:
     """What rebuilds one finished hand: rules, level, seed, number, dealer, both players'
-    hand points before it, its log; ``match_id`` is ``None`` for an imported file."""
+    hand points before it (:func:`app.engine.standing`: in Hollywood the first open
+    game's), its log; ``match_id`` is ``None`` for an imported file; ``records`` the
+    match's hands before it (empty when imported)."""
 
     match_id: int | None
     rules: Rules
@@ -238,6 +270,14 @@ class HandFacts:
     def my_scores(self) -> tuple[int, int]:
         """The hand points before this hand, the reviewing player's first."""
         return self.scores[self.seats.me], self.scores[self.seats.other]
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        """Hollywood: each game's line before this hand (:func:`app.play.words.game_lines`);
+        ``()`` for a plain match, or a hand imported alone (its games are unknown)."""
+        if not self.rules.hollywood or (self.number > 1 and not self.records):
+            return ()
+        return game_lines(hollywood_tally(self.records, self.rules), self.seats)
 
     @property
     def opponent(self) -> str:
@@ -262,10 +302,10 @@ def hand_facts(db: Session, session_id: str, match_id: int | None,
     if row is None:
         raise NotInHistoryError(NOT_FOUND)
     assert game.id is not None
-    records = tuple(HandRecord(h.winner, h.points, HandKind(h.kind or "void"))
-                    for h in earlier)
-    return HandFacts(game.id, Rules.from_dict(game.rules), game.level, game.first_dealer,
-                     row.number, row.dealer, _points(records), hand_seed(row, game),
+    records = tuple(records_of(earlier))
+    rules = Rules.from_dict(game.rules)
+    return HandFacts(game.id, rules, game.level, game.first_dealer,
+                     row.number, row.dealer, standing(records, rules), hand_seed(row, game),
                      tuple((int(p), str(t)) for p, t in row.log), records,
                      seats_of(game, seat_in(game, session_id)),
                      match_number(db, session_id, game.id))
@@ -281,19 +321,14 @@ def match_file(db: Session, session_id: str, match_id: int | None,
     """
     game = own_match(db, session_id, match_id)
     hands = finished_hands(db, game)
-    chosen: list[HistoryHand] = []
-    scores = [0, 0]
-    for row in hands:
-        if number is None or row.number == number:
-            chosen.append(HistoryHand(row.number, row.dealer, (scores[0], scores[1]),
-                                      hand_seed(row, game),
-                                      tuple((int(p), str(t)) for p, t in row.log)))
-        if row.winner is not None:
-            scores[row.winner] += row.points
+    rules = Rules.from_dict(game.rules)
+    records = records_of(hands)
+    chosen = [HistoryHand(row.number, row.dealer, standing(records[:index], rules),
+                          hand_seed(row, game), tuple((int(p), str(t)) for p, t in row.log))
+              for index, row in enumerate(hands) if number is None or row.number == number]
     if not chosen:
         raise NotInHistoryError(NOT_FOUND)
-    return dump(HandHistory(Rules.from_dict(game.rules), game.level, game.first_dealer,
-                            tuple(chosen)))
+    return dump(HandHistory(rules, game.level, game.first_dealer, tuple(chosen)))
 
 
 def imported_facts(history: HandHistory, index: int = 0) -> HandFacts:

@@ -22,18 +22,21 @@ from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
 from app.core.models import HandReview, PlayHand, PlayMatch
-from app.engine import HandKind, Rules
+from app.engine import HandKind, HandRecord, Rules, hollywood_tally, match_tally, standing
 from app.engine.bots.equity import match_equity
 from app.engine.rating import MARKS, LuckAndPlay, Rating, accuracy, luck_and_play
 from app.engine.review import hand_positions
 from app.play.common import LEVEL_LABELS, PERSON, seats_of
 from app.play.storage import hand_seed
+from app.play.words import game_lines
 from app.review.history import (
     NotInHistoryError,
     RatedStep,
     match_number,
+    match_scores,
     own_match,
     rated_step,
+    records_of,
     seat_in,
 )
 from app.review.skill import (
@@ -245,6 +248,9 @@ class MatchReport:
     through the cards (``luck``) and through their decisions (``play``, ≤ 0), in
     percentage points (:func:`app.engine.rating.luck_and_play`); ``None`` before any
     hand is analysed."""
+    games: tuple[str, ...] = ()
+    """Hollywood: each game's line, and ``scores`` are the totals over the three games
+    (:func:`app.review.history.match_scores`); ``()`` for a plain match."""
 
     @property
     def luck_words(self) -> str:
@@ -258,13 +264,14 @@ def match_chances(rules: Rules, results: Sequence[tuple[int | None, int]],
                   me: int) -> list[float]:
     """Player ``me``'s chance to win the match (percent) at the start and after each
     hand, from the hands' ``(winner seat or None, points)`` in order, for two equal
-    players (:func:`~app.engine.bots.equity.match_equity`)."""
-    scores = [0, 0]
-    chances = [100 * match_equity(rules, 0, 0)]
-    for winner, points in results:
-        if winner is not None:
-            scores[winner] += points
-        chances.append(100 * match_equity(rules, scores[me], scores[1 - me]))
+    players (:func:`~app.engine.bots.equity.match_equity`), at the points the next hand
+    is played at (:func:`app.engine.standing`: Hollywood, the first open game's, as
+    the analysis rates the hand)."""
+    records = [HandRecord(winner, points) for winner, points in results]
+    chances = []
+    for played in range(len(records) + 1):
+        points = standing(records[:played], rules)
+        chances.append(100 * match_equity(rules, points[me], points[1 - me]))
     return chances
 
 
@@ -305,12 +312,10 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
         raise NotInHistoryError("This match has no finished hand yet.")
     rules = Rules.from_dict(game.rules)
     seats = seats_of(game, seat_in(game, session_id))
-    me, other = seats.me, seats.other
+    me = seats.me
     reviews = _reviews(db, {game.id: me})
-    scores = [0, 0]
-    for row in rows:
-        if row.winner is not None:
-            scores[row.winner] += row.points
+    records = records_of(rows)
+    tally = match_tally(records, rules)
     chances = match_chances(rules, [(row.winner, row.points) for row in rows], me)
     ratings = [r for row in rows for r in reviews.get((game.id, row.number), [])]
     splits = luck_by_hand(chances, [reviews.get((game.id, row.number)) for row in rows])
@@ -319,12 +324,13 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
                      if r.loss > 0), key=lambda item: (-item[1].loss, item[0], item[1].index))
     chart = percent_line("Your chance to win the match, hand by hand", chances,
                          ["start", *(f"hand {row.number}" for row in rows)])
-    won = scores[me] > scores[other]
     level = LEVEL_LABELS.get(game.level, game.level.title())
-    winner = "You" if won else seats.other_name if seats.friend else "The computer"
+    winner = "You" if tally.winner == me else seats.other_name if seats.friend \
+        else "The computer"
+    result = "Match not finished" if not game.over else "The match is a tie" \
+        if tally.winner is None else f"{winner} won the match"
     return MatchReport(
-        game.id, level, (scores[me], scores[other]), game.over,
-        f"{winner} won the match" if game.over else "Match not finished",
+        game.id, level, match_scores(tally, rules, seats), game.over, result,
         len(rows), sum((game.id, row.number) in reviews for row in rows), accuracy(ratings),
         {name: sum(r.mark == name for r in ratings) for _, name in MARKS},
         tuple(CostlyDecision(number, rated_step(r))
@@ -332,7 +338,8 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
         chart, f"your friend {seats.other_name}" if seats.friend else f"{level} computer",
         seats.named, match_number(db, session_id, game.id),
         sum(split.luck for split in splits) if splits else None,
-        sum(split.play for split in splits) if splits else None)
+        sum(split.play for split in splits) if splits else None,
+        game_lines(hollywood_tally(records, rules) if rules.hollywood else None, seats))
 
 
 # --- Statistics ----------------------------------------------------------------------------
@@ -402,14 +409,22 @@ def _mean(values: Sequence[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
 
-def _totals(hands: Sequence[HandRow]) -> dict[int | None, list[int]]:
-    """Each match's hand points so far, the viewing player's first."""
-    totals: dict[int | None, list[int]] = {}
+def _results(games: Sequence[PlayMatch], hands: Sequence[HandRow]) -> dict[int, float]:
+    """Each finished match's result for the viewing player, by match id: 1 won, ½ a
+    tie (a Hollywood match with level totals), 0 lost, the winner being
+    :func:`app.engine.match_tally`'s, as the play screen says it (docs/rules.md §5–6)."""
+    by_match: dict[int, list[HandRow]] = {}
     for hand in hands:
-        pair = totals.setdefault(hand.match_id, [0, 0])
-        if hand.winner is not None:
-            pair[hand.winner != hand.seat] += hand.points
-    return totals
+        by_match.setdefault(hand.match_id, []).append(hand)
+    results = {}
+    for game in games:
+        played = by_match.get(game.id, []) if game.id is not None else []
+        if not game.over or not played or game.id is None:
+            continue
+        winner = match_tally([HandRecord(h.winner, h.points) for h in played],
+                             Rules.from_dict(game.rules)).winner
+        results[game.id] = 0.5 if winner is None else float(winner == played[0].seat)
+    return results
 
 
 def rated_matches(games: Sequence[PlayMatch], hands: Sequence[HandRow],
@@ -417,12 +432,12 @@ def rated_matches(games: Sequence[PlayMatch], hands: Sequence[HandRow],
     """The finished matches that move the viewing player's rating (pure;
     docs/rating.md): against a computer level with a measured strength, and the friend
     matches whose friend's rating ``opponents`` gives (by match id); each scored 1, ½
-    or 0 by hand points (docs/rules.md §5), dated by its last hand."""
-    totals = _totals(hands)
+    or 0 (:func:`_results`: a tie only in Hollywood), dated by its last hand."""
+    results = _results(games, hands)
     ended = {h.match_id: h.finished_at for h in hands if h.finished_at is not None}
     finished = []
     for game in games:
-        if not game.over or game.id not in totals or game.id not in ended:
+        if game.id not in results or game.id not in ended:
             continue
         if game.friend:
             opponent = opponents.get(game.id)
@@ -430,9 +445,7 @@ def rated_matches(games: Sequence[PlayMatch], hands: Sequence[HandRow],
             opponent = level_skill(game.level) if game.level in LEVEL_WIN_RATES else None
         if opponent is None:
             continue
-        mine, theirs = totals[game.id]
-        score = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-        finished.append(FinishedMatch(ended[game.id], opponent, score))
+        finished.append(FinishedMatch(ended[game.id], opponent, results[game.id]))
     return finished
 
 
@@ -467,23 +480,25 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
     the computer or the friend):
 
     * matches and win rate by level count finished matches only (friend matches make
-      one line, "Friends"); the winner of a finished match is the one with more hand
-      points (docs/rules.md §5);
+      one line, "Friends"); the winner of a finished match is
+      :func:`app.engine.match_tally`'s, as the play screen says it (docs/rules.md §5;
+      Hollywood: the higher total over the three games, a tie won by no one, §6);
     * a gin counts gin and big gin by the person; an undercut is *given* when the person
       undercuts the other's knock, *received* when the other undercuts the person's;
     * the knocking averages cover the hands the person ended by knocking (not gin):
       the deadwood they knocked with, and the turns (draws) they took before it;
     * points per hand: the person's points over all finished hands; net subtracts the
-      other's; the streak is the most hands won in a row (voids break it);
+      other's (each hand's own score once, also in Hollywood where it may go into two
+      or three games); the streak is the most hands won in a row (voids break it);
     * accuracy: per match with analysed hands, the share of accurate decisions.
     """
-    totals = _totals(hands)
+    results = _results(games, hands)
     levels: dict[str, list[int]] = {}
     for game in games:
-        if game.over and game.id in totals:
+        if game.id in results:
             line = levels.setdefault(FRIENDS if game.friend else game.level, [0, 0])
             line[0] += 1
-            line[1] += totals[game.id][0] > totals[game.id][1]
+            line[1] += results[game.id] == 1.0
     person_knocks = [h for h in hands if h.knocker == h.seat and h.kind in (
         HandKind.KNOCK, HandKind.UNDERCUT)]
     streak = best = 0

@@ -44,6 +44,7 @@ from app.engine.cards import Card, Rank
 from app.engine.errors import GameError, InvalidScoreError
 from app.engine.rules import CLASSIC, Rules
 from app.engine.scoring import (
+    HOLLYWOOD_COLUMNS,
     MAX_DEADWOOD,
     VOID_SCORE,
     HandKind,
@@ -52,6 +53,7 @@ from app.engine.scoring import (
     KnockLimit,
     MatchTally,
     Role,
+    hollywood_columns,
     knock_limit_for,
     next_dealer,
     score_hand,
@@ -70,8 +72,6 @@ MAX_NAME_LENGTH = 30
 MAX_HANDS = 500
 """Most hands one sheet may hold (a bound for imports and storage)."""
 
-HOLLYWOOD_COLUMNS = 3
-"""Number of games scored at once in Hollywood."""
 
 
 class SheetError(InvalidScoreError):
@@ -538,19 +538,6 @@ def _check_entry(
     return pair, limit, score, knocker, defender
 
 
-def _columns_for_win(winner: int, closed_by: Sequence[int | None],
-                     on_board: Sequence[Sequence[bool]]) -> tuple[int, ...]:
-    """Hollywood: the open columns a win goes into (docs/rules.md §6): every open column the winner
-    is already on the board in, plus the first open column they are not on yet."""
-    used: list[int] = []
-    for column, closed in enumerate(closed_by):
-        if closed is None:
-            used.append(column)
-            if not on_board[column][winner]:
-                break
-    return tuple(used)
-
-
 def compute_sheet(
     options: SheetOptions, names: Sequence[str], entries: Iterable[HandEntry],
 ) -> SheetResult:
@@ -607,7 +594,7 @@ def compute_sheet(
         if winner is not None:
             wins[winner] += 1
             win_number = wins[winner]
-            used = _columns_for_win(winner, closed_by, on_board) if options.hollywood \
+            used = hollywood_columns(winner, closed_by, on_board) if options.hollywood \
                 else (0,)
             for c in used:
                 on_board[c][winner] = True

@@ -6,6 +6,7 @@ ways by accident.
   and the guide's (``explained``: each value with its consequence);
 * :func:`rules_line` — the options in one line, as the score sheet prints them;
 * :func:`rules_name` — a match's rules in a few words, as the history lists them;
+* :func:`hollywood_words` — the Hollywood option's value (a rules box's row);
 * :func:`knock_note` — the knock limit of the hand in progress, as the table shows it.
 
 Pure (no I/O, no templates): imports only :mod:`app.engine`. Imported by the features.
@@ -73,11 +74,23 @@ def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str
     rows += [
         ("Round the corner", _on_off(rules.round_the_corner)),
         ("Loser deals", _on_off(rules.loser_deals)),
+        ("Hollywood", hollywood_words(rules, explained=explained)),
     ]
     if not explained:
         rows.append(("Knocker's melds", "laid for the best score"
                      if rules.knocker_best_arrangement else "laid for the least deadwood"))
     return tuple(rows)
+
+
+def hollywood_words(rules: Rules, *, explained: bool = False) -> str:
+    """The Hollywood option's value (docs/rules.md §6): "off", "on: three games at once",
+    or, ``explained``, what it implies for the match's end and winner."""
+    if not rules.hollywood:
+        return "off"
+    if explained:
+        return ("on (three games at once; the match ends when all three have closed, and "
+                "the higher total over the three games wins: level totals are a tie)")
+    return "on: three games at once"
 
 
 def rules_line(rules: Rules, extras: Sequence[str] = ()) -> str:
@@ -102,11 +115,14 @@ def rules_line(rules: Rules, extras: Sequence[str] = ()) -> str:
 
 
 def rules_name(rules: Rules) -> str:
-    """A short name for a match's rules: "House rules, to 100" or "Own rules, to 150"
-    (House rules with another target are still House rules)."""
-    base = "House rules" if Rules.from_dict({**rules.to_dict(), "target": HOUSE.target}) \
-        == HOUSE else "Own rules"
-    return f"{base}, to {rules.target}"
+    """A short name for a match's rules: "House rules, to 100", "Own rules, to 150" or
+    "House rules, Hollywood, to 100" (House rules with another target, or played as
+    Hollywood, are still House rules)."""
+    base = "House rules" if Rules.from_dict(
+        {**rules.to_dict(), "target": HOUSE.target, "hollywood": False}) == HOUSE \
+        else "Own rules"
+    hollywood = ", Hollywood" if rules.hollywood else ""
+    return f"{base}{hollywood}, to {rules.target}"
 
 
 def knock_note(rules: Rules, limit: KnockLimit) -> str:
@@ -126,4 +142,4 @@ def knock_note(rules: Rules, limit: KnockLimit) -> str:
     return note
 
 
-__all__ = ["knock_note", "rules_line", "rules_name", "rules_rows"]
+__all__ = ["hollywood_words", "knock_note", "rules_line", "rules_name", "rules_rows"]

@@ -2,18 +2,20 @@
 
 ``deal(rng, built)`` gives two 10-card hands (a plain deal, or a knocker built around a run
 and a set with a defender holding cards that lay off on them); ``expected_counts`` is what
-the engine's ``settle`` makes of them; ``codes`` writes cards as ``"TH AS 5C"``.
+the engine's ``settle`` makes of them; ``codes`` writes cards as ``"TH AS 5C"``;
+``sheet_entry`` writes a finished hand down as a scorekeeper enters it.
 """
 
 from __future__ import annotations
 
 import random
 
-from app.engine import CLASSIC, Card
+from app.engine import CLASSIC, Card, HandKind, HandResult
 from app.engine.cards import CARDS
 from app.engine.layoff import settle
 from app.engine.melds import best_arrangements, least_deadwood
 from app.engine.scoring import KnockLimit
+from app.score.sheet import HandEntry
 
 UNLIMITED = KnockLimit(98)
 
@@ -55,3 +57,14 @@ def deal(rng: random.Random, built: bool) -> tuple[list[Card], list[Card]]:
 def codes(cards: list[Card]) -> str:
     """``"TH AS 5C"``."""
     return " ".join(map(str, cards))
+
+
+def sheet_entry(result: HandResult) -> HandEntry:
+    """A hand the engine played, as a scorekeeper enters it on a score sheet: who
+    knocked or went gin and both deadwood counts (the sheet scores them), or a void."""
+    if result.knocker is None or result.settlement is None:
+        return HandEntry.void()
+    if result.kind in (HandKind.GIN, HandKind.BIG_GIN):
+        return HandEntry.gin(result.knocker, result.settlement.defender_deadwood)
+    return HandEntry.knock(result.knocker, result.settlement.knocker_deadwood,
+                           result.settlement.defender_deadwood)

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.engine import (
+    HOUSE,
     BigGin,
     Card,
     Discard,
@@ -12,6 +15,7 @@ from app.engine import (
     Drew,
     Gin,
     HandKind,
+    HandRecord,
     Knock,
     Knocked,
     MeldKind,
@@ -20,10 +24,23 @@ from app.engine import (
     TakeDiscard,
     TakeUpcard,
     TookDiscard,
+    hollywood_tally,
+    match_tally,
+    match_view,
+    new_match,
     parse_cards,
 )
 from app.play import describe
-from app.play.words import action_words, card_label, meld_words, table_summary
+from app.play.common import VS_COMPUTER, Seats
+from app.play.words import (
+    action_words,
+    card_label,
+    game_lines,
+    match_result,
+    meld_words,
+    step_line,
+    table_summary,
+)
 
 
 def test_meld_words_read_a_run_and_a_set() -> None:
@@ -42,6 +59,12 @@ def test_table_summary_names_hand_pile_score_and_step() -> None:
     assert text == ("Your hand, 2 cards: Ace of spades; Two of clubs. Top of the discard "
                     "pile: nine of hearts, 3 cards in the pile. Score: you 12, computer 40, "
                     "playing to 100. Your turn: draw a card.")
+    games = ("Game 1 over: you 40, computer 12: you win by 28", "Game 2: you 5, computer 12",
+             "Game 3: you 0, computer 0")
+    text = table_summary([], None, 0, (5, 12), 30, "Match on.", games=games)
+    assert text.endswith("Score: Game 1 over: you 40, computer 12: you win by 28; Game 2: "
+                         "you 5, computer 12; Game 3: you 0, computer 0, playing to 30. "
+                         "Match on.")
 
 
 def test_computer_words_never_name_its_stock_draw() -> None:
@@ -67,3 +90,26 @@ def test_hint_words_name_every_kind_of_action() -> None:
     assert action_words(Gin(card)) == "Go gin, discarding the king of hearts"
     for action in (TakeUpcard(), Pass(), DrawStock(), TakeDiscard(), BigGin()):
         assert action_words(action)
+
+
+def test_a_level_hollywood_match_is_headlined_a_tie_not_a_win() -> None:
+    # To 10: A wins game 1 by 20; B wins games 2 and 3 by 10 each: 20 to 20 over the three.
+    rules = HOUSE.with_options(hollywood=True, target=10)
+    records = (HandRecord(0, 20, HandKind.GIN), HandRecord(1, 10, HandKind.KNOCK),
+               HandRecord(1, 10, HandKind.KNOCK))
+    tied = match_tally(records, rules)
+    assert match_result(tied, VS_COMPUTER) == "The match is a tie, 20 to 20"
+    friend = Seats(me=1, other_name="Ann", friend=True)
+    assert match_result(tied, friend) == "The match is a tie, 20 to 20"
+    lines = game_lines(hollywood_tally(records, rules), friend)
+    assert lines == ("Game 1 over: you 0, Ann 20: Ann wins by 20",
+                     "Game 2 over: you 10, Ann 0: you win by 10",
+                     "Game 3 over: you 10, Ann 0: you win by 10")
+    won = match_tally((HandRecord(0, 21, HandKind.GIN), *records[1:]), rules)
+    assert match_result(won, VS_COMPUTER) == "You won the match, 21 to 20"
+    assert match_result(won, friend) == "Ann won the match, 21 to 20"
+    over = replace(new_match(rules, 1), records=records)
+    assert over.over and step_line(match_view(over, 0), over) == \
+        "Match over: a tie. Tap New match to play again."
+    plain = match_tally((HandRecord(1, 10, HandKind.KNOCK),), HOUSE.with_options(target=10))
+    assert match_result(plain, VS_COMPUTER) == "The computer won the match, 10 to 0"

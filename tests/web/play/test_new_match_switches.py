@@ -4,14 +4,18 @@ arranges for the best score."""
 
 from __future__ import annotations
 
+import random
 import re
 
+import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.engine import Rules
+from app.engine import MatchState, Rules
+from app.engine.scoring import hollywood_tally
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import stored_play
+from tests.web.play.test_play_http import Player
 
 
 def _rules(app: FastAPI, client: TestClient) -> Rules:
@@ -72,3 +76,56 @@ def test_knocker_arranges_for_the_best_score_switched_on(
     again = client.get("/play/new").text
     box = re.search(r'<input type="checkbox" name="knocker_best_arrangement"[^>]*>', again)
     assert box is not None and "checked" in box.group(0)
+
+
+class HollywoodPlayer(Player):
+    """Plays a Hollywood match through the forms, to ``target`` (a low one keeps it
+    short)."""
+
+    target = "20"
+
+    def start(self, data: dict[str, str] | None = None) -> httpx.Response:
+        return super().start({"hollywood": "on", "target": self.target, **(data or {})})
+
+    def check_scores(self, response: httpx.Response, match: MatchState) -> None:
+        """The score bar shows each game (open: hand points; closed: ticked, the final
+        totals), and no single score."""
+        board = match.hollywood
+        assert board is not None
+        for number, (column, closed) in enumerate(zip(board.columns, board.closed_by,
+                                                      strict=True), start=1):
+            mine, theirs = column.points if closed is None else column.final
+            tick = "" if closed is None else '<span class="scorebar__tick">&#10003;</span>'
+            assert (f"G{number}{tick} <strong>{mine}</strong>&ndash;<strong>{theirs}"
+                    "</strong>") in response.text
+        assert "You <strong>" not in response.text
+
+
+def test_a_hollywood_match_shows_its_three_games_on_the_score_bar(
+    app: FastAPI, client: TestClient
+) -> None:
+    html = client.post("/play/new", data={"level": "standard", "hollywood": "on"}).text
+    assert _rules(app, client).hollywood
+    assert 'aria-label="Hollywood: three games"' in html
+    for number in (1, 2, 3):
+        assert f"Game {number}: you 0, computer 0" in html
+    plain = client.post("/play/new", data={"level": "standard"}).text
+    assert "Hollywood: three games" not in plain
+
+
+def test_a_hollywood_match_is_played_to_its_end_over_http(
+    app: FastAPI, client: TestClient
+) -> None:
+    match = HollywoodPlayer(app, client, random.Random(32), htmx_share=0.0).play_match()
+    board = match.hollywood
+    assert board is not None and board.over and match.over
+    page = client.get("/play").text
+    for number, column in enumerate(board.columns, start=1):
+        assert f"Game {number} over: you {column.final[0]}, computer {column.final[1]}" in page
+    totals = hollywood_tally(list(match.records), match.rules).totals
+    # The history says which games each hand went into; the first win is in game 1 only.
+    assert '<span class="visually-hidden">Hollywood games</span>' in page
+    first_win = next(i for i, r in enumerate(match.records) if r.winner is not None)
+    assert re.search(rf"<td>{first_win + 1}</td><td>[^<]*</td><td>[^<]*</td>"
+                     rf'<td class="num">\d+</td><td>1</td>', page)
+    assert f"Three games: you {totals[0]}, computer {totals[1]}." in page

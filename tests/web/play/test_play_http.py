@@ -294,6 +294,10 @@ class Player:
             assert result.score.arithmetic in response.text
         else:
             assert "Void hand" in response.text
+        self.check_scores(response, match)
+
+    def check_scores(self, response: httpx.Response, match: MatchState) -> None:
+        """The score bar shows the match's hand points."""
         you, computer = match.scores
         assert re.search(rf"You <strong>{you}</strong>", response.text)
         assert re.search(rf"Computer <strong>{computer}</strong>", response.text)

@@ -19,7 +19,8 @@ from app.engine import HandKind, HandRecord, Phase, Rules
 from app.engine.match import resume
 from app.play.storage import hand_seed
 from app.review.skill import Skill, glicko2, level_skill
-from tests.support.hardening import action_form, random_form
+from app.web.sessions import COOKIE_NAME
+from tests.support.hardening import action_form, random_form, stored_play
 from tests.web.fair.test_fair_play import _replayed, _stored
 from tests.web.friend.test_friend import browser, choose, invite, join, stored_match
 from tests.web.review.test_history import _finish_hand
@@ -203,11 +204,14 @@ def test_matches_and_win_rate_by_level_equal_the_finished_matches(
     assert "provisional" in page
 
 
-def _friend_match_to_the_end(app: FastAPI, host: TestClient, guest: TestClient) -> int:
-    """Ann (``host``) invites Bob (``guest``) to a match to 25, played to its end by
-    both browsers; its id."""
-    version = str(_stored(app, host).version)
-    assert join(guest, invite(host, target="25", version=version)).status_code == 303
+def _friend_match_to_the_end(app: FastAPI, host: TestClient, guest: TestClient,
+                             **options: str) -> int:
+    """Ann (``host``) invites Bob (``guest``) to a match to 25 (or with the New match
+    form's ``options``), played to its end by both browsers; its id."""
+    row = stored_play(app.state.engine, host.cookies[COOKIE_NAME])
+    version = str(row.version) if row is not None else "0"  # "0": no match yet
+    fields = {"target": "25", **options}
+    assert join(guest, invite(host, version=version, **fields)).status_code == 303
     clients = (host, guest)
     game, match = stored_match(app, host)
     moves = 0
