@@ -8,13 +8,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
 from fastapi.responses import JSONResponse
-from sqlalchemy import text
 from starlette.middleware.gzip import GZipMiddleware
 
 from app.core import workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
-from app.core.db import create_db_engine
+from app.core.db import check_storage, create_db_engine
 from app.friend import live
 from app.play import storage
 from app.review import analysis
@@ -111,13 +110,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> JSONResponse:
-        """200 ``{"status": "ok"}`` when the database answers ``SELECT 1``, else 503."""
-        try:
-            with engine.connect() as conn:
-                conn.execution_options(sqlite_begin="DEFERRED").execute(text("SELECT 1"))
-        except Exception:
-            log.warning("health check: database unavailable", exc_info=True)
-            return JSONResponse({"status": "unavailable"}, status_code=503)
+        """200 ``{"status": "ok"}`` when the database answers a read and takes writes,
+        else 503 ``{"status": "unavailable", "reason": "read-only"}`` (or ``"full"``,
+        ``"failing"``, ``"unreachable"``: ``app.core.db.check_storage``), so a
+        container's health check notices a database that cannot store anything."""
+        reason = check_storage(engine)
+        if reason is not None:
+            return JSONResponse({"status": "unavailable", "reason": reason}, status_code=503)
         return JSONResponse({"status": "ok"})
 
     # The features above Play are told of its changes through callables passed in here:

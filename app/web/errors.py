@@ -2,8 +2,11 @@
 
 Routes answer their own expected refusals (an illegal move, a wrong score entry) on the
 page itself; these handlers catch the rest: unknown paths, wrong methods, malformed
-requests that fail validation before reaching a route, a database that stays busy (503
-with ``Retry-After``), a client that hangs up in the middle of its request (logged at
+requests that fail validation before reaching a route, a database that stays busy or
+cannot store anything — a full disk, a read-only file, a server gone
+(``app.core.db.storage_fault``) — (503 with ``Retry-After``, and a page that says which:
+the whole page for a browser, its ``message`` block for htmx, JSON otherwise; nothing of
+the request is stored), a client that hangs up in the middle of its request (logged at
 INFO, no traceback), and any other failure (500, still with the security headers: see
 ``GinRummyApp`` in ``app/main.py``).
 """
@@ -18,12 +21,17 @@ from fastapi.exception_handlers import (
     request_validation_exception_handler,
 )
 from fastapi.exceptions import RequestValidationError
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
-from app.core.db import DatabaseBusyError, release
+from app.core.db import (
+    STORAGE_RETRY_SECONDS,
+    DatabaseBusyError,
+    release,
+    storage_fault,
+)
 from app.web.display import display_for
 from app.web.render import is_htmx, render
 
@@ -64,6 +72,18 @@ MESSAGES = {
     503: "The server is busy with other players' moves. Nothing was changed: try again in "
          "a moment.",
 }
+STORAGE_TITLE = "Cannot save right now"
+STORAGE_MESSAGES = {
+    "full": "The server's disk is full, so it cannot save anything. Nothing was changed and "
+            "nothing you saved before is lost: try again in a minute (the server's operator "
+            "has been told).",
+    "read-only": "The server's database is read-only just now, so it cannot save anything. "
+                 "Nothing was changed and nothing you saved before is lost: try again in a "
+                 "minute (the server's operator has been told).",
+}
+STORAGE_OTHER = ("The server cannot reach its database just now. Nothing was changed and "
+                 "nothing you saved before is lost: try again in a minute (the server's "
+                 "operator has been told).")
 
 
 def wants_html(request: Request) -> bool:
@@ -71,14 +91,28 @@ def wants_html(request: Request) -> bool:
     return "text/html" in request.headers.get("accept", "") and not is_htmx(request)
 
 
-def error_page(request: Request, status: int, detail: str = "") -> Response:
-    """The HTML error page for ``status`` (the detail shown when it is a plain sentence)."""
-    message = MESSAGES.get(status) or (detail if detail else "Something went wrong.")
+def error_page(request: Request, status: int, detail: str = "", *, title: str = "",
+               message: str = "") -> Response:
+    """The HTML error page for ``status`` (the detail shown when it is a plain sentence;
+    ``title`` and ``message`` replace the usual words). An htmx request gets only its
+    message (a short fragment)."""
+    message = message or MESSAGES.get(status) or (detail if detail else "Something went wrong.")
+    try:
+        display = display_for(request)
+    except Exception:  # the database may be what failed
+        display = None
     return render(request, "error.html", {
         "status": status,
-        "title": TITLES.get(status, "Something went wrong"),
+        "title": title or TITLES.get(status, "Something went wrong"),
         "message": message,
-    }, status_code=status, display=display_for(request))
+    }, "message", status_code=status, display=display)
+
+
+def _release_quietly(request: Request) -> None:
+    try:
+        release(request)
+    except Exception:  # closing a connection the fault invalidated may fail too
+        log.debug("closing the failed request's session failed", exc_info=True)
 
 
 def install_error_pages(app: FastAPI) -> None:
@@ -108,26 +142,35 @@ def install_error_pages(app: FastAPI) -> None:
         # Nobody is listening; the status only tells the access log what happened.
         return PlainTextResponse("Client disconnected.", status_code=400)
 
-    async def busy(request: Request, exc: Exception) -> Response:
-        if isinstance(exc, OperationalError) and "locked" not in str(exc.orig).lower():
+    async def unavailable(request: Request, exc: Exception) -> Response:
+        locked = isinstance(exc, DatabaseBusyError) or (
+            isinstance(exc, OperationalError) and "locked" in str(exc.orig).lower())
+        fault = None if locked else storage_fault(exc)
+        if not locked and fault is None:
             raise exc  # another database failure: a real 500
-        release(request)
-        log.warning("database busy: %s %s answered 503", request.method,
-                    loggable_path(request.url.path))
-        headers = {"Retry-After": str(BUSY_RETRY_SECONDS)}
-        if wants_html(request):
-            response = error_page(request, 503)
+        _release_quietly(request)
+        path = loggable_path(request.url.path)
+        if fault is None:
+            log.warning("database busy: %s %s answered 503", request.method, path)
+            title, message, retry = TITLES[503], MESSAGES[503], BUSY_RETRY_SECONDS
+        else:
+            log.warning("database %s: %s %s answered 503", fault, request.method, path)
+            title, retry = STORAGE_TITLE, STORAGE_RETRY_SECONDS
+            message = STORAGE_MESSAGES.get(fault, STORAGE_OTHER)
+        headers = {"Retry-After": str(retry)}
+        if wants_html(request) or is_htmx(request):
+            response = error_page(request, 503, title=title, message=message)
             response.headers.update(headers)
             return response
-        return JSONResponse({"detail": MESSAGES[503]}, status_code=503, headers=headers)
+        return JSONResponse({"detail": message}, status_code=503, headers=headers)
 
-    app.add_exception_handler(DatabaseBusyError, busy)
-    app.add_exception_handler(OperationalError, busy)
+    app.add_exception_handler(DatabaseBusyError, unavailable)
+    app.add_exception_handler(DBAPIError, unavailable)
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, _exc: Exception) -> Response:
         # Starlette logs the traceback (the exception is re-raised after this answer).
-        release(request)
+        _release_quietly(request)
         if wants_html(request):
             try:
                 return error_page(request, 500)
