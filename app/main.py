@@ -10,15 +10,17 @@ from fastapi import Depends, FastAPI
 from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
 
-from app.core import workers
+from app.core import setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import check_storage, create_db_engine
 from app.friend import live
 from app.play import storage
-from app.review import analysis
+from app.review import analysis, practice
+from app.review import history as review_history
 from app.routes import fair, friend, guide, history, home, install, play, score
 from app.routes import prefs as display
+from app.score import storage as score_storage
 from app.web.deps import get_display
 from app.web.errors import install_error_pages
 from app.web.middleware import (
@@ -122,6 +124,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The features above Play are told of its changes through callables passed in here:
     # the other browser of a friend match is woken, a finished hand's analysis queued.
     storage.listen(changed=live.announce, hand_over=analysis.queue_hand)
+    # What each feature checks of a browser's stored rows when a request of it fails
+    # unexpectedly (rows that cannot be read are set aside: app.core.setaside).
+    setaside.register(storage.unreadable, review_history.unreadable_reviews,
+                      practice.unreadable_practice, score_storage.unreadable)
 
     # Every page shows this browser's display settings: read once per request, by a
     # dependency, before the route runs (render takes them from there).

@@ -9,6 +9,12 @@ the whole page for a browser, its ``message`` block for htmx, JSON otherwise; no
 the request is stored), a client that hangs up in the middle of its request (logged at
 INFO, no traceback), and any other failure (500, still with the security headers: see
 ``GinRummyApp`` in ``app/main.py``).
+
+Before a failure becomes a 500, the browser's stored rows are checked
+(``app.core.setaside``): when some cannot be read, they are set aside for the operator
+and the browser is sent (303) to the page again — a form's post to its area's page —
+with a notice that it starts afresh (:data:`app.web.render.NOTICE_COOKIE`), instead of
+a 500 on every page that reads them.
 """
 
 import json
@@ -22,18 +28,23 @@ from fastapi.exception_handlers import (
 )
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy.exc import DBAPIError, OperationalError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
+from app.core import setaside
+from app.core.config import Settings
 from app.core.db import (
     STORAGE_RETRY_SECONDS,
     DatabaseBusyError,
     release,
     storage_fault,
 )
+from app.engine.errors import GameError
 from app.web.display import display_for
-from app.web.render import is_htmx, render
+from app.web.render import NOTICE_COOKIE, SET_ASIDE, is_htmx, render
+from app.web.sessions import COOKIE_NAME, is_valid_session_id
 
 log = logging.getLogger("app")
 BUSY_RETRY_SECONDS = 2
@@ -115,6 +126,43 @@ def _release_quietly(request: Request) -> None:
         log.debug("closing the failed request's session failed", exc_info=True)
 
 
+UNREADABLE_ERRORS: tuple[type[Exception], ...] = (
+    ValueError, LookupError, TypeError, AttributeError, GameError)
+"""What reading a corrupted row raises (JSON or a time that does not parse, a log that
+does not replay, a value of the wrong shape): checked for rows to set aside first."""
+
+
+def set_aside_unreadable(request: Request) -> bool:
+    """Set aside the rows of this request's browser that cannot be read
+    (``app.core.setaside``); True when there were any. Never raises. Blocks."""
+    cookie = request.cookies.get(COOKIE_NAME)
+    if not is_valid_session_id(cookie):
+        return False
+    assert cookie is not None
+    try:
+        engine = request.app.state.engine
+        found = setaside.find(engine, cookie)
+        return bool(found) and setaside.set_aside(engine, cookie, found) > 0
+    except Exception:
+        log.exception("checking the browser's stored rows failed")
+        return False
+
+
+def afresh(request: Request) -> Response:
+    """303 to the page again (a form's post: to its area's page, ``/play`` for
+    ``/play/new``), with the notice that something stored was set aside."""
+    path = request.url.path
+    if request.method in ("GET", "HEAD"):
+        target = path + (f"?{request.url.query}" if request.url.query else "")
+    else:
+        target = "/" + path.strip("/").split("/", 1)[0]
+    settings: Settings = request.app.state.settings
+    response = RedirectResponse(target, status_code=303)
+    response.set_cookie(NOTICE_COOKIE, SET_ASIDE, max_age=600, httponly=True, samesite="lax",
+                        secure=settings.secure_cookies)
+    return response
+
+
 def install_error_pages(app: FastAPI) -> None:
     """Register the HTML-or-JSON handlers for HTTP errors and validation errors."""
 
@@ -167,10 +215,25 @@ def install_error_pages(app: FastAPI) -> None:
     app.add_exception_handler(DatabaseBusyError, unavailable)
     app.add_exception_handler(DBAPIError, unavailable)
 
+    async def maybe_unreadable(request: Request, exc: Exception) -> Response:
+        # What a stored row that does not decode or replay raises: answered here when
+        # rows were set aside (no traceback: it is logged as what it is), else a 500.
+        _release_quietly(request)
+        if await run_in_threadpool(set_aside_unreadable, request):
+            log.warning("%s %s failed on unreadable stored rows (%s): set aside",
+                        request.method, loggable_path(request.url.path), type(exc).__name__)
+            return afresh(request)
+        raise exc
+
+    for kind in UNREADABLE_ERRORS:
+        app.add_exception_handler(kind, maybe_unreadable)
+
     @app.exception_handler(Exception)
     async def server_error(request: Request, _exc: Exception) -> Response:
         # Starlette logs the traceback (the exception is re-raised after this answer).
         _release_quietly(request)
+        if await run_in_threadpool(set_aside_unreadable, request):
+            return afresh(request)
         if wants_html(request):
             try:
                 return error_page(request, 500)

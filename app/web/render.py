@@ -30,6 +30,10 @@ from app.web.display import Display, shown_display
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES_DIR = ROOT / "templates"
 STATIC_DIR = ROOT / "static"
+NOTICE_COOKIE = "gin_notice"
+"""A one-time notice for the next whole page (``app.web.errors.afresh`` sets it)."""
+SET_ASIDE = "set-aside"
+"""Its value when rows of this browser that could not be read were set aside."""
 
 templates = Jinja2Blocks(
     env=Environment(
@@ -149,7 +153,8 @@ def render(
     template shows before calling this.
     A whole page gets this browser's display settings as ``display``: the ``display``
     given, else the one ``app.web.deps.get_display`` read for this request (``DEFAULT``
-    when none did). Rendering never reads them from the database.
+    when none did). Rendering never reads them from the database. A whole page also
+    shows, once, the notice of :data:`NOTICE_COOKIE` (``set_aside_notice``).
     """
     finish(request, commit=status_code < 400)
     ctx = dict(context or {})
@@ -157,6 +162,19 @@ def render(
     whole_page = block is None or not is_htmx(request)
     if whole_page and "display" not in ctx:
         ctx["display"] = display if display is not None else shown_display(request)
+    notice = whole_page and request.cookies.get(NOTICE_COOKIE) == SET_ASIDE
+    if notice:
+        ctx["set_aside_notice"] = True
+    response = _template_response(request, template, ctx, block, whole_page, status_code,
+                                  all_headers)
+    if notice:
+        response.delete_cookie(NOTICE_COOKIE)
+    return response
+
+
+def _template_response(request: Request, template: str, ctx: dict[str, Any],
+                       block: str | Sequence[str] | None, whole_page: bool,
+                       status_code: int, all_headers: dict[str, str]) -> Response:
     if not whole_page and block is not None:
         if isinstance(block, str):
             return templates.TemplateResponse(
