@@ -40,6 +40,10 @@ PURGE_INTERVAL_SECONDS = 3600
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app for ``settings`` (default: from the environment).
 
+    Its lifespan also runs the friend tables' cross-process signal: PostgreSQL's
+    ``LISTEN`` (``app.friend.live.listen_postgres``) or, on a SQLite file, the check for
+    other processes' commits (``app.friend.live.watch_sqlite``).
+
     The database must already be migrated (``alembic upgrade head``); the app never
     creates tables itself.
     """
@@ -70,6 +74,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if engine.dialect.name == "postgresql":
             # Friend matches: moves made on other instances reach this one.
             tasks.append(asyncio.create_task(live.listen_postgres(settings.database_url)))
+        elif engine.url.database not in (None, "", ":memory:"):
+            # SQLite: moves made by the other server processes on the file reach this one.
+            tasks.append(asyncio.create_task(live.watch_sqlite(engine)))
         try:
             with tuned_gc():
                 yield
