@@ -154,8 +154,10 @@ def afresh(request: Request) -> Response:
     path = request.url.path
     if request.method in ("GET", "HEAD"):
         target = path + (f"?{request.url.query}" if request.url.query else "")
-    else:
-        target = "/" + path.strip("/").split("/", 1)[0]
+    else:  # the area's page, under the app's root path when it has one
+        root = str(request.scope.get("root_path", ""))
+        inner = path[len(root):] if root and path.startswith(root) else path
+        target = root + "/" + inner.strip("/").split("/", 1)[0]
     settings: Settings = request.app.state.settings
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(NOTICE_COOKIE, SET_ASIDE, max_age=600, httponly=True, samesite="lax",
