@@ -102,7 +102,10 @@ def storage_fault(error: BaseException) -> str | None:
         return _SQLITE_FAULTS.get(code & 0xFF)
     state = getattr(orig, "sqlstate", None)  # psycopg
     if not isinstance(state, str):
-        return None
+        # psycopg's OperationalError without a SQLSTATE: no connection to the server
+        connection_failed = type(orig).__module__.startswith("psycopg") and any(
+            kind.__name__ == "OperationalError" for kind in type(orig).__mro__)
+        return "unreachable" if connection_failed else None
     if state == "25006":
         return "read-only"
     if state.startswith("53"):
@@ -146,6 +149,12 @@ class StorageHealth:
 _health: weakref.WeakKeyDictionary[Engine, StorageHealth] = weakref.WeakKeyDictionary()
 
 
+def _is_locked(error: BaseException) -> bool:
+    """True for SQLite's BUSY or LOCKED (another connection holds the lock)."""
+    code = getattr(getattr(error, "orig", None) or error, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (5, 6)
+
+
 def storage_health(engine: Engine) -> StorageHealth:
     """The :class:`StorageHealth` of ``engine`` (one per engine, made on first use)."""
     health = _health.get(engine)
@@ -176,6 +185,8 @@ def check_storage(engine: Engine) -> str | None:
     except DatabaseBusyError:
         pass  # another request holds the writer lock: its outcome is what counts
     except Exception as error:
+        if _is_locked(error):
+            return health.recent_fault()  # another process is writing: likewise
         reason = storage_fault(error) or "unreachable"
         log.warning("health check: the database is %s", reason, exc_info=True)
         return reason

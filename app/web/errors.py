@@ -221,6 +221,7 @@ def install_error_pages(app: FastAPI) -> None:
         # What a stored row that does not decode or replay raises: answered here when
         # rows were set aside (no traceback: it is logged as what it is), else a 500.
         _release_quietly(request)
+        request.state.gin_rows_checked = True
         if await run_in_threadpool(set_aside_unreadable, request):
             log.warning("%s %s failed on unreadable stored rows (%s): set aside",
                         request.method, loggable_path(request.url.path), type(exc).__name__)
@@ -234,7 +235,8 @@ def install_error_pages(app: FastAPI) -> None:
     async def server_error(request: Request, _exc: Exception) -> Response:
         # Starlette logs the traceback (the exception is re-raised after this answer).
         _release_quietly(request)
-        if await run_in_threadpool(set_aside_unreadable, request):
+        checked = getattr(request.state, "gin_rows_checked", False)
+        if not checked and await run_in_threadpool(set_aside_unreadable, request):
             return afresh(request)
         if wants_html(request):
             try:

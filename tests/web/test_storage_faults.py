@@ -149,3 +149,11 @@ def test_storage_faults_are_told_from_other_database_errors(
         make()
     assert storage_fault(caught.value) == reason
     assert storage_fault(OperationalError("x", {}, caught.value)) == reason
+
+
+def test_a_postgresql_server_out_of_reach_or_out_of_space_is_a_storage_fault() -> None:
+    psycopg = pytest.importorskip("psycopg")
+    assert storage_fault(psycopg.OperationalError("connection failed")) == "unreachable"
+    assert storage_fault(psycopg.errors.DiskFull("no space left")) == "full"
+    assert storage_fault(psycopg.errors.ReadOnlySqlTransaction("read-only")) == "read-only"
+    assert storage_fault(psycopg.errors.UniqueViolation("duplicate")) is None
