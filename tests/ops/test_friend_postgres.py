@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import Engine, create_engine
 
 from app.engine import Card, MatchState, Phase, deadwood_by_discard, legal_match_actions
 from app.web.sessions import COOKIE_NAME
@@ -90,6 +90,25 @@ def choose(match: MatchState, player: int) -> str:
     return "draw_stock" if "draw_stock" in actions else actions[0]
 
 
+def tap_next(engine: Engine, session_id: str,
+             clients: tuple[httpx.Client, httpx.Client]) -> tuple[int, int] | None:
+    """The player to move (seat 0 is ``session_id``'s) makes a sensible move through
+    their own client; ``(that seat, the version it moved from)``, ``None`` once the hand
+    is over."""
+    row = stored_play(engine, session_id)
+    assert row is not None
+    match = Replayer.from_row(row).advance(row.log, row.seeds)
+    if match.hand.phase is Phase.OVER:
+        return None
+    player = match.hand.to_play
+    version = int(re.search(r'data-version="(\d+)"',  # type: ignore[union-attr]
+                            clients[player].get("/play").text).group(1))
+    response = clients[player].post("/play", data=action_form(
+        choose(match, player), version), follow_redirects=False)
+    assert response.status_code == 303, response.text[:500]
+    return player, version
+
+
 @pytest.fixture
 def people(two_servers: tuple[Server, Server],  # noqa: F811
            ) -> Iterator[tuple[httpx.Client, httpx.Client]]:
@@ -116,17 +135,10 @@ def test_a_hand_between_two_instances_reaches_each_player_live(
     try:
         session_id = ann.cookies[COOKIE_NAME]
         for _ in range(200):
-            row = stored_play(engine, session_id)
-            assert row is not None
-            match = Replayer.from_row(row).advance(row.log, row.seeds)
-            if match.hand.phase is Phase.OVER:
+            moved = tap_next(engine, session_id, clients)
+            if moved is None:
                 break
-            player = match.hand.to_play
-            version = int(re.search(r'data-version="(\d+)"',  # type: ignore[union-attr]
-                                    clients[player].get("/play").text).group(1))
-            response = clients[player].post("/play", data=action_form(
-                choose(match, player), version), follow_redirects=False)
-            assert response.status_code == 303, response.text[:500]
+            player, version = moved
             latencies.append(streams[1 - player].wait_for_version(version + 1))
             page = clients[1 - player].get("/play").text
             assert f'data-version="{version + 1}"' in page

@@ -22,11 +22,9 @@ import httpx
 import pytest
 from sqlalchemy import create_engine
 
-from app.engine import Phase
 from app.friend.stream import PING_SECONDS
 from app.web.sessions import COOKIE_NAME
-from tests.ops.test_friend_postgres import Stream, choose
-from tests.support.hardening import Replayer, action_form, stored_play
+from tests.ops.test_friend_postgres import Stream, tap_next
 from tests.support.servers import LiveServer, sqlite_url
 
 MOVES = 6
@@ -83,17 +81,10 @@ def play_moves(db_url: str, ann: httpx.Client, bob: httpx.Client) -> list[float]
         for stream in streams:  # each stream's first look at the match
             stream.events.get(timeout=60)
         for _ in range(MOVES):
-            row = stored_play(engine, ann.cookies[COOKIE_NAME])
-            assert row is not None
-            match = Replayer.from_row(row).advance(row.log, row.seeds)
-            if match.hand.phase is Phase.OVER:
+            moved = tap_next(engine, ann.cookies[COOKIE_NAME], clients)
+            if moved is None:
                 break
-            player = match.hand.to_play
-            version = int(re.search(r'data-version="(\d+)"',  # type: ignore[union-attr]
-                                    clients[player].get("/play").text).group(1))
-            response = clients[player].post("/play", data=action_form(
-                choose(match, player), version), follow_redirects=False)
-            assert response.status_code == 303, response.text[:500]
+            player, version = moved
             latencies.append(arrives(streams[1 - player], version + 1))
     finally:
         for stream in streams:
