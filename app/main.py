@@ -8,17 +8,17 @@ from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
 from fastapi.responses import JSONResponse
-from sqlalchemy import text
 from starlette.middleware.gzip import GZipMiddleware
 
 from app import __version__
-from app.core import metrics, workers
+from app.core import metrics, setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
-from app.core.db import create_db_engine
+from app.core.db import check_storage, create_db_engine
 from app.friend import live, presence
 from app.play import storage
-from app.review import analysis
+from app.review import analysis, practice
+from app.review import history as review_history
 from app.routes import (
     admin,
     devices,
@@ -34,6 +34,7 @@ from app.routes import (
 )
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
+from app.score import storage as score_storage
 from app.web.deps import get_display, use_language
 from app.web.errors import install_error_pages
 from app.web.limits import FairUseMiddleware
@@ -55,6 +56,10 @@ PURGE_INTERVAL_SECONDS = 3600
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app for ``settings`` (default: from the environment).
+
+    Its lifespan also runs the friend tables' cross-process signal: PostgreSQL's
+    ``LISTEN`` (``app.friend.live.listen_postgres``) or, on a SQLite file, the check for
+    other processes' commits (``app.friend.live.watch_sqlite``).
 
     The database must already be migrated (``alembic upgrade head``); the app never
     creates tables itself.
@@ -90,6 +95,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if engine.dialect.name == "postgresql":
             # Friend matches: moves made on other instances reach this one.
             tasks.append(asyncio.create_task(live.listen_postgres(settings.database_url)))
+        elif engine.url.database not in (None, "", ":memory:"):
+            # SQLite: moves made by the other server processes on the file reach this one.
+            tasks.append(asyncio.create_task(live.watch_sqlite(engine)))
         try:
             with tuned_gc():
                 yield
@@ -140,20 +148,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> JSONResponse:
-        """200 ``{"status": "ok", "version": "0.3.0"}`` when the database answers
-        ``SELECT 1``, else 503 ``{"status": "unavailable", "version": ...}``."""
-        try:
-            with engine.connect() as conn:
-                conn.execution_options(sqlite_begin="DEFERRED").execute(text("SELECT 1"))
-        except Exception:
-            log.warning("health check: database unavailable", exc_info=True)
-            return JSONResponse({"status": "unavailable", "version": __version__},
-                                status_code=503)
+        """200 ``{"status": "ok", "version": "0.3.0"}`` when the database answers a read
+        and takes writes, else 503 ``{"status": "unavailable", "reason": "read-only",
+        "version": ...}`` (or ``"full"``, ``"failing"``, ``"unreachable"``:
+        ``app.core.db.check_storage``), so a container's health check notices a database
+        that cannot store anything."""
+        reason = check_storage(engine)
+        if reason is not None:
+            return JSONResponse({"status": "unavailable", "reason": reason,
+                                 "version": __version__}, status_code=503)
         return JSONResponse({"status": "ok", "version": __version__})
 
     # The features above Play are told of its changes through callables passed in here:
     # the other browser of a friend match is woken, a finished hand's analysis queued.
     storage.listen(changed=live.announce, hand_over=analysis.queue_hand)
+    # What each feature checks of a browser's stored rows when a request of it fails
+    # unexpectedly (rows that cannot be read are set aside: app.core.setaside).
+    setaside.register(storage.unreadable, review_history.unreadable_reviews,
+                      practice.unreadable_practice, score_storage.unreadable)
 
     # Every page shows this browser's display settings: read once per request, by a
     # dependency, before the route runs (render takes them from there); the page's

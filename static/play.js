@@ -164,10 +164,22 @@
       headers: { "HX-Request": "true" }
     }).then(function (response) {
       return response.text().then(function (text) {
+        if (response.redirected && text.indexOf('id="table"') < 0) {
+          // Sent elsewhere (a match that could not be read was set aside): go there.
+          location.assign(response.url);
+          return;
+        }
+        if (response.status === 503) {  // the database cannot save just now: say why
+          var said = new DOMParser().parseFromString(text, "text/html")
+            .querySelector("[role=alert] p");
+          throw { said: said ? said.textContent : "" };
+        }
         if (response.status >= 500 || text.indexOf('id="table"') < 0) {
           var error = new Error("status " + response.status);
           // 429 (fair use): the server's own words say how long to wait.
-          if (response.status === 429) error.words = text;
+          if (response.status === 429) {
+            error.said = new DOMParser().parseFromString(text, "text/html").body.textContent.trim();
+          }
           throw error;
         }
         // An order stored while the next drag is under way: the table already shows it,
@@ -190,9 +202,11 @@
       if (table()) table().removeAttribute("aria-busy");
       var status = document.getElementById("status");
       if (status) {
-        status.innerHTML = (error && error.words) ||
-          ('<span class="play-status__refused">The server could not be ' +
-           "reached, so nothing was changed: tap again.</span>");
+        var line = document.createElement("span");
+        line.className = "play-status__refused";
+        line.textContent = (error && error.said) ||
+          "The server could not be reached, so nothing was changed: tap again.";
+        status.replaceChildren(line);
       }
     }).then(next);
   }

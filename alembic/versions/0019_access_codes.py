@@ -4,7 +4,7 @@ A browser's history can be opened on another browser with a short device code or
 long recovery code (docs/devices.md); only each code's SHA-256 is stored.
 
 Revision ID: 0019
-Revises: 0015
+Revises: 0018
 Create Date: 2026-12-01
 """
 
@@ -15,7 +15,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = '0019'
-down_revision: str | None = '0015'
+down_revision: str | None = '0018'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

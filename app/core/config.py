@@ -7,7 +7,14 @@ import re
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, PlainSerializer, PlainValidator, SecretStr, field_validator
+from pydantic import (
+    Field,
+    HttpUrl,
+    PlainSerializer,
+    PlainValidator,
+    SecretStr,
+    field_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from app.core.fairuse import Rate
@@ -24,6 +31,27 @@ def _rate(value: Any) -> Rate:
 
 RateSetting = Annotated[Rate, NoDecode, PlainValidator(_rate), PlainSerializer(str)]
 """A rate limit setting: ``"<count>/<period>"`` (``300/minute``, ``10/10 minutes``)."""
+
+PUBLIC_URL_MAX = 200
+"""The longest ``PUBLIC_URL`` accepted (an invite link and its QR code stay small)."""
+
+
+def public_address(url: HttpUrl) -> str:
+    """A parsed ``PUBLIC_URL`` (Pydantic's ``HttpUrl``: http or https and a valid host,
+    an optional port) as the text links start with: the path kept, no trailing slash
+    (``"https://cards.example.org/gin"``).
+
+    Raises:
+        ValueError: it is too long or has a user, a query or a fragment, saying which.
+    """
+    text = str(url)
+    if len(text) > PUBLIC_URL_MAX:
+        raise ValueError(f"must be at most {PUBLIC_URL_MAX} characters")
+    if url.username is not None or url.password is not None:
+        raise ValueError("must not carry a user or password (user:password@)")
+    if url.query is not None or url.fragment is not None:
+        raise ValueError("must not have a query (?…) or a fragment (#…)")
+    return text.rstrip("/")
 
 
 class Settings(BaseSettings):
@@ -116,6 +144,30 @@ class Settings(BaseSettings):
         """``METRICS_TOKEN=`` (empty) leaves the metrics off, as if unset."""
         return None if value == "" else value
 
+    public_url: HttpUrl | None = Field(
+        default=None,
+        description="The address players open (``https://cards.example.org``, with any "
+        "sub-path): invite links and their QR codes are built from it. Unset: from the "
+        "request's Host header (checked: a host name or address and a port only).",
+    )
+
+    @field_validator("public_url", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: HttpUrl | None) -> HttpUrl | None:
+        if value is not None:
+            public_address(value)  # refuses what links must not carry
+        return value
+
+    @property
+    def public_base(self) -> str | None:
+        """``PUBLIC_URL`` as the start of a link (no trailing slash), ``None`` when unset."""
+        return None if self.public_url is None else public_address(self.public_url)
+
     base_path: str = Field(
         default="",
         description="Serve the app under this sub-path, e.g. /gin (behind a reverse proxy "
@@ -139,7 +191,6 @@ class Settings(BaseSettings):
 
 
 _BASE_PATH = re.compile(r"(/[A-Za-z0-9._~-]+)+")
-
 
 @lru_cache
 def get_settings() -> Settings:

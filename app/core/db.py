@@ -32,13 +32,22 @@ is queued with :func:`after_commit`. A writer that waits longer than
 :data:`SQLITE_BUSY_TIMEOUT_MS` gets :class:`DatabaseBusyError`, answered 503 with
 ``Retry-After`` (``app/web/errors.py``).
 
+A database that cannot store anything — a full disk, a read-only file or directory, an
+I/O error, a server gone (:func:`storage_fault` names the cause) — is answered 503 with
+``Retry-After`` too, never 500. Such an error replaces every pooled connection (a
+connection opened while the file was read-only stays read-only), so the app recovers by
+itself once the disk is writable again; :func:`storage_health` reports it for ``/healthz``.
+
 PostgreSQL works unchanged through ``DATABASE_URL=postgresql+psycopg://user:pw@host/db``.
 """
 
 import logging
 import re
 import threading
+import time
+import weakref
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +55,8 @@ import anyio
 import anyio.to_thread
 from alembic.config import Config
 from fastapi import Request
-from sqlalchemy import Engine, event
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy import Engine, event, text
+from sqlalchemy.engine import Connection, ExceptionContext, make_url
 from sqlmodel import Session, create_engine
 
 from alembic import command
@@ -55,8 +64,6 @@ from app.core import metrics
 
 ROOT = Path(__file__).resolve().parents[2]
 SQLITE_BUSY_TIMEOUT_MS = 5000
-_HOLDS_WRITER = "gin_holds_writer_lock"
-"""Key in ``Connection.info`` set while the connection holds this process's writer lock."""
 _LAZY_READ = "gin_lazy_read"
 """Key in ``Connection.info`` set while a ``LAZY`` transaction has only read."""
 _READ_STATEMENT = re.compile(
@@ -74,6 +81,120 @@ log = logging.getLogger("app.db")
 
 class DatabaseBusyError(TimeoutError):
     """The database stayed locked by other writers for longer than the busy timeout."""
+
+
+STORAGE_RETRY_SECONDS = 30
+"""``Retry-After`` of an answer refused because the database cannot store anything."""
+FAULT_MEMORY_SECONDS = 120.0
+"""How long a failed write keeps ``/healthz`` unhealthy unless a write succeeds since."""
+_SQLITE_FAULTS = {3: "read-only", 8: "read-only", 10: "failing", 13: "full", 14: "unreachable"}
+"""SQLite's primary result codes (``sqlite_errorcode & 0xFF``) that mean the database
+cannot store anything now: PERM and READONLY, IOERR, FULL, CANTOPEN."""
+
+
+def storage_fault(error: BaseException) -> str | None:
+    """Why ``error`` (a DBAPI error, or SQLAlchemy's wrapper of one) means the database
+    cannot store anything right now: ``"read-only"``, ``"full"``, ``"failing"`` (an I/O
+    error) or ``"unreachable"`` (the file cannot be opened, the server is gone); ``None``
+    for any other error (a bug, a constraint, a lock: see :class:`DatabaseBusyError`)."""
+    orig = getattr(error, "orig", None) or error
+    code = getattr(orig, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return _SQLITE_FAULTS.get(code & 0xFF)
+    state = getattr(orig, "sqlstate", None)  # psycopg
+    if not isinstance(state, str):
+        # psycopg's OperationalError without a SQLSTATE: no connection to the server
+        connection_failed = type(orig).__module__.startswith("psycopg") and any(
+            kind.__name__ == "OperationalError" for kind in type(orig).__mro__)
+        return "unreachable" if connection_failed else None
+    if state == "25006":
+        return "read-only"
+    if state.startswith("53"):
+        return "full"
+    if state.startswith(("08", "57P")):
+        return "unreachable"
+    return "failing" if state.startswith("58") else None
+
+
+@dataclass
+class StorageHealth:
+    """Whether an engine's database took its writes lately (``/healthz`` reads it).
+
+    ``fault`` is the cause of the last failed write (:func:`storage_fault`), cleared by
+    the next write that commits; ``since`` when it was seen (``time.monotonic()``).
+    """
+
+    fault: str | None = None
+    since: float = 0.0
+
+    def failed(self, reason: str) -> None:
+        """Note a write (or a connection) that failed for ``reason``."""
+        if self.fault is None:
+            log.error("the database cannot store anything (%s): answering 503 until it can",
+                      reason)
+        self.fault, self.since = reason, time.monotonic()
+
+    def stored(self) -> None:
+        """Note a write that committed: the database takes writes again."""
+        if self.fault is not None:
+            log.warning("the database stores again (after %s)", self.fault)
+        self.fault = None
+
+    def recent_fault(self) -> str | None:
+        """The last failure's cause while it is recent and no write has committed since."""
+        if self.fault is not None and time.monotonic() - self.since < FAULT_MEMORY_SECONDS:
+            return self.fault
+        return None
+
+
+_health: weakref.WeakKeyDictionary[Engine, StorageHealth] = weakref.WeakKeyDictionary()
+
+
+def _is_locked(error: BaseException) -> bool:
+    """True for SQLite's BUSY or LOCKED (another connection holds the lock)."""
+    code = getattr(getattr(error, "orig", None) or error, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (5, 6)
+
+
+def storage_health(engine: Engine) -> StorageHealth:
+    """The :class:`StorageHealth` of ``engine`` (one per engine, made on first use)."""
+    health = _health.get(engine)
+    if health is None:
+        health = _health[engine] = StorageHealth()
+    return health
+
+
+def check_storage(engine: Engine) -> str | None:
+    """``None`` when the database answers a read and would take a write, else why not
+    (:func:`storage_fault`'s words, or ``"unreachable"``). For ``/healthz``: writes
+    nothing. On SQLite the write check opens a write transaction and rolls it back (a
+    read-only file or directory refuses it), unless another request is writing right
+    now; a full disk shows only when a write fails (:meth:`StorageHealth.recent_fault`).
+    A check that passes clears what it can see itself (read-only, unreachable). Blocks:
+    call it from a thread."""
+    health = storage_health(engine)
+    sqlite = engine.dialect.name == "sqlite"
+    try:
+        with engine.connect() as conn:
+            conn.execution_options(sqlite_begin="DEFERRED").execute(text("SELECT 1"))
+            conn.rollback()
+            if sqlite:
+                writer = conn.execution_options(sqlite_begin="IMMEDIATE", gin_writer_wait=0)
+                with writer.begin() as probe:
+                    writer.execute(text("UPDATE browser_session SET id = id WHERE 0"))
+                    probe.rollback()
+    except DatabaseBusyError:
+        pass  # another request holds the writer lock: its outcome is what counts
+    except Exception as error:
+        if _is_locked(error):
+            return health.recent_fault()  # another process is writing: likewise
+        reason = storage_fault(error) or "unreachable"
+        log.warning("health check: the database is %s", reason, exc_info=True)
+        return reason
+    else:
+        if health.fault == "unreachable" or (sqlite and health.fault == "read-only"):
+            health.stored()
+    return health.recent_fault()
 
 
 def is_write(statement: str) -> bool:
@@ -109,7 +230,10 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> 
     """
     url = make_url(database_url)
     if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, pool_pre_ping=True)
+        health = _watch_faults(engine)
+        event.listen(engine, "commit", lambda _conn: health.stored())
+        return engine
 
     path = _sqlite_file(database_url)
     if path is not None:
@@ -137,22 +261,34 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> 
     # Writers of this process queue on a lock instead of polling SQLite's busy handler,
     # which sleeps up to 100 ms between tries and so made tail latency under load.
     writer = threading.Lock()
+    # The connections holding it (one at most). Not in ``Connection.info``: a connection
+    # that a storage fault invalidated has no info left, yet must give the lock back.
+    holders: set[Connection] = set()
 
     def _take_writer(conn: Connection) -> None:
-        if not writer.acquire(timeout=SQLITE_BUSY_TIMEOUT_MS / 1000):
+        wait = conn.get_execution_options().get("gin_writer_wait", SQLITE_BUSY_TIMEOUT_MS / 1000)
+        if not writer.acquire(timeout=wait):
             raise DatabaseBusyError("the database is busy: try again in a moment")
-        conn.info[_HOLDS_WRITER] = True
+        holders.add(conn)
 
     def _release(conn: Connection) -> None:
-        conn.info.pop(_LAZY_READ, None)
-        if conn.info.pop(_HOLDS_WRITER, False):
+        if not conn.invalidated:
+            conn.info.pop(_LAZY_READ, None)
+        if conn in holders:
+            holders.discard(conn)
             writer.release()
+
+    def _committed(conn: Connection) -> None:
+        if conn in holders:
+            health.stored()
+        _release(conn)
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
         mode = conn.get_execution_options().get("sqlite_begin", "IMMEDIATE")
         if mode not in ("IMMEDIATE", "DEFERRED", "EXCLUSIVE", "LAZY"):
             raise ValueError(f"unknown sqlite_begin mode {mode!r}")
+        conn.info.pop(_LAZY_READ, None)  # never left over from a transaction that failed
         if mode in ("IMMEDIATE", "EXCLUSIVE"):
             _take_writer(conn)
         try:
@@ -181,9 +317,37 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> 
             _release(conn)
             raise
 
-    event.listen(engine, "commit", _release)
+    event.listen(engine, "commit", _committed)
     event.listen(engine, "rollback", _release)
+    health = _watch_faults(engine)
     return engine
+
+
+def _watch_faults(engine: Engine) -> StorageHealth:
+    """Make a storage fault (:func:`storage_fault`) on ``engine`` replace every pooled
+    connection and note it in its :class:`StorageHealth`."""
+    health = storage_health(engine)
+
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
+        # While the database fails, no connection is kept: each request opens its own, so
+        # the first one after the disk is writable again is served (a pooled connection
+        # opened during the fault would stay read-only and fail once more).
+        if health.fault is not None:
+            record.invalidate(soft=True)
+
+    @event.listens_for(engine, "handle_error")
+    def _on_error(context: ExceptionContext) -> None:
+        reason = storage_fault(context.original_exception)
+        if reason is None:
+            return
+        health.failed(reason)
+        # A connection opened while the file was read-only stays read-only: treat the
+        # fault as a disconnect, so the pool opens fresh connections from now on.
+        context.is_disconnect = True
+        context.invalidate_pool_on_disconnect = True
+
+    return health
 
 
 def after_commit(db: Session, effect: Callable[[], None]) -> None:

@@ -358,3 +358,28 @@ class DisplayPrefs(SQLModel, table=True):
     language: str = Field(default="auto", max_length=16,
                           sa_column_kwargs={"server_default": "auto"})
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+# --- Rows set aside: stored rows that could not be read, kept for the operator ---------
+
+
+class SetAsideRow(SQLModel, table=True):
+    """A stored row that could not be read (a corrupted match, score sheet, display
+    settings …), copied here as it was and removed from its table, so its owner starts
+    afresh instead of meeting an error on every page (``app.core.setaside``).
+
+    ``table_name`` and ``row_key`` (the primary key as JSON) say where it was;
+    ``session_id`` is the browser it belonged to (not a foreign key: kept when the
+    session expires); ``data`` is the row's stored values as JSON text, with the rows
+    that went with it (a match's hands) under ``"with"``; ``reason`` what failed.
+    """
+
+    __tablename__ = "set_aside_row"
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_name: str = Field(max_length=64)
+    row_key: str = Field(max_length=200)
+    session_id: str | None = Field(default=None, max_length=64, index=True)
+    reason: str = Field(default="", max_length=500)
+    data: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)

@@ -7,8 +7,12 @@ calls :func:`announce` inside its transaction:
   the transaction commits, to every app instance listening (:func:`listen_postgres`, one
   ``LISTEN`` connection per instance), each of which wakes its own watchers. No extra
   server: the database already has the mechanism.
-* **SQLite** (one instance): the watchers of this process are woken right after the
-  commit.
+* **SQLite**: the watchers of this process are woken right after the commit; the
+  other processes on the same file (``WORKERS=2``) notice it within
+  :data:`POLL_SECONDS`: each process that has open tables asks SQLite every
+  :data:`POLL_SECONDS` whether any other connection committed (``PRAGMA data_version``,
+  a read of a counter in shared memory, no disk), and only then reads the versions of
+  the matches it watches (:func:`watch_sqlite`), waking the watchers of those that moved.
 
 Watchers are the Server-Sent Events streams of ``app.friend.stream``: each holds an
 :class:`asyncio.Event` per connection, registered under its match id with
@@ -28,8 +32,9 @@ import logging
 import threading
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 from sqlmodel import Session
 
 from app.core import metrics
@@ -37,6 +42,8 @@ from app.core.db import after_commit
 from app.core.models import PlayMatch
 
 log = logging.getLogger("app.live")
+POLL_SECONDS = 0.2
+"""How often a SQLite process with open tables checks for other processes' commits."""
 CHANNEL = "gin_play"
 """The PostgreSQL notification channel; the payload is the match id, and after a colon
 its new version when the change made one (``"12:57"``)."""
@@ -106,6 +113,12 @@ def watch(match_id: int) -> Iterator[Watcher]:
                 group.discard(watcher)
                 if not group:
                     del _watchers[match_id]
+
+
+def watched() -> list[int]:
+    """The ids of the matches this process has watchers of."""
+    with _lock:
+        return list(_watchers)
 
 
 def watching() -> int:
@@ -191,3 +204,66 @@ async def listen_postgres(database_url: str, ready: asyncio.Event | None = None)
             log.warning("LISTEN %s failed; retrying in 1 s", CHANNEL, exc_info=True)
         await asyncio.sleep(1)
 
+
+
+@dataclass
+class _Versions:
+    """What :func:`watch_sqlite` last saw: SQLite's ``data_version`` and each watched
+    match's version."""
+
+    data_version: int | None = None
+    matches: dict[int, int] = field(default_factory=dict)
+
+
+def _moved(dbapi: Any, seen: _Versions, match_ids: list[int]) -> list[tuple[int, int]]:
+    """The watched matches whose version changed since ``seen`` (updated), read only
+    when SQLite says another connection committed or a match is new to ``seen``."""
+    (data_version,) = dbapi.execute("PRAGMA data_version").fetchone()
+    for gone in set(seen.matches) - set(match_ids):
+        del seen.matches[gone]
+    if data_version == seen.data_version and all(m in seen.matches for m in match_ids):
+        return []
+    seen.data_version = data_version
+    marks = ", ".join("?" * len(match_ids))
+    rows = dbapi.execute(f"SELECT id, version FROM play_match WHERE id IN ({marks})",
+                         match_ids).fetchall()
+    moved = []
+    for match_id, version in rows:
+        before = seen.matches.get(match_id)
+        seen.matches[match_id] = version
+        if before is not None and version != before:
+            moved.append((match_id, version))
+    return moved
+
+
+async def watch_sqlite(engine: Engine, interval: float = POLL_SECONDS) -> None:
+    """Run for the app's lifetime on a SQLite file: every ``interval`` seconds while
+    this process has watchers, wake those whose match another process (or connection)
+    changed (module docstring). Costs nothing while no table is open; one pooled
+    connection while some are. A failure (a busy or read-only file) is retried."""
+    seen = _Versions()
+    dbapi: Any = None
+    try:
+        while True:
+            await asyncio.sleep(interval)
+            match_ids = watched()
+            if not match_ids:
+                seen.matches.clear()
+                continue
+            try:
+                if dbapi is None:
+                    dbapi = await asyncio.to_thread(engine.raw_connection)
+                for match_id, version in await asyncio.to_thread(
+                        _moved, dbapi, seen, match_ids):
+                    wake(match_id, version)
+            except Exception:
+                log.warning("checking for other processes' moves failed; retrying",
+                            exc_info=True)
+                if dbapi is not None:
+                    with contextlib.suppress(Exception):
+                        dbapi.invalidate()
+                    dbapi = None
+    finally:
+        if dbapi is not None:
+            with contextlib.suppress(Exception):
+                dbapi.close()

@@ -7,13 +7,20 @@ Renders through :mod:`app.web.render`.
 from fastapi import Request
 from starlette.responses import Response
 
+from app.core.config import Settings
 from app.friend.invites import INVITE_HOURS, Waiting
 from app.web.render import render
 
 
 def invite_url(request: Request, token: str) -> str:
-    """The invite link as a full URL (what the inviter copies or shares)."""
-    return str(request.url_for("friend_join", token=token))
+    """The invite link as a full URL (what the inviter copies or shares, and its QR
+    code): under ``PUBLIC_URL`` when that is set, else under the request's own address
+    (its Host header, which ``app.web.security`` has checked: a host and a port only)."""
+    settings: Settings = request.app.state.settings
+    base = settings.public_base
+    if base is None:
+        return str(request.url_for("friend_join", token=token))
+    return base + str(request.app.url_path_for("friend_join", token=token))
 
 
 def waiting_page(request: Request, waiting: Waiting, notice: str = "",

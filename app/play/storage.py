@@ -47,7 +47,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, update
+from sqlalchemy import Engine, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
@@ -55,6 +55,7 @@ from sqlmodel import Session, col, select
 from app.core import metrics
 from app.core.db import after_commit
 from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
+from app.core.setaside import Finding
 from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay
 from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
@@ -455,3 +456,43 @@ def set_client_seed(db: Session, loaded: Loaded, client_seed: str) -> Loaded:
     mirror(loaded.game, game_values)
     remember_on_commit(db, loaded.game, game_values["version"], loaded.match)
     return loaded
+
+
+def unreadable(db: Session, session_id: str) -> list[Finding]:
+    """The matches of browser ``session_id`` (either seat) that load but cannot be
+    played or shown: an unknown computer level, rules that do not parse, a hand missing,
+    a result of no known kind, a log that does not replay. An ``app.core.setaside``
+    check (reads only; ``app.main`` registers it)."""
+    found = []
+    ids = db.exec(select(PlayMatch.id).where(or_(
+        col(PlayMatch.session_id) == session_id,
+        col(PlayMatch.guest_session_id) == session_id))).all()
+    for match_id in ids:
+        try:
+            game = db.get(PlayMatch, match_id)
+            if game is not None:
+                _check(db, game)
+        except Exception as error:
+            found.append(Finding.of(PlayMatch.__tablename__, {"id": match_id}, error))
+        finally:
+            db.rollback()
+    return found
+
+
+def _check(db: Session, game: PlayMatch) -> None:
+    """Raise what showing or playing ``game`` would raise (every hand replayed)."""
+    if game.level not in LEVELS and not game.friend:
+        raise UnknownLevelError(f"unknown computer level {game.level[:20]!r}")
+    rules = Rules.from_dict(game.rules)
+    if game.legacy_log is None and game.hands == 0:
+        return  # an invite not taken up yet: no hand to replay
+    seeds, log = match_history(db, game)
+    if game.legacy_log is None:
+        hands = db.exec(select(PlayHand.number, PlayHand.finished, PlayHand.kind)
+                        .where(PlayHand.match_id == game.id)).all()
+        if sorted(number for number, _, _ in hands) != list(range(1, game.hands + 1)):
+            raise ValueError(f"match {game.id} is missing hands")
+        for _, finished, kind in hands:
+            if finished:
+                HandKind(kind or "void")
+    replay(rules, seeds, log, game.first_dealer)

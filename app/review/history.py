@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 
 from app.core.fairuse import InFlight, Refused
 from app.core.models import HandReview, PlayHand, PlayMatch, PlaySeat
+from app.core.setaside import Finding
 from app.engine import (
     Card,
     HandKind,
@@ -586,3 +587,25 @@ def request_analysis(db: Session, facts: HandFacts, session_id: str) -> None:
         ANALYSIS_REQUESTS.release(session_id)
     else:
         job.add_done_callback(lambda _done: ANALYSIS_REQUESTS.release(session_id))
+
+
+def unreadable_reviews(db: Session, session_id: str) -> list[Finding]:
+    """The hand reviews of browser ``session_id``'s matches (either seat) whose ratings
+    do not read. An ``app.core.setaside`` check (reads only)."""
+    found = []
+    keys = db.exec(select(HandReview.match_id, HandReview.number, HandReview.seat)
+                   .join(PlayMatch, col(PlayMatch.id) == col(HandReview.match_id))
+                   .where(or_(col(PlayMatch.session_id) == session_id,
+                              col(PlayMatch.guest_session_id) == session_id))).all()
+    for match_id, number, seat in keys:
+        try:
+            row = db.get(HandReview, (match_id, number, seat))
+            if row is not None:
+                analysis_view(row)
+        except Exception as error:
+            found.append(Finding.of(HandReview.__tablename__,
+                                    {"match_id": match_id, "number": number, "seat": seat},
+                                    error))
+        finally:
+            db.rollback()
+    return found

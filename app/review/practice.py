@@ -16,6 +16,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col
 
 from app.core.models import PracticeHand, utcnow
+from app.core.setaside import Finding
 from app.engine import GameError, MatchState, Phase, PlayerView, apply_match, match_view
 from app.engine.match import parse_match_action, resume
 from app.play.common import PERSON, STALE, PlayError, StaleTapError, sentence
@@ -154,3 +155,15 @@ def tap(db: Session, session_id: str, action_text: str, version: int | None) -> 
 
 
 __all__ = ["NoPracticeError", "Practice", "begin", "load", "practice_start", "tap"]
+
+
+def unreadable_practice(db: Session, session_id: str) -> list[Finding]:
+    """Browser ``session_id``'s practice hand when it loads but does not rebuild with
+    an error other than the page's own refusal. An ``app.core.setaside`` check."""
+    try:
+        load(db, session_id)
+    except NoPracticeError:
+        return []
+    except Exception as error:
+        return [Finding.of(PracticeHand.__tablename__, {"session_id": session_id}, error)]
+    return []

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from app.core.models import ScoreSheetRow, utcnow
+from app.core.setaside import Finding
 from app.score.sheet import HandEntry, ScoreSheet, SheetError
 
 SHARE_TOKEN_BYTES = 18
@@ -174,3 +175,21 @@ def delete_sheet(db: Session, row: ScoreSheetRow) -> None:
         db.exec(update(ScoreSheetRow).where(col(ScoreSheetRow.id) == following.id)
                 .values(previous_id=previous_id))
     db.exec(delete(ScoreSheetRow).where(col(ScoreSheetRow.id) == row.id))
+
+
+def unreadable(db: Session, session_id: str) -> list[Finding]:
+    """The score sheets of browser ``session_id`` that load but do not parse (their
+    document or their Undo stack). An ``app.core.setaside`` check (reads only)."""
+    found = []
+    for sheet_id in db.exec(select(ScoreSheetRow.id).where(
+            ScoreSheetRow.session_id == session_id)).all():
+        try:
+            row = db.get(ScoreSheetRow, sheet_id)
+            if row is not None:
+                load(row)
+                redo_stack(row)
+        except Exception as error:
+            found.append(Finding.of(ScoreSheetRow.__tablename__, {"id": sheet_id}, error))
+        finally:
+            db.rollback()
+    return found

@@ -25,12 +25,13 @@ from datetime import timedelta
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 from starlette.datastructures import FormData
 
 from app.core import i18n, switches
 from app.core.config import Settings
-from app.core.db import get_session
+from app.core.db import get_session, storage_fault
 from app.core.inputs import read_form
 from app.core.models import BrowserSession, utcnow
 from app.web.display import Display, display_for
@@ -67,7 +68,10 @@ def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> B
 
     Commits its own small write (a new row, or ``last_seen`` at most once an hour) at
     once, before the route's unit of work begins: on SQLite the write lock is then not
-    held while the route computes (the computer's move, a hint).
+    held while the route computes (the computer's move, a hint). When the database
+    cannot store anything (``app.core.db.storage_fault``) a known browser's touch is
+    left for later and the request goes on (reading still works); a new browser's row
+    cannot be made, and the request is answered 503 (``app.web.errors``).
 
     Raises:
         NewSessionsPausedError: a new browser while the operator's ``sessions`` switch is
@@ -89,7 +93,13 @@ def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> B
         row.last_seen = now
         db.add(row)
         setattr(request.state, STATE_KEY, row.id)
-    db.commit()
+    try:
+        db.commit()
+    except DBAPIError as error:
+        if cookie == row.id and storage_fault(error) is not None:
+            db.rollback()  # only the hourly touch was lost: serve the request read-only
+            return row
+        raise
     return row
 
 

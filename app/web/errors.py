@@ -2,11 +2,20 @@
 
 Routes answer their own expected refusals (an illegal move, a wrong score entry) on the
 page itself; these handlers catch the rest: unknown paths, wrong methods, malformed
-requests that fail validation before reaching a route, a database that stays busy (503
-with ``Retry-After``), a client that hangs up in the middle of its request (logged at
+requests that fail validation before reaching a route, a database that stays busy or
+cannot store anything — a full disk, a read-only file, a server gone
+(``app.core.db.storage_fault``) — (503 with ``Retry-After``, and a page that says which:
+the whole page for a browser, its ``message`` block for htmx, JSON otherwise; nothing of
+the request is stored), a client that hangs up in the middle of its request (logged at
 INFO, no traceback), a first visit while the operator has paused new browsers (503), and
 any other failure (500, still with the security headers: see
 ``GinRummyApp`` in ``app/main.py``).
+
+Before a failure becomes a 500, the browser's stored rows are checked
+(``app.core.setaside``): when some cannot be read, they are set aside for the operator
+and the browser is sent (303) to the page again — a form's post to its area's page —
+with a notice that it starts afresh (:data:`app.web.render.NOTICE_COOKIE`), instead of
+a 500 on every page that reads them.
 """
 
 import json
@@ -19,15 +28,26 @@ from fastapi.exception_handlers import (
     request_validation_exception_handler,
 )
 from fastapi.exceptions import RequestValidationError
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
-from app.core.db import DatabaseBusyError, release
+from app.core import setaside
+from app.core.config import Settings
+from app.core.db import (
+    STORAGE_RETRY_SECONDS,
+    DatabaseBusyError,
+    release,
+    storage_fault,
+)
+from app.engine.errors import GameError
 from app.web.deps import NewSessionsPausedError
 from app.web.display import display_for
-from app.web.render import is_htmx, render
+from app.web.links import cookie_path
+from app.web.render import NOTICE_COOKIE, SET_ASIDE, is_htmx, render
+from app.web.sessions import COOKIE_NAME, is_valid_session_id
 
 log = logging.getLogger("app")
 BUSY_RETRY_SECONDS = 2
@@ -68,6 +88,18 @@ MESSAGES = {
     503: "The server is busy with other players' moves. Nothing was changed: try again in "
          "a moment.",
 }
+STORAGE_TITLE = "Cannot save right now"
+STORAGE_MESSAGES = {
+    "full": "The server's disk is full, so it cannot save anything. Nothing was changed and "
+            "nothing you saved before is lost: try again in a minute (the server's operator "
+            "has been told).",
+    "read-only": "The server's database is read-only just now, so it cannot save anything. "
+                 "Nothing was changed and nothing you saved before is lost: try again in a "
+                 "minute (the server's operator has been told).",
+}
+STORAGE_OTHER = ("The server cannot reach its database just now. Nothing was changed and "
+                 "nothing you saved before is lost: try again in a minute (the server's "
+                 "operator has been told).")
 
 
 def wants_html(request: Request) -> bool:
@@ -75,14 +107,67 @@ def wants_html(request: Request) -> bool:
     return "text/html" in request.headers.get("accept", "") and not is_htmx(request)
 
 
-def error_page(request: Request, status: int, detail: str = "") -> Response:
-    """The HTML error page for ``status`` (the detail shown when it is a plain sentence)."""
-    message = MESSAGES.get(status) or (detail if detail else "Something went wrong.")
+def error_page(request: Request, status: int, detail: str = "", *, title: str = "",
+               message: str = "") -> Response:
+    """The HTML error page for ``status`` (the detail shown when it is a plain sentence;
+    ``title`` and ``message`` replace the usual words). An htmx request gets only its
+    message (a short fragment)."""
+    message = message or MESSAGES.get(status) or (detail if detail else "Something went wrong.")
+    try:
+        display = display_for(request)
+    except Exception:  # the database may be what failed
+        display = None
     return render(request, "error.html", {
         "status": status,
-        "title": TITLES.get(status, "Something went wrong"),
+        "title": title or TITLES.get(status, "Something went wrong"),
         "message": message,
-    }, status_code=status, display=display_for(request))
+    }, "message", status_code=status, display=display)
+
+
+def _release_quietly(request: Request) -> None:
+    try:
+        release(request)
+    except Exception:  # closing a connection the fault invalidated may fail too
+        log.debug("closing the failed request's session failed", exc_info=True)
+
+
+UNREADABLE_ERRORS: tuple[type[Exception], ...] = (
+    ValueError, LookupError, TypeError, AttributeError, GameError)
+"""What reading a corrupted row raises (JSON or a time that does not parse, a log that
+does not replay, a value of the wrong shape): checked for rows to set aside first."""
+
+
+def set_aside_unreadable(request: Request) -> bool:
+    """Set aside the rows of this request's browser that cannot be read
+    (``app.core.setaside``); True when there were any. Never raises. Blocks."""
+    cookie = request.cookies.get(COOKIE_NAME)
+    if not is_valid_session_id(cookie):
+        return False
+    assert cookie is not None
+    try:
+        engine = request.app.state.engine
+        found = setaside.find(engine, cookie)
+        return bool(found) and setaside.set_aside(engine, cookie, found) > 0
+    except Exception:
+        log.exception("checking the browser's stored rows failed")
+        return False
+
+
+def afresh(request: Request) -> Response:
+    """303 to the page again (a form's post: to its area's page, ``/play`` for
+    ``/play/new``), with the notice that something stored was set aside."""
+    path = request.url.path
+    if request.method in ("GET", "HEAD"):
+        target = path + (f"?{request.url.query}" if request.url.query else "")
+    else:  # the area's page, under the app's root path when it has one
+        root = str(request.scope.get("root_path", ""))
+        inner = path[len(root):] if root and path.startswith(root) else path
+        target = root + "/" + inner.strip("/").split("/", 1)[0]
+    settings: Settings = request.app.state.settings
+    response = RedirectResponse(target, status_code=303)
+    response.set_cookie(NOTICE_COOKIE, SET_ASIDE, max_age=600, httponly=True, samesite="lax",
+                        secure=settings.secure_cookies, path=cookie_path(request.scope))
+    return response
 
 
 def install_error_pages(app: FastAPI) -> None:
@@ -112,21 +197,44 @@ def install_error_pages(app: FastAPI) -> None:
         # Nobody is listening; the status only tells the access log what happened.
         return PlainTextResponse("Client disconnected.", status_code=400)
 
-    async def busy(request: Request, exc: Exception) -> Response:
-        if isinstance(exc, OperationalError) and "locked" not in str(exc.orig).lower():
+    async def unavailable(request: Request, exc: Exception) -> Response:
+        locked = isinstance(exc, DatabaseBusyError) or (
+            isinstance(exc, OperationalError) and "locked" in str(exc.orig).lower())
+        fault = None if locked else storage_fault(exc)
+        if not locked and fault is None:
             raise exc  # another database failure: a real 500
-        release(request)
-        log.warning("database busy: %s %s answered 503", request.method,
-                    loggable_path(request.url.path))
-        headers = {"Retry-After": str(BUSY_RETRY_SECONDS)}
-        if wants_html(request):
-            response = error_page(request, 503)
+        _release_quietly(request)
+        path = loggable_path(request.url.path)
+        if fault is None:
+            log.warning("database busy: %s %s answered 503", request.method, path)
+            title, message, retry = TITLES[503], MESSAGES[503], BUSY_RETRY_SECONDS
+        else:
+            log.warning("database %s: %s %s answered 503", fault, request.method, path)
+            title, retry = STORAGE_TITLE, STORAGE_RETRY_SECONDS
+            message = STORAGE_MESSAGES.get(fault, STORAGE_OTHER)
+        headers = {"Retry-After": str(retry)}
+        if wants_html(request) or is_htmx(request):
+            response = error_page(request, 503, title=title, message=message)
             response.headers.update(headers)
             return response
-        return JSONResponse({"detail": MESSAGES[503]}, status_code=503, headers=headers)
+        return JSONResponse({"detail": message}, status_code=503, headers=headers)
 
-    app.add_exception_handler(DatabaseBusyError, busy)
-    app.add_exception_handler(OperationalError, busy)
+    app.add_exception_handler(DatabaseBusyError, unavailable)
+    app.add_exception_handler(DBAPIError, unavailable)
+
+    async def maybe_unreadable(request: Request, exc: Exception) -> Response:
+        # What a stored row that does not decode or replay raises: answered here when
+        # rows were set aside (no traceback: it is logged as what it is), else a 500.
+        _release_quietly(request)
+        request.state.gin_rows_checked = True
+        if await run_in_threadpool(set_aside_unreadable, request):
+            log.warning("%s %s failed on unreadable stored rows (%s): set aside",
+                        request.method, loggable_path(request.url.path), type(exc).__name__)
+            return afresh(request)
+        raise exc
+
+    for kind in UNREADABLE_ERRORS:
+        app.add_exception_handler(kind, maybe_unreadable)
 
     @app.exception_handler(NewSessionsPausedError)
     async def paused(request: Request, _exc: NewSessionsPausedError) -> Response:
@@ -143,7 +251,10 @@ def install_error_pages(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def server_error(request: Request, _exc: Exception) -> Response:
         # Starlette logs the traceback (the exception is re-raised after this answer).
-        release(request)
+        _release_quietly(request)
+        checked = getattr(request.state, "gin_rows_checked", False)
+        if not checked and await run_in_threadpool(set_aside_unreadable, request):
+            return afresh(request)
         if wants_html(request):
             try:
                 return error_page(request, 500)

@@ -34,11 +34,15 @@ from app.core.db import finish
 from app.engine import Card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
 from app.web.display import Display, shown_display
-from app.web.links import template_context
+from app.web.links import cookie_path, template_context
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES_DIR = ROOT / "templates"
 STATIC_DIR = ROOT / "static"
+NOTICE_COOKIE = "gin_notice"
+"""A one-time notice for the next whole page (``app.web.errors.afresh`` sets it)."""
+SET_ASIDE = "set-aside"
+"""Its value when rows of this browser that could not be read were set aside."""
 
 templates = Jinja2Blocks(
     env=Environment(
@@ -170,7 +174,8 @@ def render(
     when none did). Rendering never reads them from the database. ``lang`` is the
     page's language (``app.web.deps.use_language``; English when nothing chose one);
     a page whose language came from ``Accept-Language`` varies on it. A whole page shows
-    the operator's ``announcement`` (``app.core.switches``).
+    the operator's ``announcement`` (``app.core.switches``) and, once, the notice of
+    :data:`NOTICE_COOKIE` (``set_aside_notice``).
     """
     finish(request, commit=status_code < 400)
     ctx = dict(context or {})
@@ -183,6 +188,19 @@ def render(
     ctx.setdefault("lang", getattr(request.state, "language", i18n.SOURCE))
     if whole_page:
         ctx.setdefault("announcement", switches.announcement(request.app.state.engine))
+    notice = whole_page and request.cookies.get(NOTICE_COOKIE) == SET_ASIDE
+    if notice:
+        ctx["set_aside_notice"] = True
+    response = _template_response(request, template, ctx, block, whole_page, status_code,
+                                  all_headers)
+    if notice:
+        response.delete_cookie(NOTICE_COOKIE, path=cookie_path(request.scope))
+    return response
+
+
+def _template_response(request: Request, template: str, ctx: dict[str, Any],
+                       block: str | Sequence[str] | None, whole_page: bool,
+                       status_code: int, all_headers: dict[str, str]) -> Response:
     if not whole_page and block is not None:
         if isinstance(block, str):
             return templates.TemplateResponse(

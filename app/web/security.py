@@ -10,6 +10,9 @@
   without one its ``Referer``, names another host than the request's ``Host`` is refused
   with 403. Requests with neither header (curl, tests) pass; browsers always send
   ``Origin`` on a POST, and the session cookie is ``SameSite=Lax`` besides.
+* A request whose ``Host`` header is not a host name or address with an optional port
+  (:func:`is_valid_host`: at most :data:`HOST_MAX` characters) gets 400 on every path:
+  links built from it (an invite, its QR code) stay well-formed and small.
 * A request body larger than ``MAX_BODY_BYTES`` (64 KB) gets 413, whether it announces
   its length or streams — or, for a form listed in ``oversize_redirects`` (app path →
   app path, under the request's sub-path),
@@ -19,6 +22,8 @@ Templates must therefore use no ``<script>`` blocks, no ``on*=`` or ``style=``
 attributes and no ``hx-on``; htmx is configured through its ``<meta name="htmx-config">``.
 """
 
+import ipaddress
+import re
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
@@ -41,6 +46,33 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+HOST_MAX = 261
+"""The longest Host header accepted: a 253-character name (the DNS limit), ``:`` and a port."""
+_HOST = re.compile(
+    r"(?P<name>[A-Za-z0-9](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*\.?"
+    r"|\[(?P<ipv6>[0-9A-Fa-f:.]{2,45})\])"
+    r"(?::(?P<port>[0-9]{1,5}))?")
+
+
+def is_valid_host(value: str) -> bool:
+    """True for a Host header that is a host name, an IPv4 address or a bracketed IPv6
+    address, with an optional port (1–65535), at most :data:`HOST_MAX` characters
+    (``"cards.example.org"``, ``"192.168.1.20:8000"``, ``"[::1]:8000"``)."""
+    if len(value) > HOST_MAX:
+        return False
+    found = _HOST.fullmatch(value)
+    if found is None:
+        return False
+    if found["ipv6"] is not None:
+        try:
+            ipaddress.IPv6Address(found["ipv6"])
+        except ValueError:
+            return False
+    elif len(found["name"].rstrip(".")) > 253:
+        return False
+    port = found["port"]
+    return port is None or 1 <= int(port) <= 65535
 
 
 class BodyTooLarge(Exception):
@@ -97,6 +129,7 @@ class SecurityMiddleware:
         headers = Headers(scope=scope)
         path = route_path(scope)
         is_static = path.startswith("/static/")
+        hosts = headers.getlist("host")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -107,6 +140,14 @@ class SecurityMiddleware:
                     raw.append((b"cache-control", b"no-store"))
                 message = {**message, "headers": raw}
             await send(message)
+
+        if len(hosts) > 1 or (hosts and not is_valid_host(hosts[0])):
+            bad_host = PlainTextResponse(
+                "Bad Host header: it must be a host name or address with an optional port.",
+                status_code=400,
+            )
+            await bad_host(scope, receive, send_with_headers)
+            return
 
         if scope["method"] in UNSAFE_METHODS and not is_same_origin(
             headers, scope.get("scheme", "http")

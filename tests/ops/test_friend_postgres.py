@@ -17,7 +17,6 @@ import httpx
 import pytest
 from sqlalchemy import create_engine
 
-from app.engine import Phase
 from app.web.sessions import COOKIE_NAME
 from tests.ops.test_postgres import (  # noqa: F401  (fixtures)
     Server,
@@ -25,8 +24,7 @@ from tests.ops.test_postgres import (  # noqa: F401  (fixtures)
     postgres_url,
     two_servers,
 )
-from tests.support.friends import Stream, choose
-from tests.support.hardening import Replayer, action_form, stored_play
+from tests.support.friends import Stream, tap_next
 
 pytestmark = pytest.mark.postgres
 
@@ -56,17 +54,10 @@ def test_a_hand_between_two_instances_reaches_each_player_live(
     try:
         session_id = ann.cookies[COOKIE_NAME]
         for _ in range(200):
-            row = stored_play(engine, session_id)
-            assert row is not None
-            match = Replayer.from_row(row).advance(row.log, row.seeds)
-            if match.hand.phase is Phase.OVER:
+            moved = tap_next(engine, session_id, clients)
+            if moved is None:
                 break
-            player = match.hand.to_play
-            version = int(re.search(r'data-version="(\d+)"',  # type: ignore[union-attr]
-                                    clients[player].get("/play").text).group(1))
-            response = clients[player].post("/play", data=action_form(
-                choose(match, player), version), follow_redirects=False)
-            assert response.status_code == 303, response.text[:500]
+            player, version = moved
             latencies.append(streams[1 - player].wait_for_version(version + 1))
             page = clients[1 - player].get("/play").text
             assert f'data-version="{version + 1}"' in page

@@ -1,4 +1,4 @@
-"""``/healthz``: 200 when the database answers ``SELECT 1``, 503 when it does not."""
+"""``/healthz``: 200 when the database answers a read and takes writes, else 503 and why."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ def test_database_down_gives_503_and_the_app_still_starts() -> None:
     with TestClient(create_app(down)) as client:
         response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json() == {"status": "unavailable", "version": __version__}
+    assert response.json() == {"status": "unavailable", "reason": "unreachable",
+                               "version": __version__}
 
 
 def test_healthz_answers_while_a_writer_holds_the_lock(client: TestClient) -> None:

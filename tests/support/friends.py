@@ -1,18 +1,22 @@
 """A friend match as two browsers see it over HTTP: ``Stream``, one browser's event
 stream (``/play/events``) read in a thread, and ``choose``, a sensible legal move for a
-seat (gin or knock when it can, else the discard that leaves the least deadwood).
+seat (gin or knock when it can, else the discard that leaves the least deadwood), and
+``tap_next``, that move made by the seat to play through its own client.
 Shared by the ops tests that play a friend across servers and through a proxy.
 """
 
 from __future__ import annotations
 
 import queue
+import re
 import threading
 import time
 
 import httpx
+from sqlalchemy import Engine
 
-from app.engine import Card, MatchState, deadwood_by_discard, legal_match_actions
+from app.engine import Card, MatchState, Phase, deadwood_by_discard, legal_match_actions
+from tests.support.hardening import Replayer, action_form, stored_play
 
 EVENT_TIMEOUT = 15.0
 """Seconds to wait for an event (a loaded machine); the printed figures are the real ones."""
@@ -71,3 +75,22 @@ def choose(match: MatchState, player: int) -> str:
         left = deadwood_by_discard(match.hand.hands[player], match.rules)
         return min(discards, key=lambda a: left[Card.parse(a.split()[1])])
     return "draw_stock" if "draw_stock" in actions else actions[0]
+
+
+def tap_next(engine: Engine, session_id: str,
+             clients: tuple[httpx.Client, httpx.Client]) -> tuple[int, int] | None:
+    """The player to move (seat 0 is ``session_id``'s) makes a sensible move through
+    their own client; ``(that seat, the version it moved from)``, ``None`` once the hand
+    is over."""
+    row = stored_play(engine, session_id)
+    assert row is not None
+    match = Replayer.from_row(row).advance(row.log, row.seeds)
+    if match.hand.phase is Phase.OVER:
+        return None
+    player = match.hand.to_play
+    version = int(re.search(r'data-version="(\d+)"',  # type: ignore[union-attr]
+                            clients[player].get("/play").text).group(1))
+    response = clients[player].post("/play", data=action_form(
+        choose(match, player), version), follow_redirects=False)
+    assert response.status_code == 303, response.text[:500]
+    return player, version

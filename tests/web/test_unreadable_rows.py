@@ -1,0 +1,169 @@
+"""A stored row that cannot be read — of every kind a browser owns: a match, its hands,
+its seat, a friend match, a score sheet, a review, a practice hand, display settings,
+the session itself — never gives its owner a 500: it is set aside (kept whole in
+``set_aside_row``, logged with its id) and the owner gets a fresh table with a notice,
+on every page."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlmodel import Session, select
+
+from app.core.models import ScoreSheetRow, SetAsideRow
+from app.play import storage
+from app.web.sessions import COOKIE_NAME
+from tests.support.hardening import filled_paths, finish_hand
+from tests.web.friend.test_friend import start as start_friend_match
+
+SHEET = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
+         "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
+         "game_bonus": "100", "first_dealer": "0"}
+NOTICE = "could not be read, so it was set aside"
+HTML = {"accept": "text/html"}
+
+# kind: (the corruption, the table whose row is set aside; None: nothing needs to be)
+CORRUPTIONS: dict[str, tuple[str, str | None]] = {
+    "hand log cut short": ("UPDATE play_hand SET log = '[[0, \"discard'", "play_match"),
+    "hand log with a card that is none": (
+        "UPDATE play_hand SET log = '[[0, \"discard ZZ\"]]'", "play_match"),
+    "hand result of no kind": ("UPDATE play_hand SET kind = 'weird' WHERE finished",
+                               "play_match"),
+    "match rules cut short": ("UPDATE play_match SET rules = '{\"target\": '", "play_match"),
+    "match rules out of range": ("UPDATE play_match SET rules = '{\"target\": -5}'",
+                                 "play_match"),
+    "match time not a time": ("UPDATE play_match SET created_at = 'not a time'",
+                              "play_match"),
+    "match level unknown": ("UPDATE play_match SET level = 'grandmaster'", "play_match"),
+    "seat time not a time": ("UPDATE play_seat SET updated_at = 'garbage'", "play_seat"),
+    "score sheet cut short": ("UPDATE score_sheet SET document = '{\"names\": '",
+                              "score_sheet"),
+    "score sheet undo stack cut short": ("UPDATE score_sheet SET redo = '[{'", "score_sheet"),
+    "review ratings cut short": ("UPDATE hand_review SET ratings = '[{'", "hand_review"),
+    "review ratings of no shape": ("UPDATE hand_review SET ratings = '[{\"x\": 1}]'",
+                                   "hand_review"),
+    "practice log cut short": ("UPDATE practice_hand SET log = '[[0'", "practice_hand"),
+    "display settings time not a time": ("UPDATE display_prefs SET updated_at = 'x'",
+                                         "display_prefs"),
+    "display setting of no choice": ("UPDATE display_prefs SET theme = 'purple'", None),
+    "session time not a time": ("UPDATE browser_session SET last_seen = 'garbage'",
+                                "browser_session"),
+}
+
+
+@pytest.fixture
+def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
+    """A browser owning a row of every kind: a match with a finished hand (reviewed) and
+    one in progress, a practice hand, a score sheet with an undo, display settings."""
+    with TestClient(app, raise_server_exceptions=False) as client:
+        client.get("/play")
+        assert client.post("/play/new", data={"level": "easy"}).status_code == 200
+        played = finish_hand(app, client)
+        practice = client.post(
+            f"/play/history/{played['match_id']}/{played['number']}/practice",
+            data={"step": str(played["step"])})
+        assert practice.status_code == 200, practice.text[:300]
+        assert client.post("/score", data=SHEET).status_code == 200
+        sid = client.cookies[COOKIE_NAME]
+        with Session(app.state.engine) as db:
+            sheet = db.exec(select(ScoreSheetRow).where(ScoreSheetRow.session_id == sid)).one()
+        with app.state.engine.begin() as conn:
+            conn.exec_driver_sql(
+                "INSERT INTO hand_review (match_id, number, seat, status, ratings, created_at) "
+                "SELECT match_id, number, 0, 'done', '[]', created_at FROM play_hand "
+                "WHERE finished")
+            conn.exec_driver_sql(
+                "INSERT INTO display_prefs (session_id, card_size, deck, theme, motion, "
+                "computer_speed, card_back, felt, sound, vibration, updated_at) VALUES "
+                "(?, 'large', 'four', 'dark', 'reduced', 'slow', 'blue', 'grey', 'off', "
+                "'off', '2026-01-01 00:00:00')", (sid,))
+            conn.exec_driver_sql("UPDATE score_sheet SET redo = '[]'")
+        yield client, {"sheet_id": sheet.id, "number": played["number"],
+                       "token": sheet.share_token, "slug": "knocking",
+                       "match_id": played["match_id"]}
+
+
+def every_page(app: FastAPI, params: dict[str, Any]) -> list[str]:
+    return [p for p in filled_paths(app, "GET", params) if p != "/play/events"]
+
+
+@pytest.mark.parametrize("kind", list(CORRUPTIONS))
+def test_an_unreadable_row_is_set_aside_and_its_owner_starts_afresh(
+    app: FastAPI, owner: tuple[TestClient, dict[str, Any]], kind: str,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    client, params = owner
+    sql, table = CORRUPTIONS[kind]
+    engine = app.state.engine
+    with engine.begin() as conn:
+        conn.exec_driver_sql(sql)
+    storage.forget_cache()  # as after a restart: the row is read from the database
+
+    with caplog.at_level(logging.WARNING, logger="app.setaside"):
+        first = client.get("/play", headers=HTML)
+        failures, told = {}, []
+        for path in ["/play", "/play/new", *every_page(app, params)]:
+            answer = client.get(path, headers=HTML)
+            if answer.status_code >= 500:
+                failures[path] = answer.status_code
+            if NOTICE in answer.text:
+                told.append(path)
+    assert failures == {}, failures
+    assert first.status_code == 200
+    with Session(engine) as db:
+        kept = db.exec(select(SetAsideRow)).all()
+    if table is None:  # read with the defaults: nothing had to go
+        assert kept == [] and told == []
+        return
+    if NOTICE in first.text:
+        told.insert(0, "/play")
+    assert len(told) == 1, told  # the page that met the row says so, once
+    assert NOTICE not in client.get(told[0], headers=HTML).text
+    assert [row.table_name for row in kept] == [table]
+    assert kept[0].session_id == client.cookies[COOKIE_NAME]
+    stored = json.loads(kept[0].data)
+    assert stored["row"]  # kept for the operator, as it was
+    assert any(kept[0].row_key in r.getMessage() for r in caplog.records)  # logged, with its id
+    # A fresh table: a new match starts, and the pages keep working.
+    if table in ("play_match", "play_seat"):
+        assert told == ["/play"] and 'name="level"' in first.text  # the New match form
+        seat = json.loads(kept[0].data)["row"]
+        version = seat.get("version", 0) if table == "play_seat" else 0
+        again = client.post("/play/new", data={"level": "easy", "version": str(version)})
+        assert again.status_code == 200
+        assert 'id="table"' in again.text
+        if table == "play_match":
+            assert {"play_hand", "play_seat"} <= set(stored["with"])
+
+
+def test_a_tap_on_an_unreadable_match_gets_the_new_match_form(
+    app: FastAPI, owner: tuple[TestClient, dict[str, Any]]
+) -> None:
+    client, _ = owner
+    with app.state.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE play_hand SET log = '[[0, \"discard'")
+    storage.forget_cache()
+    tap = client.post("/play", data={"action": "draw_stock", "version": "1"},
+                      headers={"HX-Request": "true"})
+    assert tap.status_code == 200
+    assert tap.url.path == "/play"  # sent back to the page, now with a fresh table
+
+
+def test_an_unreadable_friend_match_is_set_aside_for_both_players(app: FastAPI) -> None:
+    host, guest, _ = start_friend_match(app)
+    with app.state.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE play_match SET names = '[\"Ann\", ' WHERE friend")
+    storage.forget_cache()
+    for client in (guest, host):
+        page = client.get("/play", headers=HTML)
+        assert page.status_code == 200
+        assert 'name="level"' in page.text or NOTICE in page.text
+        assert client.get("/play/pulse").status_code < 500
+    with Session(app.state.engine) as db:
+        assert [r.table_name for r in db.exec(select(SetAsideRow)).all()] == ["play_match"]
