@@ -8,14 +8,19 @@ Each switch is on unless the operator turned it off:
 * ``analysis`` — the rating of finished hands;
 * ``sessions`` — new browsers (a first visit is refused with 503; every page that needs
   no session, the guide and the rules, still answers).
+
+A database that cannot be read leaves the switches as they were last read (on, before
+any read): a page never fails for them.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
 from app.core.models import InstanceSetting, utcnow
@@ -26,6 +31,8 @@ SWITCHES: dict[str, str] = {
     "sessions": "New browsers (first visits)",
 }
 """Every switch's key and what it allows, as the operator page names it."""
+
+log = logging.getLogger("app")
 
 ANNOUNCEMENT = "announcement"
 MAX_ANNOUNCEMENT = 280
@@ -42,10 +49,16 @@ def _values(engine: Engine) -> dict[str, str]:
         cached = _cache.get(id(engine))
         if cached is not None and now - cached[0] < CACHE_SECONDS:
             return cached[1]
-    with engine.connect() as conn:
-        reader = conn.execution_options(sqlite_begin="DEFERRED")
-        with Session(bind=reader) as db:
-            values = {row.key: row.value for row in db.exec(select(InstanceSetting))}
+    try:
+        with engine.connect() as conn:
+            reader = conn.execution_options(sqlite_begin="DEFERRED")
+            with Session(bind=reader) as db:
+                values = {row.key: row.value for row in db.exec(select(InstanceSetting))}
+    except SQLAlchemyError:
+        # A database that cannot be read right now must not fail the page: keep what
+        # was read last (the defaults before that) and try again after CACHE_SECONDS.
+        log.warning("the operator's switches could not be read: keeping the last ones")
+        values = cached[1] if cached is not None else {}
     with _lock:
         _cache[id(engine)] = (now, values)
     return values

@@ -216,8 +216,9 @@ class _Versions:
 
 
 def _moved(dbapi: Any, seen: _Versions, match_ids: list[int]) -> list[tuple[int, int]]:
-    """The watched matches whose version changed since ``seen`` (updated), read only
-    when SQLite says another connection committed or a match is new to ``seen``."""
+    """The watched matches whose version changed since ``seen`` (updated), or that are
+    new to ``seen``; read only when SQLite says another connection committed or a match
+    is new to ``seen``."""
     (data_version,) = dbapi.execute("PRAGMA data_version").fetchone()
     for gone in set(seen.matches) - set(match_ids):
         del seen.matches[gone]
@@ -231,7 +232,10 @@ def _moved(dbapi: Any, seen: _Versions, match_ids: list[int]) -> list[tuple[int,
     for match_id, version in rows:
         before = seen.matches.get(match_id)
         seen.matches[match_id] = version
-        if before is not None and version != before:
+        # A match seen for the first time is reported too: a move made between its
+        # stream's first read and this look would otherwise never be told (the stream
+        # sends nothing for a version it has sent already).
+        if version != before:
             moved.append((match_id, version))
     return moved
 

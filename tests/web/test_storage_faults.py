@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event
 from sqlalchemy.exc import OperationalError
 
+from app import __version__
 from app.core.db import STORAGE_RETRY_SECONDS, storage_fault
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import Replayer, diff, random_form, snapshot, stored_play
@@ -77,7 +78,7 @@ def test_a_read_only_database_answers_503_saying_so_and_recovers_without_restart
 ) -> None:
     client.get("/play")
     assert client.post("/play/new", data={"level": "easy"}).status_code == 200
-    assert client.get("/healthz").json() == {"status": "ok"}
+    assert client.get("/healthz").json() == {"status": "ok", "version": __version__}
     engine = app.state.engine
     before = snapshot(engine)
     form = _tap_form(app, client)
@@ -105,11 +106,12 @@ def test_a_read_only_database_answers_503_saying_so_and_recovers_without_restart
     assert client.get("/play").status_code == 200
     health = client.get("/healthz")
     assert health.status_code == 503
-    assert health.json() == {"status": "unavailable", "reason": "read-only"}
+    assert health.json() == {"status": "unavailable", "reason": "read-only",
+                             "version": __version__}
     assert diff(before, snapshot(engine)) == {}  # nothing stored, nothing lost
 
     read_only.lift()  # no restart, no dispose: the app must notice by itself
-    assert client.get("/healthz").json() == {"status": "ok"}
+    assert client.get("/healthz").json() == {"status": "ok", "version": __version__}
     assert client.post("/play", data=form, headers=HTMX).status_code == 200
     new_match["version"] = str(int(form["version"]) + 1)
     again = client.post("/play/new", data=new_match)
