@@ -56,6 +56,7 @@ from app.play.words import (
     step_line,
     table_summary,
 )
+from app.web.charts import Chart, running_lines
 from app.web.links import guide_link_for
 
 SORT_LABELS = {"rank": "Sort by rank", "suit": "Sort by suit", "melds": "Melds first"}
@@ -153,10 +154,26 @@ class ResultPanel:
 
 @dataclass(frozen=True, slots=True)
 class MatchEnd:
-    """The end of a match: who won, the final totals and any bonuses."""
+    """The end of a match (docs/rules.md §5), as its result screen shows it.
+
+    ``headline`` says who won and the final totals ("You won the match, 152 to 47");
+    ``finals`` are the final totals, the viewer's first; ``rows`` the arithmetic from hand
+    points to the final totals as (label, viewer's, other's) texts (hand points, boxes,
+    game bonus, shutout doubling, each only when it counted), the last row the totals;
+    ``lines`` the same in sentences; ``chart`` the running hand points hand by hand, with
+    the target; ``match_id`` the match (its review is ``/play/history/<id>``);
+    ``rematch`` whether a one-tap rematch is offered (against the computer only)."""
 
     headline: str
     lines: tuple[str, ...]
+    verdict: str = ""
+    """Who won, without the totals ("You won the match")."""
+    won: bool = False
+    finals: tuple[int, int] = (0, 0)
+    rows: tuple[tuple[str, str, str], ...] = ()
+    chart: Chart | None = None
+    match_id: int | None = None
+    rematch: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,25 +479,54 @@ def _arrangement_note(s: Settlement, knocker: int, seats: Seats) -> str:
             f"{outcome(least)}.")
 
 
-def _match_end(match: MatchState, seats: Seats) -> MatchEnd:
+def match_chart(match: MatchState, seats: Seats = VS_COMPUTER) -> Chart:
+    """The match chart: each player's running hand points after each hand (from 0 at the
+    start), the viewer's line first, and the target (docs/rules.md §5)."""
+    rows = score_rows(match, seats)
+    them = seats.other_name
+    return running_lines(
+        "Points after each hand",
+        [("you", "You", [0, *(r.totals[0] for r in rows)]),
+         ("other", them, [0, *(r.totals[1] for r in rows)])],
+        ["start", *(f"hand {r.number}" for r in rows)], match.rules.target,
+        short=["0", *(str(r.number) for r in rows)])
+
+
+def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
+              match_id: int | None = None) -> MatchEnd:
+    """The result screen of a finished match: the final score and how it was made up
+    (hand points, boxes, game bonus, shutout), the chart, and the way on (docs/rules.md
+    §5). ``match`` must be over."""
     t = match.tally
     me, other = seats.me, seats.other
     you, comp = t.final[me], t.final[other]
     them = seats.other_name if seats.friend else "computer"
-    if t.winner == me:
-        headline = f"You won the match, {you} to {comp}"
-    else:
-        headline = f"{seats.named[0].upper()}{seats.named[1:]} won the match, {comp} to {you}"
+    won = t.winner == me
+    verdict = "You won the match" if won else \
+        f"{seats.named[0].upper()}{seats.named[1:]} won the match"
+    headline = f"{verdict}, {you} to {comp}" if won else f"{verdict}, {comp} to {you}"
     lines = [f"Hand points: you {t.points[me]}, {them} {t.points[other]}."]
+    rows = [("Hand points", str(t.points[me]), str(t.points[other]))]
     if any(t.box_bonus):
         lines.append(f"Boxes: you {t.boxes[me]} ({t.box_bonus[me]}), "
                      f"{them} {t.boxes[other]} ({t.box_bonus[other]}).")
+        rows.append((f"Boxes ({match.rules.box_bonus} each)",
+                     f"+{t.box_bonus[me]}" if t.box_bonus[me] else "–",
+                     f"+{t.box_bonus[other]}" if t.box_bonus[other] else "–"))
     if any(t.game_bonus):
         lines.append(f"Game bonus: {max(t.game_bonus)}.")
+        rows.append(("Game bonus", f"+{t.game_bonus[me]}" if t.game_bonus[me] else "–",
+                     f"+{t.game_bonus[other]}" if t.game_bonus[other] else "–"))
     if t.shutout:
         lines.append("Shutout: the winner's total is doubled.")
+        doubled = [t.final[p] - (t.points[p] + t.box_bonus[p] + t.game_bonus[p])
+                   for p in (me, other)]
+        rows.append(("Shutout: doubled", f"+{doubled[0]}" if doubled[0] else "–",
+                     f"+{doubled[1]}" if doubled[1] else "–"))
     lines.append(f"Margin: {t.margin}.")
-    return MatchEnd(headline, tuple(lines))
+    rows.append(("Final score", str(you), str(comp)))
+    return MatchEnd(headline, tuple(lines), verdict, won, (you, comp), tuple(rows),
+                    match_chart(match, seats), match_id, rematch=not seats.friend)
 
 
 def _guide_step(view: PlayerView, match: MatchState) -> str:
@@ -580,7 +626,7 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         pile_under=str(view.discard_pile[-2]) if len(view.discard_pile) > 1 else None,
         result=result_panel(view.result, rules, seats)
         if over and view.result is not None else None,
-        match_end=_match_end(match, seats) if match.over else None,
+        match_end=match_end(match, seats, game.id) if match.over else None,
         over=over,
         match_over=match.over,
         fair=fair_box(loaded),

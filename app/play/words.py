@@ -169,8 +169,10 @@ def step_line(view: PlayerView, match: MatchState, seats: Seats = VS_COMPUTER) -
     """The status line: what the person may do now (docs/rules.md §7)."""
     if match.over:
         t = match.tally
-        return ("Match over: you won! Tap New match to play again." if t.winner == seats.me
-                else f"Match over: {seats.named} won. Tap New match to play again.")
+        again = "Tap New match to play again." if seats.friend else \
+            "Tap Rematch to play again."
+        return (f"Match over: you won! {again}" if t.winner == seats.me
+                else f"Match over: {seats.named} won. {again}")
     if view.phase is Phase.OVER:
         result = view.result
         if result is None or result.winner is None:

@@ -35,74 +35,10 @@ from app.review.history import (
     rated_step,
     seat_in,
 )
+from app.web.charts import Chart, percent_bars, percent_line
 
-# --- Charts ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Chart:
-    """A small SVG chart: ``points`` in the 0..``width`` × 0..``height`` box (y down),
-    ``labels`` along the x axis, ``ticks`` as (y, text) gridlines, ``bars`` as
-    (x, y, width, height, label) rectangles. ``title`` names it for screen readers."""
-
-    title: str
-    width: int = 320
-    height: int = 140
-    points: tuple[tuple[float, float], ...] = ()
-    labels: tuple[tuple[float, str], ...] = ()
-    ticks: tuple[tuple[float, str], ...] = ()
-    bars: tuple[tuple[float, float, float, float, str], ...] = ()
-    summary: str = ""
-
-    @property
-    def polyline(self) -> str:
-        """The points as an SVG ``points`` attribute."""
-        return " ".join(f"{x:.1f},{y:.1f}" for x, y in self.points)
-
-
-PAD_LEFT, PAD_BOTTOM, PAD_TOP = 34.0, 18.0, 6.0
 FRIENDS = "friends"
 """The "level" of friend matches in the matches-by-level lines."""
-
-
-def _y(value: float, height: int) -> float:
-    """A percentage (0..100) as a y coordinate of the plot area."""
-    return PAD_TOP + (height - PAD_TOP - PAD_BOTTOM) * (1 - value / 100.0)
-
-
-def percent_line(title: str, values: Sequence[float], labels: Sequence[str],
-                 width: int = 320, height: int = 140) -> Chart:
-    """A line chart of percentages (0..100), one point per value, evenly spaced."""
-    n = len(values)
-    span = width - PAD_LEFT - 8
-    xs = [PAD_LEFT + (span * i / (n - 1) if n > 1 else span / 2) for i in range(n)]
-    every = max(1, n // 8)
-    return Chart(
-        title, width, height,
-        points=tuple((x, _y(v, height)) for x, v in zip(xs, values, strict=True)),
-        labels=tuple((x, label) for i, (x, label) in enumerate(zip(xs, labels, strict=True))
-                     if i % every == 0 or i == n - 1),
-        ticks=tuple((_y(v, height), f"{v}%") for v in (0, 50, 100)),
-        summary=", ".join(f"{label}: {v:.0f}%" for label, v in zip(labels, values,
-                                                                      strict=True)))
-
-
-def percent_bars(title: str, values: Sequence[tuple[str, float]], width: int = 320,
-                 height: int = 140) -> Chart:
-    """A bar chart of percentages (0..100), one labelled bar per value."""
-    n = max(1, len(values))
-    slot = (width - PAD_LEFT - 8) / n
-    bars = []
-    for i, (label, v) in enumerate(values):
-        top = _y(v, height)
-        bars.append((PAD_LEFT + slot * i + slot * 0.2, top, slot * 0.6,
-                     _y(0, height) - top, f"{label} {v:.0f}%"))
-    return Chart(title, width, height,
-                 labels=tuple((PAD_LEFT + slot * (i + 0.5), label)
-                              for i, (label, _) in enumerate(values)),
-                 ticks=tuple((_y(v, height), f"{v}%") for v in (0, 50, 100)),
-                 bars=tuple(bars),
-                 summary=", ".join(f"{label}: {v:.0f}%" for label, v in values))
 
 
 # --- Hands as facts ----------------------------------------------------------------------

@@ -39,6 +39,7 @@ from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, NextHand, match_view
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import StoredPlay, response_text, secrets_in_play, stored_play
+from tests.support.positions import store_position
 
 # --- reading the screen -----------------------------------------------------------------
 
@@ -555,17 +556,7 @@ def _store_log(app: FastAPI, client: TestClient, match: MatchState,
     """Store ``match`` (int seed, whole ``log``) as this browser's match, as a match
     stored before provable deals: the app splits it into hands when it loads it."""
     client.get("/play")
-    session_id = client.cookies[COOKIE_NAME]
-    assert isinstance(match.seed, int)
-    with Session(app.state.engine) as db:
-        game = PlayMatch(session_id=session_id, rules=match.rules.to_dict(),
-                         first_dealer=match.first_dealer, level="standard",
-                         legacy_seed=match.seed, legacy_log=[[p, t] for p, t in log])
-        db.add(game)
-        db.flush()
-        assert game.id is not None
-        db.add(PlaySeat(session_id=session_id, match_id=game.id, version=1))
-        db.commit()
+    store_position(app.state.engine, client.cookies[COOKIE_NAME], (match, log))
 
 
 def _store_a_finished_match(app: FastAPI, client: TestClient, rules: Rules) -> MatchState:
