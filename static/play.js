@@ -146,7 +146,9 @@
     var focus = describeFocus();
     if (intent.value === "discard" && intent.card) showDiscard(intent.card);
     else if (DRAWS.indexOf(intent.value) >= 0) showDraw(intent.value);
-    fetch("/play", {
+    // The table says where its taps go: /play, or /play/practice on a practice hand.
+    var post = (table() && table().dataset.post) || "/play";
+    fetch(post, {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true" }
     }).then(function (response) {

@@ -177,6 +177,18 @@ class MatchEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class PracticeTable:
+    """What the play table shows on a practice hand (*Try again from here*, played on
+    the same table as a match): the hand it re-deals (``match_id``, ``number``, from
+    action ``start``). The table then posts to ``/play/practice``, offers no Hint and no
+    New match, and its result panel offers to try again or go back to the review."""
+
+    match_id: int
+    number: int
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
 class Screen:
     """Everything the play template shows (built from the person's view only)."""
 
@@ -189,6 +201,7 @@ class Screen:
     you_deal: bool
     phase: str
     status: str
+    step: str
     help_link: str
     notice: str
     computer_said: str
@@ -220,11 +233,12 @@ class Screen:
     match_end: MatchEnd | None
     over: bool
     match_over: bool
-    fair: FairBox
+    fair: FairBox | None
     table_summary: str
     other_name: str = "Computer"
     friend: bool = False
     away: bool = False
+    practice: PracticeTable | None = None
 
 
 def _sort_key(sort: str) -> Any:
@@ -545,21 +559,38 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     only. ``away``: the friend has had no connection for a while ("Ann is away")."""
     row, game, match = loaded.seat, loaded.game, loaded.match
     seats = loaded.seats
-    view = match_view(match, seats.me)
     said, events = row.computer_said, loaded.events
     if seats.friend:
         turn, last = other_turn(match, seats.other)
         said, events = describe(turn, seats), tuple(last)
+    return table_screen(match, seats, version=game.version, level=game.level,
+                        sort=row.sort, selected=row.selected, said=said, events=events,
+                        notice=notice, away=away, fair=fair_box(loaded), match_id=game.id)
+
+
+def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, sort: str,
+                 selected: str | None = None, said: str = "", events: Sequence[Event] = (),
+                 notice: str = "", away: bool = False, fair: FairBox | None = None,
+                 match_id: int | None = None,
+                 practice: PracticeTable | None = None) -> Screen:
+    """The play table for seat ``seats.me`` of ``match``, from that seat's
+    :class:`PlayerView` only: the one screen model that a match against the computer, a
+    friend match and a practice hand all show (docs/rules.md §7). ``version`` is what the
+    table's forms post back; ``sort`` and ``selected`` the screen choices; ``said`` the
+    other player's last turn in words and ``events`` the events that answered this tap
+    (played out on the table); ``fair`` the fairness box (none on a practice hand);
+    ``practice`` marks a practice hand's table (no match end is shown there)."""
+    view = match_view(match, seats.me)
     rules = view.rules
-    selected = Card.parse(row.selected) if row.selected else None
-    if selected is not None and selected not in view.hand:
-        selected = None
+    chosen = Card.parse(selected) if selected else None
+    if chosen is not None and chosen not in view.hand:
+        chosen = None
     over = view.phase is Phase.OVER
     hand: tuple[HandCard, ...] = ()
     melds_text, deadwood = "", 0
     if not over:
-        hand, melds_text, deadwood = _ordered_hand(view.hand, rules, row.sort,
-                                                   str(selected) if selected else None)
+        hand, melds_text, deadwood = _ordered_hand(view.hand, rules, sort,
+                                                   str(chosen) if chosen else None)
         if view.drawn is not None:  # mark the card just drawn, so it is easy to find
             hand = tuple(replace(c, new=True) if c.code == str(view.drawn) else c
                          for c in hand)
@@ -584,15 +615,16 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     status = f"{notice} {step}" if notice else step
     top = view.top_discard
     return Screen(
-        version=game.version,
-        level=game.level,
-        level_label=LEVEL_LABELS.get(game.level, game.level),
+        version=version,
+        level=level,
+        level_label=LEVEL_LABELS.get(level, level),
         hand_number=match.hand_number,
         target=rules.target,
         scores=(view.scores[seats.me], view.scores[seats.other]),
         you_deal=view.dealer == seats.me,
         phase=view.phase.value,
         status=status,
+        step=step,
         help_link=guide_link_for(_guide_step(view, match)),
         notice=notice,
         computer_said=said,
@@ -612,30 +644,32 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         melds_text=melds_text,
         deadwood=deadwood,
         best_left=min(lefts.values()) if lefts else None,
-        hand_note=hand_note(view, selected, deadwood, lefts) if not over else "",
-        sort=row.sort,
-        sorts=tuple((key, SORT_LABELS[key], key == row.sort) for key in SORTS),
+        hand_note=hand_note(view, chosen, deadwood, lefts) if not over else "",
+        sort=sort,
+        sorts=tuple((key, SORT_LABELS[key], key == sort) for key in SORTS),
         enabled=enabled,
         take_label="Take upcard" if view.phase is Phase.UPCARD_OFFER else "Take discard",
         big_gin=rules.big_gin,
         limit_note=limit_note(view),
-        rules_summary=rules_summary(rules, game.level, seats),
+        rules_summary=rules_summary(rules, level, seats),
         pile=_pile(view, seats),
         score_rows=score_rows(match, seats),
         moves=computer_moves(events, seats) if not over else (),
         pile_under=str(view.discard_pile[-2]) if len(view.discard_pile) > 1 else None,
         result=result_panel(view.result, rules, seats)
         if over and view.result is not None else None,
-        match_end=match_end(match, seats, game.id) if match.over else None,
+        match_end=match_end(match, seats, match_id) if match.over and practice is None
+        else None,
         over=over,
         match_over=match.over,
-        fair=fair_box(loaded),
+        fair=fair,
         table_summary=table_summary([c.label for c in hand], top, len(view.discard_pile),
                                     (view.scores[seats.me], view.scores[seats.other]),
                                     rules.target, status, seats),
         other_name=seats.other_name,
         friend=seats.friend,
         away=away,
+        practice=practice,
     )
 
 
