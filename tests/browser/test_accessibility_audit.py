@@ -14,21 +14,20 @@ played there (the same way ``tests/web/play/test_play_http.py`` reaches a match'
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
+from sqlalchemy import Engine
 
-from app.core.db import create_db_engine
 from app.engine import Phase, Rules, new_match
 from app.engine.match import MatchState
 from app.guide.content import PAGES
 from app.web.sessions import COOKIE_NAME
-from tests.support.positions import Position, act, bot_until, store_position
-from tests.support.servers import LiveServer, sqlite_url
+from tests.support.positions import Position, act, bot_until, position_server, store_position
+from tests.support.servers import LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -75,9 +74,9 @@ def play_positions() -> dict[str, Position]:
 class Site:
     """A server of the module's own, with its database at hand to store play positions."""
 
-    def __init__(self, server: LiveServer) -> None:
+    def __init__(self, server: LiveServer, engine: Engine) -> None:
         self.url = server.url
-        self.engine = create_db_engine(server.db_url)
+        self.engine = engine
         self.positions = play_positions()
 
     def store(self, session_id: str, position: Position) -> None:
@@ -88,14 +87,8 @@ class Site:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> Iterator[Site]:
     """One server for every audit of the module (the play positions need its database)."""
-    path = tmp_path_factory.mktemp("audit") / "gin.db"
-    shutil.copyfile(migrated_template, path)
-    server = LiveServer(db_url=sqlite_url(path)).start()
-    site = Site(server)
-    yield site
-    site.engine.dispose()
-    server.stop()
-    server.log.close()
+    with position_server(tmp_path_factory.mktemp("audit"), migrated_template) as running:
+        yield Site(*running)
 
 
 def session_id(page: Any) -> str:

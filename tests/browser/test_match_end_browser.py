@@ -26,14 +26,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from app.core.db import create_db_engine
 from app.core.models import PlayMatch
 from app.engine import CLASSIC, Phase, Rules, new_match
 from app.web.sessions import COOKIE_NAME
-from tests.support.positions import Position, act, bot_until, store_position
-from tests.support.servers import LiveServer, sqlite_url
+from tests.support.positions import Position, act, bot_until, position_server, store_position
+from tests.support.servers import LiveServer
 from tests.support.sounds import RECORDER, recorded
 
 pytestmark = pytest.mark.browser
@@ -52,9 +52,9 @@ CUT = """() => [...document.querySelectorAll('#status, .scorebar__meta')].map(e 
 class Site:
     """A server of the module's own, with its database at hand to store positions."""
 
-    def __init__(self, server: LiveServer) -> None:
+    def __init__(self, server: LiveServer, engine: Engine) -> None:
         self.url = server.url
-        self.engine = create_db_engine(server.db_url)
+        self.engine = engine
 
     def store(self, page: Any, position: Position, level: str = "standard") -> int:
         """Make ``position`` the page's browser's match (the page has visited the site)."""
@@ -70,14 +70,8 @@ class Site:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> Iterator[Site]:
-    path = tmp_path_factory.mktemp("end") / "gin.db"
-    shutil.copyfile(migrated_template, path)
-    server = LiveServer(db_url=sqlite_url(path)).start()
-    site = Site(server)
-    yield site
-    site.engine.dispose()
-    server.stop()
-    server.log.close()
+    with position_server(tmp_path_factory.mktemp("end"), migrated_template) as running:
+        yield Site(*running)
 
 
 def _finished(seed: int = 4) -> Position:

@@ -85,3 +85,21 @@ def test_rematch_is_refused_before_the_end_and_from_an_older_screen(
     assert len(_games(app, client)) == 2
     garbage = client.post("/play/rematch", data={"version": "x" * 50})
     assert garbage.status_code == 409 and len(_games(app, client)) == 2
+
+
+def test_a_friend_match_ends_on_the_same_screen_without_rematch(app: FastAPI,
+                                                                client: TestClient) -> None:
+    client.get("/play")
+    position = bot_until((new_match(RULES, seed=5, first_dealer=1), []), lambda m: m.over)
+    match_id = store_position(app.state.engine, client.cookies[COOKIE_NAME], position,
+                              names=("Ann", "Bob"))
+    html = client.get("/play").text
+    assert 'id="match-title"' in html and 'class="chart__line chart__line--other"' in html
+    assert "Points after each hand: start: You 0, Bob 0;" in html
+    assert 'id="a-rematch"' not in html
+    assert f'href="/play/history/{match_id}">Review the match</a>' in html
+    assert "Tap New match to play again." in html
+    version = re.search(r'data-version="(\d+)"', html)
+    assert version is not None
+    refused = client.post("/play/rematch", data={"version": version.group(1)})
+    assert refused.status_code == 400 and "new invitation" in refused.text
