@@ -7,9 +7,10 @@
   dispatches "match-won" (static/sound.js) and, with sound on, plays it.
 * *Try again from here* is the play table: sort buttons, meld bars, the deadwood note,
   one screen; a sort applies.
-* Nothing is cut with "…" at 360 px: the status line and the score bar's meta line show
-  their whole text (scrollWidth/scrollHeight within clientWidth/clientHeight) in every
-  step, a refusal and a long Oklahoma knock note included.
+* Nothing is cut with "…" (at 360 px, nor at the other sizes): the status line and the
+  score bar's meta line show their whole text (scrollWidth/scrollHeight within
+  clientWidth/clientHeight) in every step, a refusal and a long Oklahoma knock note
+  included, and the table still fits.
 * A tap on the stock (or the pile) during the deal's animation reaches the stock (or
   the pile), not a card on its way to the hand: the draw is made. The animations are
   slowed down twentyfold (CDP) so that the tap surely lands inside the deal.
@@ -236,24 +237,31 @@ def test_practice_is_the_play_table_on_one_screen(
     _fits(page, "practice after a discard", ["#status", ".scorebar__score"])
 
 
-# --- nothing cut at 360 px ---------------------------------------------------------------
+# --- nothing cut ------------------------------------------------------------------------
 
 
-def test_no_status_or_meta_line_is_cut_at_360(site: Site, new_page: Callable[..., Any]) -> None:
-    page = new_page(360, 640)
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
+def test_no_status_or_meta_line_is_cut(site: Site, new_page: Callable[..., Any],
+                                       width: int, height: int) -> None:
+    page = new_page(width, height)
     offer: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
     draw = act(act(offer, 0, "pass"), 1, "pass")
     discard = act(draw, 0, "draw_stock")
-    oklahoma: Position = (new_match(Rules(oklahoma=True, knock_limit=10), seed=2,
-                                    first_dealer=1), [])
+    # Oklahoma with a spade upcard (seed 1: the ten of spades): the longest knock note,
+    # "Knock at 10 or less this hand; spade upcard: points double".
+    oklahoma: Position = (new_match(Rules(oklahoma=True), seed=1, first_dealer=1), [])
     knocked = bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
                         lambda m: m.hand.phase is Phase.OVER and not m.over)
     for name, position in (("offer", offer), ("draw", draw), ("discard", discard),
                            ("oklahoma", oklahoma), ("result", knocked),
                            ("match end", _finished())):
         _open(page, site, position)
+        if name == "oklahoma":
+            assert "spade upcard" in page.locator(".limit-note").inner_text()
         _nothing_cut(page, name)
-        _fits(page, name, ["#status", ".scorebar__score"])
+        _fits(page, name, ["#status", ".scorebar__score", ".scorebar__meta"] + (
+            [".hand .slot", ".play-actions button", "#a-draw_stock"]
+            if page.locator("#board").count() else ["#result-title"]))
     # A refusal: a tap from an older screen (a second tab moved on).
     _open(page, site, draw)
     other = page.context.new_page()

@@ -473,7 +473,8 @@ def test_new_match_options_are_used_and_shown(app: FastAPI, client: TestClient) 
             match.rules.loser_deals, match.rules.big_gin) == (150, 20, True, True, True)
     assert match.rules.undercut_bonus == 25  # untouched options stay House
     html = response.text
-    assert "to 150" in html and "Easy computer" in html and "Rules in force" in html
+    assert "to 150" in html and "Rules in force" in html
+    assert 'Easy<span class="scorebar__long"> computer</span>' in html  # "Easy" on a phone
     limit = match.hand.limit
     if limit.gin_only:
         assert "Gin only this hand" in html
