@@ -55,7 +55,8 @@
   var refreshQueued = false;
 
   function table() { return document.getElementById("table"); }
-  // Where the table's taps go: /play, or the lesson's /learn (data-post on #table).
+  // Where the table's taps go: /play, the lesson's /learn or a practice hand's
+  // /play/practice (data-post on #table, with the app's sub-path).
   function postUrl() { var t = table(); return (t && t.dataset.post) || BASE + "/play"; }
   function board() { return document.getElementById("board"); }
   function selected() {
@@ -575,8 +576,12 @@
     return t && t !== "none" ? " " + t : "";
   }
 
-  // Then the writes only: one transform animation per card that moved.
+  // Then the writes only: one transform animation per card that moved. While a deal
+  // runs, #table is marked is-dealing: the dealt cards (waiting on the stock, or in
+  // flight) let taps through to what is really there (the stock, the pile), so a tap on
+  // the stock during the deal draws instead of landing on a card on its way to the hand.
   function playHand(plan) {
+    var dealt = [];
     plan.moves.forEach(function (m) {
       var frame = fromFrame(m.from, m.to);
       if (!frame) return;
@@ -586,6 +591,7 @@
         { duration: duration, delay: m.delay || 0, easing: EASE, fill: "backwards" });
       if (m.dealt) {   // out of sight on the stock until its turn comes
         m.el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 1, delay: m.delay, fill: "backwards" });
+        dealt.push(anim.finished.catch(function () {}));
       }
       if (m.slot) {    // the drawn card flies over the others
         var slot = m.slot;
@@ -593,6 +599,11 @@
         anim.finished.catch(function () {}).then(function () { slot.classList.remove("is-flying"); });
       }
     });
+    var root = dealt.length ? plan.moves[0].el.closest("#table") : null;
+    if (root) {
+      root.classList.add("is-dealing");
+      Promise.all(dealt).then(function () { root.classList.remove("is-dealing"); });
+    }
   }
 
   // A discard is shown at once: the card leaves your hand for the pile before the server

@@ -12,7 +12,7 @@ The engine stays pure; this package does the rest, one concern per module:
 * :mod:`app.play.computer` — **advance**: who moves by itself (the computer's turn;
   nobody in a friend match), run after every tap of play and practice;
 * :mod:`app.play.actions` — **tap** (the person's action, then the computer's reply),
-  the New match form's options and **start_match**;
+  the New match form's options, **start_match** and **rematch** (the same options again);
 * :mod:`app.play.arrange` — the hand's own order (dragged by the player): the posted
   order checked strictly, kept through draws and discards, cleared by a sort or a new hand;
 * :mod:`app.play.hints` — **give_hint**: the Expert's advice from the person's view
@@ -41,6 +41,7 @@ from app.play.actions import (
     MatchOptions,
     default_options,
     options_from_form,
+    rematch,
     start_match,
     tap,
 )
@@ -67,7 +68,7 @@ __all__ = [
     "HintPanel", "Loaded", "MatchOptions", "MatchState", "NoMatchError", "PlayError", "Screen",
     "Seats",
     "StaleTapError", "advance", "default_options", "describe", "forget_cache",
-    "give_hint", "load", "options_from_form", "rebuild", "screen", "seat_version",
+    "give_hint", "load", "options_from_form", "rebuild", "rematch", "screen", "seat_version",
     "start_match", "tap",
     "whole_number",
 ]

@@ -203,6 +203,33 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
     return Loaded(seat, game, match)
 
 
+def rematch(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
+    """Deal a new match against the computer with the finished match's level, table
+    options and client seed (*Rematch* on the match-end screen: one tap, no form).
+    ``form`` holds the ``version`` the screen was rendered with.
+
+    Raises:
+        NoMatchError: no match yet. StaleTapError: the screen is older than the match.
+        PlayError: the match is not over, or it is a friend match (a rematch with a friend
+            is a new invitation). Nothing changes.
+    """
+    loaded = load(db, session_id)
+    if loaded is None:
+        raise NoMatchError("There is no match yet: tap New match to start one.")
+    version = whole_number(form.get("version", ""))
+    if version != loaded.game.version:
+        raise StaleTapError(STALE)
+    if loaded.game.friend:
+        raise PlayError("A rematch with a friend is a new invitation: tap New match, "
+                        "then Play a friend.")
+    if not loaded.match.over:
+        raise PlayError("Rematch is offered once the match is over: play on, or tap New "
+                        "match.")
+    game = loaded.game
+    options = MatchOptions(game.level, Rules.from_dict(game.rules), game.client_seed)
+    return start_match(db, session_id, options, version)
+
+
 # --- a tap -----------------------------------------------------------------------------------
 
 

@@ -60,6 +60,7 @@ from app.play.words import (
     step_line,
     table_summary,
 )
+from app.web.charts import Chart, running_lines
 from app.web.links import guide_link_for
 
 SORT_LABELS = {"rank": "Sort by rank", "suit": "Sort by suit", "melds": "Melds first"}
@@ -169,10 +170,38 @@ class ResultPanel:
 
 @dataclass(frozen=True, slots=True)
 class MatchEnd:
-    """The end of a match: who won, the final totals and any bonuses."""
+    """The end of a match (docs/rules.md §5), as its result screen shows it.
+
+    ``headline`` says who won and the final totals ("You won the match, 152 to 47");
+    ``finals`` are the final totals, the viewer's first; ``rows`` the arithmetic from hand
+    points to the final totals as (label, viewer's, other's) texts (hand points, boxes,
+    game bonus, shutout doubling, each only when it counted), the last row the totals;
+    ``lines`` the same in sentences; ``chart`` the running hand points hand by hand, with
+    the target; ``match_id`` the match (its review is ``/play/history/<id>``);
+    ``rematch`` whether a one-tap rematch is offered (against the computer only)."""
 
     headline: str
     lines: tuple[str, ...]
+    verdict: str = ""
+    """Who won, without the totals ("You won the match")."""
+    won: bool = False
+    finals: tuple[int, int] = (0, 0)
+    rows: tuple[tuple[str, str, str], ...] = ()
+    chart: Chart | None = None
+    match_id: int | None = None
+    rematch: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeTable:
+    """What the play table shows on a practice hand (*Try again from here*, played on
+    the same table as a match): the hand it re-deals (``match_id``, ``number``, from
+    action ``start``). The table then posts to ``/play/practice``, offers no Hint and no
+    New match, and its result panel offers to try again or go back to the review."""
+
+    match_id: int
+    number: int
+    start: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +220,7 @@ class Screen:
     you_deal: bool
     phase: str
     status: str
+    step: str
     help_link: str
     notice: str
     computer_said: str
@@ -222,7 +252,7 @@ class Screen:
     match_end: MatchEnd | None
     over: bool
     match_over: bool
-    fair: FairBox
+    fair: FairBox | None
     table_summary: str
     other_name: str = "Computer"
     friend: bool = False
@@ -231,6 +261,7 @@ class Screen:
     """Hollywood: one line per game in words (the score history; ``()`` otherwise)."""
     game_scores: tuple[GameScore, ...] = ()
     """Hollywood: the three games as the score bar shows them (``()`` otherwise)."""
+    practice: PracticeTable | None = None
 
 
 def _sort_key(sort: str) -> Any:
@@ -493,26 +524,59 @@ def _arrangement_note(s: Settlement, knocker: int, seats: Seats) -> str:
             f"{outcome(least)}.")
 
 
-def _match_end(match: MatchState, seats: Seats) -> MatchEnd:
+def match_chart(match: MatchState, seats: Seats = VS_COMPUTER) -> Chart:
+    """The match chart: each player's running hand points after each hand (from 0 at the
+    start), the viewer's line first, and the target (docs/rules.md §5)."""
+    rows = score_rows(match, seats)
+    them = seats.other_name
+    return running_lines(
+        "Points after each hand",
+        [("you", "You", [0, *(r.totals[0] for r in rows)]),
+         ("other", them, [0, *(r.totals[1] for r in rows)])],
+        ["start", *(f"hand {r.number}" for r in rows)], match.rules.target,
+        short=["0", *(str(r.number) for r in rows)])
+
+
+def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
+              match_id: int | None = None) -> MatchEnd:
+    """The result screen of a finished match: the final score and how it was made up
+    (hand points, boxes, game bonus, shutout), the chart, and the way on (docs/rules.md
+    §5). ``match`` must be over."""
     t = match.tally
     me, other = seats.me, seats.other
     you, comp = t.final[me], t.final[other]
     them = seats.other_name if seats.friend else "computer"
     headline = match_result(t, seats)
+    won = t.winner == me
+    verdict = headline.split(",", 1)[0]  # who won (or a tie), without the totals
     lines = [f"Hand points: you {t.points[me]}, {them} {t.points[other]}."]
+    rows = [("Hand points", str(t.points[me]), str(t.points[other]))]
     if match.hollywood is not None:  # each game's own boxes, bonus and shutout are in its line
         lines = [f"{line}." for line in game_lines(match.hollywood, seats)]
         lines += [f"Three games: you {you}, {them} {comp}.", f"Margin: {t.margin}."]
-        return MatchEnd(headline, tuple(lines))
+        return MatchEnd(headline, tuple(lines), verdict, won, (you, comp),
+                        (("Three games", str(you), str(comp)),), match_chart(match, seats),
+                        match_id, rematch=not seats.friend)
     if any(t.box_bonus):
         lines.append(f"Boxes: you {t.boxes[me]} ({t.box_bonus[me]}), "
                      f"{them} {t.boxes[other]} ({t.box_bonus[other]}).")
+        rows.append((f"Boxes ({match.rules.box_bonus} each)",
+                     f"+{t.box_bonus[me]}" if t.box_bonus[me] else "–",
+                     f"+{t.box_bonus[other]}" if t.box_bonus[other] else "–"))
     if any(t.game_bonus):
         lines.append(f"Game bonus: {max(t.game_bonus)}.")
+        rows.append(("Game bonus", f"+{t.game_bonus[me]}" if t.game_bonus[me] else "–",
+                     f"+{t.game_bonus[other]}" if t.game_bonus[other] else "–"))
     if t.shutout:
         lines.append("Shutout: the winner's total is doubled.")
+        doubled = [t.final[p] - (t.points[p] + t.box_bonus[p] + t.game_bonus[p])
+                   for p in (me, other)]
+        rows.append(("Shutout: doubled", f"+{doubled[0]}" if doubled[0] else "–",
+                     f"+{doubled[1]}" if doubled[1] else "–"))
     lines.append(f"Margin: {t.margin}.")
-    return MatchEnd(headline, tuple(lines))
+    rows.append(("Final score", str(you), str(comp)))
+    return MatchEnd(headline, tuple(lines), verdict, won, (you, comp), tuple(rows),
+                    match_chart(match, seats), match_id, rematch=not seats.friend)
 
 
 def _guide_step(view: PlayerView, match: MatchState) -> str:
@@ -531,23 +595,46 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     only. ``away``: the friend has had no connection for a while ("Ann is away")."""
     row, game, match = loaded.seat, loaded.game, loaded.match
     seats = loaded.seats
-    board = match.hollywood
     view = match_view(match, seats.me)
+    order = None if view.phase is Phase.OVER else arranged(row, game, match, view.hand)
     said, events = row.computer_said, loaded.events
     if seats.friend:
         turn, last = other_turn(match, seats.other)
         said, events = describe(turn, seats), tuple(last)
+    return table_screen(match, seats, version=game.version, level=game.level,
+                        sort=row.sort, selected=row.selected, said=said, events=events,
+                        notice=notice, away=away, fair=fair_box(loaded), match_id=game.id,
+                        order=order)
+
+
+def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, sort: str,
+                 selected: str | None = None, said: str = "", events: Sequence[Event] = (),
+                 notice: str = "", away: bool = False, fair: FairBox | None = None,
+                 match_id: int | None = None,
+                 practice: PracticeTable | None = None,
+                 order: Sequence[Card] | None = None) -> Screen:
+    """The play table for seat ``seats.me`` of ``match``, from that seat's
+    :class:`PlayerView` only: the one screen model that a match against the computer, a
+    friend match and a practice hand all show (docs/rules.md §7). ``version`` is what the
+    table's forms post back; ``sort`` and ``selected`` the screen choices; ``said`` the
+    other player's last turn in words and ``events`` the events that answered this tap
+    (played out on the table); ``fair`` the fairness box (none on a practice hand);
+    ``practice`` marks a practice hand's table (no match end is shown there); ``order``
+    the hand's own order when the player arranged it (:mod:`app.play.arrange`)."""
+    view = match_view(match, seats.me)
+    board = match.hollywood
     rules = view.rules
-    selected = Card.parse(row.selected) if row.selected else None
-    if selected is not None and selected not in view.hand:
-        selected = None
+    chosen = Card.parse(selected) if selected else None
+    if chosen is not None and chosen not in view.hand:
+        chosen = None
     over = view.phase is Phase.OVER
     hand: tuple[HandCard, ...] = ()
     melds_text, deadwood = "", 0
-    order = None if over else arranged(row, game, match, view.hand)
+    if over:
+        order = None
     if not over:
-        hand, melds_text, deadwood = _ordered_hand(view.hand, rules, row.sort,
-                                                   str(selected) if selected else None, order)
+        hand, melds_text, deadwood = _ordered_hand(view.hand, rules, sort,
+                                                   str(chosen) if chosen else None, order)
         if view.drawn is not None:  # mark the card just drawn, so it is easy to find
             hand = tuple(replace(c, new=True) if c.code == str(view.drawn) else c
                          for c in hand)
@@ -572,15 +659,16 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     status = f"{notice} {step}" if notice else step
     top = view.top_discard
     return Screen(
-        version=game.version,
-        level=game.level,
-        level_label=LEVEL_LABELS.get(game.level, game.level),
+        version=version,
+        level=level,
+        level_label=LEVEL_LABELS.get(level, level),
         hand_number=match.hand_number,
         target=rules.target,
         scores=(view.scores[seats.me], view.scores[seats.other]),
         you_deal=view.dealer == seats.me,
         phase=view.phase.value,
         status=status,
+        step=step,
         help_link=guide_link_for(_guide_step(view, match)),
         notice=notice,
         computer_said=said,
@@ -600,25 +688,25 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         melds_text=melds_text,
         deadwood=deadwood,
         best_left=min(lefts.values()) if lefts else None,
-        hand_note=hand_note(view, selected, deadwood, lefts) if not over else "",
-        sort="own" if order is not None else row.sort,
-        sorts=tuple((key, SORT_LABELS[key], order is None and key == row.sort)
-                    for key in SORTS),
+        hand_note=hand_note(view, chosen, deadwood, lefts) if not over else "",
+        sort="own" if order is not None else sort,
+        sorts=tuple((key, SORT_LABELS[key], order is None and key == sort) for key in SORTS),
         enabled=enabled,
         take_label="Take upcard" if view.phase is Phase.UPCARD_OFFER else "Take discard",
         big_gin=rules.big_gin,
         limit_note=limit_note(view),
-        rules_summary=rules_summary(rules, game.level, seats),
+        rules_summary=rules_summary(rules, level, seats),
         pile=_pile(view, seats),
         score_rows=score_rows(match, seats),
         moves=computer_moves(events, seats) if not over else (),
         pile_under=str(view.discard_pile[-2]) if len(view.discard_pile) > 1 else None,
         result=result_panel(view.result, rules, seats)
         if over and view.result is not None else None,
-        match_end=_match_end(match, seats) if match.over else None,
+        match_end=match_end(match, seats, match_id) if match.over and practice is None
+        else None,
         over=over,
         match_over=match.over,
-        fair=fair_box(loaded),
+        fair=fair,
         table_summary=table_summary([c.label for c in hand], top, len(view.discard_pile),
                                     (view.scores[seats.me], view.scores[seats.other]),
                                     rules.target, status, seats,
@@ -628,6 +716,7 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
         away=away,
         games=game_lines(board, seats),
         game_scores=game_scores(board, seats),
+        practice=practice,
     )
 
 

@@ -172,9 +172,11 @@ def step_line(view: PlayerView, match: MatchState, seats: Seats = VS_COMPUTER) -
     """The status line: what the person may do now (docs/rules.md §7)."""
     if match.over:
         t = match.tally
+        again = "Tap New match to play again." if seats.friend else \
+            "Tap Rematch to play again."
         who = "a tie." if t.winner is None else "you won!" if t.winner == seats.me \
             else f"{seats.named} won."
-        return f"Match over: {who} Tap New match to play again."
+        return f"Match over: {who} {again}"
     if view.phase is Phase.OVER:
         result = view.result
         if result is None or result.winner is None:

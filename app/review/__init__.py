@@ -3,7 +3,7 @@
 * :mod:`app.review.history` — the finished matches and hands of a browser, reviews,
   hand history files;
 * :mod:`app.review.practice` — *Try again from here*: a hand re-dealt from a rated
-  decision, played on and never counted;
+  decision, played on the play table itself and never counted;
 * :mod:`app.review.stats` — match reports and statistics;
 * :mod:`app.review.analysis` — each decision rated by Expert, off the request path;
   ``app.main`` passes :func:`~app.review.analysis.queue_hand` to :mod:`app.play`, which

@@ -4,8 +4,11 @@ same hidden cards and stock order — and played on against the computer at the 
 level. A practice hand is stored apart (``practice_hand``, one per browser), marked on
 its screen and never counted in the match or the statistics.
 
-While a practice hand is in progress its screen is built from the person's view only,
-as on the play screen: the computer's cards and the stock are hidden again.
+A practice hand is shown on the play table itself (:func:`practice_screen`, built by
+:func:`app.play.screen.table_screen`): the same sort buttons, meld bars and deadwood
+note, on one screen; its sort is the browser's play sort (``PlaySeat.sort``). While it is
+in progress its screen is built from the person's view only, as on the play screen: the
+computer's cards and the stock are hidden again.
 """
 
 from __future__ import annotations
@@ -13,15 +16,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import update
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
-from app.core.models import PracticeHand, utcnow
+from app.core.models import PlaySeat, PracticeHand, utcnow
 from app.core.setaside import Finding
-from app.engine import GameError, MatchState, Phase, PlayerView, apply_match, match_view
+from app.engine import (
+    Event,
+    GameError,
+    MatchState,
+    Phase,
+    PlayerView,
+    apply_match,
+    match_view,
+)
 from app.engine.match import parse_match_action, resume
-from app.play.common import PERSON, STALE, PlayError, StaleTapError, sentence
+from app.play.common import PERSON, SORTS, STALE, VS_COMPUTER, PlayError, StaleTapError, sentence
 from app.play.computer import advance
-from app.play.screen import ResultPanel, result_panel
+from app.play.screen import PracticeTable, ResultPanel, Screen, result_panel, table_screen
 from app.play.words import describe
 from app.review.history import HandFacts, NotInHistoryError, hand_facts
 
@@ -40,6 +51,8 @@ class Practice:
     row: PracticeHand
     facts: HandFacts
     match: MatchState
+    sort: str = "rank"
+    """How the hand is sorted on the table: the browser's play sort."""
 
     @property
     def view(self) -> PlayerView:
@@ -117,14 +130,41 @@ def load(db: Session, session_id: str) -> Practice:
             match, _ = apply_match(match, int(player), parse_match_action(str(text)))
     except (NotInHistoryError, GameError) as error:  # pragma: no cover - rows replay
         raise NoPracticeError("This practice hand can no longer be rebuilt.") from error
-    return Practice(row, facts, match)
+    # The sort alone: the practice hand needs nothing else of the seat.
+    sort = db.exec(select(PlaySeat.sort).where(PlaySeat.session_id == session_id)).first()
+    return Practice(row, facts, match, sort if sort in SORTS else "rank")
+
+
+def sort_hand(db: Session, session_id: str, sort: str) -> None:
+    """Sort the practice hand (and the play table: one sort for the browser). A screen
+    choice: no version, nothing of the game changes.
+
+    Raises:
+        PlayError: ``sort`` is not rank, suit or melds.
+    """
+    if sort not in SORTS:
+        raise PlayError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or melds first.")
+    db.exec(update(PlaySeat).where(col(PlaySeat.session_id) == session_id)
+            .values(sort=sort).execution_options(synchronize_session=False))
+
+
+def practice_screen(practice: Practice, notice: str = "", said: str = "",
+                    events: tuple[Event, ...] = ()) -> Screen:
+    """The practice hand on the play table (the person's view only while it is on):
+    ``said`` and ``events`` are the computer's answer to this tap, played out."""
+    facts = practice.facts
+    return table_screen(practice.match, VS_COMPUTER, version=practice.row.version,
+                        level=facts.level, sort=practice.sort, said=said, events=events,
+                        notice=notice, match_id=facts.match_id,
+                        practice=PracticeTable(facts.match_id or 0, facts.number,
+                                               practice.row.start))
 
 
 def tap(db: Session, session_id: str, action_text: str, version: int | None) -> tuple[
-        Practice, str]:
+        Practice, str, tuple[Event, ...]]:
     """Apply the person's action to the practice hand, then the computer's reply; store
     the new log if the practice is still at ``version``. Returns the practice as it now
-    stands and what the computer did, in words.
+    stands, what the computer did in words, and the events of its turn.
 
     Raises:
         NoPracticeError: none started. StaleTapError: an older screen's tap.
@@ -151,10 +191,11 @@ def tap(db: Session, session_id: str, action_text: str, version: int | None) -> 
     if result.rowcount != 1:
         db.rollback()
         raise StaleTapError(STALE)
-    return load(db, session_id), describe(events)
+    return load(db, session_id), describe(events), tuple(events)
 
 
-__all__ = ["NoPracticeError", "Practice", "begin", "load", "practice_start", "tap"]
+__all__ = ["NoPracticeError", "Practice", "begin", "load", "practice_screen",
+           "practice_start", "sort_hand", "tap"]
 
 
 def unreadable_practice(db: Session, session_id: str) -> list[Finding]:

@@ -48,66 +48,10 @@ from app.review.skill import (
     level_skill,
     skill_history,
 )
+from app.web.charts import Chart, line_chart, percent_bars, percent_line
 
-# --- Charts ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Chart:
-    """A small SVG chart: ``points`` in the 0..``width`` × 0..``height`` box (y down),
-    ``labels`` along the x axis, ``ticks`` as (y, text) gridlines, ``bars`` as
-    (x, y, width, height, label) rectangles. ``title`` names it for screen readers."""
-
-    title: str
-    width: int = 320
-    height: int = 140
-    points: tuple[tuple[float, float], ...] = ()
-    labels: tuple[tuple[float, str], ...] = ()
-    ticks: tuple[tuple[float, str], ...] = ()
-    bars: tuple[tuple[float, float, float, float, str], ...] = ()
-    summary: str = ""
-
-    @property
-    def polyline(self) -> str:
-        """The points as an SVG ``points`` attribute."""
-        return " ".join(f"{x:.1f},{y:.1f}" for x, y in self.points)
-
-
-PAD_LEFT, PAD_BOTTOM, PAD_TOP = 34.0, 18.0, 6.0
 FRIENDS = "friends"
 """The "level" of friend matches in the matches-by-level lines."""
-
-
-def _y(value: float, height: int, low: float = 0.0, high: float = 100.0) -> float:
-    """A value between ``low`` and ``high`` (a percentage by default) as a y coordinate
-    of the plot area."""
-    return PAD_TOP + (height - PAD_TOP - PAD_BOTTOM) * (1 - (value - low) / (high - low))
-
-
-def line_chart(title: str, values: Sequence[float], labels: Sequence[str],
-               scale: tuple[float, float, Sequence[float]], unit: str = "",
-               width: int = 320, height: int = 140) -> Chart:
-    """A line chart, one point per value, evenly spaced; ``scale`` is the y axis'
-    (bottom, top, gridline values), ``unit`` follows each number in the text."""
-    low, high, grid = scale
-    n = len(values)
-    span = width - PAD_LEFT - 8
-    xs = [PAD_LEFT + (span * i / (n - 1) if n > 1 else span / 2) for i in range(n)]
-    every = max(1, n // 8)
-    return Chart(
-        title, width, height,
-        points=tuple((x, _y(v, height, low, high)) for x, v in zip(xs, values, strict=True)),
-        labels=tuple((x, label) for i, (x, label) in enumerate(zip(xs, labels, strict=True))
-                     if i % every == 0 or i == n - 1),
-        ticks=tuple((_y(v, height, low, high), f"{v:g}{unit}") for v in grid),
-        summary=", ".join(f"{label}: {v:.0f}{unit}" for label, v in zip(labels, values,
-                                                                           strict=True)))
-
-
-def percent_line(title: str, values: Sequence[float], labels: Sequence[str],
-                 width: int = 320, height: int = 140) -> Chart:
-    """A line chart of percentages (0..100), one point per value, evenly spaced."""
-    return line_chart(title, values, labels, (0.0, 100.0, (0, 50, 100)), "%", width, height)
 
 
 def skill_chart(points: Sequence[SkillPoint]) -> Chart:
@@ -120,24 +64,6 @@ def skill_chart(points: Sequence[SkillPoint]) -> Chart:
     return line_chart("Your rating, match by match", values,
                       ["start", *(f"#{i}" for i in range(1, len(points) + 1))],
                       (low, high, tuple(grid)))
-
-
-def percent_bars(title: str, values: Sequence[tuple[str, float]], width: int = 320,
-                 height: int = 140) -> Chart:
-    """A bar chart of percentages (0..100), one labelled bar per value."""
-    n = max(1, len(values))
-    slot = (width - PAD_LEFT - 8) / n
-    bars = []
-    for i, (label, v) in enumerate(values):
-        top = _y(v, height)
-        bars.append((PAD_LEFT + slot * i + slot * 0.2, top, slot * 0.6,
-                     _y(0, height) - top, f"{label} {v:.0f}%"))
-    return Chart(title, width, height,
-                 labels=tuple((PAD_LEFT + slot * (i + 0.5), label)
-                              for i, (label, _) in enumerate(values)),
-                 ticks=tuple((_y(v, height), f"{v}%") for v in (0, 50, 100)),
-                 bars=tuple(bars),
-                 summary=", ".join(f"{label}: {v:.0f}%" for label, v in values))
 
 
 # --- Hands as facts ----------------------------------------------------------------------

@@ -68,14 +68,18 @@ def devices_page(request: Request, session: SessionDep, db: DbDep,
 
 
 @router.post("/devices/code")
-def make_device_code(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """A new device code (and its QR code) for this history; the last one stops."""
+def make_device_code(request: Request, session: SessionDep, db: DbDep,
+                     _form: FieldsDep) -> Response:
+    """A new device code (and its QR code) for this history; the last one stops. The
+    (empty) form is read first, so a request cut off by a hang-up makes no code."""
     return _page(request, db, session.id, issued=access.issue(db, session.id, CodeKind.DEVICE))
 
 
 @router.post("/devices/recovery")
-def make_recovery_code(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """A new recovery code for this history; the last one stops working."""
+def make_recovery_code(request: Request, session: SessionDep, db: DbDep,
+                       _form: FieldsDep) -> Response:
+    """A new recovery code for this history; the last one stops working (the empty form
+    read first, as for a device code)."""
     return _page(request, db, session.id,
                  issued=access.issue(db, session.id, CodeKind.RECOVERY))
 
@@ -117,7 +121,7 @@ def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
 
 
 @router.post("/devices/undo")
-def undo(request: Request, session: SessionDep, db: DbDep) -> Response:
+def undo(request: Request, session: SessionDep, db: DbDep, _form: FieldsDep) -> Response:
     """Back to the history this browser held before it joined another (303); without one,
     the page says so (400)."""
     previous = request.cookies.get(PREVIOUS_COOKIE)

@@ -61,7 +61,7 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
 
 
 @router.post("/play/friend/cancel")
-def cancel(request: Request, session: SessionDep, db: DbDep) -> Response:
+def cancel(request: Request, session: SessionDep, db: DbDep, _form: FieldsDep) -> Response:
     """The inviter cancels the open invite; 303 to the New match form."""
     try:
         friend.cancel(db, session.id)
@@ -127,8 +127,10 @@ def join(request: Request, token: str, session: SessionDep, db: DbDep,
 
 
 @router.post("/play/friend/{token}/decline")
-def decline(request: Request, token: str, session: SessionDep, db: DbDep) -> Response:
-    """The friend cancels the invite before the match starts."""
+def decline(request: Request, token: str, session: SessionDep, db: DbDep,
+            _form: FieldsDep) -> Response:
+    """The friend cancels the invite before the match starts (the empty form is read
+    first: a request cut off by a hang-up changes nothing)."""
     try:
         friend.decline(db, token, session.id)
     except play.PlayError as error:

@@ -20,16 +20,16 @@ from fastapi import APIRouter, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from app.core import workers
+from app.engine import Event as GameEvent
 from app.engine import GameError
 from app.engine.handhistory import HandHistoryError
 from app.play.common import PlayError, whole_number
-from app.play.words import step_line
 from app.review import history as hist
 from app.review import practice, stats
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
 from app.web.limits import limit
 from app.web.links import see_other
-from app.web.render import render
+from app.web.render import is_htmx, render
 
 router = APIRouter()
 
@@ -187,7 +187,7 @@ def analysis_status(request: Request, session: SessionDep, db: DbDep, match_id: 
 
 @router.post("/play/history/{match_id}/{number}/analyse")
 def analyse_hand(request: Request, session: SessionDep, db: DbDep, match_id: str,
-                 number: str) -> Response:
+                 number: str, _form: FieldsDep) -> Response:
     """Queue the analysis of a hand that has none (or lost it in a restart)."""
     facts = _hand_facts(db, session.id, match_id, number)
     if facts is None:
@@ -214,21 +214,22 @@ def start_practice(request: Request, session: SessionDep, db: DbDep, match_id: s
     return see_other(request, "/play/practice")
 
 
+PLAY_BLOCKS = ["status", "table"]
+"""What a script's tap on the practice table gets back, as on the play table."""
+
+
 def _practice_page(request: Request, current: practice.Practice, notice: str = "",
-                   said: str = "", status_code: int = 200) -> Response:
-    match = current.match
-    view = current.view
-    return render(request, "review/practice.html", {
-        "p": current, "v": view, "step": step_line(view, match), "notice": notice,
-        "said": said, "legal": [str(a) for a in view.legal],
-        "hand": sorted(view.hand, key=lambda c: (c.suit.index, c.rank.number)),
-        "known": sorted(view.opponent_known, key=lambda c: c.index),
-    }, status_code=status_code)
+                   said: str = "", events: tuple[GameEvent, ...] = (),
+                   status_code: int = 200) -> Response:
+    """The practice hand on the play table (the blocks only, for a script's tap)."""
+    screen = practice.practice_screen(current, notice, said, events)
+    return render(request, "play/table.html", {"s": screen, "hint": None},
+                  block=PLAY_BLOCKS, status_code=status_code)
 
 
 @router.get("/play/practice", name="practice")
 def practice_page(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """The practice hand (marked, never counted)."""
+    """The practice hand (marked, never counted), on the same table as play."""
     try:
         current = practice.load(db, session.id)
     except practice.NoPracticeError as error:
@@ -239,20 +240,31 @@ def practice_page(request: Request, session: SessionDep, db: DbDep) -> Response:
 @router.post("/play/practice")
 def practice_tap(request: Request, session: SessionDep, db: DbDep,
                  fields: FieldsDep) -> Response:
-    """One tap of the practice hand: ``action`` (and ``card``) with ``version``."""
-    text = fields.get("action", "")[:20]
-    card = fields.get("card", "")[:3]
-    if card:
-        text = f"{text} {card}"
+    """One tap of the practice hand: ``action`` (and ``card``) with ``version``, or
+    ``sort``. A plain form post is answered 303 to ``/play/practice``; a script's post
+    (``HX-Request``) with the table's blocks, as on the play table. Refused (400/409):
+    the table as it stands and the reason; nothing changes."""
+    said = ""
+    events: tuple[GameEvent, ...] = ()
     try:
-        practice.tap(db, session.id, text, whole_number(fields.get("version", "")))
+        if "sort" in fields:
+            practice.sort_hand(db, session.id, fields["sort"])
+        else:
+            text = fields.get("action", "")[:20]
+            card = fields.get("card", "")[:3]
+            if card:
+                text = f"{text} {card}"
+            _, said, events = practice.tap(db, session.id, text,
+                                           whole_number(fields.get("version", "")))
     except practice.NoPracticeError as error:
         return render(request, "error.html", {"status": 404, "title": "No practice hand",
                                               "message": error.message}, status_code=404)
     except PlayError as error:
         current = practice.load(db, session.id)
         return _practice_page(request, current, error.message, status_code=error.status_code)
-    return see_other(request, "/play/practice")
+    if not is_htmx(request):
+        return see_other(request, "/play/practice")
+    return _practice_page(request, practice.load(db, session.id), said=said, events=events)
 
 
 # --- Match reports and statistics ------------------------------------------------------

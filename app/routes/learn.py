@@ -62,7 +62,8 @@ def learn_tap(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
 
 
 @router.post("/learn/offer")
-def learn_offer(request: Request, session: SessionDep, db: DbDep) -> Response:
+def learn_offer(request: Request, session: SessionDep, db: DbDep,
+                _form: FieldsDep) -> Response:
     """Dismiss the home page's offer of the lesson (it stays in the guide)."""
     lesson.close_offer(db, session.id)
     return see_other(request, "/")

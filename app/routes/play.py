@@ -11,6 +11,8 @@
   saying what is allowed.
 * ``POST /play/hint`` — a hint: the Expert's advice from the person's own view.
 * ``GET /play/new`` — the New match form; ``POST /play/new`` deals a new match.
+* ``POST /play/rematch`` — once a match against the computer is over: a new match with
+  its level and table options (``version``), then the play screen (303 to ``/play``).
 
 Routes stay thin: parse the form, call :mod:`app.play`, render. The request's unit of
 work (``DbDep``) commits a tap before its blocks render; a refused one stores nothing.
@@ -106,4 +108,15 @@ def new_match(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
     except play.PlayError as error:
         return new_match_page(request, db, session.id, notice=error.message,
                               values=posted_options(fields), status_code=error.status_code)
+    return see_other(request, "/play")
+
+
+@router.post("/play/rematch")
+def rematch(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
+    """Rematch: deal a new match with the finished match's options (303 to ``/play``);
+    refused (400/409, nothing changed) before the match is over or from an older screen."""
+    try:
+        play.rematch(db, session.id, fields)
+    except play.PlayError as error:
+        return _refused(request, db, session.id, error)
     return see_other(request, "/play")

@@ -14,24 +14,20 @@ played there (the same way ``tests/web/play/test_play_http.py`` reaches a match'
 
 from __future__ import annotations
 
-import random
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
-from sqlmodel import Session
+from sqlalchemy import Engine
 
-from app.core.db import create_db_engine
-from app.core.models import PlayMatch, PlaySeat
-from app.engine import Phase, Rules, apply_match, new_match, parse_match_action
-from app.engine.bots import choose_action
-from app.engine.match import MatchState, match_view
+from app.engine import Phase, Rules, new_match
+from app.engine.match import MatchState
 from app.guide.content import PAGES
 from app.web.sessions import COOKIE_NAME
-from tests.support.servers import LiveServer, sqlite_url
+from tests.support.positions import Position, act, bot_until, position_server, store_position
+from tests.support.servers import LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -43,31 +39,6 @@ THEMES = ("light", "dark", "contrast")
 # --- play positions --------------------------------------------------------------------
 
 
-Position = tuple[MatchState, list[tuple[int, str]]]
-"""A match and the log of actions that reached it (stored as the app would load it)."""
-
-
-def _act(position: Position, player: int, text: str) -> Position:
-    match, log = position
-    return apply_match(match, player, parse_match_action(text))[0], [*log, (player, text)]
-
-
-def _bot_until(position: Position, done: Callable[[MatchState], bool]) -> Position:
-    """Let the Standard computer play both seats until ``done(match)``."""
-    rng = random.Random(1)
-    for _ in range(20_000):
-        match = position[0]
-        if done(match):
-            return position
-        if match.hand.phase is Phase.OVER:
-            position = _act(position, 0, "next_hand")
-            continue
-        seat = match.hand.to_play
-        action = choose_action("standard", match_view(match, seat), rng)
-        position = _act(position, seat, str(action))
-    raise AssertionError("position not reached")
-
-
 def _over(match: MatchState) -> bool:
     return match.hand.phase is Phase.OVER
 
@@ -76,23 +47,23 @@ def play_positions() -> dict[str, Position]:
     """Named positions of the person's play screen (the person is player 0)."""
     upcard: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
     assert upcard[0].hand.phase is Phase.UPCARD_OFFER and upcard[0].hand.to_play == 0
-    draw = _act(_act(upcard, 0, "pass"), 1, "pass")
+    draw = act(act(upcard, 0, "pass"), 1, "pass")
     assert draw[0].hand.phase is Phase.DRAW and draw[0].hand.to_play == 0
-    discard = _act(draw, 0, "draw_stock")
-    knocked = _bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
-                         lambda m: _over(m) and m.hand.result is not None
-                         and m.hand.result.knocker is not None and not m.over)
+    discard = act(draw, 0, "draw_stock")
+    knocked = bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
+                        lambda m: _over(m) and m.hand.result is not None
+                        and m.hand.result.knocker is not None and not m.over)
     void = upcard
     while not _over(void[0]):
         hand = void[0].hand
         seat, phase = hand.to_play, hand.phase
         if phase is Phase.UPCARD_OFFER:
-            void = _act(void, seat, "pass")
+            void = act(void, seat, "pass")
         elif phase is Phase.DRAW:
-            void = _act(void, seat, "draw_stock")
+            void = act(void, seat, "draw_stock")
         else:
-            void = _act(void, seat, f"discard {hand.hands[seat][0]}")
-    match_end = _bot_until((new_match(Rules(), seed=5, first_dealer=1), []), lambda m: m.over)
+            void = act(void, seat, f"discard {hand.hands[seat][0]}")
+    match_end = bot_until((new_match(Rules(), seed=5, first_dealer=1), []), lambda m: m.over)
     return {"upcard": upcard, "draw": draw, "discard": discard, "result": knocked,
             "void": void, "match-end": match_end}
 
@@ -103,39 +74,21 @@ def play_positions() -> dict[str, Position]:
 class Site:
     """A server of the module's own, with its database at hand to store play positions."""
 
-    def __init__(self, server: LiveServer) -> None:
+    def __init__(self, server: LiveServer, engine: Engine) -> None:
         self.url = server.url
-        self.engine = create_db_engine(server.db_url)
+        self.engine = engine
         self.positions = play_positions()
 
     def store(self, session_id: str, position: Position) -> None:
-        """Make ``position`` the match of browser session ``session_id`` (stored as a
-        match from before provable deals: the app splits it into hands when it loads)."""
-        match, log = position
-        assert isinstance(match.seed, int)
-        with Session(self.engine) as db:
-            game = PlayMatch(session_id=session_id, rules=match.rules.to_dict(),
-                             first_dealer=match.first_dealer,
-                             level="standard", legacy_seed=match.seed,
-                             legacy_log=[[p, t] for p, t in log])
-            db.add(game)
-            db.flush()
-            assert game.id is not None
-            db.merge(PlaySeat(session_id=session_id, match_id=game.id, version=1))
-            db.commit()
+        """Make ``position`` the match of browser session ``session_id``."""
+        store_position(self.engine, session_id, position)
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> Iterator[Site]:
     """One server for every audit of the module (the play positions need its database)."""
-    path = tmp_path_factory.mktemp("audit") / "gin.db"
-    shutil.copyfile(migrated_template, path)
-    server = LiveServer(db_url=sqlite_url(path)).start()
-    site = Site(server)
-    yield site
-    site.engine.dispose()
-    server.stop()
-    server.log.close()
+    with position_server(tmp_path_factory.mktemp("audit"), migrated_template) as running:
+        yield Site(*running)
 
 
 def session_id(page: Any) -> str:

@@ -15,52 +15,9 @@ from typing import Any
 import pytest
 
 from tests.browser.test_play_browser import _choose, _enabled, _start, _tap
+from tests.support.sounds import RECORDER, recorded
 
 pytestmark = pytest.mark.browser
-
-RECORDER = """
-window.__audio = { made: 0, resumed: 0, started: 0 };
-window.__buzz = [];
-window.__events = [];
-(function () {
-  function Param() { this.value = 0; }
-  Param.prototype.setValueAtTime = function () {};
-  Param.prototype.exponentialRampToValueAtTime = function () {};
-  function node(extra) { return Object.assign({ connect: function () {} }, extra); }
-  function FakeContext() {
-    window.__audio.made++;
-    this.state = "suspended"; this.currentTime = 0; this.sampleRate = 8000;
-    this.destination = node({});
-  }
-  FakeContext.prototype.resume = function () {
-    window.__audio.resumed++; this.state = "running"; return Promise.resolve();
-  };
-  FakeContext.prototype.createOscillator = function () {
-    return node({ type: "", frequency: new Param(), stop: function () {},
-                  start: function () { window.__audio.started++; } });
-  };
-  FakeContext.prototype.createGain = function () { return node({ gain: new Param() }); };
-  FakeContext.prototype.createBiquadFilter = function () {
-    return node({ type: "", frequency: new Param() });
-  };
-  FakeContext.prototype.createBuffer = function (c, n) {
-    return { getChannelData: function () { return new Float32Array(n); } };
-  };
-  FakeContext.prototype.createBufferSource = function () {
-    return node({ start: function () { window.__audio.started++; } });
-  };
-  window.AudioContext = FakeContext;
-  Object.defineProperty(Navigator.prototype, "vibrate", {
-    configurable: true, value: function (p) { window.__buzz.push(p); return true; } });
-  document.addEventListener("gin:event", function (e) { window.__events.push(e.detail.kind); });
-})();
-"""
-
-
-def _recorded(page: Any) -> dict[str, Any]:
-    return dict(page.evaluate("({audio: window.__audio, buzz: window.__buzz, "
-                              "events: window.__events})"))
-
 
 def _draw_and_discard(page: Any) -> None:
     """Pass the upcard if offered, draw from the stock, then discard (the computer plays)."""
@@ -142,9 +99,9 @@ def test_sound_and_vibration_only_when_switched_on(
     if switched == "on":
         _choose(page, live_server, "sound-on", "vibration-on")
     _start(page, live_server)
-    assert _recorded(page)["audio"]["made"] == 0  # nothing before a gesture
+    assert recorded(page)["audio"]["made"] == 0  # nothing before a gesture
     _draw_and_discard(page)
-    seen = _recorded(page)
+    seen = recorded(page)
     assert "draw" in seen["events"] and "discard" in seen["events"]
     if switched == "on":
         assert seen["audio"]["made"] == 1 and seen["audio"]["resumed"] >= 1
@@ -184,12 +141,12 @@ def test_each_hand_end_has_its_sound_and_a_knock_against_you_buzzes(
         ("Undercut! The computer knocked; you score 29", ""): ["undercut", "knocked-against"],
     }
     for (headline, match_end), kinds in cases.items():
-        started = _recorded(page)["audio"]["started"]
-        buzzes = len(_recorded(page)["buzz"])
+        started = recorded(page)["audio"]["started"]
+        buzzes = len(recorded(page)["buzz"])
         assert page.evaluate(EVENTS, [headline, match_end]) == kinds, headline
-        assert _recorded(page)["audio"]["started"] > started, headline
-        assert len(_recorded(page)["buzz"]) == buzzes + ("knocked-against" in kinds), headline
+        assert recorded(page)["audio"]["started"] > started, headline
+        assert len(recorded(page)["buzz"]) == buzzes + ("knocked-against" in kinds), headline
     page.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true})")
-    started = _recorded(page)["audio"]["started"]
+    started = recorded(page)["audio"]["started"]
     page.evaluate(EVENTS, ["Knock by the computer: it scores 9", ""])
-    assert _recorded(page)["audio"]["started"] == started  # silent while hidden
+    assert recorded(page)["audio"]["started"] == started  # silent while hidden

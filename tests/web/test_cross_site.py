@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.core.models import ScoreSheetRow
+from app.engine import Rules, new_match
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import (
     StoredPlay,
@@ -29,6 +30,7 @@ from tests.support.hardening import (
     snapshot,
     stored_play,
 )
+from tests.support.positions import bot_until, store_position
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -80,6 +82,16 @@ class World:
         row = stored_play(self.app.state.engine, self.client.cookies[COOKIE_NAME])
         assert row is not None
         return row
+
+    def match_over(self) -> dict[str, str]:
+        """Make this browser's match a finished one, so that Rematch has one to replay;
+        its form."""
+        position = bot_until((new_match(Rules(target=30), seed=5, first_dealer=1), []),
+                             lambda m: m.over)
+        store_position(self.app.state.engine, self.client.cookies[COOKIE_NAME], position)
+        version = re.search(r'name="version" value="(\d+)"', self.client.get("/play").text)
+        assert version is not None
+        return {"version": version.group(1)}
 
     def practice_action(self) -> dict[str, str]:
         """Start a practice hand from the finished hand, and a legal tap in it."""
@@ -150,6 +162,7 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/learn": lambda w: {"action": "take_upcard", "version": "0"},
     "/learn/start": lambda w: {"back": "/guide"},
     "/learn/offer": lambda w: {},
+    "/play/rematch": lambda w: w.match_over(),
     "/play/friend": lambda w: {"name": "Ann", "version": str(w.match().version)},
     "/play/friend/cancel": lambda w: w.own_invite(),
     "/play/friend/{token}": lambda w: {"name": "Bob"},

@@ -110,6 +110,6 @@ def test_a_level_hollywood_match_is_headlined_a_tie_not_a_win() -> None:
     assert match_result(won, friend) == "Ann won the match, 21 to 20"
     over = replace(new_match(rules, 1), records=records)
     assert over.over and step_line(match_view(over, 0), over) == \
-        "Match over: a tie. Tap New match to play again."
+        "Match over: a tie. Tap Rematch to play again."
     plain = match_tally((HandRecord(1, 10, HandKind.KNOCK),), HOUSE.with_options(target=10))
     assert match_result(plain, VS_COMPUTER) == "The computer won the match, 10 to 0"

@@ -45,7 +45,7 @@ def test_an_expert_match_starts_and_is_stored(app: FastAPI, client: TestClient) 
     response = client.post("/play/new", data={"level": "expert", "version": "0"})
     assert response.status_code in (200, 303)
     assert _stored(app, client)[1].level == "expert"
-    assert "Expert computer" in client.get("/play").text
+    assert 'Expert<span class="scorebar__long"> computer</span>' in client.get("/play").text
 
 
 def test_a_stored_match_with_an_unknown_level_is_a_clear_error_on_load(

@@ -39,6 +39,7 @@ from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, NextHand, match_view
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import StoredPlay, response_text, secrets_in_play, stored_play
+from tests.support.positions import store_position
 
 # --- reading the screen -----------------------------------------------------------------
 
@@ -485,7 +486,8 @@ def test_new_match_options_are_used_and_shown(app: FastAPI, client: TestClient) 
             match.rules.loser_deals, match.rules.big_gin) == (150, 20, True, True, True)
     assert match.rules.undercut_bonus == 25  # untouched options stay House
     html = response.text
-    assert "to 150" in html and "Easy computer" in html and "Rules in force" in html
+    assert "to 150" in html and "Rules in force" in html
+    assert 'Easy<span class="scorebar__long"> computer</span>' in html  # "Easy" on a phone
     limit = match.hand.limit
     if limit.gin_only:
         assert "Gin only this hand" in html
@@ -568,17 +570,7 @@ def _store_log(app: FastAPI, client: TestClient, match: MatchState,
     """Store ``match`` (int seed, whole ``log``) as this browser's match, as a match
     stored before provable deals: the app splits it into hands when it loads it."""
     client.get("/play")
-    session_id = client.cookies[COOKIE_NAME]
-    assert isinstance(match.seed, int)
-    with Session(app.state.engine) as db:
-        game = PlayMatch(session_id=session_id, rules=match.rules.to_dict(),
-                         first_dealer=match.first_dealer, level="standard",
-                         legacy_seed=match.seed, legacy_log=[[p, t] for p, t in log])
-        db.add(game)
-        db.flush()
-        assert game.id is not None
-        db.add(PlaySeat(session_id=session_id, match_id=game.id, version=1))
-        db.commit()
+    store_position(app.state.engine, client.cookies[COOKIE_NAME], (match, log))
 
 
 def _store_a_finished_match(app: FastAPI, client: TestClient, rules: Rules) -> MatchState:

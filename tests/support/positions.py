@@ -1,0 +1,89 @@
+"""Play positions built with the engine and stored as a browser's match, as if played
+there: ``act``, ``bot_until`` (the Standard computer in both seats until a condition
+holds) and ``store_position`` (the match as one stored before provable deals: the app
+splits it into hands when it loads it); ``position_server`` runs a server of its own
+with its database at hand to store them. The accessibility audit and the match-end tests
+reach their screens this way, without playing through a browser.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from app.core.db import create_db_engine
+from app.core.models import PlayMatch, PlaySeat
+from app.engine import Phase, apply_match, parse_match_action
+from app.engine.bots import choose_action
+from app.engine.match import MatchState, match_view
+from tests.support.servers import LiveServer, sqlite_url
+
+Position = tuple[MatchState, list[tuple[int, str]]]
+"""A match and the log of actions that reached it (stored as the app would load it)."""
+
+
+def act(position: Position, player: int, text: str) -> Position:
+    """``position`` after ``player``'s action ``text`` (``"discard 7C"``)."""
+    match, log = position
+    return apply_match(match, player, parse_match_action(text))[0], [*log, (player, text)]
+
+
+def bot_until(position: Position, done: Callable[[MatchState], bool], seed: int = 1) -> Position:
+    """Let the Standard computer play both seats until ``done(match)``."""
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        match = position[0]
+        if done(match):
+            return position
+        if match.hand.phase is Phase.OVER:
+            position = act(position, 0, "next_hand")
+            continue
+        seat = match.hand.to_play
+        action = choose_action("standard", match_view(match, seat), rng)
+        position = act(position, seat, str(action))
+    raise AssertionError("position not reached")
+
+
+def store_position(engine: Engine, session_id: str, position: Position,
+                   level: str = "standard", names: tuple[str, str] | None = None) -> int:
+    """Make ``position`` the match of browser session ``session_id`` (a match with an
+    int seed, stored before provable deals); the new match's id. With ``names`` it is a
+    friend match between those two (seat 0 is ``session_id``; the friend's seat is
+    empty)."""
+    match, log = position
+    assert isinstance(match.seed, int)
+    with Session(engine) as db:
+        game = PlayMatch(session_id=session_id, rules=match.rules.to_dict(),
+                         first_dealer=match.first_dealer, level=level,
+                         legacy_seed=match.seed, legacy_log=[[p, t] for p, t in log],
+                         friend=names is not None, names=list(names) if names else None,
+                         invite_status="accepted" if names else None,
+                         hands=1 if names else 0)
+        db.add(game)
+        db.flush()
+        assert game.id is not None
+        db.merge(PlaySeat(session_id=session_id, match_id=game.id, version=1))
+        db.commit()
+        return game.id
+
+
+@contextmanager
+def position_server(folder: Path, template: Path) -> Iterator[tuple[LiveServer, Engine]]:
+    """A server on a copy of the migrated ``template`` database in ``folder``, and an
+    engine on that database to store positions with; both closed at the end."""
+    path = folder / "gin.db"
+    shutil.copyfile(template, path)
+    server = LiveServer(db_url=sqlite_url(path)).start()
+    engine = create_db_engine(server.db_url)
+    try:
+        yield server, engine
+    finally:
+        engine.dispose()
+        server.stop()
+        server.log.close()
