@@ -106,14 +106,14 @@ def test_a_hollywood_match_to_its_end_equals_the_score_sheet_of_its_hands(
     sheet = _sheet_of(page.request.get(
         f"{live_server}/play/history/{match_id.group(1)}.txt").text())
     assert sheet.over
-    lines = end.locator("p").all_inner_texts()
+    lines = end.locator(".match-end__games li").all_inner_texts()
     for number, column in enumerate(sheet.columns, start=1):
         final = column.tally.final
         assert any(line.startswith(f"Game {number} over: you {final[0]}, computer "
                                    f"{final[1]}: ") for line in lines), (number, lines)
     you, computer = sheet.totals
     assert f"Three games: you {you}, computer {computer}." in lines
-    headline = end.locator("h2").inner_text()
+    headline = " ".join(end.locator("h2").first.inner_text().split()).replace(" ,", ",")
     if sheet.winner is None:
         assert headline == f"The match is a tie, {you} to {computer}"
     elif sheet.winner == 0:
