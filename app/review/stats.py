@@ -432,8 +432,11 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
         streak = streak + 1 if hand.winner == hand.seat else 0
         best = max(best, streak)
     luck_by_match = []
+    by_match: dict[int | None, list[HandRow]] = {}
+    for hand in hands:
+        by_match.setdefault(hand.match_id, []).append(hand)
     for game in games:
-        its = [h for h in hands if h.match_id == game.id]
+        its = by_match.get(game.id, [])
         if game.id is None or not any((game.id, h.number) in reviews for h in its):
             continue
         chances = match_chances(Rules.from_dict(game.rules),

@@ -15,6 +15,7 @@ from app.core import switches
 from app.core.attempts import Attempts
 from app.core.inputs import whole_number
 from app.web.deps import DbDep, FieldsDep, SettingsDep
+from app.web.limits import Client
 from app.web.links import cookie_path, see_other
 from app.web.render import render
 
@@ -65,7 +66,7 @@ def sign_in(request: Request, settings: SettingsDep, fields: FieldsDep) -> Respo
     """Check the token; 303 to the page with the signed-in cookie, else 403 (429 after
     too many wrong tokens from one address)."""
     token = _token(settings)
-    address = f"address:{request.client.host if request.client else 'unknown'}"
+    address = f"address:{Client.of(request.scope).address}"
     wait = _attempts.wait([address])
     if wait:
         return render(request, "admin/signin.html", {

@@ -18,6 +18,7 @@ from app.core.i18n import ngettext
 from app.devices import access, data
 from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
 from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
+from app.web.limits import Client
 from app.web.links import cookie_path, see_other
 from app.web.render import render
 from app.web.sessions import COOKIE_NAME, STATE_KEY, is_valid_session_id
@@ -31,8 +32,9 @@ _attempts = Attempts()
 
 
 def _keys(request: Request, session_id: str) -> list[str]:
-    host = request.client.host if request.client else "unknown"
-    return [f"browser:{session_id}", f"address:{host}"]
+    """What failed codes are counted against: this browser and its client address (as
+    the fair-use limits know it)."""
+    return [f"browser:{session_id}", f"address:{Client.of(request.scope).address}"]
 
 
 def _page(request: Request, db: DbDep, session_id: str, *, issued: access.Issued | None = None,
