@@ -262,6 +262,10 @@ class Screen:
     game_scores: tuple[GameScore, ...] = ()
     """Hollywood: the three games as the score bar shows them (``()`` otherwise)."""
     practice: PracticeTable | None = None
+    luck_url: str = ""
+    """Where the result panel asks for the hand's luck-and-play line once the hand is
+    analysed (``/play/history/<match>/<hand>/luck``); ``""`` when there is none (a
+    practice hand, the lesson, a hand still in play)."""
 
 
 def _sort_key(sort: str) -> Any:
@@ -717,6 +721,8 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
         games=game_lines(board, seats),
         game_scores=game_scores(board, seats),
         practice=practice,
+        luck_url=f"/play/history/{match_id}/{match.hand_number}/luck"
+        if over and practice is None and match_id is not None else "",
     )
 
 

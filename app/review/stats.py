@@ -32,6 +32,7 @@ from app.play.words import game_lines
 from app.review.history import (
     NotInHistoryError,
     RatedStep,
+    analysis_view,
     match_number,
     match_scores,
     own_match,
@@ -221,6 +222,51 @@ def luck_sentence(luck: float, play: float) -> str:
     else:
         first = "The cards were even"
     return f"{first}, your play {'cost ' + str(own) if own else 'cost nothing'}."
+
+
+@dataclass(frozen=True, slots=True)
+class HandLuck:
+    """Luck and play of one finished hand from the viewer's seat, for the result panel's
+    line (issue 29): ``status`` is ``"done"`` (``split`` holds the figures),
+    ``"analysing"`` (the analysis is still running: ask again) or ``"none"`` (nothing to
+    show: analysis off, failed, or the hand is not analysed for this seat)."""
+
+    status: str
+    split: LuckAndPlay | None = None
+
+    @property
+    def words(self) -> str:
+        """The line: "The cards gave you 6 points of win chance, your play cost 2."
+        (``""`` unless done)."""
+        if self.split is None:
+            return ""
+        return luck_sentence(self.split.luck, self.split.play)
+
+
+def hand_luck(db: Session, session_id: str, match_id: int, number: int) -> HandLuck:
+    """How much this browser's chance to win match ``match_id`` moved in its finished
+    hand ``number`` through the cards and through its decisions (the same split as the
+    match report: :func:`luck_by_hand` over :func:`match_chances`).
+
+    Raises:
+        NotInHistoryError: no such match of this browser, or no such finished hand.
+    """
+    game = own_match(db, session_id, match_id)
+    assert game.id is not None
+    rows = db.exec(select(PlayHand).where(PlayHand.match_id == game.id, col(PlayHand.finished),
+                                          col(PlayHand.number) <= number)
+                   .order_by(col(PlayHand.number))).all()
+    if not rows or rows[-1].number != number:
+        raise NotInHistoryError("This hand is not finished.")
+    me = seat_in(game, session_id)
+    review = db.get(HandReview, (game.id, number, me))
+    status = analysis_view(review).status
+    if review is None or status != "done":  # none yet: its row is written as the hand ends
+        return HandLuck("analysing" if status in ("analysing", "none") else "none")
+    chances = match_chances(Rules.from_dict(game.rules),
+                            [(row.winner, row.points) for row in rows], me)
+    ratings = [Rating.from_dict(d) for d in review.ratings]
+    return HandLuck("done", luck_by_hand(chances[-2:], [ratings])[0])
 
 
 def match_report(db: Session, session_id: str, match_id: int | None) -> MatchReport:

@@ -35,6 +35,8 @@ router = APIRouter()
 
 ECHO_LIMIT = 60 * 1024
 """How much of a refused file the import form shows back for correction (characters)."""
+LUCK_TRIES = 90
+"""How often the result panel asks for a hand's luck line (every 2 s: three minutes)."""
 TOO_SLOW = ("This file took too long to read, so it was not shown: import a shorter one "
             "(one match, or one hand).")
 
@@ -183,6 +185,26 @@ def analysis_status(request: Request, session: SessionDep, db: DbDep, match_id: 
     if status in ("done", "failed"):
         return PlainTextResponse(status, headers={"HX-Refresh": "true"})
     return PlainTextResponse(status)
+
+
+@router.get("/play/history/{match_id}/{number}/luck")
+def hand_luck(request: Request, session: SessionDep, db: DbDep, match_id: str,
+              number: str) -> Response:
+    """The result panel's luck-and-play line of a finished hand (an HTMX fragment): it
+    asks again every few seconds while the hand is analysed, then says how much the
+    cards and the player's decisions moved their chance to win the match."""
+    match, hand = _id(match_id), _id(number)
+    asked = whole_number(request.query_params.get("try", "0")) or 0
+    if match is None or hand is None:
+        return _not_found(request)
+    try:
+        luck = stats.hand_luck(db, session.id, match, hand)
+    except hist.NotInHistoryError:
+        return _not_found(request)
+    if luck.status == "analysing" and asked >= LUCK_TRIES:
+        luck = stats.HandLuck("none")  # the analysis was lost: stop asking
+    return render(request, "review/_hand_luck.html",
+                  {"luck": luck, "url": f"/play/history/{match}/{hand}/luck?try={asked + 1}"})
 
 
 @router.post("/play/history/{match_id}/{number}/analyse")

@@ -148,3 +148,45 @@ def test_luck_and_play_add_up_to_each_analysed_hands_change_of_chance(
     assert report.luck_words in page and "of win chance" in report.luck_words
     # The statistics sum the same over every analysed hand (here: this one).
     assert f'<p id="luck-words">{report.luck_words}</p>' in client.get("/stats").text
+
+
+def test_the_result_panel_tells_the_hands_luck_and_play_once_it_is_analysed(
+        app: FastAPI, client: TestClient) -> None:
+    match_id, number = _finish_hand(app, client, seed=7)
+    url = f"/play/history/{match_id}/{number}/luck"
+    panel = client.get("/play").text
+    assert f'hx-get="{url}"' in panel  # the result panel asks for the line
+    _wait_for_analysis(client, f"/play/history/{match_id}/{number}")
+    line = client.get(url + "?try=3")
+    assert line.status_code == 200 and "hx-get" not in line.text  # done: no more asking
+    found = re.search(r'data-luck="(-?[\d.]+)" data-play="(-?[\d.]+)"', line.text)
+    assert found is not None and "of win chance" in line.text
+    with Session(app.state.engine) as db:
+        report = match_report(db, client.cookies[COOKIE_NAME], match_id)
+    assert report.luck is not None and report.play is not None  # one hand: the same split
+    assert float(found.group(1)) == pytest.approx(report.luck, abs=0.05)
+    assert float(found.group(2)) == pytest.approx(report.play, abs=0.05)
+    assert report.luck_words in line.text
+    # Another browser, a hand not finished, garbage ids: not in your history.
+    with TestClient(app) as other:
+        other.get("/")
+        assert other.get(url).status_code == 404
+    for bad in (f"/play/history/{match_id}/{number + 1}/luck", "/play/history/x/1/luck",
+                f"/play/history/{match_id}/²/luck", "/play/history/99999999999/1/luck"):
+        assert client.get(bad).status_code == 404, bad
+
+
+def test_the_luck_line_stops_asking_when_the_analysis_never_comes(
+        app: FastAPI, client: TestClient) -> None:
+    analysis.configure(enabled=False)
+    try:
+        match_id, number = _finish_hand(app, client, seed=8)
+    finally:
+        analysis.configure(enabled=True)
+    url = f"/play/history/{match_id}/{number}/luck"
+    asking = client.get(url)
+    assert asking.status_code == 200 and "hx-get" in asking.text  # not there yet: ask again
+    assert f"{url}?try=1" in asking.text
+    given_up = client.get(f"{url}?try=90")
+    assert "hx-get" not in given_up.text and "hidden" in given_up.text
+    assert f"{url}?try=1" in client.get(f"{url}?try=junk").text  # garbage counts as none
