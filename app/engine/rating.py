@@ -127,7 +127,10 @@ class LuckAndPlay:
     match), split as backgammon programs split it, in percentage points:
 
     * ``play`` is what the player's own decisions cost: minus the sum of their losses
-      (≤ 0; 0 when every decision was Expert's best);
+      of at least :data:`ACCURATE_WITHIN` points (≤ 0; 0 when every decision was within
+      that of Expert's best). A smaller loss is within the evaluation's noise: the best of
+      several sampled estimates is biased upwards, so summed over the thirty decisions of
+      a hand such losses would charge an accurate player with many points of play;
     * ``luck`` is everything else: the deal, the draws, the other side's choices;
     * ``luck + play == change``, the move of the chance from ``before`` to ``after``.
     """
@@ -153,7 +156,7 @@ def luck_and_play(before: float, after: float, ratings: Sequence[Rating]) -> Luc
     """
     if not (0.0 <= before <= 1.0 and 0.0 <= after <= 1.0):
         raise ValueError("a chance to win the match is between 0 and 1")
-    play = -sum(r.loss for r in ratings)
+    play = -sum(r.loss for r in ratings if r.loss >= ACCURATE_WITHIN)
     change = 100.0 * (after - before)
     return LuckAndPlay(100.0 * before, 100.0 * after, change - play, play)
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.engine.rating import Rating, luck_and_play, mark_for
+from app.engine.rating import ACCURATE_WITHIN, Rating, luck_and_play, mark_for
 
 chances = st.floats(0.0, 1.0)
 losses = st.lists(st.floats(0.0, 60.0), max_size=20)
@@ -32,11 +32,19 @@ def test_best_play_leaves_all_of_the_change_to_luck() -> None:
 
 
 def test_a_blunder_costs_play_and_luck_makes_up_the_rest() -> None:
-    # The hand was won (+12 points of win chance) in spite of a 16-point blunder:
-    # the cards gave 29.
-    split = luck_and_play(0.5, 0.62, _ratings([16.0, 1.0, 0.0]))
-    assert split.play == pytest.approx(-17.0)
-    assert split.luck == pytest.approx(29.0)
+    # The hand was won (+12 points of win chance) in spite of a 16-point blunder and a
+    # 3-point slip: the cards gave 31.
+    split = luck_and_play(0.5, 0.62, _ratings([16.0, 3.0, 0.0]))
+    assert split.play == pytest.approx(-19.0)
+    assert split.luck == pytest.approx(31.0)
+
+
+def test_losses_within_the_evaluations_noise_cost_no_play() -> None:
+    # Thirty decisions each a point from the best: accurate play, not 30 points lost.
+    split = luck_and_play(0.5, 0.45, _ratings([ACCURATE_WITHIN - 0.01] * 30))
+    assert split.play == 0 and split.luck == pytest.approx(-5.0)
+    edge = luck_and_play(0.5, 0.45, _ratings([ACCURATE_WITHIN]))
+    assert edge.play == pytest.approx(-ACCURATE_WITHIN)
 
 
 @pytest.mark.parametrize(("before", "after"), [(-0.1, 0.5), (0.5, 1.2)])

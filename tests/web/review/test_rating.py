@@ -16,7 +16,7 @@ from app.core.config import Settings
 from app.core.models import HandReview, PlayHand, PlayMatch
 from app.engine import HOUSE, HandSeed, Rules
 from app.engine.bots.equity import match_equity
-from app.engine.rating import Rating
+from app.engine.rating import ACCURATE_WITHIN, Rating
 from app.engine.review import hand_positions
 from app.review import analysis
 from app.review.practice import load as load_practice
@@ -143,7 +143,8 @@ def test_luck_and_play_add_up_to_each_analysed_hands_change_of_chance(
     change = 100 * (match_equity(rules, scores[0], scores[1]) - match_equity(rules, 0, 0))
     assert report.luck is not None and report.play is not None
     assert report.luck + report.play == pytest.approx(change)
-    assert report.play == pytest.approx(-sum(float(r["loss"]) for r in review.ratings))
+    assert report.play == pytest.approx(-sum(float(r["loss"]) for r in review.ratings
+                                             if float(r["loss"]) >= ACCURATE_WITHIN))
     page = client.get(f"/play/history/{match_id}").text
     assert report.luck_words in page and "of win chance" in report.luck_words
     # The statistics sum the same over every analysed hand (here: this one).
