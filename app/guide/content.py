@@ -18,12 +18,15 @@ and is re-exported here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
+from babel.lists import format_list
 from fastapi import Depends, Request
 
+from app.core.i18n import N_, current
 from app.engine import (
     CARDS,
     CLASSIC,
@@ -48,6 +51,7 @@ from app.engine import (
     tally,
 )
 from app.engine.hand import HAND_SIZE, VOID_AT
+from app.play.words import the
 from app.web.links import guide_link_for
 from app.web.rulewords import rules_rows
 
@@ -82,7 +86,8 @@ GuideRulesDep = Annotated[GuideRules, Depends(get_guide_rules)]
 
 @dataclass(frozen=True, slots=True)
 class Section:
-    """A heading inside a guide page: its anchor id and its title."""
+    """A heading inside a guide page: its anchor id and its title (an English message
+    marked with ``N_``; the templates show ``_(title)``)."""
 
     anchor: str
     title: str
@@ -90,7 +95,8 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """One guide page: URL slug (``/guide/<slug>``), title, one-line summary, sections."""
+    """One guide page: URL slug (``/guide/<slug>``), title, one-line summary, sections
+    (title and summary are messages marked with ``N_``, translated where shown)."""
 
     slug: str
     title: str
@@ -108,50 +114,55 @@ def _s(*pairs: tuple[str, str]) -> tuple[Section, ...]:
 
 
 PAGES: tuple[Page, ...] = (
-    Page("aim", "The aim", "What you are trying to do.",
-         _s(("aim", "Get rid of your deadwood"), ("at-a-glance", "The game at a glance"))),
-    Page("deal", "The deal and the upcard", "Ten cards each, one card face up.",
-         _s(("deal", "The deal"), ("upcard", "The upcard"), ("stock", "The stock"))),
-    Page("turn", "A turn", "Draw one card, then discard one.",
-         _s(("draw", "Draw"), ("discard", "Discard"), ("example", "Example turn"))),
-    Page("melds", "Melds and deadwood", "Sets, runs and what is left over.",
-         _s(("sets", "Sets"), ("runs", "Runs"), ("ace", "Card values"),
-            ("deadwood", "Deadwood"), ("example", "Example hand"))),
-    Page("knocking", "Knocking, gin and laying off", "How a hand ends.",
-         _s(("knock", "Knocking"), ("knocker-arrangement", "Your melds when you knock"),
-            ("gin", "Gin"), ("big-gin", "Big gin"), ("laying-off", "Laying off"),
-            ("no-layoffs-against-gin", "No layoffs against gin"))),
-    Page("scoring", "Scoring", "Who scores a hand, and how much.",
-         _s(("table", "The scoring table"), ("knock", "Example: a knock"),
-            ("undercut", "Example: an undercut"), ("tie", "A tie is an undercut"),
-            ("gin", "Example: gin"))),
-    Page("void", "The void hand", "When the stock runs low.",
-         _s(("void", "No score, same dealer"),)),
-    Page("match", "A match", "Playing hands up to the target.",
-         _s(("target", "The target"), ("bonuses", "Boxes, game bonus and shutout"),
-            ("worked-match", "A worked match"), ("margin", "Margin and shutout"))),
-    Page("controls", "The controls", "How to play in this app.",
-         _s(("cards", "Your cards"), ("buttons", "The buttons"), ("sorting", "Sorting"),
-            ("screen", "Reading the screen"), ("end-of-hand", "The end of a hand"),
-            ("keyboard", "Keyboard and screen readers"), ("score-keeper", "The score keeper"))),
-    Page("strategy", "Strategy", "Tips for playing better.",
-         _s(("reading-discards", "Reading the discards"),
-            ("taking", "What to take from the pile"),
-            ("knock-or-gin", "Knock or play for gin"),
-            ("deadwood", "Managing deadwood"),
-            ("undercut", "Laying off and the undercut"))),
-    Page("options", "Table options", "Rules a table can switch.",
-         _s(("target", "Target"), ("knock-limit", "Knock limit"), ("bonuses", "Hand bonuses"),
-            ("big-gin", "Big gin"), ("match-bonuses", "Box, game bonus and shutout"),
-            ("oklahoma", "Oklahoma"), ("straight-gin", "Straight gin"),
-            ("round-the-corner", "Round the corner"), ("loser-deals", "Loser deals"),
-            ("knocker-arranges", "Knocker arranges for the best score"),
-            ("hollywood", "Hollywood"), ("gin-for-three", "Gin for three"))),
-    Page("fair", "Checking a deal", "Prove that a hand was dealt fairly.",
-         _s(("commitment", "Before the hand: the commitment"),
-            ("reveal", "After the hand: the seeds"), ("check", "Checking the deal"),
-            ("own-program", "With your own program"))),
-    Page("faq", "Questions and answers", "Short answers to common questions.", ()),
+    Page("aim", N_("The aim"), N_("What you are trying to do."),
+         _s(("aim", N_("Get rid of your deadwood")),
+            ("at-a-glance", N_("The game at a glance")))),
+    Page("deal", N_("The deal and the upcard"), N_("Ten cards each, one card face up."),
+         _s(("deal", N_("The deal")), ("upcard", N_("The upcard")),
+            ("stock", N_("The stock")))),
+    Page("turn", N_("A turn"), N_("Draw one card, then discard one."),
+         _s(("draw", N_("Draw")), ("discard", N_("Discard")), ("example", N_("Example turn")))),
+    Page("melds", N_("Melds and deadwood"), N_("Sets, runs and what is left over."),
+         _s(("sets", N_("Sets")), ("runs", N_("Runs")), ("ace", N_("Card values")),
+            ("deadwood", N_("Deadwood")), ("example", N_("Example hand")))),
+    Page("knocking", N_("Knocking, gin and laying off"), N_("How a hand ends."),
+         _s(("knock", N_("Knocking")), ("knocker-arrangement", N_("Your melds when you knock")),
+            ("gin", N_("Gin")), ("big-gin", N_("Big gin")), ("laying-off", N_("Laying off")),
+            ("no-layoffs-against-gin", N_("No layoffs against gin")))),
+    Page("scoring", N_("Scoring"), N_("Who scores a hand, and how much."),
+         _s(("table", N_("The scoring table")), ("knock", N_("Example: a knock")),
+            ("undercut", N_("Example: an undercut")), ("tie", N_("A tie is an undercut")),
+            ("gin", N_("Example: gin")))),
+    Page("void", N_("The void hand"), N_("When the stock runs low."),
+         _s(("void", N_("No score, same dealer")),)),
+    Page("match", N_("A match"), N_("Playing hands up to the target."),
+         _s(("target", N_("The target")), ("bonuses", N_("Boxes, game bonus and shutout")),
+            ("worked-match", N_("A worked match")), ("margin", N_("Margin and shutout")))),
+    Page("controls", N_("The controls"), N_("How to play in this app."),
+         _s(("cards", N_("Your cards")), ("buttons", N_("The buttons")),
+            ("sorting", N_("Sorting")), ("screen", N_("Reading the screen")),
+            ("end-of-hand", N_("The end of a hand")),
+            ("keyboard", N_("Keyboard and screen readers")),
+            ("score-keeper", N_("The score keeper")))),
+    Page("strategy", N_("Strategy"), N_("Tips for playing better."),
+         _s(("reading-discards", N_("Reading the discards")),
+            ("taking", N_("What to take from the pile")),
+            ("knock-or-gin", N_("Knock or play for gin")),
+            ("deadwood", N_("Managing deadwood")),
+            ("undercut", N_("Laying off and the undercut")))),
+    Page("options", N_("Table options"), N_("Rules a table can switch."),
+         _s(("target", N_("Target")), ("knock-limit", N_("Knock limit")),
+            ("bonuses", N_("Hand bonuses")),
+            ("big-gin", N_("Big gin")), ("match-bonuses", N_("Box, game bonus and shutout")),
+            ("oklahoma", N_("Oklahoma")), ("straight-gin", N_("Straight gin")),
+            ("round-the-corner", N_("Round the corner")), ("loser-deals", N_("Loser deals")),
+            ("knocker-arranges", N_("Knocker arranges for the best score")),
+            ("hollywood", N_("Hollywood")), ("gin-for-three", N_("Gin for three")))),
+    Page("fair", N_("Checking a deal"), N_("Prove that a hand was dealt fairly."),
+         _s(("commitment", N_("Before the hand: the commitment")),
+            ("reveal", N_("After the hand: the seeds")), ("check", N_("Checking the deal")),
+            ("own-program", N_("With your own program")))),
+    Page("faq", N_("Questions and answers"), N_("Short answers to common questions."), ()),
 )
 """Every guide page in reading order (the FAQ last); ``/guide`` lists them all."""
 
@@ -160,31 +171,32 @@ PAGES_BY_SLUG: dict[str, Page] = {page.slug: page for page in PAGES}
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """One FAQ entry: its anchor id on ``/guide/faq`` and the question as shown."""
+    """One FAQ entry: its anchor id on ``/guide/faq`` and the question (a message marked
+    with ``N_``, translated where shown)."""
 
     anchor: str
     question: str
 
 
 FAQ: tuple[Question, ...] = (
-    Question("aim", "What is the aim of the game?"),
-    Question("controls", "How do the controls work?"),
-    Question("format", "Which format does this app play?"),
-    Question("before-a-move", "What should I check before a move?"),
-    Question("knock-limit", "When may I knock? Is exactly 10 allowed?"),
-    Question("ace", "How much is an ace worth?"),
-    Question("tie", "What happens on a deadwood tie?"),
-    Question("layoffs-automatic", "Are layoffs automatic?"),
-    Question("knocker-melds", "When I knock, who arranges my melds?"),
-    Question("layoff-against-gin", "Can I lay off against gin?"),
-    Question("no-winner", "Can a hand end without a winner?"),
-    Question("stock-runs-out", "What if the stock runs out?"),
-    Question("big-gin", "What is the difference between gin and big gin?"),
-    Question("match-points", "How many points is a match?"),
-    Question("upcard", "Why can't I draw from the stock at the start?"),
-    Question("same-card", "Can I discard the card I just took?"),
-    Question("knock-compulsory", "Must I knock as soon as I can?"),
-    Question("rigged", "Is the deal rigged? Does the computer see my cards?"),
+    Question("aim", N_("What is the aim of the game?")),
+    Question("controls", N_("How do the controls work?")),
+    Question("format", N_("Which format does this app play?")),
+    Question("before-a-move", N_("What should I check before a move?")),
+    Question("knock-limit", N_("When may I knock? Is exactly 10 allowed?")),
+    Question("ace", N_("How much is an ace worth?")),
+    Question("tie", N_("What happens on a deadwood tie?")),
+    Question("layoffs-automatic", N_("Are layoffs automatic?")),
+    Question("knocker-melds", N_("When I knock, who arranges my melds?")),
+    Question("layoff-against-gin", N_("Can I lay off against gin?")),
+    Question("no-winner", N_("Can a hand end without a winner?")),
+    Question("stock-runs-out", N_("What if the stock runs out?")),
+    Question("big-gin", N_("What is the difference between gin and big gin?")),
+    Question("match-points", N_("How many points is a match?")),
+    Question("upcard", N_("Why can't I draw from the stock at the start?")),
+    Question("same-card", N_("Can I discard the card I just took?")),
+    Question("knock-compulsory", N_("Must I knock as soon as I can?")),
+    Question("rigged", N_("Is the deal rigged? Does the computer see my cards?")),
 )
 """The FAQ in page order: every question docs/rules.md §8 lists, plus a few more."""
 
@@ -199,6 +211,26 @@ def page_neighbours(slug: str) -> tuple[Page | None, Page | None]:
     before = PAGES[index - 1] if index > 0 else None
     after = PAGES[index + 1] if index + 1 < len(PAGES) else None
     return before, after
+
+
+# --- cards in sentences ---------------------------------------------------------------------
+
+
+def cards_in_words(cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
+    """Cards named in a sentence, each with its own article, joined the language's way:
+    ``"the nine of hearts and the ten of clubs"`` (``style="or"``: "… or …"). The names
+    come from :func:`app.play.words.the`; the joining from Babel's list patterns (CLDR)."""
+    return format_list([the(card) for card in cards], style=style, locale=current())
+
+
+def sum_words(score: HandScore) -> str:
+    """A hand's score sum as shown: the engine's ``"undercut: 25 + 8 − 5 = 28"``.
+
+    The engine writes its kind in English; the play screen's translator owns the one
+    function that puts the kind in the page's language (``app.play.screen``), and this
+    is the one place the guide takes the sum from, so it is switched to that function
+    when both land (docs/translating.md "Where we stand")."""
+    return score.arithmetic
 
 
 # --- examples ------------------------------------------------------------------------------
@@ -523,5 +555,5 @@ __all__ = [
     "FAQ", "PAGES", "PAGES_BY_SLUG", "GuideRules", "GuideRulesDep", "KnockExample",
     "Page", "Question", "Section", "ShownHand", "ShownMeld", "WorkedMatch",
     "get_guide_rules", "guide_link_for", "page_neighbours", "play_examples",
-    "rules_summary", "worked_match", "HandKind",
+    "rules_summary", "worked_match", "HandKind", "cards_in_words", "sum_words", "the",
 ]

@@ -12,9 +12,12 @@ from app.guide.content import (
     PAGES,
     PAGES_BY_SLUG,
     GuideRulesDep,
+    cards_in_words,
     page_neighbours,
     play_examples,
     rules_summary,
+    sum_words,
+    the,
     worked_match,
 )
 from app.web.render import render
@@ -31,6 +34,9 @@ def _context(rules: GuideRulesDep) -> dict[str, object]:
         "summary": rules_summary(rules.play),
         "ex": play_examples(rules.play),
         "worked": worked_match(rules.match),
+        "the": the,  # a card in a sentence, with its article: "the ten of hearts"
+        "cards_in_words": cards_in_words,
+        "sum_words": sum_words,
     }
 
 
