@@ -1130,7 +1130,7 @@
     var t = table();
     var live = document.getElementById("live");
     if (!t) {
-      if (live && live.dataset.version && parts[0] !== live.dataset.version) location.replace(BASE + "/play");
+      if (live && live.dataset.version && parts[0] !== live.dataset.version) location.replace(live.dataset.open || BASE + "/play");
       return;
     }
     if (parts[0] === t.dataset.version && parts[1] === (t.dataset.away || "0")) return;

@@ -116,13 +116,15 @@ def player_name(text: str | None) -> str:
 @dataclass(frozen=True, slots=True)
 class Waiting:
     """What the inviter's waiting page shows: the link's token, the inviter's name, the
-    commitment of hand 1's server seed, when the link expires, and the version to watch."""
+    commitment of hand 1's server seed, when the link expires, the version to watch and
+    the invite's match id (the page listens to that match, and opens it once dealt)."""
 
     token: str
     name: str
     commitment: str
     expires: datetime
     version: int
+    match_id: int | None = None
 
 
 def create_invite(db: Session, session_id: str, options: MatchOptions, name: str,
@@ -180,16 +182,21 @@ def _seat_game(db: Session, session_id: str, match_id: int | None = None) -> Pla
 
 def waiting(db: Session, session_id: str, match_id: int | None = None) -> Waiting | None:
     """The open invite this browser made and is waiting on (the invite ``match_id``,
-    else the open seat's), or ``None`` (an expired invite admits no one: ``/play`` then
-    offers the New match form again)."""
+    which then becomes the open seat, else the open seat's), or ``None`` (an expired
+    invite admits no one: ``/play`` then offers the New match form again)."""
     game = _seat_game(db, session_id, match_id)
     if game is None or not game.friend or game.hands or game.invite_status != "open" \
             or game.session_id != session_id or _expired(game):
         return None
     assert game.invite_token is not None and game.invite_expires is not None
     assert game.next_server_seed is not None
+    if match_id is not None:  # named by the address: it becomes the open seat
+        seat = db.get(PlaySeat, (session_id, match_id))
+        if seat is not None:
+            mark_open(db, seat)
     return Waiting(game.invite_token, (game.names or ["", ""])[0],
-                   commitment(game.next_server_seed), game.invite_expires, game.version)
+                   commitment(game.next_server_seed), game.invite_expires, game.version,
+                   game.id)
 
 
 def _invite(db: Session, token: str) -> PlayMatch:

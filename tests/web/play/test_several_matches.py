@@ -219,3 +219,21 @@ def test_the_stream_of_a_computer_table_tells_of_a_move_in_the_friend_match(
     retry, ping, turn = run_async(watch())
     assert retry.startswith("retry:") and ping == ": ping\n\n"
     assert turn == f"event: turn\ndata: {friend}\n\n"  # ids only: no card, no score
+
+
+def test_an_invite_waits_beside_the_computer_match_and_opens_once_taken(
+        app: FastAPI) -> None:
+    ann, bob = browser(app), browser(app)
+    token = invite(ann)
+    invited = int(re.search(r'data-events="[^"]*\?match=(\d+)"', ann.get("/play").text)
+                  .group(1))  # type: ignore[union-attr]
+    computer = computer_match(ann)
+    lines = ann.get("/play/matches").text
+    assert f"match={invited}" in lines and "Waiting for your friend" in lines
+    # Back to the invite by the list: the waiting page, listening to that match.
+    page = ann.get(f"/play?match={invited}").text
+    assert token in page and f"/play/events?match={invited}" in page
+    assert f'data-open="/play?match={invited}"' in page
+    assert join(bob, token).status_code == 303
+    assert shown_match(ann.get(f"/play?match={invited}").text) == invited
+    assert shown_match(ann.get(f"/play?match={computer}").text) == computer
