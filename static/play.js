@@ -35,6 +35,12 @@
 //   EventSource, "move" events) or, where EventSource fails, by polling /play/pulse
 //   every 2 s; a change fetches the table like a tap (queued with the taps) and plays
 //   the friend's move out. The waiting page reloads into the table.
+// * Several matches at once: the table's taps name its match (match=<id>), so a tap in
+//   one tab never lands in another match. #live also hears "turn" events (another friend
+//   match moved; polling asks every 10 s): the notice #turns and the list #matches are
+//   fetched again from /play/matches. Where the person pressed "Notify me" and the
+//   browser granted it, a match that became their turn shows a Notification while the
+//   tab is hidden (never asked for on load).
 (function () {
   "use strict";
 
@@ -58,6 +64,11 @@
   // Where the table's taps go: /play, the lesson's /learn or a practice hand's
   // /play/practice (data-post on #table, with the app's sub-path).
   function postUrl() { var t = table(); return (t && t.dataset.post) || BASE + "/play"; }
+  // "?match=<id>" of the match this table shows ("" on a lesson or practice table).
+  function shownMatch() {
+    var match = document.querySelector('#table input[name="match"]');
+    return match ? "?match=" + encodeURIComponent(match.value) : "";
+  }
   function board() { return document.getElementById("board"); }
   function selected() {
     var b = board();
@@ -137,7 +148,7 @@
       // The friend's move must not move the focus: restore it only if it was in the table.
       var keepFocus = describeFocus();
       if (keepFocus && keepFocus.lost) keepFocus = { keep: true };
-      fetch(postUrl(), { credentials: "same-origin", headers: { "HX-Request": "true" } })
+      fetch(postUrl() + shownMatch(), { credentials: "same-origin", headers: { "HX-Request": "true" } })
         .then(function (response) { return response.text(); })
         .then(function (text) {
           if (text.indexOf('id="table"') < 0) { location.reload(); return; }
@@ -150,6 +161,9 @@
     var body = new URLSearchParams();
     var version = document.querySelector('#table input[name="version"]');
     if (version) body.set("version", version.value);
+    // The match this table shows: a tap acts on it, whatever another tab opened since.
+    var match = document.querySelector('#table input[name="match"]');
+    if (match) body.set("match", match.value);
     if (intent.arrange) {
       // Sent with the version of the table it is sent from, against the cards held now.
       intent.arrange = merged(intent.arrange, handCodes());
@@ -1116,7 +1130,7 @@
     var t = table();
     var live = document.getElementById("live");
     if (!t) {
-      if (live && live.dataset.version && parts[0] !== live.dataset.version) location.replace(BASE + "/play");
+      if (live && live.dataset.version && parts[0] !== live.dataset.version) location.replace(live.dataset.open || BASE + "/play");
       return;
     }
     if (parts[0] === t.dataset.version && parts[1] === (t.dataset.away || "0")) return;
@@ -1134,8 +1148,88 @@
       .catch(function () {});
   }
 
+  var polls = 0;
+
   function startPolling() {
-    if (polling === null) polling = setInterval(poll, 2000);
+    if (polling === null) {
+      polling = setInterval(function () {
+        poll();
+        polls += 1;
+        if (polls % 5 === 0) fetchMatches();  // the other matches, every 10 s
+      }, 2000);
+    }
+  }
+
+  // ---- several matches at once: "your turn in another match" -----------------------------
+
+  var NOTIFY_KEY = "gin-notify-turns";
+  var turnsKnown = null;
+
+  function wantsNotifications() {
+    try { return localStorage.getItem(NOTIFY_KEY) === "1"; } catch (e) { return false; }
+  }
+
+  function turnIds(element) {
+    var text = element ? element.getAttribute("data-turns") || "" : "";
+    return text ? text.split(" ") : [];
+  }
+
+  // A notification for each match that became the person's turn, only while this tab is
+  // hidden, only where the browser grants it and only once the person asked (the button).
+  function notifyTurns(turns) {
+    var ids = turnIds(turns);
+    var before = turnsKnown || [];
+    turnsKnown = ids;
+    if (!document.hidden || !wantsNotifications() || !("Notification" in window)) return;
+    if (Notification.permission !== "granted") return;
+    ids.forEach(function (id) {
+      if (before.indexOf(id) >= 0) return;
+      var link = turns.querySelector('a[href$="match=' + id + '"]');
+      var text = link ? link.getAttribute("data-turn-text") : "";
+      try {
+        var note = new Notification(text || document.title, { tag: "gin-turn-" + id });
+        note.onclick = function () { window.focus(); location.assign(link.href); };
+      } catch (e) { /* a browser that only notifies from a service worker: the notice stays */ }
+    });
+  }
+
+  function fetchMatches() {
+    var live = document.getElementById("live");
+    if (!live || !live.dataset.matches) return;
+    fetch(live.dataset.matches, { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (text) {
+        if (!text) return;
+        var doc = new DOMParser().parseFromString(text, "text/html");
+        ["turns", "matches"].forEach(function (id) {
+          var fresh = doc.getElementById(id);
+          var old = document.getElementById(id);
+          if (fresh && old) old.replaceWith(document.adoptNode(fresh));
+        });
+        setupNotify();
+        notifyTurns(document.getElementById("turns"));
+      })
+      .catch(function () {});
+  }
+
+  function setupNotify() {
+    var button = document.querySelector("[data-notify]");
+    var on = document.querySelector("[data-notify-on]");
+    if (!button || !("Notification" in window)) return;
+    var granted = Notification.permission === "granted" && wantsNotifications();
+    button.hidden = granted || Notification.permission === "denied";
+    if (on) on.hidden = !granted;
+    if (button.dataset.wired) return;
+    button.dataset.wired = "1";
+    button.addEventListener("click", function () {
+      // Asked only now, on the person's own tap: never on load.
+      Promise.resolve(Notification.requestPermission()).then(function (answer) {
+        if (answer === "granted") {
+          try { localStorage.setItem(NOTIFY_KEY, "1"); } catch (e) { /* kept for this page */ }
+        }
+        setupNotify();
+      });
+    });
   }
 
   // The stream carries only "<version>-<away>", so a plain EventSource is all it needs.
@@ -1144,8 +1238,11 @@
   function listen(live) {
     var source = new EventSource(live.dataset.events);
     source.addEventListener("move", function (event) { onPulse(event.data); });
+    // Another friend match moved: ask whether it is now the person's turn there.
+    source.addEventListener("turn", function () { fetchMatches(); });
     source.addEventListener("open", function () {
       sseErrors = 0;
+      fetchMatches();  // what moved while the page was loading or the stream was down
       if (polling !== null) { clearInterval(polling); polling = null; }
     });
     source.addEventListener("error", function () {
@@ -1155,6 +1252,8 @@
   }
 
   function setupLive() {
+    turnsKnown = turnIds(document.getElementById("turns"));
+    setupNotify();
     var live = document.getElementById("live");
     if (!live) return;
     if (!window.EventSource || !live.dataset.events || live.hasAttribute("data-poll")) startPolling();

@@ -97,7 +97,15 @@ class InstanceSetting(SQLModel, table=True):
 
 
 class PlaySeat(SQLModel, table=True):
-    """One browser's place in Play: the match it is playing and its screen choices.
+    """One browser's place in one match of Play: its version and its screen choices.
+
+    A browser has one seat per match it plays (keyed ``(session_id, match_id)``): at
+    most one match against the computer in progress (a New match drops the seat of the
+    earlier one, whose match stays in the history) and any number of friend matches, as
+    host or as guest, each resumable. The *open* match, the one ``/play`` shows without
+    a ``match`` in the address, is the seat with the latest ``opened_at``
+    (``app.play.storage``). Before migration 0023 the key was ``session_id`` alone (one
+    match per browser); its seats carried over as each browser's open seat.
 
     ``version`` goes up by one on each change of the game or the seeds (see the module
     docstring); a form carries it, so a stale double tap changes nothing. ``sort`` and
@@ -113,8 +121,12 @@ class PlaySeat(SQLModel, table=True):
     session_id: str = Field(
         primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
     )
-    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", index=True)
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", index=True,
+                          primary_key=True)
     version: int = 0
+    opened_at: datetime = Field(default_factory=utcnow)
+    """When this browser last opened (or started, or joined) the match: the latest is
+    the open one."""
     sort: str = Field(default="rank", max_length=8)
     selected: str | None = Field(default=None, max_length=2)
     arranged: str | None = Field(default=None, max_length=40)

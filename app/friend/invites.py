@@ -52,12 +52,14 @@ from app.play.common import COMPUTER, FRIEND_LEVEL, STALE, PlayError, StaleTapEr
 from app.play.storage import (
     bump_match,
     bump_seat,
-    commit_seat,
     hand_row,
+    mark_open,
     mirror,
     new_client_seed,
     new_server_seed,
+    open_seat,
     remember_on_commit,
+    take_seat,
 )
 
 INVITE_HOURS = 24
@@ -68,6 +70,8 @@ AWAY_SECONDS = 30
 """A player with no open table for this long is shown as away."""
 MAX_NAME = 20
 """The longest player name, in characters."""
+WATCH_OTHERS = 8
+"""The most other friend matches an open page listens to (their newest seats first)."""
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -112,13 +116,15 @@ def player_name(text: str | None) -> str:
 @dataclass(frozen=True, slots=True)
 class Waiting:
     """What the inviter's waiting page shows: the link's token, the inviter's name, the
-    commitment of hand 1's server seed, when the link expires, and the version to watch."""
+    commitment of hand 1's server seed, when the link expires, the version to watch and
+    the invite's match id (the page listens to that match, and opens it once dealt)."""
 
     token: str
     name: str
     commitment: str
     expires: datetime
     version: int
+    match_id: int | None = None
 
 
 def create_invite(db: Session, session_id: str, options: MatchOptions, name: str,
@@ -133,7 +139,7 @@ def create_invite(db: Session, session_id: str, options: MatchOptions, name: str
     if not switches.is_on(db.get_bind(), "invites"):  # type: ignore[arg-type]
         raise InvitesPausedError("New invites are paused on this server for now: play the "
                                  "computer meanwhile, or try again later.")
-    seat = db.get(PlaySeat, session_id)
+    seat = open_seat(db, session_id)
     if seat is not None and expected_version != seat.version:
         db.rollback()
         raise StaleTapError(STALE)
@@ -148,11 +154,9 @@ def create_invite(db: Session, session_id: str, options: MatchOptions, name: str
     db.add(game)
     db.flush()
     assert game.id is not None
-    if seat is None:
-        db.add(PlaySeat(session_id=session_id, match_id=game.id, version=1))
-    else:
-        bump_seat(db, seat, match_id=game.id, selected=None, computer_said="")
-    commit_seat(db)
+    if seat is not None:
+        bump_seat(db, seat)  # the guard: a simultaneous form of this browser loses
+    take_seat(db, session_id, game.id)  # the browser's other matches keep their seats
     return game
 
 
@@ -166,22 +170,33 @@ def _replace_open_invites(db: Session, session_id: str) -> None:
         _close(db, game, "replaced")
 
 
-def _seat_game(db: Session, session_id: str) -> PlayMatch | None:
-    seat = db.get(PlaySeat, session_id)
-    return db.get(PlayMatch, seat.match_id) if seat is not None else None
+def _seat_game(db: Session, session_id: str, match_id: int | None = None) -> PlayMatch | None:
+    """The match of this browser's seat in ``match_id``, or of its open seat."""
+    if match_id is None:
+        seat = open_seat(db, session_id)
+        return db.get(PlayMatch, seat.match_id) if seat is not None else None
+    if db.get(PlaySeat, (session_id, match_id)) is None:
+        return None
+    return db.get(PlayMatch, match_id)
 
 
-def waiting(db: Session, session_id: str) -> Waiting | None:
-    """The open invite this browser made and is waiting on, or ``None`` (an expired
+def waiting(db: Session, session_id: str, match_id: int | None = None) -> Waiting | None:
+    """The open invite this browser made and is waiting on (the invite ``match_id``,
+    which then becomes the open seat, else the open seat's), or ``None`` (an expired
     invite admits no one: ``/play`` then offers the New match form again)."""
-    game = _seat_game(db, session_id)
+    game = _seat_game(db, session_id, match_id)
     if game is None or not game.friend or game.hands or game.invite_status != "open" \
             or game.session_id != session_id or _expired(game):
         return None
     assert game.invite_token is not None and game.invite_expires is not None
     assert game.next_server_seed is not None
+    if match_id is not None:  # named by the address: it becomes the open seat
+        seat = db.get(PlaySeat, (session_id, match_id))
+        if seat is not None:
+            mark_open(db, seat)
     return Waiting(game.invite_token, (game.names or ["", ""])[0],
-                   commitment(game.next_server_seed), game.invite_expires, game.version)
+                   commitment(game.next_server_seed), game.invite_expires, game.version,
+                   game.id)
 
 
 def _invite(db: Session, token: str) -> PlayMatch:
@@ -242,17 +257,15 @@ def open_invite(db: Session, token: str, session_id: str) -> Invitation | None:
 
 
 def _point_seat(db: Session, session_id: str, game: PlayMatch) -> None:
-    """Make this browser's seat play ``game`` (resume by the link), if it does not."""
-    seat = db.get(PlaySeat, session_id)
+    """Open this browser's seat in ``game`` (resume by the link), making it if there is
+    none; its other matches keep their seats."""
     assert game.id is not None
-    if seat is None:
-        db.add(PlaySeat(session_id=session_id, match_id=game.id, version=1))
-    elif seat.match_id != game.id:
-        bump_seat(db, seat, match_id=game.id, selected=None, computer_said="")
-    else:
+    seat = db.get(PlaySeat, (session_id, game.id))
+    if seat is not None:
+        mark_open(db, seat)
         return
     with contextlib.suppress(StaleTapError):  # another request of this browser did it
-        commit_seat(db)
+        take_seat(db, session_id, game.id)
 
 
 def accept(db: Session, token: str, session_id: str, name: str,
@@ -291,20 +304,11 @@ def accept(db: Session, token: str, session_id: str, name: str,
     match = new_match(Rules.from_dict(game.rules),
                       HandSeed(server_seed, hand_client_seed(game)), first_dealer=COMPUTER)
     db.add(hand_row(game, match))
-    _seat_for_guest(db, session_id, game.id)
     live.announce(db, game)
-    commit_seat(db)
+    take_seat(db, session_id, game.id)  # the guest's other matches keep their seats
     remember_on_commit(db, game, game.version, match)
     after_commit(db, lambda: metrics.match_started(FRIEND_LEVEL))
     return game
-
-
-def _seat_for_guest(db: Session, session_id: str, match_id: int) -> None:
-    seat = db.get(PlaySeat, session_id)
-    if seat is None:
-        db.add(PlaySeat(session_id=session_id, match_id=match_id, version=1))
-    else:
-        bump_seat(db, seat, match_id=match_id, selected=None, computer_said="")
 
 
 def _close(db: Session, game: PlayMatch, status: str = "cancelled") -> None:
@@ -396,14 +400,27 @@ def is_away(game: PlayMatch, seat: int, now: datetime | None = None,
     return away_since(stored, here, bool(game.hands), now)
 
 
-def watched_match(db: Session, session_id: str) -> tuple[int, int] | None:
-    """``(match id, seat)`` of this browser's friend match, or ``None`` (no friend match:
-    nothing to watch)."""
-    game = _seat_game(db, session_id)
+def watched_match(db: Session, session_id: str,
+                  match_id: int | None = None) -> tuple[int, int] | None:
+    """``(match id, seat)`` of this browser's friend match ``match_id`` (else of its open
+    seat), or ``None`` (not a friend match of this browser: nothing to watch)."""
+    game = _seat_game(db, session_id, match_id)
     if game is None or not game.friend or game.id is None:
         return None
     seat = seat_of(game, session_id)
     return None if seat is None else (game.id, seat)
+
+
+def other_friend_matches(db: Session, session_id: str, shown: int | None) -> list[int]:
+    """The ids of this browser's friend matches in progress (dealt, not over) other than
+    ``shown``: the matches whose moves the open page listens for, to say "your turn in
+    another match". One read; newest seat first, at most :data:`WATCH_OTHERS`."""
+    rows = db.exec(select(PlayMatch.id).join(PlaySeat, col(PlaySeat.match_id) == col(PlayMatch.id))
+                   .where(col(PlaySeat.session_id) == session_id, col(PlayMatch.friend).is_(True),
+                          col(PlayMatch.hands) > 0, col(PlayMatch.over).is_(False))
+                   .order_by(col(PlaySeat.opened_at).desc()).limit(WATCH_OTHERS + 1)).all()
+    return [match_id for match_id in rows if match_id is not None and match_id != shown
+            ][:WATCH_OTHERS]
 
 
 def pulse(engine: Engine, match_id: int, seat: int, touch: bool = False) -> Pulse | None:

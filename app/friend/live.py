@@ -96,17 +96,25 @@ _lock = threading.Lock()
 
 
 @contextlib.contextmanager
-def watch(match_id: int) -> Iterator[Watcher]:
+def watch(match_id: int, changed: asyncio.Event | None = None,
+          stream: bool = True) -> Iterator[Watcher]:
     """Register a watcher of ``match_id`` for the duration of the ``with`` block (call
-    from the event loop that will wait on ``watcher.changed``)."""
+    from the event loop that will wait on ``watcher.changed``). ``changed``: an event
+    to share with other watchers (one stream listening to several matches waits on one
+    event); ``stream``: counts as an open stream in ``gin_live_streams`` (the watchers
+    of a stream's other matches do not)."""
     watcher = Watcher(match_id, asyncio.get_running_loop())
+    if changed is not None:
+        watcher.changed = changed
     with _lock:
         _watchers.setdefault(match_id, set()).add(watcher)
-    metrics.LIVE_STREAMS.inc()
+    if stream:
+        metrics.LIVE_STREAMS.inc()
     try:
         yield watcher
     finally:
-        metrics.LIVE_STREAMS.dec()
+        if stream:
+            metrics.LIVE_STREAMS.dec()
         with _lock:
             group = _watchers.get(match_id)
             if group is not None:

@@ -22,6 +22,8 @@ The engine stays pure; this package does the rest, one concern per module:
   person's view only (the computer's cards and the stock never reach it while a hand
   is in progress);
 * :mod:`app.play.fairness` — the play screen's fairness box (commitment, seeds revealed);
+* :mod:`app.play.matches` — several matches at once: the list of a browser's matches in
+  progress (opponent, score, whose turn) and the notice "your turn in another match";
 * :mod:`app.play.pages` — the New match form, which the play and friend routes answer.
 
 Play a friend (:mod:`app.friend`), the review (:mod:`app.review`) and the verify page
@@ -48,10 +50,12 @@ from app.play.actions import (
 from app.play.common import (
     COMPUTER,
     LEVEL_LABELS,
+    NOT_YOURS,
     PERSON,
     SORTS,
     Loaded,
     NoMatchError,
+    NotYourMatchError,
     PlayError,
     Seats,
     StaleTapError,
@@ -59,13 +63,15 @@ from app.play.common import (
 )
 from app.play.computer import advance
 from app.play.hints import HintPanel, give_hint
+from app.play.matches import MatchLine, in_progress
 from app.play.screen import Screen, screen
-from app.play.storage import forget_cache, load, rebuild, seat_version
+from app.play.storage import forget_cache, load, load_named, mark_open, rebuild, seat_version
 from app.play.words import describe
 
 __all__ = [
-    "COMPUTER", "LEVELS", "LEVEL_LABELS", "MAX_TARGET", "PERSON", "SORTS", "SWITCH_OPTIONS",
-    "HintPanel", "Loaded", "MatchOptions", "MatchState", "NoMatchError", "PlayError", "Screen",
+    "COMPUTER", "LEVELS", "LEVEL_LABELS", "MAX_TARGET", "NOT_YOURS", "PERSON", "SORTS",
+    "SWITCH_OPTIONS", "HintPanel", "Loaded", "MatchLine", "MatchOptions", "NotYourMatchError",
+    "in_progress", "load_named", "mark_open", "MatchState", "NoMatchError", "PlayError", "Screen",
     "Seats",
     "StaleTapError", "advance", "default_options", "describe", "forget_cache",
     "give_hint", "load", "options_from_form", "rebuild", "rematch", "screen", "seat_version",

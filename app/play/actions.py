@@ -55,7 +55,6 @@ from app.play.common import (
     SORTS,
     STALE,
     Loaded,
-    NoMatchError,
     PlayError,
     StaleTapError,
     check_version,
@@ -64,16 +63,17 @@ from app.play.common import (
 from app.play.computer import advance
 from app.play.storage import (
     bump_seat,
-    commit_seat,
+    drop_computer_seats,
     hand_row,
-    load,
-    mirror,
+    load_named,
     new_client_seed,
     new_server_seed,
+    open_seat,
     remember_on_commit,
     save_screen,
     set_client_seed,
     store,
+    take_seat,
 )
 from app.play.words import describe
 
@@ -161,18 +161,22 @@ def _client_seed(text: str) -> str:
 
 
 def start_match(db: Session, session_id: str, options: MatchOptions,
-                expected_version: int | None = None) -> Loaded:
-    """Deal a new match for this browser; the match it was playing stays stored.
+                expected_version: int | None = None, guard: PlaySeat | None = None) -> Loaded:
+    """Deal a new match against the computer for this browser and open it. The match
+    against the computer it was playing stays stored (history) but leaves the list of
+    matches in progress (its seat is dropped: one at a time); its friend matches stay
+    in progress, each with its own seat.
 
     Hand 1 is dealt from a fresh server seed and the chosen (or a random) client seed.
-    ``expected_version`` (from the form) guards against a stale resubmission replacing a
-    match that has moved on since the form was shown; without it, only a browser with no
-    match yet may start one.
+    ``expected_version`` (from the form) is checked against ``guard``, by default the
+    browser's open seat (the New match form carries its version); Rematch passes the
+    finished match's seat. It guards against a stale resubmission starting a second
+    match; without it, only a browser with no match yet may start one.
 
     Raises:
-        StaleTapError: the browser's seat is not at ``expected_version``.
+        StaleTapError: the guarding seat is not at ``expected_version``.
     """
-    seat = db.get(PlaySeat, session_id)
+    seat = guard if guard is not None else open_seat(db, session_id)
     if seat is not None and expected_version != seat.version:
         db.rollback()  # a missing version cannot replace a match either
         raise StaleTapError(STALE)
@@ -191,16 +195,17 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
     db.flush()
     assert game.id is not None
     db.add(hand_row(game, match))
-    if seat is None:
-        seat = PlaySeat(session_id=session_id, match_id=game.id, computer_said=said, version=1)
-        db.add(seat)
-        commit_seat(db)  # another tap of this browser may have started a match just now
-    else:
-        values = bump_seat(db, seat, match_id=game.id, selected=None, computer_said=said)
-        mirror(seat, values)
+    sort = "rank"
+    if seat is not None:
+        bump_seat(db, seat)  # the guard: a simultaneous New match of this browser loses
+        sort = seat.sort
+    drop_computer_seats(db, session_id)
+    # Another tap of this browser may have started a match just now (commit_seat).
+    new = take_seat(db, session_id, game.id, version=game.version, computer_said=said,
+                    sort=sort)
     remember_on_commit(db, game, game.version, match)
     after_commit(db, lambda: metrics.match_started(options.level))
-    return Loaded(seat, game, match)
+    return Loaded(new, game, match)
 
 
 def rematch(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
@@ -213,9 +218,7 @@ def rematch(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         PlayError: the match is not over, or it is a friend match (a rematch with a friend
             is a new invitation). Nothing changes.
     """
-    loaded = load(db, session_id)
-    if loaded is None:
-        raise NoMatchError("There is no match yet: tap New match to start one.")
+    loaded = load_named(db, session_id, form)
     version = whole_number(form.get("version", ""))
     if version != loaded.game.version:
         raise StaleTapError(STALE)
@@ -227,7 +230,7 @@ def rematch(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
                         "match.")
     game = loaded.game
     options = MatchOptions(game.level, Rules.from_dict(game.rules), game.client_seed)
-    return start_match(db, session_id, options, version)
+    return start_match(db, session_id, options, version, guard=loaded.seat)
 
 
 # --- a tap -----------------------------------------------------------------------------------
@@ -262,9 +265,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
 
 
 def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
-    loaded = load(db, session_id)
-    if loaded is None:
-        raise NoMatchError("There is no match yet: tap New match to start one.")
+    loaded = load_named(db, session_id, form)
     seat, game, match, me = loaded.seat, loaded.game, loaded.match, loaded.me
     if "sort" in form:
         sort = form["sort"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from app.core.i18n import N_, gettext
 from app.core.inputs import whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import Event, MatchState
@@ -40,6 +41,33 @@ class StaleTapError(PlayError):
 
 class NoMatchError(PlayError):
     """The browser has no match yet."""
+
+
+class NotYourMatchError(PlayError):
+    """The form or address names a match this browser does not play (forged, or
+    another browser's): refused with 404, nothing changed."""
+
+    status_code = 404
+
+
+NOT_YOURS = N_("That match is not one of yours: open one from the list of your matches.")
+"""The refusal of a match id this browser does not play (shown with ``gettext``)."""
+
+
+def named_match(form: Mapping[str, str]) -> int | None:
+    """The match id a form names (its ``match`` field), ``None`` when it names none (a
+    form of a page served before several matches at once: it acts on the open match).
+
+    Raises:
+        NotYourMatchError: the field is there but not a whole number.
+    """
+    text = form.get("match")
+    if text is None:
+        return None
+    match_id = whole_number(text)
+    if match_id is None:
+        raise NotYourMatchError(gettext(NOT_YOURS))
+    return match_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +170,7 @@ def sentence(text: str) -> str:
 __all__ = [
     "COMPUTER", "LEVEL_LABELS", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
     "check_version",
-    "NoMatchError", "PlayError", "Seats", "StaleTapError", "seats_of", "sentence",
+    "NOT_YOURS", "NoMatchError", "NotYourMatchError", "PlayError", "named_match", "Seats",
+    "StaleTapError", "seats_of", "sentence",
     "whole_number",
 ]

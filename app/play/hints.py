@@ -30,12 +30,11 @@ from app.play.common import (
     PERSON,
     STALE,
     Loaded,
-    NoMatchError,
     PlayError,
     StaleTapError,
     whole_number,
 )
-from app.play.storage import load
+from app.play.storage import load_named
 from app.play.words import action_words
 
 HINT_NOISE = 0.05
@@ -100,9 +99,7 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
             is against a friend (no hints there).
         Refused: this browser's previous hint is still being worked out (429).
     """
-    loaded = load(db, session_id)
-    if loaded is None:
-        raise NoMatchError("There is no match yet: tap New match to start one.")
+    loaded = load_named(db, session_id, form)
     if whole_number(form.get("version", "")) != loaded.game.version:
         raise StaleTapError(STALE)
     if loaded.game.friend:

@@ -14,6 +14,7 @@ from app.core.inputs import checked
 from app.engine.bots import LEVELS
 from app.play.actions import SWITCH_OPTIONS, default_options
 from app.play.common import LEVEL_LABELS
+from app.play.matches import in_progress
 from app.play.storage import load, seat_version
 from app.web.render import render
 
@@ -34,11 +35,13 @@ def new_match_page(request: Request, db: Session, session_id: str, *, notice: st
     loaded = load(db, session_id)
     version = seat_version(db, session_id)  # also when no match is shown (a cancelled invite)
     game = loaded.game if loaded is not None else None
+    lines = in_progress(db, session_id)
     context = {
         "values": values or default_options(game),
         "levels": [(name, LEVEL_LABELS[name]) for name in LEVELS],
         "version": version,
-        "in_progress": loaded is not None and not loaded.match.over,
+        "in_progress": any(not line.friend for line in lines),
         "notice": notice,
+        "lines": lines,
     }
     return render(request, "play/new.html", context, status_code=status_code)

@@ -2,9 +2,11 @@
 
 Three tables (:mod:`app.core.models`):
 
-* ``PlaySeat`` — one per browser: the match it is playing, its own ``version`` (bumped
-  with every change it makes) and the screen choices (selection, sort), stored beside
-  the game and never in its log;
+* ``PlaySeat`` — one per browser and match it plays (several matches at once: at most
+  one against the computer in progress, any number of friend matches), with its own
+  ``version`` (bumped with every change it makes), the screen choices (selection, sort)
+  stored beside the game and never in its log, and ``opened_at``: the seat opened last
+  is the *open* match, the one ``/play`` shows when the address names none;
 * ``PlayMatch`` — one per match, with its own id, kept when another starts: rules,
   level, first dealer, the client seed for the next hand, the next hand's server seed
   and ``version``, the guard of every change of the game. Two browsers share a friend
@@ -13,7 +15,8 @@ Three tables (:mod:`app.core.models`):
 * ``PlayHand`` — one per hand: its ``gin-shuffle-v1`` seeds and commitment, its own
   action log and, once over, its result.
 
-**load** reads the seat, the match, the finished hands' results (no logs) and the
+**load** reads the seat (of the match a form or address names, else the open one),
+the match, the finished hands' results (no logs) and the
 current hand, and rebuilds the match with :func:`app.engine.match.resume`, which replays
 the current hand only. The state is cached per process under the match's id and
 version, so a tap normally replays nothing, and a restart (or another worker) replays at
@@ -47,19 +50,30 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, or_, update
+from sqlalchemy import Engine, delete, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from app.core import metrics
 from app.core.db import after_commit
+from app.core.i18n import gettext
 from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
 from app.core.setaside import Finding
 from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay
 from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
-from app.play.common import FRIEND_LEVEL, PERSON, STALE, Loaded, StaleTapError
+from app.play.common import (
+    FRIEND_LEVEL,
+    NOT_YOURS,
+    PERSON,
+    STALE,
+    Loaded,
+    NoMatchError,
+    NotYourMatchError,
+    StaleTapError,
+    named_match,
+)
 
 MatchChanged = Callable[[Session, PlayMatch, "int | None"], None]
 """Told of every change of a match inside its transaction: ``(db, match row, its new
@@ -266,12 +280,19 @@ def forget_cache() -> None:
         _cache.clear()
 
 
-def load(db: Session, session_id: str) -> Loaded | None:
-    """The browser's match, or ``None`` when it has not started one (or its friend
-    match has not started: an open or cancelled invite, see :mod:`app.friend.invites`)."""
-    found = db.exec(select(PlaySeat, PlayMatch)  # one statement for both rows
-                    .join(PlayMatch, col(PlayMatch.id) == col(PlaySeat.match_id))
-                    .where(col(PlaySeat.session_id) == session_id)).first()
+def load(db: Session, session_id: str, match_id: int | None = None) -> Loaded | None:
+    """The browser's match ``match_id`` (its seat in it), or without ``match_id`` its
+    open match (the seat opened last); ``None`` when it has no such seat, or the friend
+    match has not started (an open or cancelled invite, see :mod:`app.friend.invites`).
+    A match of another browser is never loaded: the seat is this browser's own."""
+    query = (select(PlaySeat, PlayMatch)  # one statement for both rows
+             .join(PlayMatch, col(PlayMatch.id) == col(PlaySeat.match_id))
+             .where(col(PlaySeat.session_id) == session_id))
+    if match_id is None:
+        query = query.order_by(col(PlaySeat.opened_at).desc(), col(PlaySeat.match_id).desc())
+    else:
+        query = query.where(col(PlaySeat.match_id) == match_id)
+    found = db.exec(query.limit(1)).first()
     if found is None:
         return None
     seat, game = found
@@ -281,12 +302,76 @@ def load(db: Session, session_id: str) -> Loaded | None:
     return Loaded(seat, game, rebuild(db, seat, game), me=me)
 
 
+def load_named(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
+    """The match a form acts on: the one its ``match`` field names (this browser's seat
+    in it), else the open match (a form without the field).
+
+    Raises:
+        NotYourMatchError: the form names a match this browser does not play (404).
+        NoMatchError: it names none and the browser has no match.
+    """
+    match_id = named_match(form)
+    loaded = load(db, session_id, match_id)
+    if loaded is None and match_id is not None:
+        raise NotYourMatchError(gettext(NOT_YOURS))
+    if loaded is None:
+        raise NoMatchError("There is no match yet: tap New match to start one.")
+    return loaded
+
+
+def open_seat(db: Session, session_id: str) -> PlaySeat | None:
+    """This browser's open seat (the one opened last), ``None`` without any."""
+    return db.exec(select(PlaySeat).where(col(PlaySeat.session_id) == session_id)
+                   .order_by(col(PlaySeat.opened_at).desc(), col(PlaySeat.match_id).desc())
+                   .limit(1)).first()
+
+
 def seat_version(db: Session, session_id: str) -> int:
-    """The version of this browser's seat (0 without one): what a New match or invite
-    form must carry, whether or not the seat has a match to show (a cancelled or
-    waiting invite leaves the seat without one)."""
-    seat = db.get(PlaySeat, session_id)
+    """The version of this browser's open seat (0 without one): what a New match or
+    invite form must carry, whether or not the seat has a match to show (a cancelled
+    or waiting invite leaves the seat without one)."""
+    seat = open_seat(db, session_id)
     return 0 if seat is None else seat.version
+
+
+def take_seat(db: Session, session_id: str, match_id: int, version: int = 1,
+              **values: Any) -> PlaySeat:
+    """Open this browser's seat in match ``match_id``, making it (at ``version``, with
+    ``values``) when there is none yet, else bumping it with ``values``; the other
+    seats of the browser (its other matches) stay as they are.
+
+    Raises:
+        StaleTapError: another request of this browser made or bumped it just now.
+    """
+    seat = db.get(PlaySeat, (session_id, match_id))
+    if seat is None:
+        seat = PlaySeat(session_id=session_id, match_id=match_id, version=version, **values)
+        db.add(seat)
+        commit_seat(db)
+        return seat
+    mirror(seat, bump_seat(db, seat, opened_at=utcnow(), **values))
+    return seat
+
+
+def drop_computer_seats(db: Session, session_id: str) -> None:
+    """Remove this browser's seats in matches against the computer (a new one is being
+    dealt: one at a time); the matches themselves stay stored for the history, and the
+    seats of friend matches stay."""
+    computer = select(PlayMatch.id).where(col(PlayMatch.friend).is_(False))
+    db.exec(delete(PlaySeat).where(col(PlaySeat.session_id) == session_id,
+                                   col(PlaySeat.match_id).in_(computer))
+            .execution_options(synchronize_session=False))
+
+
+def mark_open(db: Session, seat: PlaySeat) -> None:
+    """Make ``seat`` the browser's open seat (``/play`` without a match shows it), unless
+    it is already: one ``UPDATE`` of ``opened_at``, no new version."""
+    current = open_seat(db, seat.session_id)
+    if current is not None and current.match_id == seat.match_id:
+        return
+    db.exec(update(PlaySeat).where(col(PlaySeat.session_id) == seat.session_id,
+                                   col(PlaySeat.match_id) == seat.match_id)
+            .values(opened_at=utcnow()).execution_options(synchronize_session=False))
 
 
 def commit_seat(db: Session) -> None:
@@ -323,7 +408,8 @@ def bump_seat(db: Session, seat: PlaySeat, **changes: Any) -> dict[str, Any]:
     Raises:
         StaleTapError: the seat moved on (the transaction is rolled back).
     """
-    return _bump(db, PlaySeat, col(PlaySeat.session_id) == seat.session_id,
+    return _bump(db, PlaySeat, (col(PlaySeat.session_id) == seat.session_id)
+                 & (col(PlaySeat.match_id) == seat.match_id),
                  col(PlaySeat.version), seat.version, changes)
 
 
@@ -433,7 +519,8 @@ def save_screen(db: Session, loaded: Loaded, **values: Any) -> Loaded:
     """Store screen choices (``selected``, ``sort``) that never touch the game: no
     version check, no new version."""
     db.exec(
-        update(PlaySeat).where(col(PlaySeat.session_id) == loaded.seat.session_id)
+        update(PlaySeat).where(col(PlaySeat.session_id) == loaded.seat.session_id,
+                               col(PlaySeat.match_id) == loaded.seat.match_id)
         .values(**values)
         .execution_options(synchronize_session=False)
     )

@@ -58,7 +58,7 @@ from app.play.common import (
     seats_of,
 )
 from app.play.screen import ResultPanel, result_panel
-from app.play.storage import hand_seed
+from app.play.storage import hand_seed, open_seat
 from app.play.words import action_words, game_lines, the
 from app.review import analysis
 from app.web.rulewords import rules_name
@@ -199,14 +199,14 @@ def match_number(db: Session, session_id: str, match_id: int | None) -> int:
 
 
 def _is_current(db: Session, session_id: str, match_id: int) -> bool:
-    seat = db.get(PlaySeat, session_id)
-    return seat is not None and seat.match_id == match_id
+    """True while this browser has a seat in ``match_id`` (a match it may resume)."""
+    return db.get(PlaySeat, (session_id, match_id)) is not None
 
 
 def last_finished(db: Session, session_id: str) -> tuple[int, int] | None:
     """(match id, hand number) of the last finished hand of this browser's current
-    match, or ``None`` when it has none."""
-    seat = db.get(PlaySeat, session_id)
+    match (its open one), or ``None`` when it has none."""
+    seat = open_seat(db, session_id)
     if seat is None:
         return None
     number = db.exec(select(PlayHand.number).where(PlayHand.match_id == seat.match_id,

@@ -9,11 +9,13 @@
 * ``POST /play/friend/{token}`` — take the seat and start the match (303 to ``/play``).
 * ``POST /play/friend/{token}/decline`` — the friend cancels before the match starts.
 * ``GET /play/friend/qr.svg`` — the inviter's link as a QR code (SVG, drawn here).
-* ``GET /play/events`` — Server-Sent Events for a friend match: ``event: move`` with
-  ``data: <version>-<away>`` whenever the match changes (or the friend's away state
-  does); a comment every ``app.friend.stream.PING_SECONDS`` keeps proxies from closing
-  it (the stream itself is :mod:`app.friend.stream`). 204 when this browser plays no
-  friend match (EventSource then stops); 429 with ``Retry-After`` beyond the open
+* ``GET /play/events`` — Server-Sent Events for a friend match (``?match=<id>``, else
+  the open one): ``event: move`` with ``data: <version>-<away>`` whenever the match
+  changes (or the friend's away state does); with ``?match``, ``event: turn`` with the
+  ids of the browser's other friend matches that moved (several matches at once); a
+  comment every ``app.friend.stream.PING_SECONDS`` keeps proxies from closing it (the
+  stream itself is :mod:`app.friend.stream`). 204 when this browser plays no friend
+  match to hear (EventSource then stops); 429 with ``Retry-After`` beyond the open
   streams allowed per browser and per address (``LIMIT_STREAMS_*``).
 * ``GET /play/pulse`` — the same ``<version>-<away>`` as plain text: the poll fallback.
 
@@ -144,10 +146,11 @@ def decline(request: Request, token: str, session: SessionDep, db: DbDep,
 
 
 @router.get("/play/pulse")
-def pulse(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """The poll fallback: ``<version>-<away>`` of this browser's friend match (and mark
-    the seat as seen); 204 without one."""
-    watched = _watched_match(db, session.id)
+def pulse(request: Request, session: SessionDep, db: DbDep,
+          match: str | None = None) -> Response:
+    """The poll fallback: ``<version>-<away>`` of this browser's friend match (the one
+    ``match`` names, else the open one; and mark the seat as seen); 204 without one."""
+    watched, _ = _watched(db, session.id, match, others=False)
     if watched is None:
         return Response(status_code=204)
     found = friend.pulse(request.app.state.engine, watched[0], watched[1], touch=True)
@@ -156,26 +159,37 @@ def pulse(request: Request, session: SessionDep, db: DbDep) -> Response:
     return PlainTextResponse(found.text, headers={"Cache-Control": "no-store"})
 
 
-def _watched_match(db: DbDep, session_id: str) -> tuple[int, int] | None:
+def _watched(db: DbDep, session_id: str, match: str | None,
+             others: bool = True) -> tuple[tuple[int, int] | None, list[int]]:
+    """The friend match to watch (``match``, else the open seat's) as ``(id, seat)``, and
+    the browser's other friend matches in progress (with ``others``)."""
     try:
-        return friend.watched_match(db, session_id)
+        match_id = None if match is None else play.whole_number(match)
+        if match is not None and match_id is None:
+            return None, []
+        watched = friend.watched_match(db, session_id, match_id)
+        shown = watched[0] if watched is not None else match_id
+        return watched, (friend.other_friend_matches(db, session_id, shown)
+                         if others and match is not None else [])
     finally:
         db.close()  # only read: a pulse or the stream holds no transaction meanwhile
 
 
 @router.get("/play/events")
-async def events(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """Server-Sent Events of this browser's friend match (see the module docstring and
-    :mod:`app.friend.stream`)."""
-    watched = await run_in_threadpool(_watched_match, db, session.id)
-    if watched is None:
+async def events(request: Request, session: SessionDep, db: DbDep,
+                 match: str | None = None) -> Response:
+    """Server-Sent Events of this browser's friend match (``match``, else the open one)
+    and, for a page that names its ``match``, of its other friend matches (see the
+    module docstring and :mod:`app.friend.stream`)."""
+    watched, others = await run_in_threadpool(_watched, db, session.id, match)
+    if watched is None and not others:
         return Response(status_code=204)
     release = stream_slot(request)  # 429 beyond the streams per browser or address
     engine = request.app.state.engine
-    match_id, seat = watched
+    match_id, seat = watched if watched is not None else (None, 0)
     # SQLite served by several processes: a move made in another one wakes nobody here.
     poll = engine.dialect.name == "sqlite" and request.app.state.settings.workers > 1
-    stream = event_stream(engine, match_id, seat, poll)
+    stream = event_stream(engine, match_id, seat, poll, others)
     return StreamingResponse(held_until_closed(release, stream),
                              media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},

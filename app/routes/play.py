@@ -1,11 +1,16 @@
 """Play against the computer (docs/rules.md §7): the play screen and its taps.
 
-* ``GET /play`` — the play screen, or the New match form when this browser has no match.
-* ``POST /play`` — one tap: ``action`` (with ``version``, and ``card`` for discard, knock
-  and gin; the play screen selects the card in the browser), ``client_seed`` between
-  hands, ``sort``, or ``arrange`` (with ``version``: the hand's own order, card codes
-  separated by spaces; ``app.play.arrange``). A plain form post is answered with a 303 redirect to
-  ``/play``; a script's post (``HX-Request: true``, from htmx or static/play.js) with the
+* ``GET /play`` — the play screen of the open match (``?match=<id>``: of that match,
+  which becomes the open one; 404 when it is not this browser's), or the New match form
+  when this browser has no match; with the list of its matches in progress.
+* ``GET /play/matches`` — that list and the notice "your turn in another match" alone.
+* ``POST /play`` — one tap on the match the form names (``match``, this browser's; a
+  form without it acts on the open match): ``action`` (with ``version``, and ``card``
+  for discard, knock and gin; the play screen selects the card in the browser),
+  ``client_seed`` between hands, ``sort``, or ``arrange`` (with ``version``: the
+  hand's own order, card codes separated by spaces; ``app.play.arrange``). A plain
+  form post is answered with a 303 redirect to ``/play`` (``?match=<id>`` when the
+  form named it); a script's post (``HX-Request: true``, from htmx or static/play.js) with the
   ``status`` and ``table`` blocks only. A refused tap (illegal, stale,
   malformed) changes nothing and is answered 400/409 with the screen and a status line
   saying what is allowed.
@@ -22,6 +27,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from app import play
+from app.core.i18n import gettext
 from app.friend import invites as friend
 from app.friend.pages import waiting_page
 from app.play.pages import new_match_page, posted_options
@@ -34,35 +40,77 @@ router = APIRouter()
 PLAY_BLOCKS = ["status", "table"]
 
 
-def _play_page(request: Request, loaded: play.Loaded, notice: str = "",
+def _play_page(request: Request, db: DbDep, loaded: play.Loaded, notice: str = "",
                status_code: int = 200, hint: play.HintPanel | None = None) -> Response:
     away = loaded.game.friend and friend.is_away(loaded.game, 1 - loaded.me,
                                                  engine=request.app.state.engine)
-    context = {"s": play.screen(loaded, notice, away), "hint": hint}
+    lines = [] if is_htmx(request) else play.in_progress(db, loaded.seat.session_id,
+                                                          loaded.game.id)
+    others = friend.other_friend_matches(db, loaded.seat.session_id, loaded.game.id) \
+        if not is_htmx(request) else []
+    context = {"s": play.screen(loaded, notice, away), "hint": hint,
+               "match_id": loaded.game.id, "lines": lines, "watch_others": bool(others)}
     return render(request, "play/table.html", context,
                   block=PLAY_BLOCKS, status_code=status_code)
 
 
-def _refused(request: Request, db: DbDep, session_id: str, error: play.PlayError) -> Response:
+def _match_url(match_id: int | None) -> str:
+    return "/play" if match_id is None else f"/play?match={match_id}"
+
+
+def _refused(request: Request, db: DbDep, session_id: str, error: play.PlayError,
+             fields: dict[str, str] | None = None) -> Response:
     """A refused tap or hint: nothing changed; the New match form when there is no match
-    (400), else the play screen as stored with the reason (400/409)."""
-    if isinstance(error, play.NoMatchError):
-        return new_match_page(request, db, session_id, notice=error.message, status_code=400)
-    current = play.load(db, session_id)
-    assert current is not None
-    return _play_page(request, current, error.message, status_code=error.status_code)
+    (400), else the play screen as stored (of the match the form named, or the open
+    one for a match that is not this browser's: 404) with the reason (400/404/409)."""
+    current = None
+    if not isinstance(error, play.NotYourMatchError) and fields is not None:
+        try:
+            current = play.load_named(db, session_id, fields)
+        except play.PlayError:
+            current = None
+    if current is None:
+        current = play.load(db, session_id)
+    if current is None:
+        status = 404 if isinstance(error, play.NotYourMatchError) else 400
+        return new_match_page(request, db, session_id, notice=error.message,
+                              status_code=status)
+    return _play_page(request, db, current, error.message, status_code=error.status_code)
 
 
 @router.get("/play", name="play")
-def play_screen(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """The play screen (or the New match form when there is no match yet)."""
-    loaded = play.load(db, session.id)
-    waiting = friend.waiting(db, session.id) if loaded is None else None
+def play_screen(request: Request, session: SessionDep, db: DbDep,
+                match: str | None = None) -> Response:
+    """The play screen of the match ``match`` names (and it becomes the open one), else
+    of the open match (or the New match form when there is none); 404 for a match that
+    is not this browser's."""
+    match_id = None if match is None else play.whole_number(match)
+    if match is not None and match_id is None:
+        return _refused(request, db, session.id, play.NotYourMatchError(
+            gettext(play.NOT_YOURS)))
+    loaded = play.load(db, session.id, match_id)
+    waiting = friend.waiting(db, session.id, match_id) if loaded is None else None
     if waiting is not None:
         return waiting_page(request, waiting)
+    if loaded is None and match_id is not None:
+        return _refused(request, db, session.id, play.NotYourMatchError(
+            gettext(play.NOT_YOURS)))
     if loaded is None:
         return new_match_page(request, db, session.id)
-    return _play_page(request, loaded)
+    if match_id is not None:
+        play.mark_open(db, loaded.seat)
+    return _play_page(request, db, loaded)
+
+
+@router.get("/play/matches")
+def matches(request: Request, session: SessionDep, db: DbDep,
+            match: str | None = None) -> Response:
+    """The notice "your turn in another match" and the list of this browser's matches
+    in progress, alone (``play/matches.html``; static/play.js swaps them in)."""
+    shown = None if match is None else play.whole_number(match)
+    lines = play.in_progress(db, session.id, shown)
+    return render(request, "play/matches.html", {"lines": lines},
+                  headers={"Cache-Control": "no-store"})
 
 
 @router.post("/play")
@@ -71,10 +119,10 @@ def play_tap(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep
     try:
         loaded = play.tap(db, session.id, fields)
     except play.PlayError as error:
-        return _refused(request, db, session.id, error)
+        return _refused(request, db, session.id, error, fields)
     if not is_htmx(request):
-        return see_other(request, "/play")
-    return _play_page(request, loaded)
+        return see_other(request, _match_url(loaded.game.id if "match" in fields else None))
+    return _play_page(request, db, loaded)
 
 
 @router.post("/play/hint")
@@ -86,10 +134,11 @@ def play_hint(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
     try:
         loaded, hint = play.give_hint(db, session.id, fields)
     except play.PlayError as error:
-        return _refused(request, db, session.id, error)
+        return _refused(request, db, session.id, error, fields)
     if is_htmx(request):
-        return render(request, "play/_hint.html", {"s": play.screen(loaded), "hint": hint})
-    return _play_page(request, loaded, hint=hint)
+        return render(request, "play/_hint.html", {"s": play.screen(loaded), "hint": hint,
+                                                   "match_id": loaded.game.id})
+    return _play_page(request, db, loaded, hint=hint)
 
 
 @router.get("/play/new", name="play_new")
@@ -118,5 +167,5 @@ def rematch(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep)
     try:
         play.rematch(db, session.id, fields)
     except play.PlayError as error:
-        return _refused(request, db, session.id, error)
+        return _refused(request, db, session.id, error, fields)
     return see_other(request, "/play")

@@ -41,12 +41,13 @@ from sqlmodel import Session
 import app.core.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 from app.core.config import Settings
 from app.core.db import run_migrations
-from app.core.models import PlayMatch, PlaySeat
+from app.core.models import PlayMatch
 from app.engine import Phase, Rules, replay
 from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, match_view
 from app.main import create_app
 from app.play import storage
+from app.play.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import StoredPlay, stored_play
 from tests.support.migration_checks import assert_stairway, differences_at_head
@@ -392,7 +393,7 @@ def test_a_state_rebuilt_across_a_commit_belongs_to_the_version_it_is_cached_und
         session_id = client.cookies[COOKIE_NAME]
         engine = app.state.engine
         with Session(engine) as db:
-            seat = db.get(PlaySeat, session_id)
+            seat = open_seat(db, session_id)
             assert seat is not None
             game = db.get(PlayMatch, seat.match_id)
             assert game is not None
@@ -409,6 +410,6 @@ def test_a_state_rebuilt_across_a_commit_belongs_to_the_version_it_is_cached_und
             stored = fresh.get(PlayMatch, game.id)
             assert stored is not None and stored.version == game.version
             storage.forget_cache()
-            seat_now = fresh.get(PlaySeat, session_id)
+            seat_now = open_seat(fresh, session_id)
             assert seat_now is not None
             assert storage.rebuild(fresh, seat_now, stored).hand_log == rebuilt.hand_log

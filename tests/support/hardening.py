@@ -19,7 +19,7 @@ from fastapi.routing import APIRoute
 from sqlalchemy import Engine, MetaData, select
 from sqlmodel import Session, SQLModel
 
-from app.core.models import PlayHand, PlayMatch, PlaySeat
+from app.core.models import PlayHand, PlayMatch
 from app.engine import (
     CARDS,
     Card,
@@ -36,7 +36,7 @@ from app.engine.match import (
     new_match,
     parse_match_action,
 )
-from app.play.storage import match_history
+from app.play.storage import match_history, open_seat
 from app.web.sessions import COOKIE_NAME
 
 Snapshot = dict[str, list[tuple[Any, ...]]]
@@ -192,7 +192,7 @@ class StoredPlay:
 def stored_play(engine: Engine, session_id: str) -> StoredPlay | None:
     """The browser's current Play match as stored, or ``None`` without one."""
     with Session(engine) as db:
-        seat = db.get(PlaySeat, session_id)
+        seat = open_seat(db, session_id)
         if seat is None:
             return None
         game = db.get(PlayMatch, seat.match_id)

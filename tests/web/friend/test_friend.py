@@ -18,10 +18,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
+from app.core.models import PlayHand, PlayMatch, utcnow
 from app.engine import Card, MatchState, Phase, deadwood_by_discard, legal_match_actions
 from app.engine.fairness import combine_client_seeds
 from app.friend import presence
+from app.play.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import (
     Replayer,
@@ -346,7 +347,7 @@ def test_reopening_the_link_or_play_resumes_each_seat(app: FastAPI) -> None:
     page = guest.get("/play").text
     assert "Ann" in page and 'id="live"' in page
     with Session(app.state.engine) as db:
-        seat = db.get(PlaySeat, guest.cookies[COOKIE_NAME])
+        seat = open_seat(db, guest.cookies[COOKIE_NAME])
         assert seat is not None and seat.match_id == game.id
     # A new browser session for the host (a cleared cookie) gets nothing.
     stranger = browser(app)
@@ -369,7 +370,7 @@ def test_the_friend_shows_as_away_after_30_seconds_without_a_table(app: FastAPI)
     assert "is away" not in guest.get("/play").text
     assert host.get("/play/pulse").text.endswith("-0")
     with Session(app.state.engine) as db:
-        seat = db.get(PlaySeat, host.cookies[COOKIE_NAME])
+        seat = open_seat(db, host.cookies[COOKIE_NAME])
         assert seat is not None
         game = db.get(PlayMatch, seat.match_id)
         assert game is not None

@@ -6,7 +6,8 @@ from __future__ import annotations
 from fastapi import FastAPI
 from sqlmodel import Session, select
 
-from app.core.models import PlayMatch, PlaySeat
+from app.core.models import PlayMatch
+from app.play.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.web.friend.test_friend import browser, invite, join
 
@@ -15,7 +16,7 @@ def test_a_second_invite_cancels_the_first(app: FastAPI) -> None:
     host = browser(app)
     first = invite(host)
     with Session(app.state.engine) as db:
-        seat = db.get(PlaySeat, host.cookies[COOKIE_NAME])
+        seat = open_seat(db, host.cookies[COOKIE_NAME])
         assert seat is not None
     second = invite(host, version=str(seat.version))  # the New match form, opened again
     assert first != second

@@ -20,6 +20,7 @@ from app.engine import CARDS, Card, MatchState, Phase, replay
 from app.engine.hand import Discard, DrawStock, Gin, Knock, Pass
 from app.engine.match import match_view
 from app.engine.rules import Rules
+from app.play.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import stored_play
 
@@ -176,7 +177,7 @@ def test_no_order_once_the_hand_is_over_and_the_next_starts_sorted(
     assert response.status_code == 400 and "hand is over" in response.text
     assert _rows(app) == before
     with Session(app.state.engine) as db:
-        seat = db.get(PlaySeat, client.cookies[COOKIE_NAME])
+        seat = open_seat(db, client.cookies[COOKIE_NAME])
         assert seat is not None and seat.arranged is None  # it ended with the hand
     if not match.over:
         html = client.post("/play", data={"action": "next_hand", "version": str(version)},
@@ -197,7 +198,7 @@ def test_a_sort_clears_the_arranged_order(app: FastAPI, client: TestClient) -> N
     assert _pressed(html) == ["rank"]
     assert _shown(client.get("/play").text) == by_rank
     with Session(app.state.engine) as db:
-        seat = db.get(PlaySeat, client.cookies[COOKIE_NAME])
+        seat = open_seat(db, client.cookies[COOKIE_NAME])
         assert seat is not None and seat.arranged is None
 
 

@@ -18,6 +18,7 @@ from app.engine import (
     match_view,
 )
 from app.engine.bots import UnknownLevelError, expert
+from app.play.storage import open_seat
 from app.play.words import action_words
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import hidden_cards, leaks
@@ -34,7 +35,7 @@ def test_new_match_form_offers_the_four_levels(client: TestClient) -> None:
 def _stored(app: FastAPI, client: TestClient) -> tuple[PlaySeat, PlayMatch]:
     """This browser's seat and its current match row, as stored."""
     with Session(app.state.engine) as db:
-        seat = db.get(PlaySeat, client.cookies[COOKIE_NAME])
+        seat = open_seat(db, client.cookies[COOKIE_NAME])
         assert seat is not None
         game = db.get(PlayMatch, seat.match_id)
         assert game is not None

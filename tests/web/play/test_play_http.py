@@ -22,7 +22,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from app.core.models import PlayMatch, PlaySeat
+from app.core.models import PlayMatch
 from app.engine import (
     CARDS,
     Card,
@@ -37,6 +37,7 @@ from app.engine import (
 from app.engine.bots import choose_action
 from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, NextHand, match_view
+from app.play.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import StoredPlay, response_text, secrets_in_play, stored_play
 from tests.support.positions import store_position
@@ -337,7 +338,7 @@ def test_first_visit_offers_a_new_match_and_stores_nothing(app: FastAPI,
     page = read_page(response.text)
     assert page.button("Start match")
     with Session(app.state.engine) as db:
-        assert db.get(PlaySeat, client.cookies[COOKIE_NAME]) is None
+        assert open_seat(db, client.cookies[COOKIE_NAME]) is None
         assert not db.exec(select(PlayMatch)).all()
 
 
@@ -517,7 +518,7 @@ def test_new_match_form_refuses_bad_options(app: FastAPI, client: TestClient,
     assert response.status_code == 400
     assert words in response.text.lower()
     with Session(app.state.engine) as db:
-        assert db.get(PlaySeat, client.cookies[COOKIE_NAME]) is None
+        assert open_seat(db, client.cookies[COOKIE_NAME]) is None
         assert not db.exec(select(PlayMatch)).all()
 
 

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
-from app.core.models import PlaySeat
+from app.play.storage import open_seat
 from app.review.practice import load
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import finish_hand
@@ -48,7 +48,7 @@ def test_a_sort_is_kept_and_a_script_tap_gets_the_blocks(app: FastAPI,
     answer = client.post("/play/practice", data={"sort": "suit"}, follow_redirects=False)
     assert answer.status_code == 303
     with Session(app.state.engine) as db:
-        seat = db.get(PlaySeat, sid)
+        seat = open_seat(db, sid)
         assert seat is not None and seat.sort == "suit"
         practice = load(db, sid)
     html = client.get("/play/practice").text

@@ -1,0 +1,77 @@
+"""Several matches at once in two real browsers (issue 29): Ann plays Bob and the
+computer at the same time; while her computer table is open, Bob's move makes it her
+turn in the friend match, and her page says so by itself (the stream's "turn" event,
+no reload). The list of her matches shows both, with whose turn it is.
+
+Screenshots (390×844) go to test-results/: the computer table with the notice, and the
+list of matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.browser.test_friend_browser import LIVE_TIMEOUT_MS, act, my_turn
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_your_turn_notice_appears_on_the_computer_table(
+        start_server: Callable[..., Any], new_page: Callable[..., Any],
+        screenshot: Callable[[Any, str], Any]) -> None:
+    server = start_server()
+    ann, bob = new_page(390, 844), new_page(390, 844)
+    ann.goto(server.url + "/play/new")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Play a friend").click()
+    link = ann.get_by_label("Invite link")
+    link.wait_for()
+    bob.goto(link.input_value())
+    bob.get_by_label("Your name").fill("Bob")
+    bob.get_by_role("button", name="Join the match").click()
+    bob.locator("#table").wait_for()
+    ann.locator("#table").wait_for(timeout=LIVE_TIMEOUT_MS)
+    # Ann plays until it is Bob's turn, then starts a match against the computer.
+    while my_turn(ann):
+        act(ann)
+    bob.wait_for_function("() => ['a-pass', 'a-draw_stock', 'a-discard'].some(id => {"
+                          " const b = document.getElementById(id); return b && !b.disabled; })",
+                          timeout=LIVE_TIMEOUT_MS)
+    ann.goto(server.url + "/play/new")
+    ann.get_by_role("button", name="Start match").click()
+    ann.locator("#table").wait_for()
+    ann.wait_for_function("() => document.documentElement.hasAttribute('data-play-ready')")
+    assert "Standard" in ann.locator(".scorebar__meta").inner_text()
+    assert ann.locator("#turns .turns__note").count() == 0  # Bob is to play
+    matches = ann.get_by_role("button", name="Matches (1)")
+    assert matches.is_visible()
+
+    # Bob plays until it is Ann's turn: her computer table says so, unreloaded.
+    ann.evaluate("() => { window.__kept = true; }")
+    while my_turn(bob):
+        act(bob)
+    note = ann.locator("#turns .turns__note")
+    note.wait_for(timeout=LIVE_TIMEOUT_MS)
+    assert note.inner_text().startswith("Your turn against Bob")
+    assert ann.evaluate("() => window.__kept === true")  # the same page: no reload
+    box = note.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    screenshot(ann, "several-matches-notice-390x844")
+
+    ann.get_by_role("button", name="Matches (1)").click()
+    sheet = ann.locator("#matches")
+    sheet.wait_for()
+    assert "Bob" in sheet.inner_text() and "Your turn" in sheet.inner_text()
+    assert "Computer (Standard)" in sheet.inner_text()
+    screenshot(ann, "several-matches-list-390x844")
+
+    # The notice opens the friend match, where it is indeed Ann's turn.
+    sheet.get_by_role("button", name="Close").click()
+    note.click()
+    ann.wait_for_url("**/play?match=*")
+    ann.locator("#table").wait_for()
+    assert "Bob" in ann.locator(".opponent").inner_text()
+    assert my_turn(ann)
