@@ -200,8 +200,10 @@ def report_lines(opponent: str = "simple") -> list[str]:
              "by pair; two settings on the same seeds and random sources are compared pair",
              "by pair (`bench/expert_ab.py`; one process at `nice -n 19` on one core of a",
              "machine shared with other work: CPU time per decision is that process's).",
-             "Expert 4's settings ran here at a smaller budget (up to 160 samples per",
-             "candidate, 720 play-outs a decision) than the one it plays with; the match",
+             "The settings p0-all, p0-discard, pnone-all and v3 ran at a smaller budget (up",
+             "to 160 samples per candidate, 720 play-outs a decision) than the one Expert",
+             "plays with; k0, k3 and k0-b5k at the level's own budget or larger, on other",
+             "seeds, with the compiled core (the same results as the pure engine). The match",
              "tables above measure the level as played.", ""]
     names = sorted({name for name, o in loaded if o == opponent})
     for name in names:
