@@ -27,10 +27,13 @@ Usage::
     .venv/bin/python bench/strength.py table --pairs 60 --minutes 40 --cells expert:simple
     .venv/bin/python bench/strength.py render   # docs/strength.md from saved results
     .venv/bin/python bench/strength.py compare expert simple   # versions, paired by seed
-    .venv/bin/python bench/strength.py table --workers 2 --pairs 500 --cells expert:simple
+    .venv/bin/python bench/strength.py table --jobs 2 --pairs 500 --cells expert:simple
 
-``--workers N`` plays N pairs at once in separate processes (the parent saves each
-finished pair). Expert always plays its whole search here (no wall-clock cut, whatever
+``--jobs N`` (or ``--workers N``) plays N pairs at once in separate processes (the
+parent saves each finished pair; the CPU time per decision is each process's own, so
+it does not depend on N). With the compiled core built (``make fast``) Expert makes the
+same decisions in less CPU; each saved pair says which engine played (``core``).
+Expert always plays its whole search here (no wall-clock cut, whatever
 the load), and every decision's CPU time (of the process that made it) is recorded
 beside its wall-clock time, so the CPU figures hold on a loaded machine.
 
@@ -66,7 +69,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.engine import HOUSE, Card, HandKind, NextHand, Phase  # noqa: E402
+from app.engine import HOUSE, Card, HandKind, NextHand, Phase, compiled_core  # noqa: E402
 from app.engine.bots import LEVELS, REFERENCES, VERSIONS, choose_action, expert  # noqa: E402
 from app.engine.layoff import lay_down  # noqa: E402
 from app.engine.match import apply_match, match_view, new_match  # noqa: E402
@@ -74,6 +77,9 @@ from app.engine.scoring import Role  # noqa: E402
 from bench import expert_ab  # noqa: E402
 
 PLAYERS = LEVELS + REFERENCES
+CORE = "compiled" if compiled_core() else "pure"
+"""Which engine plays (``make fast``: the compiled core; the same decisions, less CPU),
+saved with each pair since issue 28 (older pairs ran the pure engine)."""
 
 OPENSPIEL = "openspiel"
 RESULTS = ROOT / "bench" / "results" / "strength.jsonl.gz"
@@ -700,7 +706,8 @@ def run_cell(level: str, opponent: str, pairs: int, first_seeds: list[int], work
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     for seed, (first, second) in run_pairs(level, opponent, todo, workers, minutes):
         record = {"level": level, "opponent": opponent, "seed": seed,
-                  "versions": versions(level, opponent), "m": [asdict(first), asdict(second)]}
+                  "versions": versions(level, opponent), "core": CORE,
+                  "m": [asdict(first), asdict(second)]}
         cell.pairs.append(record)
         if save:
             with RESULTS.open("ab") as handle:  # one write: parallel runs may append too
@@ -885,12 +892,14 @@ def main(argv: list[str] | None = None) -> None:
     one.add_argument("opponent", choices=(*PLAYERS, OPENSPIEL))
     one.add_argument("--pairs", type=int, default=100)
     one.add_argument("--seed", type=int, default=1, help="first seed series")
-    one.add_argument("--workers", type=int, default=1)
+    one.add_argument("--jobs", "--workers", dest="workers", type=int, default=1,
+                     help="pairs played at once, one process each")
     table = sub.add_parser("table", help="play cells, save the pairs, render the doc")
     table.add_argument("--cells", nargs="+", required=True, metavar="LEVEL:OPPONENT")
     table.add_argument("--pairs", type=int, default=1000, help="pairs per seed series")
     table.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
-    table.add_argument("--workers", type=int, default=1)
+    table.add_argument("--jobs", "--workers", dest="workers", type=int, default=1,
+                       help="pairs played at once, one process each")
     table.add_argument("--minutes", type=float, default=None,
                        help="stop starting new pairs of a cell after this long")
     sub.add_parser("render", help="rewrite docs/strength.md from the saved pairs")
@@ -901,6 +910,10 @@ def main(argv: list[str] | None = None) -> None:
     # Expert's whole search, whatever the load: the app stops starting samples after 0.6 s
     # of wall clock, which on a starved benchmark machine would measure the queue for a CPU.
     expert.DEFAULT_BUDGET = dataclasses.replace(expert.DEFAULT_BUDGET, deadline=None)
+    if args.command in ("match", "table"):
+        engine = "compiled core" if CORE == "compiled" else "pure Python (no compiled core)"
+        print(f"engine: {engine}; Expert's budget {expert.DEFAULT_BUDGET}"
+              " (no wall-clock cut)", flush=True)
     if args.command == "match":
         print_cell(run_cell(args.level, args.opponent, args.pairs, [args.seed], args.workers,
                             None, save=False))
