@@ -185,6 +185,10 @@ REPORTED = (
      " play-outs)", "p0-all", "p0-discard"),
     ("Expert 4's search (patient play-outs, search in every phase, at the budget of"
      " these A/Bs) against Expert 3 (its code at 5dc297c)", "p0-all", "v3"),
+    ("Expert's own continuation knocking at deadwood 3 or less against only at gin (the"
+     " level's whole budget: 384 samples per candidate, 2,000 play-outs)", "k3", "k0"),
+    ("A larger budget (512 samples per candidate, 5,000 play-outs a decision) against the"
+     " level's (384, 2,000)", "k0-b5k", "k0"),
 )
 """The A/Bs the strength doc reports: (what, setting, against)."""
 
