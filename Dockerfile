@@ -4,6 +4,32 @@
 # The base is an argument so CI can build on a local stand-in for the same Python
 # (.ci/docker-check.sh); anyone else gets the official slim image.
 ARG PYTHON_IMAGE=python:3.11-slim
+
+# --- The engine's compiled core (docs/strength.md): the play-outs' modules compiled with
+# mypyc, on the same base as the image (the same Python). Only the built extensions leave
+# this stage; the compiler and mypy stay behind.
+FROM ${PYTHON_IMAGE} AS core
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+WORKDIR /build
+# The compiler and headers of the base's own Debian (their versions are the base's).
+# hadolint ignore=DL3008,SC2086
+RUN include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])') \
+    && packages="gcc libc6-dev" \
+    && if [ ! -f "$include/Python.h" ]; then packages="$packages python3-dev"; fi \
+    && apt-get update -qq \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $packages >/dev/null \
+    && rm -rf /var/lib/apt/lists/*
+COPY requirements/tools.txt requirements/core.txt ./requirements/
+RUN python3 -m venv /opt/core \
+    && /opt/core/bin/pip install --no-cache-dir --require-hashes -r requirements/tools.txt \
+    && /opt/core/bin/pip install --no-cache-dir --require-hashes --no-deps -r requirements/core.txt
+COPY app ./app
+COPY tools/fast_core.py ./tools/
+ENV FAST_CORE_REQUIRED=1
+RUN /opt/core/bin/python tools/fast_core.py build \
+    && mkdir /core \
+    && find . -name '*.so' -not -path './build/*' | tar -cf - -T - | tar -xf - -C /core
+
 FROM ${PYTHON_IMAGE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -35,6 +61,8 @@ RUN if /usr/local/bin/python3 -m pip --version >/dev/null 2>&1; then \
     && pip install --no-cache-dir --require-hashes --no-deps -r requirements/runtime.txt
 
 COPY app ./app
+# The compiled core beside its sources (the server logs "engine: compiled core").
+COPY --from=core /core/ ./
 
 COPY alembic.ini ./
 COPY alembic ./alembic

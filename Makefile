@@ -19,7 +19,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test check lint unit web browser ops browser-deps proxy-deps bench strength lock messages release clean
+.PHONY: run test check lint unit web browser ops browser-deps proxy-deps bench strength lock messages release clean fast fast-clean core
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -38,7 +38,23 @@ $(DEV_STAMP): requirements/dev.txt $(RUNTIME_STAMP)
 	$(PIP) -r requirements/dev.txt
 	@touch $@
 
-run: $(RUNTIME_STAMP)
+# The engine's compiled core (docs/strength.md, tools/fast_core.py): the play-outs'
+# modules compiled with mypyc from the same source, C extensions beside the .py files
+# (never committed). `make fast` builds it (mypyc comes with mypy, the dev extra; it needs
+# a C compiler and Python's headers; about 10 s on one core), `make fast-clean` removes it.
+# `make run` and the test lanes build it when they can (`core`: nothing when it is up to
+# date) and otherwise run the pure engine, saying so; FAST_CORE_REQUIRED=1 (CI) makes a
+# failed build an error.
+fast: $(DEV_STAMP)
+	$(BIN)/python tools/fast_core.py build
+
+fast-clean: | $(BIN)/python
+	$(BIN)/python tools/fast_core.py clean
+
+core: | $(BIN)/python
+	@$(BIN)/python tools/fast_core.py build --if-possible
+
+run: $(RUNTIME_STAMP) core
 	@mkdir -p data
 	@echo "make: migrating the database (alembic upgrade head)"
 	$(BIN)/alembic upgrade head
@@ -92,18 +108,18 @@ LANES := unit web ops browser
 PYTEST_ARGS ?=
 LANE_PYTEST := $(BIN)/python -m pytest -n 2 --dist worksteal -q $(PYTEST_ARGS)
 
-unit web: $(DEV_STAMP)
+unit web: $(DEV_STAMP) core
 	$(LANE_PYTEST) tests/$@
 
-ops: $(DEV_STAMP) proxy-deps
+ops: $(DEV_STAMP) proxy-deps core
 	$(LANE_PYTEST) tests/$@
 
-browser: $(DEV_STAMP) browser-deps
+browser: $(DEV_STAMP) browser-deps core
 	$(LANE_PYTEST) tests/$@
 
 # Every lane runs even when one fails (each prints its summary); the exit status says
 # whether all passed. Each lane's time is printed after it.
-test: $(DEV_STAMP) browser-deps proxy-deps lint
+test: $(DEV_STAMP) browser-deps proxy-deps lint core
 	@failed=""; for lane in $(LANES); do \
 	  start=$$(date +%s); echo "make: the $$lane lane (tests/$$lane)"; \
 	  $(LANE_PYTEST) tests/$$lane || failed="$$failed $$lane"; \
@@ -137,6 +153,7 @@ lock: | $(BIN)/python
 	$(UV_COMPILE) pyproject.toml --extra postgres -o requirements/runtime.txt
 	$(UV_COMPILE) pyproject.toml --extra postgres --extra dev -o requirements/dev.txt
 	$(UV_COMPILE) requirements/tools.in -o requirements/tools.txt
+	$(UV_COMPILE) requirements/core.in -c requirements/dev.txt -o requirements/core.txt
 	@echo "make: requirements/*.txt refreshed; review with git diff, then run make test"
 
 # The strength table (issue 13): hours of one CPU at full size; results accumulate in

@@ -203,4 +203,11 @@ probe resume $PAGES
 stop_server
 grep -i "running upgrade" "$WORK/server.log" || true
 
+# The image plays with the engine's compiled core (built in the Dockerfile's first stage).
+if ! grep -q "engine: compiled core" "$WORK/server.log"; then
+  echo "docker-check: the image runs the pure Python engine, not its compiled core" >&2
+  grep "engine: " "$WORK/server.log" >&2 || true
+  exit 1
+fi
+
 step "done"

@@ -15,6 +15,7 @@ from app.core import metrics, setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import check_storage, create_db_engine
+from app.engine import compiled_core
 from app.friend import live, presence
 from app.play import storage
 from app.review import analysis, practice
@@ -86,6 +87,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         log.info("Gin Rummy %s starting (%s database, %d compute workers)", __version__,
                  engine.dialect.name, settings.compute_workers)
+        # Once at start: whether the play-outs run compiled (make fast, docs/strength.md).
+        log.info("engine: %s", "compiled core" if compiled_core()
+                 else "pure Python (no compiled core)")
         workers.configure(settings.compute_workers)
         analysis.configure(enabled=settings.analyse_hands)
         await purge()

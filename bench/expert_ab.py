@@ -185,6 +185,10 @@ REPORTED = (
      " play-outs)", "p0-all", "p0-discard"),
     ("Expert 4's search (patient play-outs, search in every phase, at the budget of"
      " these A/Bs) against Expert 3 (its code at 5dc297c)", "p0-all", "v3"),
+    ("Expert's own continuation knocking at deadwood 3 or less against only at gin (the"
+     " level's whole budget: 384 samples per candidate, 2,000 play-outs)", "k3", "k0"),
+    ("A larger budget (512 samples per candidate, 5,000 play-outs a decision) against the"
+     " level's (384, 2,000)", "k0-b5k", "k0"),
 )
 """The A/Bs the strength doc reports: (what, setting, against)."""
 
@@ -200,8 +204,10 @@ def report_lines(opponent: str = "simple") -> list[str]:
              "by pair; two settings on the same seeds and random sources are compared pair",
              "by pair (`bench/expert_ab.py`; one process at `nice -n 19` on one core of a",
              "machine shared with other work: CPU time per decision is that process's).",
-             "Expert 4's settings ran here at a smaller budget (up to 160 samples per",
-             "candidate, 720 play-outs a decision) than the one it plays with; the match",
+             "The settings p0-all, p0-discard, pnone-all and v3 ran at a smaller budget (up",
+             "to 160 samples per candidate, 720 play-outs a decision) than the one Expert",
+             "plays with; k0, k3 and k0-b5k at the level's own budget or larger, on other",
+             "seeds, with the compiled core (the same results as the pure engine). The match",
              "tables above measure the level as played.", ""]
     names = sorted({name for name, o in loaded if o == opponent})
     for name in names:

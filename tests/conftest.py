@@ -49,6 +49,21 @@ from app.main import create_app
 from app.play import storage
 from tests.support.servers import LiveServer, sqlite_url
 
+# --- The engine's compiled core -------------------------------------------------------------
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test a compiled core older than its source (``make fast`` rebuilds it,
+    ``make fast-clean`` removes it): Python would import the old extension, not the
+    edited ``.py``."""
+    from tools import fast_core
+
+    if fast_core.status() == "stale":
+        raise pytest.UsageError(
+            "the engine's compiled core is older than its source (tools/fast_core.py): "
+            "run `make fast` to rebuild it or `make fast-clean` to test the pure engine")
+
+
 # --- Hypothesis ---------------------------------------------------------------------------
 
 # Registered before any test module is imported, so the tests' own ``@settings(...)``

@@ -10,7 +10,12 @@ Public API (also used by outside checks):
   :func:`standing`, :func:`knock_limit_for`;
 - a hand: :func:`deal`, :func:`legal_actions`, :func:`apply`, :func:`view`;
 - a match: :func:`new_match`, :func:`apply_match`, :func:`replay`;
-- provably fair deals (``gin-shuffle-v1``): :class:`HandSeed`, :func:`fair_deal`.
+- provably fair deals (``gin-shuffle-v1``): :class:`HandSeed`, :func:`fair_deal`;
+- the compiled core: :data:`CORE_MODULES`, :func:`compiled_core`.
+
+The modules of :data:`CORE_MODULES` may run compiled (mypyc, from the same source:
+``make fast``, docs/strength.md); without a build they run as pure Python and give
+the same results.
 """
 
 from .cards import CARDS, Card, Rank, Suit, format_cards, new_deck, parse_cards, shuffled_deck
@@ -101,7 +106,33 @@ from .scoring import (
     tally,
 )
 
+CORE_MODULES: tuple[str, ...] = (
+    "app.engine.melds",
+    "app.engine.layoff",
+    "app.engine.bots.rollout",
+    "app.engine.bots.inference",
+    "app.engine.bots.hard",
+)
+"""The engine modules ``make fast`` compiles with mypyc (``tools/fast_core.py``): what
+the Expert's play-outs spend their time in (least deadwood, the best discard, the
+settlement of a knock, sampling the hidden hand, the play-out loop)."""
+
+
+def compiled_core() -> bool:
+    """True when every module of :data:`CORE_MODULES` was imported compiled (a C
+    extension built by ``make fast``), False when the engine runs as pure Python."""
+    import sys
+
+    from . import melds
+    from .bots import hard, inference, rollout
+
+    del melds, hard, inference, rollout  # imported so that sys.modules holds them
+    return all(not str(getattr(sys.modules[name], "__file__", "")).endswith(".py")
+               for name in CORE_MODULES)
+
+
 __all__ = [
+    "CORE_MODULES",
     "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "VOID_SCORE",
     "Action", "Arrangement", "BigGin", "Card", "Dealt", "Discard", "Discarded",
     "DrawStock", "Drew", "Event", "FairDeal", "GameError", "Gin", "HandKind", "HandRecord",
@@ -114,7 +145,8 @@ __all__ = [
     "PlayerView", "Rank", "Role", "Rules", "RulesError", "Settlement", "Suit",
     "TakeDiscard", "TakeUpcard", "TookDiscard", "TookUpcard",
     "all_melds", "apply", "apply_match", "best_arrangement", "best_arrangements",
-    "best_discards", "check", "deadwood_by_discard", "deal", "fair_deal", "format_cards",
+    "best_discards", "check", "compiled_core", "deadwood_by_discard", "deal", "fair_deal",
+    "format_cards",
     "hollywood_tally", "is_legal",
     "knock_limit_for", "lay_down", "least_deadwood", "legal_actions",
     "legal_match_actions", "make_meld", "match_tally", "match_view", "new_deck", "new_match",

@@ -47,7 +47,7 @@ def project() -> dict[str, list[Requirement]]:
     }
 
 
-@pytest.mark.parametrize("lock", ["runtime.txt", "dev.txt", "tools.txt"])
+@pytest.mark.parametrize("lock", ["runtime.txt", "dev.txt", "tools.txt", "core.txt"])
 def test_every_pin_has_hashes(lock: str) -> None:
     found = pins(lock)
     assert found
