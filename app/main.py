@@ -6,6 +6,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio.to_thread
 from fastapi import Depends, FastAPI
 from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
@@ -65,7 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     creates tables itself.
     """
     settings = settings or get_settings()
-    engine = create_db_engine(settings.database_url)
+    engine = create_db_engine(settings.database_url, threads=settings.threads)
 
     async def purge() -> None:
         try:
@@ -87,6 +88,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.info("Gin Rummy %s starting (%s database, %d compute workers)", __version__,
                  engine.dialect.name, settings.compute_workers)
         workers.configure(settings.compute_workers)
+        # The routes' thread pool, as large as the database pool was made for (THREADS).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         analysis.configure(enabled=settings.analyse_hands)
         await purge()
         tasks = [asyncio.create_task(purge_periodically()),
