@@ -6,6 +6,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio.to_thread
 from fastapi import Depends, FastAPI
 from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
@@ -66,7 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     creates tables itself.
     """
     settings = settings or get_settings()
-    engine = create_db_engine(settings.database_url)
+    engine = create_db_engine(settings.database_url, threads=settings.threads)
 
     async def purge() -> None:
         try:
@@ -91,6 +92,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.info("engine: %s", "compiled core" if compiled_core()
                  else "pure Python (no compiled core)")
         workers.configure(settings.compute_workers)
+        # The routes' thread pool, as large as the database pool was made for (THREADS).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         analysis.configure(enabled=settings.analyse_hands)
         await purge()
         tasks = [asyncio.create_task(purge_periodically()),

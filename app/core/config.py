@@ -66,6 +66,12 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
     workers: int = Field(default=1, ge=1)
+    threads: int = Field(
+        default=40, ge=1, le=1000,
+        description="Threads that run requests (the thread pool the routes run in), per "
+        "server worker; the database pool holds as many connections, plus a few for "
+        "background work (app.core.db.SPARE_CONNECTIONS), so no request waits for one.",
+    )
     compute_workers: int = Field(
         default=2, ge=0, le=64,
         description="Processes computing the Hard and Expert computers' moves, hints and "

@@ -83,6 +83,11 @@ class DatabaseBusyError(TimeoutError):
     """The database stayed locked by other writers for longer than the busy timeout."""
 
 
+SPARE_CONNECTIONS = 8
+"""Connections beyond ``THREADS`` in the pool (:func:`create_db_engine`): for background
+work outside the request threads (presence, purge, analysis, ``/healthz``)."""
+
+
 STORAGE_RETRY_SECONDS = 30
 """``Retry-After`` of an answer refused because the database cannot store anything."""
 FAULT_MEMORY_SECONDS = 120.0
@@ -222,15 +227,24 @@ def _count_error(context: Any) -> None:
     metrics.database_error(type(wrapped).__name__ if wrapped is not None else "other")
 
 
-def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> Engine:
+def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True,
+                     threads: int | None = None) -> Engine:
     """An engine for ``database_url``; for a SQLite file, create its directory if needed.
+
+    ``threads``: how many request threads use it (``THREADS``, the thread pool's size);
+    the pool then holds that many connections plus :data:`SPARE_CONNECTIONS`, none
+    beyond (a request holds one at most), so a request never waits for a connection
+    while its thread runs. PostgreSQL's ``max_connections`` must allow ``WORKERS`` times
+    that. Without it, SQLAlchemy's default pool (5 + 10 overflow).
 
     ``sqlite_foreign_keys=False`` is for migrations only: batch mode rebuilds a table by
     dropping it, which with foreign keys on would cascade-delete the rows referring to it.
     """
     url = make_url(database_url)
+    pool: dict[str, Any] = {} if threads is None else {
+        "pool_size": threads + SPARE_CONNECTIONS, "max_overflow": 0}
     if url.get_backend_name() != "sqlite":
-        engine = create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, pool_pre_ping=True, **pool)
         health = _watch_faults(engine)
         event.listen(engine, "commit", lambda _conn: health.stored())
         return engine
@@ -241,6 +255,7 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True) -> 
     engine = create_engine(
         url,
         connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+        **(pool if path is not None else {}),  # a memory database has one connection
     )
 
     @event.listens_for(engine, "connect")

@@ -416,8 +416,9 @@ def bump_seat(db: Session, seat: PlaySeat, **changes: Any) -> dict[str, Any]:
 def _bump(db: Session, model: Any, key: Any, version_column: Any, version: int,
           changes: Mapping[str, Any]) -> dict[str, Any]:
     values: dict[str, Any] = {"version": version + 1, "updated_at": utcnow(), **changes}
-    result = db.exec(update(model).where(key).where(version_column == version)
-                     .values(**values).execution_options(synchronize_session=False))
+    # A plain UPDATE on the session's connection: no ORM flush or bulk-update machinery.
+    result = db.connection().execute(update(model.__table__).where(key)
+                                     .where(version_column == version).values(**values))
     if result.rowcount != 1:
         db.rollback()
         raise StaleTapError(STALE)
@@ -491,10 +492,10 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
             record = match.records[-1]
             hand_values.update(finished=True, winner=record.winner, points=record.points,
                                kind=str(record.kind), finished_at=utcnow())
-        db.exec(update(PlayHand)
-                .where(col(PlayHand.match_id) == game.id)
-                .where(col(PlayHand.number) == match.hand_number)
-                .values(**hand_values).execution_options(synchronize_session=False))
+        db.connection().execute(update(PlayHand.__table__)  # type: ignore[attr-defined]
+                                .where(col(PlayHand.match_id) == game.id)
+                                .where(col(PlayHand.number) == match.hand_number)
+                                .values(**hand_values))
     seat_values = bump_seat(db, seat, **seat_changes)
     _changed(db, game, game_values["version"])
     db.flush()

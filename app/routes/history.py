@@ -4,9 +4,11 @@
 * ``GET /play/history/{match}/{hand}`` — the review of one finished hand;
 * ``GET /play/history/{match}.txt`` and ``/play/history/{match}/{hand}.txt`` — the hand
   history text of a match or a hand (``docs/hand-history.md``), as a download;
-* ``GET /play/history/import`` — the import form; ``POST`` shows the review of a hand
-  history file (the text pasted or a file chosen), read in the process pool (off the
-  event loop). Nothing is stored; 429 beyond the import limits (``app.web.limits``).
+* ``GET /play/history/import`` — the import form; ``POST`` reads a hand history file
+  (the text pasted or a file chosen) in the process pool (off the event loop) and
+  answers its summary with a link to a hand's review,
+  ``GET /play/history/import/{token}?hand=N`` (``app.review.imports``). Nothing is
+  stored in the database; 429 beyond the import limits (``app.web.limits``).
 
 Another browser's ids and ids that do not exist get the same 404 page; a malformed hand
 history gets 400 with the line at fault (a body over 64 KB is refused with 413 by the
@@ -20,16 +22,18 @@ from fastapi import APIRouter, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from app.core import workers
+from app.core.i18n import N_, gettext
 from app.engine import Event as GameEvent
 from app.engine import GameError
 from app.engine.handhistory import HandHistoryError
 from app.play.common import PlayError, whole_number
 from app.review import history as hist
-from app.review import practice, stats
+from app.review import imports, practice, stats
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
 from app.web.limits import limit
 from app.web.links import see_other
 from app.web.render import is_htmx, render
+from app.web.rulewords import rules_name
 
 router = APIRouter()
 
@@ -39,6 +43,8 @@ LUCK_TRIES = 90
 """How often the result panel asks for a hand's luck line (every 2 s: three minutes)."""
 TOO_SLOW = ("This file took too long to read, so it was not shown: import a shorter one "
             "(one match, or one hand).")
+GONE = N_("This imported file is no longer here (imports are kept for an hour and never "
+          "stored): import it again.")
 
 
 def _not_found(request: Request) -> Response:
@@ -81,37 +87,61 @@ def import_form(request: Request) -> Response:
 
 @router.post("/play/history/import")
 def import_history(request: Request, form: FormDep, settings: SettingsDep) -> Response:
-    """Show the review of an imported hand history's first hand, or of hand ``hand``
-    (1-based position in the file); refuse a malformed file with 400 and the line.
+    """Read an imported hand history and answer its summary (hands, level, rules, the
+    score at the end) with a link to the review of hand ``hand`` (1-based position in
+    the file); refuse a malformed file with 400 and the line at fault.
 
-    The file is read in the process pool (``hist.read_import``), never on the event
+    The file is read in the process pool (``imports.read_summary``), never on the event
     loop nor in the server's process, and within ``IMPORT_SECONDS`` (413 beyond); 429
-    beyond the import limits. The answer is the one hand's review and the file's size
-    in hands, not the file."""
+    beyond the import limits. The answer's size does not grow with the file: the file
+    waits on the shelf (``imports.shelf``) for its review's link."""
     limit(request, "imports")
-    text = ""
+    text, pasted = "", True
     upload = form.get("file")
     if upload is not None and not isinstance(upload, str):
         raw = upload.file.read()
-        text = raw.decode("utf-8", "replace") if raw else ""
+        text, pasted = (raw.decode("utf-8", "replace") if raw else ""), not raw
     if not text:
         value = form.get("text")
         text = value if isinstance(value, str) else ""
     chosen = form.get("hand")
-    index = (whole_number(chosen) or 1) - 1 if isinstance(chosen, str) else 0
+    hand = (whole_number(chosen) or 1) if isinstance(chosen, str) else 1
+    try:
+        summary = workers.interactive(imports.read_summary, text,
+                                      timeout=settings.import_seconds)
+    except HandHistoryError as error:
+        # A pasted text comes back for correction; a chosen file stays with its owner.
+        return render(request, "review/import.html",
+                      {"notice": str(error), "text": text[:ECHO_LIMIT] if pasted else ""},
+                      status_code=400)
+    except TimeoutError:
+        return render(request, "review/import.html",
+                      {"notice": TOO_SLOW, "text": ""}, status_code=413)
+    token = imports.shelf.put(text)
+    return render(request, "review/imported.html",
+                  {"s": summary, "token": token, "hand": min(max(hand, 1), summary.hands),
+                   "rules": rules_name(summary.rules)})
+
+
+@router.get("/play/history/import/{token}", name="history_imported")
+def imported_review(request: Request, settings: SettingsDep, token: str,
+                    hand: str = "1") -> Response:
+    """The review of hand ``hand`` (1-based position in the file) of an imported file
+    still on the shelf; 404 with a page that asks for the file again when it is not."""
+    text = imports.shelf.get(token)
+    if text is None:
+        return render(request, "review/import.html",
+                      {"notice": gettext(GONE), "text": ""}, status_code=404)
+    index = (whole_number(hand) or 1) - 1
     try:
         found = workers.interactive(hist.read_import, text, index,
                                     timeout=settings.import_seconds)
-    except HandHistoryError as error:
-        return render(request, "review/import.html",
-                      {"notice": str(error), "text": text[:ECHO_LIMIT]},
-                      status_code=400)
     except TimeoutError:
         return render(request, "review/import.html",
                       {"notice": TOO_SLOW, "text": ""}, status_code=413)
     return render(request, "review/review.html",
                   {"r": found.review, "imported": True, "a": None,
-                   "count": found.count, "index": found.index})
+                   "count": found.count, "index": found.index, "token": token})
 
 
 @router.get("/play/history/{match_id}.txt")

@@ -33,7 +33,7 @@ from app.friend.pages import waiting_page
 from app.play.pages import new_match_page, posted_options
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.links import see_other
-from app.web.render import is_htmx, render
+from app.web.render import is_htmx, render, settle
 
 router = APIRouter()
 
@@ -42,6 +42,7 @@ PLAY_BLOCKS = ["status", "table"]
 
 def _play_page(request: Request, db: DbDep, loaded: play.Loaded, notice: str = "",
                status_code: int = 200, hint: play.HintPanel | None = None) -> Response:
+    settle(request, status_code)  # the tap is stored: the screen is built without the lock
     away = loaded.game.friend and friend.is_away(loaded.game, 1 - loaded.me,
                                                  engine=request.app.state.engine)
     lines = [] if is_htmx(request) else play.in_progress(db, loaded.seat.session_id,

@@ -26,15 +26,15 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from sqlalchemy.exc import DBAPIError
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 from starlette.datastructures import FormData
 
 from app.core import i18n, switches
 from app.core.config import Settings
 from app.core.db import get_session, storage_fault
 from app.core.inputs import read_form
-from app.core.models import BrowserSession, utcnow
-from app.web.display import Display, display_for
+from app.core.models import BrowserSession, DisplayPrefs, utcnow
+from app.web.display import Display, from_row
 from app.web.sessions import (
     COOKIE_NAME,
     STATE_KEY,
@@ -63,15 +63,39 @@ class NewSessionsPausedError(Exception):
     503 by ``app.web.errors``."""
 
 
+_KNOWN_KEY = "gin_known_browser"
+"""Key in ``request.state``: this browser's session and display rows as read once."""
+
+
+def _known(request: Request, db: Session) -> tuple[BrowserSession | None, DisplayPrefs | None]:
+    """The ``browser_session`` row the cookie names and its ``display_prefs`` row, read
+    in one statement once per request (with the request's unit of work), whichever of
+    :func:`get_display` and :func:`get_browser_session` asks first; ``(None, None)``
+    without a well-formed cookie or for an unknown one."""
+    known = getattr(request.state, _KNOWN_KEY, None)
+    if known is None:
+        cookie = request.cookies.get(COOKIE_NAME)
+        found = db.exec(
+            select(BrowserSession, DisplayPrefs)
+            .outerjoin(DisplayPrefs, col(DisplayPrefs.session_id) == col(BrowserSession.id))
+            .where(col(BrowserSession.id) == cookie)).first() \
+            if is_valid_session_id(cookie) else None
+        known = (found[0], found[1]) if found is not None else (None, None)
+        setattr(request.state, _KNOWN_KEY, known)
+    return known
+
+
 def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> BrowserSession:
     """This browser's session row, created on first visit.
 
-    Commits its own small write (a new row, or ``last_seen`` at most once an hour) at
-    once, before the route's unit of work begins: on SQLite the write lock is then not
-    held while the route computes (the computer's move, a hint). When the database
-    cannot store anything (``app.core.db.storage_fault``) a known browser's touch is
-    left for later and the request goes on (reading still works); a new browser's row
-    cannot be made, and the request is answered 503 (``app.web.errors``).
+    Read with its display settings in one statement (:func:`_known`). Commits its own
+    small write (a new row, or ``last_seen`` at most once an hour) at once, before the
+    route's unit of work begins: on SQLite the write lock is then not held while the
+    route computes (the computer's move, a hint); a request that writes nothing here
+    goes on in the same read. When the database cannot store anything
+    (``app.core.db.storage_fault``) a known browser's touch is left for later and the
+    request goes on (reading still works); a new browser's row cannot be made, and the
+    request is answered 503 (``app.web.errors``).
 
     Raises:
         NewSessionsPausedError: a new browser while the operator's ``sessions`` switch is
@@ -80,7 +104,7 @@ def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> B
     now = utcnow()
     ttl = timedelta(days=settings.session_ttl_days)
     cookie = request.cookies.get(COOKIE_NAME)
-    row = db.get(BrowserSession, cookie) if is_valid_session_id(cookie) else None
+    row, _prefs = _known(request, db)
     if row is not None and row.last_seen <= now - ttl:
         row = None  # expired: the purge deletes it; this browser starts afresh
     if row is None:
@@ -93,6 +117,8 @@ def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> B
         row.last_seen = now
         db.add(row)
         setattr(request.state, STATE_KEY, row.id)
+    else:
+        return row  # nothing to write: the route goes on in this read
     try:
         db.commit()
     except DBAPIError as error:
@@ -125,10 +151,16 @@ FieldsDep = Annotated[dict[str, str], Depends(form_fields)]
 FormDep = Annotated[FormData, Depends(read_form)]
 
 
-def get_display(request: Request) -> Display:
+def get_display(request: Request, db: DbDep) -> Display:
     """This browser's display settings, read once per request (from the cookie as it
-    arrived: a first visit has none) and kept for ``render``."""
-    return display_for(request)
+    arrived: a first visit has none) with its session row (:func:`_known`: one
+    statement for both) and kept for ``render``."""
+    cached = getattr(request.state, "display", None)
+    if isinstance(cached, Display):
+        return cached
+    _row, prefs = _known(request, db)
+    request.state.display = display = from_row(prefs)
+    return display
 
 
 DisplayDep = Annotated[Display, Depends(get_display)]

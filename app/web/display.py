@@ -127,7 +127,9 @@ class Display(BaseModel):
 DEFAULT = Display()
 
 
-def _from_row(row: DisplayPrefs | None) -> Display:
+def from_row(row: DisplayPrefs | None) -> Display:
+    """The settings a stored ``display_prefs`` row holds (``DEFAULT`` for none, or for a
+    value this version does not know)."""
     if row is None:
         return DEFAULT
     try:
@@ -148,11 +150,13 @@ def read_display(engine: Engine, session_id: str) -> Display:
     with engine.connect() as conn:
         reader = conn.execution_options(sqlite_begin="DEFERRED")
         with Session(bind=reader) as db:
-            return _from_row(db.get(DisplayPrefs, session_id))
+            return from_row(db.get(DisplayPrefs, session_id))
 
 
 def display_for(request: Request) -> Display:
-    """This request's browser settings, read once per request (``request.state.display``).
+    """This request's browser settings, read once per request (``request.state.display``:
+    ``app.web.deps.get_display`` reads them with the browser's session row, in one
+    statement; this reads them alone for a request that did not, such as an error page).
 
     Uses the session cookie as it arrived: a browser on its first visit has no settings.
     """

@@ -150,6 +150,14 @@ def is_htmx(request: Request) -> bool:
     )
 
 
+def settle(request: Request, status_code: int = 200) -> None:
+    """End the request's unit of work now, as :func:`render` does first (committed, or
+    rolled back for an answer of ``status_code`` 400 or more), for a route that builds
+    its page's model after writing: the writer lock is then held for the writes alone,
+    not while the model is built. The rows loaded keep their values."""
+    finish(request, commit=status_code < 400)
+
+
 def render(
     request: Request,
     template: str,

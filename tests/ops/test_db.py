@@ -5,9 +5,14 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import anyio.to_thread
+from fastapi.testclient import TestClient
 from sqlalchemy import text
+from sqlalchemy.pool import QueuePool
 
-from app.core.db import create_db_engine
+from app.core.config import Settings
+from app.core.db import SPARE_CONNECTIONS, create_db_engine
+from app.main import create_app
 
 
 def test_pragmas(db_url: str) -> None:
@@ -63,3 +68,19 @@ def test_deferred_begin_is_available(db_url: str) -> None:
         conn.execution_options(sqlite_begin="DEFERRED")
         assert conn.execute(text("SELECT 1")).scalar() == 1
     engine.dispose()
+
+
+def test_the_pool_is_sized_to_the_request_threads(db_url: str) -> None:
+    # THREADS is one setting for both: the routes' thread pool and the connections.
+    engine = create_db_engine(db_url, threads=7)
+    assert isinstance(engine.pool, QueuePool)
+    assert engine.pool.size() == 7 + SPARE_CONNECTIONS and engine.pool._max_overflow == 0
+    engine.dispose()
+    app = create_app(Settings(database_url=db_url, threads=7, analyse_hands=False))
+    assert app.state.engine.pool.size() == 7 + SPARE_CONNECTIONS
+
+    async def limiter_tokens() -> float:
+        return anyio.to_thread.current_default_thread_limiter().total_tokens
+
+    with TestClient(app) as client:
+        assert client.portal.call(limiter_tokens) == 7

@@ -178,7 +178,8 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
 FRIEND_ONLY = {"/play/friend/qr.svg": 404, "/play/friend/{token}": 404, "/play/pulse": 204,
                "/play/events": 204}
 # ... and the operator's metrics are a 404 page while METRICS_TOKEN is unset (tests/web/core).
-NOT_200_HERE = {**FRIEND_ONLY, "/metrics": 404}
+NOT_200_HERE = {**FRIEND_ONLY, "/metrics": 404,
+                "/play/history/import/{token}": 404}  # no file imported under this token
 # Previews change nothing even when accepted; the rest must change something. (An import
 # only shows a review; these tests' apps do not analyse hands.)
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",

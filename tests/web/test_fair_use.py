@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from app.core.config import Settings
 from app.core.fairuse import Rate
 from app.main import create_app
-from app.review import history as hist
+from app.review import imports
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import diff, snapshot
 from tests.support.servers import run_async
@@ -186,14 +186,14 @@ def test_an_import_in_progress_does_not_stop_the_event_loop(
     # event loop, that request could not be answered and the import would never end.
     app = _app(settings, compute_workers=0)
     reading, answered = threading.Event(), threading.Event()
-    real = hist.read_import
+    real = imports.read_summary
 
-    def held(text: str, index: int) -> hist.ImportedReview:
+    def held(text: str) -> imports.ImportSummary:
         reading.set()
         assert answered.wait(60), "no other request was answered during the import"
-        return real(text, index)
+        return real(text)
 
-    monkeypatch.setattr(hist, "read_import", held)
+    monkeypatch.setattr(imports, "read_summary", held)
     client = _browser(app, browsers)
     other = _browser(app, browsers)
     outcome: list[int] = []

@@ -13,6 +13,7 @@ import re
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from httpx import Response
 
 from app.engine.handhistory import (
     MAGIC,
@@ -23,6 +24,7 @@ from app.engine.handhistory import (
 )
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import diff, finish_hand, snapshot, stored_play
+from tests.support.histories import match_file
 from tests.web.fair.test_fair_play import _stored
 
 SERVER = "5" * 64
@@ -120,8 +122,7 @@ def test_export_then_import_shows_the_same_review(app: FastAPI, client: TestClie
     assert parsed.hands[0].log == tuple((p, t) for p, t in row.hands[0].log)
     assert dump(parsed) == text.text
     before = snapshot(app.state.engine)
-    imported = client.post("/play/history/import", data={"text": text.text})
-    assert imported.status_code == 200
+    imported = _imported_review(client, text.text)
     stored = client.get(f"/play/history/{match_id}/{number}").text
 
     def steps(html: str) -> list[str]:
@@ -131,6 +132,44 @@ def test_export_then_import_shows_the_same_review(app: FastAPI, client: TestClie
     assert diff(before, snapshot(app.state.engine)) == {}
     match_text = client.get(f"/play/history/{match_id}.txt").text
     assert parse(match_text).hands == parsed.hands
+
+
+IMPORTED = re.compile(r'href="(/play/history/import/[A-Za-z0-9_-]+\?hand=(\d+))"')
+
+
+def _imported_review(client: TestClient, text: str) -> Response:
+    """Import ``text`` and follow the summary's link to the review of its first hand."""
+    summary = client.post("/play/history/import", data={"text": text})
+    assert summary.status_code == 200
+    link = IMPORTED.search(summary.text)
+    assert link is not None and link.group(2) == "1"
+    review = client.get(link.group(1))
+    assert review.status_code == 200
+    return review
+
+
+def test_a_large_import_answers_a_short_summary_and_a_link_to_its_review(
+        app: FastAPI, client: TestClient) -> None:
+    small, large = match_file(1), match_file(30)
+    assert len(large) > 20 * len(small)
+    before = snapshot(app.state.engine)
+    answers = [client.post("/play/history/import", files={"file": ("m.txt", text.encode())})
+               for text in (small, large)]
+    assert [answer.status_code for answer in answers] == [200, 200]
+    # The answer does not grow with the file: a summary, not the file's review.
+    assert len(answers[1].content) < len(answers[0].content) + 512
+    assert len(answers[1].content) < len(large) // 3
+    assert "30 hands read" in answers[1].text and "review-step" not in answers[1].text
+    link = IMPORTED.search(answers[1].text)
+    assert link is not None
+    token = link.group(1).split("?")[0]
+    last = client.get(f"{token}?hand=30")
+    assert last.status_code == 200 and "Hand 30 (imported)" in last.text
+    assert f'href="{token}?hand=29"' in last.text  # the previous hand's review
+    # Nothing is stored; a token the server does not hold asks for the file again.
+    assert diff(before, snapshot(app.state.engine)) == {}
+    gone = client.get("/play/history/import/not-a-token?hand=1")
+    assert gone.status_code == 404 and "import it again" in gone.text
 
 
 def _edited(text: str) -> dict[str, str]:

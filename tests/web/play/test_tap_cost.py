@@ -1,0 +1,112 @@
+"""What one tap costs the database, counted (not timed): the statements a draw or a
+discard sends, and that the writer lock is free again before the screen is built.
+
+A tap reads the browser's session with its display settings in one statement, the seat
+with its match in another (the match's state itself comes from the replay cache), and
+writes three plain UPDATEs (the match's version guard, the hand's log, the seat), in one
+write transaction taken at the first UPDATE and committed before the screen is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine, event, text
+
+from app.core.db import DatabaseBusyError
+from app.engine.match import legal_match_actions
+from app.play import storage
+from app.routes import play as play_route
+from app.web.sessions import COOKIE_NAME
+from tests.support.hardening import Replayer, action_form, stored_play
+
+MOST_STATEMENTS = 6
+"""A tap's statements at most: BEGIN, two SELECTs, three UPDATEs (the switch to the write
+transaction and the commit are the driver's own, not counted here)."""
+
+
+@contextmanager
+def counted(engine: Engine) -> Iterator[list[str]]:
+    """The SQL statements ``engine`` sends while the block runs (each once, by its first
+    word and table)."""
+    seen: list[str] = []
+
+    def note(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        seen.append(" ".join(statement.split()))
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def _start(app: FastAPI, client: TestClient) -> None:
+    client.get("/play")
+    assert client.post("/play/new", data={"level": "easy", "version": "0"}).status_code == 200
+
+
+def _legal_form(app: FastAPI, client: TestClient) -> dict[str, str]:
+    """The person's first legal draw or discard now."""
+    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    assert row is not None
+    actions = [str(action) for action in legal_match_actions(
+        Replayer.from_row(row).advance(row.log), 0)]
+    chosen = [action for action in actions if action.startswith(("draw", "discard", "take"))]
+    return action_form((chosen or actions)[0], row.version)
+
+
+def test_a_tap_sends_two_reads_and_three_plain_updates(app: FastAPI,
+                                                       client: TestClient) -> None:
+    _start(app, client)
+    client.post("/play", data=_legal_form(app, client), headers={"HX-Request": "true"})
+    for _ in range(4):  # draws and discards, the replay cache warm
+        form = _legal_form(app, client)
+        with counted(app.state.engine) as statements:
+            answer = client.post("/play", data=form, headers={"HX-Request": "true"})
+        assert answer.status_code == 200, form
+        assert len(statements) <= MOST_STATEMENTS, statements
+        reads = [s for s in statements if s.startswith("SELECT")]
+        writes = [s for s in statements if not s.startswith(("SELECT", "BEGIN"))]
+        assert len(reads) <= 2, reads
+        assert all(s.startswith("UPDATE") for s in writes) and len(writes) <= 3, writes
+        assert any("browser_session" in s and "display_prefs" in s for s in reads), reads
+
+
+def test_a_stale_double_tap_is_still_refused(app: FastAPI, client: TestClient) -> None:
+    _start(app, client)
+    form = _legal_form(app, client)
+    assert client.post("/play", data=form, headers={"HX-Request": "true"}).status_code == 200
+    assert client.post("/play", data=form, headers={"HX-Request": "true"}).status_code == 409
+
+
+def test_the_screen_is_built_after_the_tap_is_committed(
+        app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Another writer of this process must not wait while the tap's screen is built: the
+    # writer lock is free by then, and what the tap wrote is already stored.
+    _start(app, client)
+    engine: Engine = app.state.engine
+    real = play_route.play.screen
+    probes: list[str] = []
+
+    def probing(loaded: storage.Loaded, *args: object, **kwargs: object) -> object:
+        with engine.connect() as conn:
+            writer = conn.execution_options(sqlite_begin="IMMEDIATE", gin_writer_wait=0)
+            try:
+                with writer.begin() as probe:
+                    version = writer.execute(text("SELECT version FROM play_match WHERE id = :i"),
+                                             {"i": loaded.game.id}).scalar_one()
+                    probe.rollback()
+                probes.append(f"free at {version}")
+            except DatabaseBusyError:
+                probes.append("held")
+        return real(loaded, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(play_route.play, "screen", probing)
+    form = _legal_form(app, client)
+    assert client.post("/play", data=form, headers={"HX-Request": "true"}).status_code == 200
+    assert probes == [f"free at {int(form['version']) + 1}"]
