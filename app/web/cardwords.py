@@ -122,6 +122,12 @@ def card_name(card: Card | str) -> str:
     return name[:1].upper() + name[1:]
 
 
+def card_noun(card: Card | str) -> str:
+    """A card's name inside a sentence, without an article: "nine of clubs",
+    "Kreuz-Neun", "nueve de tréboles"."""
+    return _name(_card(card))
+
+
 def the_card(card: Card | str, case: Case = "nom") -> str:
     """The card with its definite article in ``case`` (module docstring): "the nine of
     clubs"; German "die Kreuz-Neun", "den Pik-Buben" (``"acc"``), "dem Herz-Ass"

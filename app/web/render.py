@@ -34,7 +34,7 @@ from app import __version__
 from app.core import i18n, switches
 from app.core.db import finish
 from app.engine import Card
-from app.web.cardwords import card_name, the_card
+from app.web.cardwords import card_name, card_noun, the_card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
 from app.web.display import Display, shown_display
 from app.web.links import cookie_path, template_context
@@ -134,6 +134,7 @@ templates.env.globals.update(
     static_url=static_url,
     card_name=card_name,
     the_card=the_card,
+    card_noun=card_noun,
     card_rank=card_rank,
     card_suit_symbol=card_suit_symbol,
     card_is_red=card_is_red,
