@@ -129,12 +129,29 @@ def static_url(path: str) -> str:
     return f"/static/{path}?v={digest}"
 
 
+SCRIPT_WORDS = {
+    "unreachable": i18n.N_("The server could not be reached, so nothing was changed: tap "
+                           "again."),
+    "place": i18n.N_("%(card)s: place %(place)s of %(total)s."),
+    "copied": i18n.N_("Copied"),
+}
+"""The sentences static/play.js writes itself, by key; a page hands them over in its
+language with ``<script type="application/json" id="script-words">{{ script_words()|tojson
+}}</script>`` (placeholders left for the script to fill)."""
+
+
+def script_words() -> dict[str, str]:
+    """:data:`SCRIPT_WORDS` in the request's language."""
+    return {key: i18n.lookup(message) for key, message in SCRIPT_WORDS.items()}
+
+
 templates.env.globals.update(
     version=__version__,
     static_url=static_url,
     card_name=card_name,
     the_card=the_card,
     card_noun=card_noun,
+    script_words=script_words,
     card_rank=card_rank,
     card_suit_symbol=card_suit_symbol,
     card_is_red=card_is_red,
