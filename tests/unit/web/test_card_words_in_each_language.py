@@ -41,3 +41,23 @@ def test_every_card_has_a_name_of_its_own_in_each_language(language: str) -> Non
         if language != "en":
             assert not names & {card.name for card in CARDS}
         assert all(rank_plural(card.rank) for card in CARDS)
+
+
+@pytest.mark.parametrize(("language", "forms"), [
+    ("en", {0: "0 cards", 1: "1 card", 2: "2 cards", 5: "5 cards"}),
+    ("de", {0: "0 Karten", 1: "1 Karte", 2: "2 Karten", 5: "5 Karten"}),
+    ("es", {0: "0 cartas", 1: "1 carta", 2: "2 cartas", 5: "5 cartas"}),
+])
+def test_card_counts_take_each_languages_plural_forms(language: str,
+                                                      forms: dict[int, str]) -> None:
+    with i18n.language(language):
+        for n, words in forms.items():
+            pile = i18n.lookup_plural("%(count)s card", "%(count)s cards", n) % {"count": n}
+            assert pile == words, (language, n)
+            hand = i18n.ngettext("Your hand, %(num)d card: %(cards)s.",
+                                 "Your hand, %(num)d cards: %(cards)s.", n, cards="…")
+            assert f" {words}:" in hand, (language, n, hand)
+            top = i18n.ngettext("Top of the discard pile: %(card)s, %(num)d card in the pile.",
+                                "Top of the discard pile: %(card)s, %(num)d cards in the pile.",
+                                n, card=the_card("9C"))
+            assert f" {words} " in top, (language, n, top)
