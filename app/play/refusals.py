@@ -58,6 +58,14 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (r"finish this hand first: the next hand is dealt after it",
      N_("Finish this hand first: the next hand is dealt after it.")),
     (r"the match is over: start a new match", N_("The match is over: start a new match.")),
+    (r"The client seed needs at least one character",
+     N_("The client seed needs at least one character.")),
+    (r"The client seed may hold only printable ASCII characters \(letters, digits, space "
+     r"and punctuation\), not the character (?P<char>.+?)",
+     N_("The client seed may hold only printable ASCII characters (letters, digits, space "
+        "and punctuation), not the character %(char)s.")),
+    (r"The client seed may be at most (?P<most>\d+) characters, not (?P<num>\d+)",
+     N_("The client seed may be at most %(most)d characters, not %(num)d.")),
     (r"target must be a positive number of points, not (?P<num>-?\d+)",
      N_("The target must be a positive number of points, not %(num)d.")),
     (r"knock limit must be 0 to 10, not (?P<num>-?\d+)",
@@ -75,7 +83,8 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 )
 """(the engine's English message as a regular expression, its catalogue message): the
 named groups are the message's placeholders (``card`` gives ``card``, ``card_acc`` and
-``card_dat``; ``now`` is one of :data:`_NOW`; ``num``, ``limit`` numbers)."""
+``card_dat``; ``now`` is one of :data:`_NOW`; ``char`` a character as the engine quoted it; ``num``,
+``most``, ``limit`` numbers)."""
 
 
 @cache
@@ -105,6 +114,8 @@ def refusal(text: str) -> str | None:
                 if value not in _NOW:
                     return None
                 values["now"] = gettext(_NOW[value])
+            elif key == "char":
+                values[key] = value
             else:
                 values[key] = int(value)
         return gettext(message, **values)
