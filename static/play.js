@@ -28,6 +28,9 @@
 //   computer's move arrives in its own live region (#computer-live), a repeat of the same
 //   words re-announced; R or the Read the table button speaks the whole table
 //   (#table-read).
+// * Words: the few sentences this script writes itself come in the page's language from
+//   the page's <script type="application/json" id="script-words"> (word(), English if
+//   it is missing; app.web.render.SCRIPT_WORDS).
 // * Keyboard shortcuts (listed in the Keys panel); focus never falls to <body> after a swap.
 // * Leaving the play screen takes one Back press: New match and Start match replace the
 //   history entry instead of adding one.
@@ -57,6 +60,19 @@
   // the element: a reply swapping the table in between renders the card anew, selected).
   var pressedChecked = null;
   var drag = null;
+  var words = null;
+
+  // One of the page's words (#script-words), its %(name)s placeholders filled.
+  function word(key, fallback, values) {
+    if (words === null) {
+      try {
+        words = JSON.parse((document.getElementById("script-words") || {}).textContent || "{}");
+      } catch (error) { words = {}; }
+    }
+    return (words[key] || fallback).replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
   var suppressClick = false;
   var refreshQueued = false;
 
@@ -219,8 +235,8 @@
       if (status) {
         var line = document.createElement("span");
         line.className = "play-status__refused";
-        line.textContent = (error && error.said) ||
-          "The server could not be reached, so nothing was changed: tap again.";
+        line.textContent = (error && error.said) || word("unreachable",
+          "The server could not be reached, so nothing was changed: tap again.");
         status.replaceChildren(line);
       }
     }).then(next);
@@ -787,9 +803,11 @@
     codes.splice(to, 0, slot.dataset.card);
     slideAside(function () { applyOrder(table(), codes); });
     input.focus({ preventScroll: true });
-    announce(document.getElementById("table-read"),
-      (input.getAttribute("aria-label") || "").split(", in ")[0] + ": place " + (to + 1) +
-      " of " + codes.length + ".");
+    // The card's name is its label up to the first comma (", in run …" follows).
+    announce(document.getElementById("table-read"), word("place",
+      "%(card)s: place %(place)s of %(total)s.",
+      { card: (input.getAttribute("aria-label") || "").split(", ")[0], place: to + 1,
+        total: codes.length }));
     arrange(codes);
   }
 
@@ -1263,7 +1281,7 @@
       button.hidden = false;
       button.addEventListener("click", function () {
         var field = document.getElementById(button.dataset.copyTarget);
-        navigator.clipboard.writeText(field.value).then(function () { button.textContent = "Copied"; });
+        navigator.clipboard.writeText(field.value).then(function () { button.textContent = word("copied", "Copied"); });
       });
     });
     document.querySelectorAll("[data-share-url]").forEach(function (button) {

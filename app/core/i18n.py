@@ -29,7 +29,7 @@ from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español"}
@@ -133,6 +133,12 @@ def number(value: float, digits: int = 0) -> str:
     """``value`` in this language's number format (``1,234.5`` / ``1.234,5``)."""
     pattern = "#,##0" + ("." + "0" * digits if digits else "")
     return format_decimal(value, format=pattern, locale=_locale(current()))
+
+
+def percent(value: float) -> str:
+    """``value`` (a fraction) as a whole percentage in this language's format (``45%``,
+    ``45 %``)."""
+    return format_percent(value, locale=_locale(current()))
 
 
 @cache

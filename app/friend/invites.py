@@ -42,6 +42,7 @@ from sqlmodel import Session, col, select
 
 from app.core import metrics, switches
 from app.core.db import after_commit
+from app.core.i18n import N_, gettext
 from app.core.models import PlayMatch, PlaySeat, utcnow
 from app.engine import HandSeed, new_match
 from app.engine.bots import DEFAULT_LEVEL
@@ -105,11 +106,12 @@ def player_name(text: str | None) -> str:
     """
     name = " ".join((text or "").split())
     if not name:
-        raise PlayError("Choose a name (1 to 20 characters), so your friend knows who plays.")
+        raise PlayError(N_("Choose a name (1 to 20 characters), so your friend knows who plays."))
     if len(name) > MAX_NAME:
-        raise PlayError(f"A name may be at most {MAX_NAME} characters, not {len(name)}.")
+        raise PlayError(gettext("A name may be at most %(most)d characters, not %(num)d.",
+                                most=MAX_NAME, num=len(name)))
     if not name.isprintable():
-        raise PlayError("A name may hold letters, digits, spaces and punctuation only.")
+        raise PlayError(N_("A name may hold letters, digits, spaces and punctuation only."))
     return name
 
 
@@ -137,8 +139,8 @@ def create_invite(db: Session, session_id: str, options: MatchOptions, name: str
         InvitesPausedError: the operator has paused new invites (``app.core.switches``).
     """
     if not switches.is_on(db.get_bind(), "invites"):  # type: ignore[arg-type]
-        raise InvitesPausedError("New invites are paused on this server for now: play the "
-                                 "computer meanwhile, or try again later.")
+        raise InvitesPausedError(N_("New invites are paused on this server for now: play the "
+                                 "computer meanwhile, or try again later."))
     seat = open_seat(db, session_id)
     if seat is not None and expected_version != seat.version:
         db.rollback()
@@ -205,8 +207,8 @@ def _invite(db: Session, token: str) -> PlayMatch:
     if _TOKEN.fullmatch(token):
         game = db.exec(select(PlayMatch).where(col(PlayMatch.invite_token) == token)).first()
     if game is None or not game.friend:
-        raise InviteError("This invite link is not valid: check that it was copied whole, "
-                          "or ask your friend for a new one.", 404)
+        raise InviteError(N_("This invite link is not valid: check that it was copied whole, "
+                          "or ask your friend for a new one."), 404)
     return game
 
 
@@ -239,20 +241,20 @@ def open_invite(db: Session, token: str, session_id: str) -> Invitation | None:
         _point_seat(db, session_id, game)
         return None
     if game.invite_status == "cancelled":
-        raise InviteError("This invite was cancelled: ask your friend for a new link.", 410)
+        raise InviteError(N_("This invite was cancelled: ask your friend for a new link."), 410)
     if game.invite_status == "replaced":
-        raise InviteError("This invite was replaced by a newer one: ask your friend for "
-                          "the link they sent last.", 410)
+        raise InviteError(N_("This invite was replaced by a newer one: ask your friend for "
+                          "the link they sent last."), 410)
     if game.invite_status != "open":
-        raise InviteError("This match has already started: the link admits no one else.", 403)
+        raise InviteError(N_("This match has already started: the link admits no one else."), 403)
     if _expired(game):
-        raise InviteError(f"This invite has expired (links last {INVITE_HOURS} hours): "
-                          "ask your friend for a new one.", 410)
+        raise InviteError(gettext("This invite has expired (links last %(hours)d hours): ask "
+                                  "your friend for a new one.", hours=INVITE_HOURS), 410)
     if game.session_id == session_id:
-        raise InviteError("This is your own invite: send the link to your friend, who "
-                          "opens it in their browser.", 409)
+        raise InviteError(N_("This is your own invite: send the link to your friend, who "
+                          "opens it in their browser."), 409)
     assert game.next_server_seed is not None
-    return Invitation(token, (game.names or ["", ""])[0] or "Your friend", game.rules,
+    return Invitation(token, (game.names or ["", ""])[0] or gettext("Your friend"), game.rules,
                       commitment(game.next_server_seed), new_client_seed())
 
 
@@ -295,8 +297,8 @@ def accept(db: Session, token: str, session_id: str, name: str,
                       .execution_options(synchronize_session=False))
     if changed.rowcount != 1:
         db.rollback()
-        raise InviteError("Someone else has just taken this seat: the link admits no one "
-                          "else.", 409)
+        raise InviteError(N_("Someone else has just taken this seat: the link admits no one "
+                          "else."), 409)
     server_seed = game.next_server_seed
     mirror(game, {**values, "version": game.version + 1})
     from app.engine import Rules
@@ -331,8 +333,8 @@ def cancel(db: Session, session_id: str) -> None:
     game = _seat_game(db, session_id)
     if game is None or not game.friend or game.session_id != session_id \
             or game.invite_status != "open":
-        raise InviteError("There is no open invite to cancel: the match has started or "
-                          "was cancelled.", 409)
+        raise InviteError(N_("There is no open invite to cancel: the match has started or "
+                          "was cancelled."), 409)
     _close(db, game)
 
 
@@ -344,7 +346,7 @@ def decline(db: Session, token: str, session_id: str) -> None:
     """
     game = _invite(db, token)
     if open_invite(db, token, session_id) is None:
-        raise InviteError("This match has started: it can no longer be cancelled.", 409)
+        raise InviteError(N_("This match has started: it can no longer be cancelled."), 409)
     _close(db, game)
 
 

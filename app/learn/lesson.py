@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from sqlalchemy import update
 from sqlmodel import Session, col
 
+from app.core.i18n import N_, gettext
 from app.core.models import LearnLesson, PlayMatch, PlaySeat, utcnow
 from app.engine import Event, GameError, MatchState, Phase, parse_action
 from app.engine.hand import Action
@@ -35,6 +36,9 @@ BACK_PATH = re.compile(r"^/(?:[a-z0-9_\-]+(?:/[a-z0-9_\-]+)*)?$")
 host: a link elsewhere is never followed)."""
 
 CARD_ACTIONS = ("discard", "knock", "gin")
+_SELECT_FIRST = {"discard": N_("Select a card first, then tap Discard."),
+                 "knock": N_("Select a card first, then tap Knock."),
+                 "gin": N_("Select a card first, then tap Gin.")}
 SIMPLE_ACTIONS = ("take_upcard", "pass", "draw_stock", "take_discard", "big_gin", "next_hand")
 
 
@@ -153,14 +157,15 @@ def _action(form: Mapping[str, str]) -> Action:
     if name in CARD_ACTIONS:
         code = form.get("card", "")
         if not code:
-            raise WrongMoveError(f"Select a card first, then tap {name.title()}.")
+            raise WrongMoveError(gettext(_SELECT_FIRST[name]))
         text = f"{name} {code}"
     elif name in SIMPLE_ACTIONS:
         if name == "next_hand":
-            raise WrongMoveError("The lesson is one hand: there is no next hand.")
+            raise WrongMoveError(gettext("The lesson is one hand: there is no next hand."))
         text = name
     else:
-        raise WrongMoveError(f"Unknown action {name[:20]!r}: use the buttons on the screen.")
+        raise WrongMoveError(gettext("Unknown action %(name)s: use the buttons on the screen.",
+                                     name=repr(name[:20])))
     try:
         return parse_action(text)
     except GameError as error:
@@ -210,17 +215,19 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Lesson:
     if "sort" in form:
         sort = form["sort"]
         if sort not in SORTS:
-            raise WrongMoveError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or "
-                                 "melds first.")
+            raise WrongMoveError(gettext("Unknown sort %(sort)s: sort by rank, by suit or "
+                                         "melds first.", sort=repr(sort[:20])))
         return _rebuild(_store(db, row, sort=sort))
     if "action" not in form:
-        raise WrongMoveError("Nothing to do: tap a card or one of the buttons.")
+        raise WrongMoveError(gettext("Nothing to do: tap a card or one of the buttons."))
     check_version(form, row.version)
     action = _action(form)
     try:
         script.check_move(row.done, action)
     except script.WrongMove as error:
-        raise WrongMoveError(error.message) from None
+        why = gettext(error.message)
+        raise WrongMoveError(gettext("Not that card: %(why)s", why=why) if error.wrong_card
+                             else why) from None
     return _rebuild(_store(db, row, done=row.done + 1), events=True)
 
 
@@ -229,10 +236,11 @@ def coach(lesson: Lesson) -> Coach:
     total = len(script.STEPS)
     step = lesson.step
     if step is None:
-        return Coach(total + 1, total, script.END_TITLE, script.END_SAY, "", "",
-                     lesson.row.back, True, script.SUMMARY)
-    return Coach(lesson.done + 1, total, step.title, step.say, step.button, step.card,
-                 lesson.row.back, False)
+        return Coach(total + 1, total, gettext(script.END_TITLE), gettext(script.END_SAY),
+                     "", "", lesson.row.back, True,
+                     tuple(gettext(line) for line in script.SUMMARY))
+    return Coach(lesson.done + 1, total, gettext(step.title), gettext(step.say), step.button,
+                 step.card, lesson.row.back, False)
 
 
 def table(lesson: Lesson, notice: str = "") -> Screen:

@@ -2,7 +2,9 @@
 each step says, and the computer's scripted replies (docs/rules.md §3–4).
 
 Pure: it uses only the engine, so the lesson's rules are the engine's and its score
-exact. The person is player 0, the computer player 1 and the dealer, so the person is
+exact (its sentences are marked with ``N_``, an identity, and translated where they
+are shown: :mod:`app.learn.lesson`). The person is player 0, the computer player 1
+and the dealer, so the person is
 offered the upcard first. The deal is chosen so that every point of the lesson happens:
 
 1. the upcard (5♠) makes a set with the two fives you hold, next to a run you already
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.core.i18n import N_
 from app.engine import (
     CARDS,
     Card,
@@ -95,79 +98,86 @@ class Step:
 STEPS: tuple[Step, ...] = (
     Step(
         move="take_upcard",
-        title="Melds: sets and runs",
-        say=("Melds are sets (3 or 4 of a rank) and runs (3+ in a row, one suit): your "
+        title=N_("Melds: sets and runs"),
+        say=N_("Melds are sets (3 or 4 of a rank) and runs (3+ in a row, one suit): your "
              "7♥ 8♥ 9♥ is a run. The upcard 5♠ makes a set with your 5♣ 5♦: tap Take upcard."),
-        wrong="Not this time: the lesson asks you to take the upcard, the 5♠, for a set of fives.",
+        wrong=N_("Not this time: "
+                 "the lesson asks you to take the upcard, the 5♠, for a set of fives."),
         button="a-take",
     ),
     Step(
         move="discard KC",
-        title="Which card to throw",
-        say=("Now throw one card. Cards in no meld are deadwood and count against you, a "
+        title=N_("Which card to throw"),
+        say=N_("Now throw one card. Cards in no meld are deadwood and count against you, a "
              "king 10: tap the K♣, then Discard."),
-        wrong="The lesson asks you to throw the K♣: a high card that is in no meld.",
+        wrong=N_("The lesson asks you to throw the K♣: a high card that is in no meld."),
         button="a-discard",
         card="KC",
         reply=("draw_stock", "discard JC"),
     ),
     Step(
         move="draw_stock",
-        title="Draw or take",
-        say=("A turn starts with a draw: from the stock, or the discard. The computer's J♣ "
+        title=N_("Draw or take"),
+        say=N_("A turn starts with a draw: from the stock, or the discard. The computer's J♣ "
              "fits none of your cards: tap Draw from stock."),
-        wrong="The J♣ would not meld with your cards: the lesson asks you to draw from the stock.",
+        wrong=N_("The J♣ would not meld with your cards: "
+                 "the lesson asks you to draw from the stock."),
         button="a-draw_stock",
     ),
     Step(
         move="discard QS",
-        title="Low cards are cheap",
-        say=("You drew the A♠. An ace counts 1, a queen 10: keep the ace, tap the Q♠, then "
+        title=N_("Low cards are cheap"),
+        say=N_("You drew the A♠. An ace counts 1, a queen 10: keep the ace, tap the Q♠, then "
              "Discard."),
-        wrong="The lesson asks you to throw the Q♠: it counts 10, the ace only 1.",
+        wrong=N_("The lesson asks you to throw the Q♠: it counts 10, the ace only 1."),
         button="a-discard",
         card="QS",
         reply=("draw_stock", "discard 4D"),
     ),
     Step(
         move="take_discard",
-        title="Take a useful discard",
-        say="The computer threw the 4♦: with your 2♦ 3♦ it makes a run. Tap Take discard.",
-        wrong="The 4♦ on the pile makes a run with your 2♦ 3♦: the lesson asks you to take it.",
+        title=N_("Take a useful discard"),
+        say=N_("The computer threw the 4♦: "
+                 "with your 2♦ 3♦ it makes a run. Tap Take discard."),
+        wrong=N_("The 4♦ on the pile makes a run with your 2♦ 3♦: "
+                 "the lesson asks you to take it."),
         button="a-take",
     ),
     Step(
         move="knock 6C",
-        title="Knock",
-        say=("You may knock when your deadwood after the discard is 10 or less (0 is gin: "
+        title=N_("Knock"),
+        say=N_("You may knock when your deadwood after the discard is 10 or less (0 is gin: "
              "25 extra). Without the 6♣ only the A♠ is left: tap the 6♣, then Knock."),
-        wrong="The lesson asks you to knock with the 6♣: select it, then tap Knock.",
+        wrong=N_("The lesson asks you to knock with the 6♣: select it, then tap Knock."),
         button="a-knock",
         card="6C",
     ),
 )
 
-END_TITLE = "The layoff"
-END_SAY = ("The computer laid off its 10♥ on your run and its 5♥ on your set, so they stop "
-           "counting against it. Had it ended with 1 or less, it would have undercut you.")
+END_TITLE = N_("The layoff")
+END_SAY = N_("The computer laid off its 10♥ on your run and its 5♥ on your set, so they "
+              "stop counting against it. Had it ended with 1 or less, it would have undercut "
+              "you.")
 
 SUMMARY: tuple[str, ...] = (
-    "Melds: sets of one rank, runs in one suit.",
-    "Draw (stock or discard), then throw one card.",
-    "Throw high deadwood, keep cards that may meld.",
-    "Knock at 10 or less; gin is 0, with 25 extra.",
-    "Undercut: the other ends at or under your deadwood.",
+    N_("Melds: sets of one rank, runs in one suit."),
+    N_("Draw (stock or discard), then throw one card."),
+    N_("Throw high deadwood, keep cards that may meld."),
+    N_("Knock at 10 or less; gin is 0, with 25 extra."),
+    N_("Undercut: the other ends at or under your deadwood."),
 )
 """The end's summary, one line per point of the lesson."""
 
 
 class WrongMove(Exception):
     """A move the lesson does not teach at this step: ``message`` says, kindly, what the
-    step asks. Nothing changes."""
+    step asks (a catalogue message in English, translated where it is shown);
+    ``wrong_card``: the right kind of move with another card. Nothing changes."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, wrong_card: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.wrong_card = wrong_card
 
 
 def start() -> MatchState:
@@ -218,13 +228,14 @@ def check_move(done: int, action: Action) -> Step:
             what the step asks; a card action without the right card says which).
     """
     if done >= len(STEPS):
-        raise WrongMove("The lesson is over: play a real match, or start the lesson again.")
+        raise WrongMove(N_("The lesson is over: play a real match, or start the lesson "
+                           "again."))
     step = STEPS[done]
     if action == step.action:
         return step
     if step.card and isinstance(action, Discard | Knock | Gin) and \
             type(action) is type(step.action):
-        raise WrongMove(f"Not that card: {step.wrong}")
+        raise WrongMove(step.wrong, wrong_card=True)
     raise WrongMove(step.wrong)
 
 

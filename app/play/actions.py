@@ -17,8 +17,9 @@ from typing import Any
 
 from sqlmodel import Session
 
-from app.core import metrics
+from app.core import i18n, metrics
 from app.core.db import after_commit
+from app.core.i18n import N_, gettext
 from app.core.inputs import checked, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
@@ -76,6 +77,7 @@ from app.play.storage import (
     take_seat,
 )
 from app.play.words import describe
+from app.web.cardwords import card_values
 
 SIMPLE_ACTIONS: dict[str, MatchAction] = {
     "take_upcard": TakeUpcard(), "pass": Pass(), "draw_stock": DrawStock(),
@@ -126,8 +128,9 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     """
     level = form.get("level") or DEFAULT_LEVEL
     if level not in LEVELS:
-        raise PlayError(f"Unknown computer level {level[:20]!r}: choose "
-                        f"{', '.join(LEVEL_LABELS[name] for name in LEVELS)}.")
+        raise PlayError(gettext("Unknown computer level %(level)s: choose %(levels)s.",
+                                level=repr(level[:20]), levels=", ".join(
+                                    gettext(LEVEL_LABELS[name]) for name in LEVELS)))
     values: dict[str, Any] = {}
     for name in NUMBER_OPTIONS:
         text = (form.get(name) or "").strip()
@@ -135,11 +138,13 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
             continue
         number = whole_number(text)
         if number is None:
-            raise PlayError(f"{_label(name)} must be a whole number of 0 or more (digits "
-                            f"only), not {text[:20]!r}.")
+            raise PlayError(gettext("%(option)s must be a whole number of 0 or more (digits "
+                                    "only), not %(text)s.", option=_label(name),
+                                    text=repr(text[:20])))
         values[name] = number
     if values.get("target", HOUSE.target) > MAX_TARGET:
-        raise PlayError(f"Target must be a whole number from 1 to {MAX_TARGET}.")
+        raise PlayError(gettext("Target must be a whole number from 1 to %(most)s.",
+                                most=i18n.number(MAX_TARGET)))
     for name in SWITCH_OPTIONS:
         shown = DEFAULT_ON_SWITCHES.get(name)
         if shown is not None and name not in form and shown not in form:
@@ -157,7 +162,7 @@ def _client_seed(text: str) -> str:
     try:
         return check_client_seed(text)
     except InvalidSeedError as error:
-        raise PlayError(str(error)) from None
+        raise PlayError(sentence(str(error))) from None
 
 
 def start_match(db: Session, session_id: str, options: MatchOptions,
@@ -223,11 +228,11 @@ def rematch(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     if version != loaded.game.version:
         raise StaleTapError(STALE)
     if loaded.game.friend:
-        raise PlayError("A rematch with a friend is a new invitation: tap New match, "
-                        "then Play a friend.")
+        raise PlayError(gettext("A rematch with a friend is a new invitation: tap New "
+                                "match, then Play a friend."))
     if not loaded.match.over:
-        raise PlayError("Rematch is offered once the match is over: play on, or tap New "
-                        "match.")
+        raise PlayError(gettext("Rematch is offered once the match is over: play on, or tap "
+                                "New match."))
     game = loaded.game
     options = MatchOptions(game.level, Rules.from_dict(game.rules), game.client_seed)
     return start_match(db, session_id, options, version, guard=loaded.seat)
@@ -270,21 +275,22 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     if "sort" in form:
         sort = form["sort"]
         if sort not in SORTS:
-            raise PlayError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or melds first.")
+            raise PlayError(gettext("Unknown sort %(sort)s: sort by rank, by suit or melds "
+                                    "first.", sort=repr(sort[:20])))
         return save_screen(db, loaded, sort=sort, arranged=None, arranged_for=None)
     if "action" not in form and "client_seed" not in form and "arrange" not in form:
-        raise PlayError("Nothing to do: tap a card or one of the buttons.")
+        raise PlayError(gettext("Nothing to do: tap a card or one of the buttons."))
     check_version(form, game.version)
     if "arrange" in form:
         return _arrange(db, loaded, form["arrange"])
     if "action" not in form:
         if match.hand.phase is not Phase.OVER or match.over:
-            raise PlayError("The client seed can be changed between hands, once this hand "
-                            "is over.")
+            raise PlayError(gettext("The client seed can be changed between hands, once "
+                                    "this hand is over."))
         return set_client_seed(db, loaded, _client_seed(form["client_seed"]))
     action = _action_from_form(match, form, me)
     if match.over:
-        raise PlayError("The match is over: tap New match to play again.")
+        raise PlayError(gettext("The match is over: tap New match to play again."))
     if isinstance(action, NextHand):
         action = NextHand(HandSeed(game.next_server_seed or new_server_seed(),
                                    hand_client_seed(game)))
@@ -315,7 +321,7 @@ def _arrange(db: Session, loaded: Loaded, text: str) -> Loaded:
     """
     match = loaded.match
     if match.hand.phase is Phase.OVER:
-        raise PlayError("This hand is over: there are no cards to arrange.")
+        raise PlayError(gettext("This hand is over: there are no cards to arrange."))
     order = parse_order(text, match_view(match, loaded.me).hand)
     return save_screen(db, loaded, arranged=" ".join(str(card) for card in order),
                        arranged_for=hand_key(loaded.game, match))
@@ -334,9 +340,11 @@ def _held_card(match: MatchState, text: str, me: int = PERSON) -> Card:
     try:
         card = Card.parse(text)
     except GameError:
-        raise PlayError(f"{text[:20]!r} is not a card: tap one of your cards.") from None
+        raise PlayError(gettext("%(text)s is not a card: tap one of your cards.",
+                                text=repr(text[:20]))) from None
     if match.hand.phase is Phase.OVER or card not in match_view(match, me).hand:
-        raise PlayError(f"You do not hold the {card.name.lower()}: tap one of your cards.")
+        raise PlayError(gettext("You do not hold %(card_acc)s: tap one of your cards.",
+                                **card_values(card)))
     return card
 
 
@@ -352,16 +360,28 @@ def _action_from_form(match: MatchState, form: Mapping[str, str],
     if name in CARD_ACTIONS:
         code = form.get("card")
         if not code:
-            raise PlayError(f"Select the card to {name} with first, then tap {name.title()}."
-                            if name != "discard" else
-                            "Select the card to discard first, then tap Discard.")
+            raise PlayError(gettext(_SELECT_FIRST[name]))
         return CARD_ACTIONS[name](_held_card(match, code, me))
-    raise PlayError(f"Unknown action {name[:20]!r}: use the buttons on the screen.")
+    raise PlayError(gettext("Unknown action %(name)s: use the buttons on the screen.",
+                            name=repr(name[:20])))
 
+
+
+_SELECT_FIRST = {
+    "discard": N_("Select the card to discard first, then tap Discard."),
+    "knock": N_("Select the card to knock with first, then tap Knock."),
+    "gin": N_("Select the card to gin with first, then tap Gin."),
+}
+_OPTION_LABELS = {
+    "target": N_("Target"), "knock_limit": N_("Knock limit"), "gin_bonus": N_("Gin bonus"),
+    "undercut_bonus": N_("Undercut bonus"), "big_gin_bonus": N_("Big gin bonus"),
+    "box_bonus": N_("Box bonus"), "game_bonus": N_("Game bonus"),
+}
 
 
 def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    label = _OPTION_LABELS.get(name)
+    return gettext(label) if label else name.replace("_", " ").capitalize()
 
 
 

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from app.core.i18n import gettext
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import Card, MatchState, Phase
 from app.play.common import PlayError
+from app.web.cardwords import card_values
 
 MAX_ORDER_CHARS = 64
 """The longest posted order read at all (11 cards take 32 characters)."""
@@ -46,21 +48,22 @@ def parse_order(text: str, hand: Collection[Card]) -> tuple[Card, ...]:
             left out; the message says which.
     """
     if len(text) > MAX_ORDER_CHARS:
-        raise PlayError("That order is too long: post the cards of your hand, each once.")
+        raise PlayError(gettext("That order is too long: post the cards of your hand, each "
+                                "once."))
     order: list[Card] = []
     for code in text.replace(",", " ").split():
         card = _card(code)
         if card in order:
-            raise PlayError(f"The order names the {card.name.lower()} twice: name each of "
-                            "your cards once.")
+            raise PlayError(gettext("The order names %(card_acc)s twice: name each of your "
+                                    "cards once.", **card_values(card)))
         if card not in hand:
-            raise PlayError(f"You do not hold the {card.name.lower()}: arrange the cards "
-                            "of your hand.")
+            raise PlayError(gettext("You do not hold %(card_acc)s: arrange the cards of "
+                                    "your hand.", **card_values(card)))
         order.append(card)
     missing = [card for card in hand if card not in order]
     if missing:
-        raise PlayError(f"The order leaves out the {missing[0].name.lower()}: name every "
-                        "card of your hand once.")
+        raise PlayError(gettext("The order leaves out %(card_acc)s: name every card of your "
+                                "hand once.", **card_values(missing[0])))
     return tuple(order)
 
 
@@ -70,8 +73,8 @@ def _card(code: str) -> Card:
     except ValueError:
         card = None
     if card is None or str(card) != code:
-        raise PlayError(f"{code[:20]!r} is not a card of the table: write codes such as "
-                        "TH or AS.")
+        raise PlayError(gettext("%(code)s is not a card of the table: write codes such as "
+                                "TH or AS.", code=repr(code[:20])))
     return card
 
 

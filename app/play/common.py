@@ -9,26 +9,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from app.core.i18n import N_, gettext
+from app.core.i18n import N_, gettext, lookup
 from app.core.inputs import whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import Event, MatchState
+from app.play.refusals import refusal
 
 PERSON = 0
 """The person's seat (player 0)."""
 COMPUTER = 1
 """The computer's seat (player 1)."""
 SORTS = ("rank", "suit", "melds")
-LEVEL_LABELS = {"easy": "Easy", "standard": "Standard", "hard": "Hard", "expert": "Expert"}
+LEVEL_LABELS = {"easy": N_("Easy"), "standard": N_("Standard"), "hard": N_("Hard"),
+                "expert": N_("Expert")}
+"""Each level's name (a catalogue message: show it with ``gettext`` or ``_()``)."""
 FRIEND_LEVEL = "friend"
 """A friend match's level in the metrics (``gin_matches_started_total{level="friend"}``)."""
 
 class PlayError(Exception):
-    """A tap that changed nothing; ``message`` says why and what is allowed."""
+    """A tap that changed nothing; ``message`` says why and what is allowed, in the
+    request's language (a message marked with ``N_`` is translated here, one already
+    filled by ``gettext`` is kept as it is)."""
 
     status_code = 400
 
     def __init__(self, message: str) -> None:
+        message = lookup(message)
         super().__init__(message)
         self.message = message
 
@@ -73,15 +79,22 @@ def named_match(form: Mapping[str, str]) -> int | None:
 @dataclass(frozen=True, slots=True)
 class Seats:
     """Who is who on a screen: ``me`` is the viewer's seat (0 or 1) and
-    ``other_name`` what the other seat is called ("Computer", or the friend's name).
+    ``given_name`` the friend's name in a friend match (``other_name`` is what the other
+    seat is called: "Computer", or that name).
 
     Every sentence and label of the table takes its names from here, so the same table
-    serves a match against the computer and one against a friend.
+    serves a match against the computer and one against a friend; the words are in the
+    request's language (:mod:`app.core.i18n`).
     """
 
     me: int = PERSON
-    other_name: str = "Computer"
+    given_name: str = ""
     friend: bool = False
+
+    @property
+    def other_name(self) -> str:
+        """The other seat's name as a label: "Computer" (translated) or the friend's."""
+        return self.given_name if self.friend else gettext("Computer")
 
     @property
     def other(self) -> int:
@@ -90,17 +103,18 @@ class Seats:
 
     def who(self, player: int) -> str:
         """"You" for the viewer's seat, else the other's name ("Computer", "Ann")."""
-        return "You" if player == self.me else self.other_name
+        return gettext("You") if player == self.me else self.other_name
 
     @property
     def subject(self) -> str:
         """The other player at the start of a sentence: "Computer", "Your friend Ann"."""
-        return f"Your friend {self.other_name}" if self.friend else "Computer"
+        return gettext("Your friend %(name)s", name=self.given_name) if self.friend \
+            else gettext("Computer")
 
     @property
     def named(self) -> str:
         """The other player inside a sentence: "the computer", "Ann"."""
-        return self.other_name if self.friend else "the computer"
+        return self.given_name if self.friend else gettext("the computer")
 
 
 VS_COMPUTER = Seats()
@@ -135,11 +149,13 @@ def seats_of(game: PlayMatch, me: int) -> Seats:
     if not game.friend:
         return VS_COMPUTER
     names = list(game.names or ["", ""]) + ["", ""]
-    other = names[1 - me] or ("Friend" if me == 0 else "Host")
+    other = names[1 - me] or (gettext("Friend") if me == 0 else gettext("Host"))
     return Seats(me, other, True)
 
 
-STALE = "That tap came from an older screen: nothing changed."
+NO_MATCH = N_("There is no match yet: tap New match to start one.")
+"""The refusal of a tap, a hint or a rematch before any match was started."""
+STALE = N_("That tap came from an older screen: nothing changed.")
 """The refusal of a tap rendered for an older version of the match (short: it shares the
 play screen's status line, two lines on a phone, with the step)."""
 
@@ -152,14 +168,19 @@ def check_version(form: Mapping[str, str], current: int) -> None:
     """
     version = whole_number(form.get("version", ""))
     if version is None:
-        raise PlayError("The form's version is missing or not a number: reload the page "
-                        "and tap again.")
+        raise PlayError(gettext("The form's version is missing or not a number: reload "
+                                "the page and tap again."))
     if version != current:
         raise StaleTapError(STALE)
 
 
 def sentence(text: str) -> str:
-    """``text`` (an engine message) as a sentence: capital first letter, final stop."""
+    """``text`` (an engine message) as a sentence in the request's language
+    (:func:`app.play.refusals.refusal`), else as written: capital first letter, final
+    stop."""
+    translated = refusal(text)
+    if translated is not None:
+        return translated
     text = text.strip()
     if not text:
         return text
@@ -168,7 +189,7 @@ def sentence(text: str) -> str:
 
 
 __all__ = [
-    "COMPUTER", "LEVEL_LABELS", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
+    "COMPUTER", "LEVEL_LABELS", "NO_MATCH", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
     "check_version",
     "NOT_YOURS", "NoMatchError", "NotYourMatchError", "PlayError", "named_match", "Seats",
     "StaleTapError", "seats_of", "sentence",

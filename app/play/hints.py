@@ -24,6 +24,7 @@ from sqlmodel import Session
 
 from app.core import workers
 from app.core.fairuse import InFlight
+from app.core.i18n import N_, gettext, percent
 from app.core.models import PlayMatch
 from app.engine import Action, match_view
 from app.play.common import (
@@ -43,8 +44,8 @@ of the Expert's samples: the panel calls them *about even* rather than ranking t
 
 
 ONE_AT_A_TIME = InFlight(
-    1, "Your last hint is still being worked out: it shows in a moment. Nothing else "
-    "was asked.", kind="hint", retry_after=2)
+    1, N_("Your last hint is still being worked out: it shows in a moment. Nothing else "
+          "was asked."), kind="hint", retry_after=2)
 """One hint in flight per browser (session id), per server process."""
 
 
@@ -81,7 +82,7 @@ def hint_panel(best: list[tuple[Action, float]]) -> HintPanel:
     without saying why."""
     first = best[0][1]
     return HintPanel(tuple(
-        HintOption(str(action), action_words(action), f"{chance:.0%}",
+        HintOption(str(action), action_words(action), percent(chance),
                    even=index > 0 and chance > first - HINT_NOISE)
         for index, (action, chance) in enumerate(best)))
 
@@ -103,11 +104,12 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
     if whole_number(form.get("version", "")) != loaded.game.version:
         raise StaleTapError(STALE)
     if loaded.game.friend:
-        raise PlayError("No hints in a match against a friend: the Expert stays out of it.")
+        raise PlayError(gettext("No hints in a match against a friend: the Expert stays out "
+                                "of it."))
     match = loaded.match
     view = match_view(match, PERSON)
     if not view.my_turn or not view.legal:
-        raise PlayError("No hint now: it is not your turn to play.")
+        raise PlayError(gettext("No hint now: it is not your turn to play."))
     with ONE_AT_A_TIME.hold(session_id):
         best = workers.hint(
             view, f"{match.seed_text}:hint:{match.hand_number}:{len(match.hand_log)}")

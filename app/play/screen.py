@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from app.core.i18n import N_, gettext, ngettext
 from app.engine import (
     Card,
     Discarded,
@@ -22,6 +23,7 @@ from app.engine import (
     Event,
     HandKind,
     HandResult,
+    HandScore,
     HandVoided,
     HollywoodTally,
     Knocked,
@@ -63,7 +65,8 @@ from app.play.words import (
 from app.web.charts import Chart, running_lines
 from app.web.links import guide_link_for
 
-SORT_LABELS = {"rank": "Sort by rank", "suit": "Sort by suit", "melds": "Melds first"}
+SORT_LABELS = {"rank": N_("Sort by rank"), "suit": N_("Sort by suit"),
+               "melds": N_("Melds first")}
 
 @dataclass(frozen=True, slots=True)
 class HandCard:
@@ -302,7 +305,8 @@ def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str, selected: str 
         out = [HandCard(str(card), str(card) == selected, meld_of.get(card, 0), label[card])
                for card in sorted(cards, key=key)]
     parts = [meld_text(meld.kind, meld.cards) for meld in arrangement.melds]
-    melds_text = ("Melds: " + "; ".join(parts)) if parts else "No melds yet"
+    melds_text = gettext("Melds: %(melds)s", melds="; ".join(parts)) if parts else \
+        gettext("No melds yet")
     return tuple(out), melds_text, arrangement.deadwood
 
 
@@ -363,13 +367,13 @@ def _discard_values(view: PlayerView, hand: tuple[HandCard, ...]) -> tuple[HandC
 def _pile(view: PlayerView, seats: Seats) -> tuple[PileCard, ...]:
     """The whole discard pile, newest first, with who threw each card (all public)."""
     mine, theirs = set(view.own_discards), set(view.opponent_discards)
-    return tuple(PileCard(str(card), "You" if card in mine else
-                          seats.other_name if card in theirs else "Upcard")
+    return tuple(PileCard(str(card), gettext("You") if card in mine else
+                          seats.other_name if card in theirs else gettext("Upcard"))
                  for card in reversed(view.discard_pile))
 
 
-_HOW = {HandKind.GIN: "Gin", HandKind.BIG_GIN: "Big gin", HandKind.KNOCK: "Knock",
-        HandKind.UNDERCUT: "Undercut", HandKind.VOID: "Void"}
+_HOW = {HandKind.GIN: N_("Gin"), HandKind.BIG_GIN: N_("Big gin"), HandKind.KNOCK: N_("Knock"),
+        HandKind.UNDERCUT: N_("Undercut"), HandKind.VOID: N_("Void")}
 
 
 def score_rows(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[ScoreRow, ...]:
@@ -382,7 +386,8 @@ def score_rows(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[ScoreRow,
         if record.winner is not None:
             totals[record.winner] += record.points
         winner = "" if record.winner is None else seats.who(record.winner)
-        how = _HOW.get(record.kind, str(record.kind)) if record.winner is not None else "Void"
+        how = gettext(_HOW.get(record.kind, str(record.kind)) if record.winner is not None
+                      else _HOW[HandKind.VOID])
         games = "" if board is None else " ".join(
             str(c + 1) for c, hands in enumerate(board.hands) if number - 1 in hands) or "—"
         rows.append(ScoreRow(number, winner, how, record.points if winner else 0,
@@ -459,9 +464,9 @@ def result_panel(result: HandResult, rules: Rules,
                  tuple(str(c) for c in shown[p].deadwood_cards), shown[p].deadwood)
             for p in (seats.me, seats.other)
         )
-        return ResultPanel(True, "Void hand: no score",
-                           "The stock is down to two cards and nobody knocked: nobody "
-                           "scores, and the same dealer deals again.", sides)
+        return ResultPanel(True, gettext("Void hand: no score"),
+                           gettext("The stock is down to two cards and nobody knocked: "
+                                   "nobody scores, and the same dealer deals again."), sides)
     s = result.settlement
     knocker, defender = result.knocker, 1 - result.knocker
     laid: dict[int, list[str]] = {}
@@ -475,37 +480,73 @@ def result_panel(result: HandResult, rules: Rules,
         LaidMeld(meld.kind.value, tuple(str(c) for c in meld.cards)) for meld in s.defender_melds
     )
     kind = result.kind
-    verb = {HandKind.GIN: "went gin", HandKind.BIG_GIN: "went big gin"}.get(kind, "knocked")
+    verb = gettext({HandKind.GIN: N_("went gin"),
+                    HandKind.BIG_GIN: N_("went big gin")}.get(kind, N_("knocked")))
     knocker_side = Side(_who(knocker), verb, knocker_melds,
                         tuple(str(c) for c in s.knocker_deadwood_cards), s.knocker_deadwood)
     note = ""
     if s.layoffs:
-        note = (f"laid off {len(s.layoffs)} card{'s' if len(s.layoffs) != 1 else ''}; "
-                f"{s.defender_deadwood_before_layoffs} before layoffs")
-    defender_side = Side(_who(defender), "defended", defender_melds,
+        note = ngettext("laid off %(num)d card; %(before)d before layoffs",
+                        "laid off %(num)d cards; %(before)d before layoffs", len(s.layoffs),
+                        before=s.defender_deadwood_before_layoffs)
+    defender_side = Side(_who(defender), gettext("defended"), defender_melds,
                          tuple(str(c) for c in s.defender_deadwood_cards), s.defender_deadwood,
                          note)
     winner = result.winner
     if winner is None:  # pragma: no cover - a knocked hand always has a winner
-        headline = "No score"
+        headline = gettext("No score")
     else:
-        what = {HandKind.GIN: "Gin", HandKind.BIG_GIN: "Big gin", HandKind.KNOCK: "Knock",
-                HandKind.UNDERCUT: "Undercut"}.get(kind, kind.value.title())
-        if kind is HandKind.UNDERCUT:
-            who_knocked = "You" if knocker == seats.me else \
-                seats.other_name if seats.friend else "The computer"
-            scored = "you score" if winner == seats.me else \
-                f"{seats.other_name} scores" if seats.friend else "computer scores"
-            headline = f"Undercut! {who_knocked} knocked; {scored} {result.points}"
-        elif winner == seats.me:
-            headline = f"{what}! You score {result.points}"
-        elif seats.friend:
-            headline = f"{what} by {seats.other_name}: {seats.other_name} scores {result.points}"
-        else:
-            headline = f"{what} by the computer: it scores {result.points}"
+        headline = _headline(kind, knocker == seats.me, winner == seats.me, seats,
+                             result.points)
     sides = (knocker_side, defender_side) if knocker == seats.me else (defender_side, knocker_side)
-    return ResultPanel(False, headline, result.score.arithmetic, sides,
+    return ResultPanel(False, headline, arithmetic_words(result.score), sides,
                        _arrangement_note(s, knocker, seats))
+
+
+_HEADLINES = {
+    # (kind, who won): the result panel's headline
+    (HandKind.GIN, "you"): N_("Gin! You score %(points)d"),
+    (HandKind.BIG_GIN, "you"): N_("Big gin! You score %(points)d"),
+    (HandKind.KNOCK, "you"): N_("Knock! You score %(points)d"),
+    (HandKind.GIN, "friend"): N_("Gin by %(name)s: %(name)s scores %(points)d"),
+    (HandKind.BIG_GIN, "friend"): N_("Big gin by %(name)s: %(name)s scores %(points)d"),
+    (HandKind.KNOCK, "friend"): N_("Knock by %(name)s: %(name)s scores %(points)d"),
+    (HandKind.GIN, "computer"): N_("Gin by the computer: it scores %(points)d"),
+    (HandKind.BIG_GIN, "computer"): N_("Big gin by the computer: it scores %(points)d"),
+    (HandKind.KNOCK, "computer"): N_("Knock by the computer: it scores %(points)d"),
+}
+_UNDERCUTS = {
+    # who knocked (and so who was undercut)
+    "you": N_("Undercut! You knocked; computer scores %(points)d"),
+    "you-friend": N_("Undercut! You knocked; %(name)s scores %(points)d"),
+    "friend": N_("Undercut! %(name)s knocked; you score %(points)d"),
+    "computer": N_("Undercut! The computer knocked; you score %(points)d"),
+}
+
+
+def _headline(kind: HandKind, i_knocked: bool, i_won: bool, seats: Seats,
+              points: int) -> str:
+    """The result panel's headline: who won the hand, how, and the points."""
+    name = seats.given_name
+    if kind is HandKind.UNDERCUT:
+        key = ("you-friend" if seats.friend else "you") if i_knocked else \
+            "friend" if seats.friend else "computer"
+        return gettext(_UNDERCUTS[key], name=name, points=points)
+    who = "you" if i_won else "friend" if seats.friend else "computer"
+    return gettext(_HEADLINES[(kind, who)], name=name, points=points)
+
+
+_KIND_WORDS = {HandKind.GIN: N_("gin"), HandKind.BIG_GIN: N_("big gin"),
+               HandKind.KNOCK: N_("knock"), HandKind.UNDERCUT: N_("undercut")}
+
+
+def arithmetic_words(score: HandScore) -> str:
+    """A hand's score sum with its kind in the request's language: the engine's
+    ``"undercut: 25 + 8 − 5 = 28"`` as ``"Unterbieten: 25 + 8 − 5 = 28"``."""
+    label, sep, sums = score.arithmetic.partition(": ")
+    if not sep or score.kind not in _KIND_WORDS:
+        return score.arithmetic
+    return gettext("%(kind)s: %(sum)s", kind=gettext(_KIND_WORDS[score.kind]), sum=sums)
 
 
 def _arrangement_note(s: Settlement, knocker: int, seats: Seats) -> str:
@@ -513,19 +554,32 @@ def _arrangement_note(s: Settlement, knocker: int, seats: Seats) -> str:
     least = s.least_deadwood
     if least is None:
         return ""
-    whose = "Your" if knocker == seats.me else \
-        f"{seats.other_name}'s" if seats.friend else "The computer's"
 
     def outcome(settlement: Settlement) -> str:
         if settlement.winner is Role.KNOCKER:
-            return f"a knock for {settlement.points} ({settlement.score.arithmetic})"
-        return f"an undercut, {settlement.points} to the defender ({settlement.score.arithmetic})"
+            return gettext("a knock for %(points)d (%(sum)s)", points=settlement.points,
+                           sum=arithmetic_words(settlement.score))
+        return gettext("an undercut, %(points)d to the defender (%(sum)s)",
+                       points=settlement.points, sum=arithmetic_words(settlement.score))
 
-    kept = " ".join(str(c) for c in s.knocker_deadwood_cards)
-    return (f"{whose} melds were laid for the best score, not the least deadwood (Knocker "
-            f"arranges for the best score): deadwood {s.knocker_deadwood} ({kept}) makes "
-            f"{outcome(s)}; the least deadwood, {least.knocker_deadwood}, would have made "
-            f"{outcome(least)}.")
+    values = {"name": seats.given_name, "deadwood": s.knocker_deadwood,
+              "kept": " ".join(str(c) for c in s.knocker_deadwood_cards),
+              "outcome": outcome(s), "least": least.knocker_deadwood,
+              "least_outcome": outcome(least)}
+    if knocker == seats.me:
+        return gettext("Your melds were laid for the best score, not the least deadwood "
+                       "(Knocker arranges for the best score): deadwood %(deadwood)d "
+                       "(%(kept)s) makes %(outcome)s; the least deadwood, %(least)d, would "
+                       "have made %(least_outcome)s.", **values)
+    if seats.friend:
+        return gettext("%(name)s's melds were laid for the best score, not the least "
+                       "deadwood (Knocker arranges for the best score): deadwood "
+                       "%(deadwood)d (%(kept)s) makes %(outcome)s; the least deadwood, "
+                       "%(least)d, would have made %(least_outcome)s.", **values)
+    return gettext("The computer's melds were laid for the best score, not the least "
+                   "deadwood (Knocker arranges for the best score): deadwood %(deadwood)d "
+                   "(%(kept)s) makes %(outcome)s; the least deadwood, %(least)d, would have "
+                   "made %(least_outcome)s.", **values)
 
 
 def match_chart(match: MatchState, seats: Seats = VS_COMPUTER) -> Chart:
@@ -534,10 +588,11 @@ def match_chart(match: MatchState, seats: Seats = VS_COMPUTER) -> Chart:
     rows = score_rows(match, seats)
     them = seats.other_name
     return running_lines(
-        "Points after each hand",
-        [("you", "You", [0, *(r.totals[0] for r in rows)]),
+        gettext("Points after each hand"),
+        [("you", gettext("You"), [0, *(r.totals[0] for r in rows)]),
          ("other", them, [0, *(r.totals[1] for r in rows)])],
-        ["start", *(f"hand {r.number}" for r in rows)], match.rules.target,
+        [gettext("start"), *(gettext("hand %(number)d", number=r.number) for r in rows)],
+        match.rules.target,
         short=["0", *(str(r.number) for r in rows)])
 
 
@@ -549,36 +604,42 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
     t = match.tally
     me, other = seats.me, seats.other
     you, comp = t.final[me], t.final[other]
-    them = seats.other_name if seats.friend else "computer"
+    them = seats.other_name if seats.friend else gettext("computer")
     headline = match_result(t, seats)
     won = t.winner == me
     verdict = headline.split(",", 1)[0]  # who won (or a tie), without the totals
-    lines = [f"Hand points: you {t.points[me]}, {them} {t.points[other]}."]
-    rows = [("Hand points", str(t.points[me]), str(t.points[other]))]
+    lines = [gettext("Hand points: you %(mine)d, %(them)s %(theirs)d.", mine=t.points[me],
+                     them=them, theirs=t.points[other])]
+    rows = [(gettext("Hand points"), str(t.points[me]), str(t.points[other]))]
+    margin = gettext("Margin: %(margin)d.", margin=t.margin)
     if match.hollywood is not None:  # each game's own boxes, bonus and shutout are in its line
         lines = [f"{line}." for line in game_lines(match.hollywood, seats)]
-        lines += [f"Three games: you {you}, {them} {comp}.", f"Margin: {t.margin}."]
+        lines += [gettext("Three games: you %(mine)d, %(them)s %(theirs)d.", mine=you,
+                          them=them, theirs=comp), margin]
         return MatchEnd(headline, tuple(lines), verdict, won, (you, comp),
-                        (("Three games", str(you), str(comp)),), match_chart(match, seats),
+                        ((gettext("Three games"), str(you), str(comp)),),
+                        match_chart(match, seats),
                         match_id, rematch=not seats.friend)
     if any(t.box_bonus):
-        lines.append(f"Boxes: you {t.boxes[me]} ({t.box_bonus[me]}), "
-                     f"{them} {t.boxes[other]} ({t.box_bonus[other]}).")
-        rows.append((f"Boxes ({match.rules.box_bonus} each)",
+        lines.append(gettext("Boxes: you %(mine)d (%(mine_bonus)d), %(them)s %(theirs)d "
+                             "(%(theirs_bonus)d).", mine=t.boxes[me],
+                             mine_bonus=t.box_bonus[me], them=them, theirs=t.boxes[other],
+                             theirs_bonus=t.box_bonus[other]))
+        rows.append((gettext("Boxes (%(bonus)d each)", bonus=match.rules.box_bonus),
                      f"+{t.box_bonus[me]}" if t.box_bonus[me] else "–",
                      f"+{t.box_bonus[other]}" if t.box_bonus[other] else "–"))
     if any(t.game_bonus):
-        lines.append(f"Game bonus: {max(t.game_bonus)}.")
-        rows.append(("Game bonus", f"+{t.game_bonus[me]}" if t.game_bonus[me] else "–",
+        lines.append(gettext("Game bonus: %(bonus)d.", bonus=max(t.game_bonus)))
+        rows.append((gettext("Game bonus"), f"+{t.game_bonus[me]}" if t.game_bonus[me] else "–",
                      f"+{t.game_bonus[other]}" if t.game_bonus[other] else "–"))
     if t.shutout:
-        lines.append("Shutout: the winner's total is doubled.")
+        lines.append(gettext("Shutout: the winner's total is doubled."))
         doubled = [t.final[p] - (t.points[p] + t.box_bonus[p] + t.game_bonus[p])
                    for p in (me, other)]
-        rows.append(("Shutout: doubled", f"+{doubled[0]}" if doubled[0] else "–",
+        rows.append((gettext("Shutout: doubled"), f"+{doubled[0]}" if doubled[0] else "–",
                      f"+{doubled[1]}" if doubled[1] else "–"))
-    lines.append(f"Margin: {t.margin}.")
-    rows.append(("Final score", str(you), str(comp)))
+    lines.append(margin)
+    rows.append((gettext("Final score"), str(you), str(comp)))
     return MatchEnd(headline, tuple(lines), verdict, won, (you, comp), tuple(rows),
                     match_chart(match, seats), match_id, rematch=not seats.friend)
 
@@ -665,7 +726,7 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
     return Screen(
         version=version,
         level=level,
-        level_label=LEVEL_LABELS.get(level, level),
+        level_label=gettext(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level,
         hand_number=match.hand_number,
         target=rules.target,
         scores=(view.scores[seats.me], view.scores[seats.other]),
@@ -694,9 +755,11 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
         best_left=min(lefts.values()) if lefts else None,
         hand_note=hand_note(view, chosen, deadwood, lefts) if not over else "",
         sort="own" if order is not None else sort,
-        sorts=tuple((key, SORT_LABELS[key], order is None and key == sort) for key in SORTS),
+        sorts=tuple((key, gettext(SORT_LABELS[key]), order is None and key == sort)
+                    for key in SORTS),
         enabled=enabled,
-        take_label="Take upcard" if view.phase is Phase.UPCARD_OFFER else "Take discard",
+        take_label=gettext("Take upcard") if view.phase is Phase.UPCARD_OFFER
+        else gettext("Take discard"),
         big_gin=rules.big_gin,
         limit_note=limit_note(view),
         rules_summary=rules_summary(rules, level, seats),

@@ -65,6 +65,7 @@ from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
 from app.play.common import (
     FRIEND_LEVEL,
+    NO_MATCH,
     NOT_YOURS,
     PERSON,
     STALE,
@@ -315,7 +316,7 @@ def load_named(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     if loaded is None and match_id is not None:
         raise NotYourMatchError(gettext(NOT_YOURS))
     if loaded is None:
-        raise NoMatchError("There is no match yet: tap New match to start one.")
+        raise NoMatchError(NO_MATCH)
     return loaded
 
 

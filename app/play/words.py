@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from app.core.i18n import N_, gettext, ngettext
 from app.engine import (
     Card,
     Discarded,
@@ -31,32 +32,45 @@ from app.engine import (
 )
 from app.engine.hand import Action, BigGin, Gin, Knock
 from app.play.common import LEVEL_LABELS, VS_COMPUTER, Seats
+from app.web.cardwords import (
+    card_name,
+    card_noun,
+    card_values,
+    rank_plural,
+    rank_word,
+    suit_word,
+    the_card,
+)
 from app.web.rulewords import knock_note, rules_rows
 
 
 def the(card: Card) -> str:
-    """"the ten of hearts": a card named in a sentence."""
-    return f"the {card.name.lower()}"
+    """"the ten of hearts": a card named in a sentence, with its article
+    (:func:`app.web.cardwords.the_card`; a sentence of its own should take
+    :func:`~app.web.cardwords.card_values` as its placeholders)."""
+    return the_card(card)
 
 
-_ADVICE = {"take_upcard": "Take the upcard", "pass": "Pass", "draw_stock": "Draw from the stock",
-           "take_discard": "Take the discard", "big_gin": "Go big gin",
-           "gin": "Go gin, discarding", "knock": "Knock, discarding", "discard": "Discard"}
+_ADVICE = {"take_upcard": N_("Take the upcard"), "pass": N_("Pass"),
+           "draw_stock": N_("Draw from the stock"), "take_discard": N_("Take the discard"),
+           "big_gin": N_("Go big gin"), "gin": N_("Go gin, discarding %(card_acc)s"),
+           "knock": N_("Knock, discarding %(card_acc)s"), "discard": N_("Discard %(card_acc)s")}
 
 
 def action_words(action: Action) -> str:
     """An action as advice: "Discard the king of hearts", "Draw from the stock",
     "Knock, discarding the king of hearts" (a hint's options; lowercased, a review's
-    "you chose to …")."""
+    "you chose to …"), in the request's language."""
     name, _, code = str(action).partition(" ")
     words = _ADVICE[name]
-    return f"{words} {the(Card.parse(code))}" if code else words
+    return gettext(words, **card_values(Card.parse(code))) if code else gettext(words)
 
 
-def _join(parts: Sequence[str]) -> str:
+def join_words(parts: Sequence[str]) -> str:
+    """``parts`` as one list in words: "a, b and c" ("a, b und c", "a, b y c")."""
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return gettext("%(items)s and %(last)s", items=", ".join(parts[:-1]), last=parts[-1])
 
 
 def describe(events: Sequence[Event], seats: Seats = VS_COMPUTER) -> str:
@@ -69,35 +83,40 @@ def describe(events: Sequence[Event], seats: Seats = VS_COMPUTER) -> str:
 
     def close() -> None:
         if turn:
-            sentences.append(seats.subject + " " + _join(turn) + ".")
+            actions = join_words(turn)
+            sentences.append(gettext("%(who)s %(actions)s.", who=seats.subject,
+                                     actions=actions) if seats.friend
+                             else gettext("Computer %(actions)s.", actions=actions))
             turn.clear()
 
     for raw in events:
         event = visible_event(raw, seats.me)
         if isinstance(event, HandVoided):
             close()
-            sentences.append("The stock is down to two cards: the hand is void.")
+            sentences.append(gettext("The stock is down to two cards: the hand is void."))
             continue
         if getattr(event, "player", None) != seats.other:
             continue
         if isinstance(event, Passed):
-            turn.append(f"passed on the upcard ({the(event.card)})")
+            turn.append(gettext("passed on the upcard (%(card)s)", **card_values(event.card)))
             close()
         elif isinstance(event, TookUpcard):
-            turn.append(f"took the upcard ({the(event.card)})")
+            turn.append(gettext("took the upcard (%(card)s)", **card_values(event.card)))
         elif isinstance(event, Drew):
-            turn.append("drew from the stock")
+            turn.append(gettext("drew from the stock"))
         elif isinstance(event, TookDiscard):
-            turn.append(f"took {the(event.card)} from the discard pile")
+            turn.append(gettext("took %(card_acc)s from the discard pile",
+                                **card_values(event.card)))
         elif isinstance(event, Discarded):
-            turn.append(f"discarded {the(event.card)}")
+            turn.append(gettext("discarded %(card_acc)s", **card_values(event.card)))
         elif isinstance(event, Knocked):
             if event.kind is HandKind.BIG_GIN:
-                turn.append("went big gin")
+                turn.append(gettext("went big gin"))
             elif event.deadwood == 0:
-                turn.append("went gin")
+                turn.append(gettext("went gin"))
             else:
-                turn.append(f"knocked with {event.deadwood} deadwood")
+                turn.append(ngettext("knocked with %(num)d deadwood",
+                                     "knocked with %(num)d deadwood", event.deadwood))
             close()
     close()
     return " ".join(sentences)
@@ -112,19 +131,21 @@ def short(card: Card) -> str:
 
 def meld_text(kind: MeldKind, cards: Sequence[Card]) -> str:
     """"run 5♥︎ 6♥︎ 7♥︎": one meld in words."""
-    word = "run" if kind is MeldKind.RUN else "set"
-    return f"{word} " + " ".join(short(card) for card in cards)
+    cards_text = " ".join(short(card) for card in cards)
+    if kind is MeldKind.RUN:
+        return gettext("run %(cards)s", cards=cards_text)
+    return gettext("set %(cards)s", cards=cards_text)
 
 
 def meld_words(kind: MeldKind, cards: Sequence[Card]) -> str:
     """A meld read aloud: ``"run five six seven of hearts"``, ``"set of three sevens"``."""
     if kind is MeldKind.RUN:
-        ranks = " ".join(card.rank.label for card in cards)
-        return f"run {ranks} of {cards[0].suit.label}"
-    rank = cards[0].rank.label
-    plural = rank + ("es" if rank.endswith("x") else "s")
-    count = {3: "three", 4: "four"}.get(len(cards), str(len(cards)))
-    return f"set of {count} {plural}"
+        ranks = " ".join(rank_word(card.rank) for card in cards)
+        return gettext("run %(ranks)s of %(suit)s", ranks=ranks, suit=suit_word(cards[0].suit))
+    ranks = rank_plural(cards[0].rank)
+    if len(cards) == 3:
+        return gettext("set of three %(ranks)s", ranks=ranks)
+    return gettext("set of four %(ranks)s", ranks=ranks)
 
 
 def card_label(card: Card, kind: MeldKind | None = None,
@@ -133,8 +154,8 @@ def card_label(card: Card, kind: MeldKind | None = None,
     ``"Seven of hearts, in run five six seven of hearts"``; just the name when the card
     is deadwood (``kind`` None)."""
     if kind is None or not meld:
-        return card.name
-    return f"{card.name}, in {meld_words(kind, meld)}"
+        return card_name(card)
+    return gettext("%(name)s, in %(meld)s", name=card_name(card), meld=meld_words(kind, meld))
 
 
 def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: int,
@@ -143,23 +164,27 @@ def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: 
     """The whole table in one passage (the Read the table command): the
     person's hand (card labels), the top of the discard pile, the score (Hollywood:
     ``games``, each game's line, instead) and the step."""
-    held = f"Your hand, {len(hand)} cards: {'; '.join(hand)}. " if hand else ""
+    held = ngettext("Your hand, %(num)d card: %(cards)s.", "Your hand, %(num)d cards: %(cards)s.",
+                    len(hand), cards="; ".join(hand)) + " " if hand else ""
     if top_discard is None:
-        pile = "The discard pile is empty."
+        pile = gettext("The discard pile is empty.")
     else:
-        pile = (f"Top of the discard pile: {top_discard.name.lower()}, "
-                f"{discard_count} card{'s' if discard_count != 1 else ''} in the pile.")
-    other = seats.other_name if seats.friend else "computer"
-    score = "; ".join(games) if games else f"you {scores[0]}, {other} {scores[1]}"
-    return f"{held}{pile} Score: {score}, playing to {target}. {step}"
+        pile = ngettext("Top of the discard pile: %(card)s, %(num)d card in the pile.",
+                        "Top of the discard pile: %(card)s, %(num)d cards in the pile.",
+                        discard_count, card=card_noun(top_discard))
+    other = seats.other_name if seats.friend else gettext("computer")
+    score = "; ".join(games) if games else gettext(
+        "you %(mine)d, %(other)s %(theirs)d", mine=scores[0], other=other, theirs=scores[1])
+    return gettext("%(hand)s%(pile)s Score: %(score)s, playing to %(target)d. %(step)s",
+                   hand=held, pile=pile, score=score, target=target, step=step)
 
 
 def rules_summary(rules: Rules, level: str,
                   seats: Seats = VS_COMPUTER) -> tuple[tuple[str, str], ...]:
     """(label, value) rows of the rules box: the level (or the friend) and every table
     option (:func:`app.web.rulewords.rules_rows`)."""
-    who = ("Friend", seats.other_name) if seats.friend else \
-        ("Computer", LEVEL_LABELS.get(level, level))
+    who = (gettext("Friend"), seats.other_name) if seats.friend else \
+        (gettext("Computer"), gettext(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level)
     return (who, *rules_rows(rules))
 
 
@@ -172,31 +197,42 @@ def step_line(view: PlayerView, match: MatchState, seats: Seats = VS_COMPUTER) -
     """The status line: what the person may do now (docs/rules.md §7)."""
     if match.over:
         t = match.tally
-        again = "Tap New match to play again." if seats.friend else \
-            "Tap Rematch to play again."
-        who = "a tie." if t.winner is None else "you won!" if t.winner == seats.me \
-            else f"{seats.named} won."
-        return f"Match over: {who} {again}"
+        if t.winner is None:
+            return gettext("Match over: a tie. Tap New match to play again.") if seats.friend \
+                else gettext("Match over: a tie. Tap Rematch to play again.")
+        if t.winner == seats.me:
+            return gettext("Match over: you won! Tap New match to play again.") \
+                if seats.friend else gettext("Match over: you won! Tap Rematch to play again.")
+        if seats.friend:
+            return gettext("Match over: %(name)s won. Tap New match to play again.",
+                           name=seats.given_name)
+        return gettext("Match over: the computer won. Tap Rematch to play again.")
     if view.phase is Phase.OVER:
         result = view.result
         if result is None or result.winner is None:
-            return "Void hand: nobody scores. Tap Next hand for the redeal."
-        who = "you score" if result.winner == seats.me else f"{seats.named} scores"
-        return f"Hand over: {who} {result.points}. Tap Next hand."
+            return gettext("Void hand: nobody scores. Tap Next hand for the redeal.")
+        if result.winner == seats.me:
+            return gettext("Hand over: you score %(points)d. Tap Next hand.",
+                           points=result.points)
+        if seats.friend:
+            return gettext("Hand over: %(name)s scores %(points)d. Tap Next hand.",
+                           name=seats.given_name, points=result.points)
+        return gettext("Hand over: the computer scores %(points)d. Tap Next hand.",
+                       points=result.points)
     if not view.my_turn:  # against the computer: never (it always finishes its turn)
-        return (f"{seats.other_name}'s turn: waiting for them to play." if seats.friend
-                else "The computer is playing.")
+        return (gettext("%(name)s's turn: waiting for them to play.", name=seats.given_name)
+                if seats.friend else gettext("The computer is playing."))
     if view.phase is Phase.UPCARD_OFFER:
-        return "Your turn: take the upcard or pass."
+        return gettext("Your turn: take the upcard or pass.")
     if view.phase is Phase.DRAW:
         if view.must_draw_stock:
-            return "Your turn: both passed the upcard, so draw from the stock."
-        return "Your turn: draw from the stock or take the discard."
+            return gettext("Your turn: both passed the upcard, so draw from the stock.")
+        return gettext("Your turn: draw from the stock or take the discard.")
     if BigGin() in view.legal:
-        return "Your turn: big gin! Tap Big gin, or discard a card."
+        return gettext("Your turn: big gin! Tap Big gin, or discard a card.")
     if view.limit.gin_only:
-        return "Your turn: discard a card, or go gin with it (no knocking this hand)."
-    return "Your turn: discard a card, or knock or go gin with it."
+        return gettext("Your turn: discard a card, or go gin with it (no knocking this hand).")
+    return gettext("Your turn: discard a card, or knock or go gin with it.")
 
 
 
@@ -205,20 +241,18 @@ def hand_note(view: PlayerView, selected: Card | None, deadwood: int,
     """Below the hand: the deadwood and, with 11 cards, what the selected discard leaves
     (``left``: deadwood after discarding each card, see :func:`discard_note`)."""
     if view.phase is not Phase.DISCARD or not view.my_turn:
-        return f"Deadwood {deadwood}."
+        return gettext("Deadwood %(num)d.", num=deadwood)
     if selected is not None:
         return discard_note(view, selected, left[selected])
     legal = set(view.legal)
     if BigGin() in legal:
-        return ("All 11 cards are melded: tap Big gin (no discard), or select a card to "
-                "discard and go gin.")
+        return gettext("All 11 cards are melded: tap Big gin (no discard), or select a card "
+                       "to discard and go gin.")
     if any(isinstance(a, Gin) for a in legal):
-        extra = " The marked cards let you go gin."
-    elif any(isinstance(a, Knock) for a in legal):
-        extra = " The marked cards let you knock."
-    else:
-        extra = ""
-    return f"Select a card to discard.{extra}"
+        return gettext("Select a card to discard. The marked cards let you go gin.")
+    if any(isinstance(a, Knock) for a in legal):
+        return gettext("Select a card to discard. The marked cards let you knock.")
+    return gettext("Select a card to discard.")
 
 
 def discard_note(view: PlayerView, card: Card, left: int) -> str:
@@ -226,16 +260,17 @@ def discard_note(view: PlayerView, card: Card, left: int) -> str:
     hearts leaves 5 deadwood. You may knock." ``left`` is the engine's deadwood after
     that discard (``deadwood_by_discard``); only the person's own cards are named."""
     legal = set(view.legal)
+    named = card_values(card)
     if card == view.taken_from_pile:
-        return (f"You took {the(card)} from the pile: it cannot go back this turn. "
-                "Select another card.")
+        return gettext("You took %(card_acc)s from the pile: it cannot go back this turn. "
+                       "Select another card.", **named)
     if Gin(card) in legal:
-        tail = " That is gin!"
-    elif Knock(card) in legal:
-        tail = " You may knock."
-    else:
-        tail = ""
-    return f"Discarding {the(card)} leaves {left} deadwood.{tail}"
+        return gettext("Discarding %(card_acc)s leaves %(num)d deadwood. That is gin!",
+                       num=left, **named)
+    if Knock(card) in legal:
+        return gettext("Discarding %(card_acc)s leaves %(num)d deadwood. You may knock.",
+                       num=left, **named)
+    return gettext("Discarding %(card_acc)s leaves %(num)d deadwood.", num=left, **named)
 
 
 def game_lines(board: HollywoodTally | None, seats: Seats = VS_COMPUTER) -> tuple[str, ...]:
@@ -247,23 +282,28 @@ def game_lines(board: HollywoodTally | None, seats: Seats = VS_COMPUTER) -> tupl
     if board is None:
         return ()
     me, other = seats.me, seats.other
-    them = seats.other_name if seats.friend else "computer"
+    them = seats.other_name if seats.friend else gettext("computer")
     lines = []
     for number, (column, closed) in enumerate(zip(board.columns, board.closed_by,
                                                   strict=True), start=1):
         if closed is None:
-            lines.append(f"Game {number}: you {column.points[me]}, {them} "
-                         f"{column.points[other]}")
+            lines.append(gettext("Game %(game)d: you %(mine)d, %(them)s %(theirs)d",
+                                 game=number, mine=column.points[me], them=them,
+                                 theirs=column.points[other]))
             continue
         final = column.final
         if final[me] == final[other]:
-            verdict = "a tie"
+            verdict = gettext("a tie")
+        elif final[me] > final[other]:
+            verdict = gettext("you win by %(margin)d", margin=final[me] - final[other])
         else:
-            who = "you win" if final[me] > final[other] else f"{them} wins"
-            verdict = f"{who} by {abs(final[me] - final[other])}"
-        shutout = ", a shutout" if column.shutout else ""
-        lines.append(f"Game {number} over: you {final[me]}, {them} {final[other]}: "
-                     f"{verdict}{shutout}")
+            verdict = gettext("%(them)s wins by %(margin)d", them=them,
+                              margin=final[other] - final[me])
+        if column.shutout:
+            verdict = gettext("%(verdict)s, a shutout", verdict=verdict)
+        lines.append(gettext("Game %(game)d over: you %(mine)d, %(them)s %(theirs)d: "
+                             "%(verdict)s", game=number, mine=final[me], them=them,
+                             theirs=final[other], verdict=verdict))
     return tuple(lines)
 
 
@@ -275,7 +315,11 @@ def match_result(tally: MatchTally, seats: Seats = VS_COMPUTER) -> str:
     me, other = seats.me, seats.other
     mine, theirs = tally.final[me], tally.final[other]
     if tally.winner is None:
-        return f"The match is a tie, {mine} to {theirs}"
+        return gettext("The match is a tie, %(mine)d to %(theirs)d", mine=mine, theirs=theirs)
     if tally.winner == me:
-        return f"You won the match, {mine} to {theirs}"
-    return f"{seats.named[0].upper()}{seats.named[1:]} won the match, {theirs} to {mine}"
+        return gettext("You won the match, %(mine)d to %(theirs)d", mine=mine, theirs=theirs)
+    if seats.friend:
+        return gettext("%(name)s won the match, %(theirs)d to %(mine)d",
+                       name=seats.given_name, mine=mine, theirs=theirs)
+    return gettext("The computer won the match, %(theirs)d to %(mine)d",
+                   mine=mine, theirs=theirs)

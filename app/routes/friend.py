@@ -32,6 +32,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 
 from app import play
+from app.core.i18n import gettext
 from app.engine import Rules
 from app.friend import invites as friend
 from app.friend.pages import invite_url
@@ -87,7 +88,8 @@ def qr_code(request: Request, session: SessionDep, db: DbDep) -> Response:
 
     out = io.BytesIO()
     segno.make(invite_url(request, waiting.token), error="m").save(
-        out, kind="svg", scale=4, border=2, title="Invite link as a QR code", svgclass=None,
+        out, kind="svg", scale=4, border=2, title=gettext("Invite link as a QR code"),
+        svgclass=None,
         lineclass=None)
     return Response(out.getvalue(), media_type="image/svg+xml",
                     headers={"Cache-Control": "no-store"})
@@ -138,8 +140,8 @@ def decline(request: Request, token: str, session: SessionDep, db: DbDep,
     except play.PlayError as error:
         return _refusal(request, error)
     return render(request, "friend/refused.html",
-                  {"message": "You cancelled the invite: the link admits no one now.",
-                   "title": "Invite cancelled"})
+                  {"message": gettext("You cancelled the invite: the link admits no one now."),
+                   "title": gettext("Invite cancelled")})
 
 
 # --- live signals --------------------------------------------------------------------------

@@ -9,19 +9,21 @@ ways by accident.
 * :func:`hollywood_words` — the Hollywood option's value (a rules box's row);
 * :func:`knock_note` — the knock limit of the hand in progress, as the table shows it.
 
-Pure (no I/O, no templates): imports only :mod:`app.engine`. Imported by the features.
+No I/O, no templates: imports :mod:`app.engine` and the translations
+(:mod:`app.core.i18n`: every word is in the request's language). Imported by the features.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.core.i18n import gettext
 from app.engine import HOUSE, KnockLimit, Rules
 from app.engine.hand import VOID_AT
 
 
 def _on_off(value: bool) -> str:
-    return "on" if value else "off"
+    return gettext("on") if value else gettext("off")
 
 
 def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str], ...]:
@@ -33,52 +35,60 @@ def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str
     """
     knock, big = rules.knock_limit, rules.big_gin_bonus
     if explained:
-        limit = ("0 (straight gin: gin only)" if rules.straight_gin
-                 else f"the first upcard's value, never more than {knock} (Oklahoma)"
+        limit = (gettext("0 (straight gin: gin only)") if rules.straight_gin
+                 else gettext("the first upcard's value, never more than %(limit)d "
+                              "(Oklahoma)", limit=knock)
                  if rules.oklahoma
-                 else f"{knock} or less (exactly {knock} is allowed)" if knock
-                 else "0 (gin only)")
+                 else gettext("%(limit)d or less (exactly %(limit)d is allowed)", limit=knock)
+                 if knock else gettext("0 (gin only)"))
     elif rules.straight_gin:
-        limit = "gin only (straight gin)"
+        limit = gettext("gin only (straight gin)")
     elif rules.oklahoma:
-        limit = "the first upcard's value (Oklahoma; an ace means gin only)"
+        limit = gettext("the first upcard's value (Oklahoma; an ace means gin only)")
     else:
         limit = str(knock)
+    none = gettext("none")
     if explained:
-        undercut = f"{rules.undercut_bonus} (a tie is an undercut)"
-        big_gin = f"{_on_off(rules.big_gin)} (bonus {big})"
+        undercut = gettext("%(bonus)d (a tie is an undercut)", bonus=rules.undercut_bonus)
+        big_gin = gettext("%(on_off)s (bonus %(bonus)d)", on_off=_on_off(rules.big_gin),
+                          bonus=big)
         oklahoma = _on_off(rules.oklahoma)
     else:
         undercut = str(rules.undercut_bonus)
-        big_gin = f"on, bonus {big}" if rules.big_gin else "off"
-        oklahoma = ("on, a spade upcard doubles the hand" if rules.oklahoma_spade_double
-                    else "on") if rules.oklahoma else "off"
+        big_gin = gettext("on, bonus %(bonus)d", bonus=big) if rules.big_gin \
+            else gettext("off")
+        oklahoma = (gettext("on, a spade upcard doubles the hand")
+                    if rules.oklahoma_spade_double else gettext("on")) if rules.oklahoma \
+            else gettext("off")
     rows = [
-        ("Target", f"{rules.target} points"),
-        ("Knock limit", limit),
-        ("Gin bonus", str(rules.gin_bonus)),
-        ("Undercut bonus", undercut),
-        ("Big gin", big_gin),
+        (gettext("Target"), gettext("%(target)d points", target=rules.target)),
+        (gettext("Knock limit"), limit),
+        (gettext("Gin bonus"), str(rules.gin_bonus)),
+        (gettext("Undercut bonus"), undercut),
+        (gettext("Big gin"), big_gin),
     ]
     if explained:
-        rows += [("Layoffs against gin", "never"),
-                 ("Void hand", f"a turn ends with {VOID_AT} or fewer stock cards")]
+        rows += [(gettext("Layoffs against gin"), gettext("never")),
+                 (gettext("Void hand"), gettext("a turn ends with %(cards)d or fewer stock "
+                                                "cards", cards=VOID_AT))]
     rows += [
-        ("Box bonus", str(rules.box_bonus) if rules.box_bonus else "none"),
-        ("Game bonus", str(rules.game_bonus) if rules.game_bonus else "none"),
-        ("Shutout doubling" if explained else "Shutout doubles", _on_off(rules.shutout)),
-        ("Oklahoma", oklahoma),
+        (gettext("Box bonus"), str(rules.box_bonus) if rules.box_bonus else none),
+        (gettext("Game bonus"), str(rules.game_bonus) if rules.game_bonus else none),
+        (gettext("Shutout doubling") if explained else gettext("Shutout doubles"),
+         _on_off(rules.shutout)),
+        (gettext("Oklahoma"), oklahoma),
     ]
     if explained:
-        rows.append(("Straight gin", _on_off(rules.straight_gin)))
+        rows.append((gettext("Straight gin"), _on_off(rules.straight_gin)))
     rows += [
-        ("Round the corner", _on_off(rules.round_the_corner)),
-        ("Loser deals", _on_off(rules.loser_deals)),
-        ("Hollywood", hollywood_words(rules, explained=explained)),
+        (gettext("Round the corner"), _on_off(rules.round_the_corner)),
+        (gettext("Loser deals"), _on_off(rules.loser_deals)),
+        (gettext("Hollywood"), hollywood_words(rules, explained=explained)),
     ]
     if not explained:
-        rows.append(("Knocker's melds", "laid for the best score"
-                     if rules.knocker_best_arrangement else "laid for the least deadwood"))
+        rows.append((gettext("Knocker's melds"), gettext("laid for the best score")
+                     if rules.knocker_best_arrangement
+                     else gettext("laid for the least deadwood")))
     return tuple(rows)
 
 
@@ -86,30 +96,35 @@ def hollywood_words(rules: Rules, *, explained: bool = False) -> str:
     """The Hollywood option's value (docs/rules.md §6): "off", "on: three games at once",
     or, ``explained``, what it implies for the match's end and winner."""
     if not rules.hollywood:
-        return "off"
+        return gettext("off")
     if explained:
-        return ("on (three games at once; the match ends when all three have closed, and "
-                "the higher total over the three games wins: level totals are a tie)")
-    return "on: three games at once"
+        return gettext("on (three games at once; the match ends when all three have "
+                       "closed, and the higher total over the three games wins: level "
+                       "totals are a tie)")
+    return gettext("on: three games at once")
 
 
 def rules_line(rules: Rules, extras: Sequence[str] = ()) -> str:
     """The options in one line, ``extras`` (options that are not the engine's) last:
     ``"To 100 · gin 25 · undercut 25 · box 20 · game 100 · shutout doubles"``."""
-    parts = [f"To {rules.target}", f"gin {rules.gin_bonus}", f"undercut {rules.undercut_bonus}"]
+    parts = [gettext("To %(target)d", target=rules.target),
+             gettext("gin %(bonus)d", bonus=rules.gin_bonus),
+             gettext("undercut %(bonus)d", bonus=rules.undercut_bonus)]
     if rules.big_gin:
-        parts.append(f"big gin {rules.big_gin_bonus}")
-    parts += [f"box {rules.box_bonus}", f"game {rules.game_bonus}"]
+        parts.append(gettext("big gin %(bonus)d", bonus=rules.big_gin_bonus))
+    parts += [gettext("box %(bonus)d", bonus=rules.box_bonus),
+              gettext("game %(bonus)d", bonus=rules.game_bonus)]
     if rules.shutout:
-        parts.append("shutout doubles")
+        parts.append(gettext("shutout doubles"))
     if rules.oklahoma:
-        parts.append("Oklahoma" + (" (spades double)" if rules.oklahoma_spade_double else ""))
+        parts.append(gettext("Oklahoma (spades double)") if rules.oklahoma_spade_double
+                     else gettext("Oklahoma"))
     if rules.straight_gin:
-        parts.append("straight gin")
+        parts.append(gettext("straight gin"))
     if rules.round_the_corner:
-        parts.append("round the corner")
+        parts.append(gettext("round the corner"))
     if rules.loser_deals:
-        parts.append("loser deals")
+        parts.append(gettext("loser deals"))
     parts += extras
     return " · ".join(parts)
 
@@ -118,11 +133,13 @@ def rules_name(rules: Rules) -> str:
     """A short name for a match's rules: "House rules, to 100", "Own rules, to 150" or
     "House rules, Hollywood, to 100" (House rules with another target, or played as
     Hollywood, are still House rules)."""
-    base = "House rules" if Rules.from_dict(
-        {**rules.to_dict(), "target": HOUSE.target, "hollywood": False}) == HOUSE \
-        else "Own rules"
-    hollywood = ", Hollywood" if rules.hollywood else ""
-    return f"{base}{hollywood}, to {rules.target}"
+    house = Rules.from_dict(
+        {**rules.to_dict(), "target": HOUSE.target, "hollywood": False}) == HOUSE
+    if rules.hollywood:
+        return gettext("House rules, Hollywood, to %(target)d", target=rules.target) \
+            if house else gettext("Own rules, Hollywood, to %(target)d", target=rules.target)
+    return gettext("House rules, to %(target)d", target=rules.target) if house \
+        else gettext("Own rules, to %(target)d", target=rules.target)
 
 
 def knock_note(rules: Rules, limit: KnockLimit) -> str:
@@ -130,15 +147,15 @@ def knock_note(rules: Rules, limit: KnockLimit) -> str:
     less"; Oklahoma: this hand's limit ("Knock at 7 or less this hand", "Gin only this
     hand"); straight gin: "Gin only". A spade upcard's doubling is added."""
     if rules.straight_gin:
-        note = "Gin only (straight gin)"
+        note = gettext("Gin only (straight gin)")
     elif limit.gin_only:
-        note = "Gin only this hand"
+        note = gettext("Gin only this hand")
     elif rules.oklahoma:
-        note = f"Knock at {limit.limit} or less this hand"
+        note = gettext("Knock at %(limit)d or less this hand", limit=limit.limit)
     else:
-        note = f"Knock at {limit.limit} or less"
+        note = gettext("Knock at %(limit)d or less", limit=limit.limit)
     if limit.doubled:
-        note += "; spade upcard: points double"
+        note = gettext("%(note)s; spade upcard: points double", note=note)
     return note
 
 

@@ -1,0 +1,46 @@
+"""The play script's own words in the page's language (issue 31): a browser that asks
+for German or Spanish gets the table in it, and the sentence static/play.js says when a
+card moves along the hand (Shift+Right) comes from the page's #script-words, with the
+card's name in that language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+WORDS = {
+    "de": ("Partie starten", "Deine Hand", r"^[A-Z][a-zö]+-[A-Z][a-zäöü]+: Platz 3 von 10\.$"),
+    "es": ("Empezar la partida", "Tu mano", r"^[A-Z][a-z]+ de [a-zé]+: puesto 3 de 10\.$"),
+}
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_a_moved_card_is_announced_in_the_pages_language(live_server: str, browser: Any,
+                                                         language: str) -> None:
+    start, hand, announced = WORDS[language]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=language,
+                                  reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(live_server + "/play/new")
+        page.locator("html[data-play-ready]").wait_for(state="attached")
+        page.get_by_role("button", name=start).click()
+        page.wait_for_url(live_server + "/play")
+        page.locator("html[data-play-ready]").wait_for(state="attached")
+        page.get_by_role("heading", name=hand).wait_for()
+        page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
+        second = page.locator(".hand .slot[data-card] .slot__input").nth(1)
+        second.focus()
+        page.keyboard.press("Shift+ArrowRight")
+        page.wait_for_function(
+            "(pattern) => new RegExp(pattern).test("
+            "document.getElementById('table-read').textContent.trim())", arg=announced)
+        assert errors == []
+    finally:
+        context.close()
