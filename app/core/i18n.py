@@ -18,6 +18,7 @@ English is the source language: a message without a translation is shown in Engl
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale
+from babel.dates import format_date, format_datetime
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -133,6 +135,19 @@ def number(value: float, digits: int = 0) -> str:
     """``value`` in this language's number format (``1,234.5`` / ``1.234,5``)."""
     pattern = "#,##0" + ("." + "0" * digits if digits else "")
     return format_decimal(value, format=pattern, locale=_locale(current()))
+
+
+def date(value: dt.date | dt.datetime, form: str = "medium") -> str:
+    """The day of ``value`` in this language's format (``form``: Babel's ``short``,
+    ``medium``, ``long``: ``1 Dec 2026``, ``01.12.2026``, ``1 dic 2026``)."""
+    day = value.date() if isinstance(value, dt.datetime) else value
+    return str(format_date(day, format=form, locale=_locale(current())))
+
+
+def moment(value: dt.datetime, form: str = "medium") -> str:
+    """``value``'s day and time in this language's format (Babel's ``short`` or
+    ``medium``), in the time zone ``value`` carries (UTC as stored)."""
+    return str(format_datetime(value, format=form, locale=_locale(current())))
 
 
 @cache

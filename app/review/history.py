@@ -20,6 +20,7 @@ from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from app.core.fairuse import InFlight, Refused
+from app.core.i18n import N_
 from app.core.models import HandReview, PlayHand, PlayMatch, PlaySeat
 from app.core.setaside import Finding
 from app.engine import (
@@ -554,8 +555,8 @@ def stored_analysis(db: Session, facts: HandFacts) -> HandReview | None:
 
 
 ANALYSIS_REQUESTS = InFlight(
-    1, "Your last request to analyse a hand is still running: its review shows the "
-    "ratings when it is done. Ask for the next one after that.", kind="analysis",
+    1, N_("Your last request to analyse a hand is still running: its review shows the "
+          "ratings when it is done. Ask for the next one after that."), kind="analysis",
     retry_after=5)
 """One *Analyse this hand* in flight per browser (session id), per server process."""
 

@@ -11,7 +11,9 @@ Template globals available everywhere:
   for a year: write ``{{ base }}{{ static_url("app.css") }}``);
 * ``card_name("TH")`` — ``"Ten of hearts"``; ``card_rank("TH")`` — ``"10"``;
   ``card_suit_symbol("TH")`` — ``"♥"``; ``card_is_red("TH")`` — ``True``.
-  Each accepts a card code or an engine ``Card``.
+  Each accepts a card code or an engine ``Card``;
+* ``number(1234.5, 1)``, ``date(day)``, ``moment(time)`` — in the page's language
+  (``app.core.i18n``: ``1.234,5``, ``01.12.2026``).
 
 Card macros live in ``templates/_cards.html``.
 """
@@ -137,6 +139,9 @@ templates.env.globals.update(
     card_is_red=card_is_red,
     card_face=card_face,
     default_display=DEFAULT_DISPLAY,
+    number=i18n.number,
+    date=i18n.date,
+    moment=i18n.moment,
 )
 
 
