@@ -9,7 +9,9 @@ Template globals available everywhere:
   :func:`app.web.links.template_context`;
 * ``static_url("app.css")`` — ``/static/app.css?v=<content hash>`` (an app path, cached
   for a year: write ``{{ base }}{{ static_url("app.css") }}``);
-* ``card_name("TH")`` — ``"Ten of hearts"``; ``card_rank("TH")`` — ``"10"``;
+* ``card_name("TH")`` — ``"Ten of hearts"`` (``"Herz-Zehn"`` in German) and
+  ``the_card("TH")`` — ``"the ten of hearts"`` in the request's language
+  (:mod:`app.web.cardwords`); ``card_rank("TH")`` — ``"10"``;
   ``card_suit_symbol("TH")`` — ``"♥"``; ``card_is_red("TH")`` — ``True``.
   Each accepts a card code or an engine ``Card``;
 * ``number(1234.5, 1)``, ``date(day)``, ``moment(time)`` — in the page's language
@@ -34,6 +36,7 @@ from app import __version__
 from app.core import i18n, switches
 from app.core.db import finish
 from app.engine import Card
+from app.web.cardwords import card_name, the_card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
 from app.web.display import Display, shown_display
 from app.web.links import cookie_path, template_context
@@ -65,11 +68,6 @@ def _card(card: "Card | str") -> Card:
     return card if isinstance(card, Card) else Card.parse(card)
 
 
-def card_name(card: "Card | str") -> str:
-    """Full accessible name of a card: ``"Ten of hearts"``."""
-    return _card(card).name
-
-
 def card_rank(card: "Card | str") -> str:
     """Rank as printed in the card's corner: ``A 2 … 10 J Q K``."""
     code = _card(card).rank.value
@@ -87,7 +85,8 @@ def card_is_red(card: "Card | str") -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _card_face(code: str, size: str, decorative: bool, extra_class: str, base: str) -> Markup:
+def _card_face(code: str, size: str, decorative: bool, extra_class: str, base: str,
+               language: str) -> Markup:  # language: the cache key of the name's words
     card = Card.parse(code)
     colour = "card--red" if card.suit.is_red else "card--black"
     # card--clubs … card--spades: the four-colour deck (Settings) colours by suit
@@ -95,7 +94,8 @@ def _card_face(code: str, size: str, decorative: bool, extra_class: str, base: s
         " card--ten" if card.rank.value == "T" else "") + (
         f" {extra_class}" if extra_class else ""
     )
-    label = ' aria-hidden="true"' if decorative else f' role="img" aria-label="{card.name}"'
+    label = ' aria-hidden="true"' if decorative else \
+        f' role="img" aria-label="{escape(card_name(card))}"'
     rank, suit = card_rank(card), card_suit_symbol(card)
     sprite = escape(base) + static_url("cards.svg")
     corner = f"<span>{rank}</span><span>{suit}</span>"
@@ -116,7 +116,8 @@ def card_face(card: "Card | str", size: str = "sm", decorative: bool = False,
     pips or the court figure are a ``<use>`` of the card's symbol in ``static/cards.svg``
     (drawn by ``tools/card_sprite.py``; one file, cached), under ``base``, the app's
     sub-path (``app.web.links``)."""
-    return _card_face(str(card), size, bool(decorative), extra_class or "", base or "")
+    return _card_face(str(card), size, bool(decorative), extra_class or "", base or "",
+                      i18n.current())
 
 
 @lru_cache(maxsize=64)
@@ -134,6 +135,7 @@ templates.env.globals.update(
     version=__version__,
     static_url=static_url,
     card_name=card_name,
+    the_card=the_card,
     card_rank=card_rank,
     card_suit_symbol=card_suit_symbol,
     card_is_red=card_is_red,
