@@ -20,6 +20,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from app.core import workers
+from app.core.i18n import N_, gettext
 from app.engine import Event as GameEvent
 from app.engine import GameError
 from app.engine.handhistory import HandHistoryError
@@ -35,13 +36,14 @@ router = APIRouter()
 
 ECHO_LIMIT = 60 * 1024
 """How much of a refused file the import form shows back for correction (characters)."""
-TOO_SLOW = ("This file took too long to read, so it was not shown: import a shorter one "
-            "(one match, or one hand).")
+TOO_SLOW = N_("This file took too long to read, so it was not shown: import a shorter one "
+              "(one match, or one hand).")
 
 
 def _not_found(request: Request) -> Response:
-    return render(request, "error.html", {"status": 404, "title": "Not in your history",
-                                          "message": hist.NOT_FOUND}, status_code=404)
+    return render(request, "error.html", {"status": 404,
+                                          "title": gettext("Not in your history"),
+                                          "message": gettext(hist.NOT_FOUND)}, status_code=404)
 
 
 def _id(text: str) -> int | None:
@@ -102,11 +104,12 @@ def import_history(request: Request, form: FormDep, settings: SettingsDep) -> Re
                                     timeout=settings.import_seconds)
     except HandHistoryError as error:
         return render(request, "review/import.html",
-                      {"notice": str(error), "text": text[:ECHO_LIMIT]},
+                      {"notice": gettext("This hand history could not be read: %(problem)s",
+                                         problem=str(error)), "text": text[:ECHO_LIMIT]},
                       status_code=400)
     except TimeoutError:
         return render(request, "review/import.html",
-                      {"notice": TOO_SLOW, "text": ""}, status_code=413)
+                      {"notice": gettext(TOO_SLOW), "text": ""}, status_code=413)
     return render(request, "review/review.html",
                   {"r": found.review, "imported": True, "a": None,
                    "count": found.count, "index": found.index})
@@ -207,9 +210,10 @@ def start_practice(request: Request, session: SessionDep, db: DbDep, match_id: s
         practice.begin(db, session.id, _id(match_id), _id(number),
                        whole_number(fields.get("step", "")))
     except hist.NotInHistoryError as error:
-        if error.message != hist.NOT_FOUND:
-            return render(request, "error.html", {"status": 400, "title": "Not your turn there",
-                                                  "message": error.message}, status_code=400)
+        if error.message not in (hist.NOT_FOUND, gettext(hist.NOT_FOUND)):
+            return render(request, "error.html", {
+                "status": 400, "title": gettext("Not your turn there"),
+                "message": gettext(error.message)}, status_code=400)
         return _not_found(request)
     return see_other(request, "/play/practice")
 
@@ -233,7 +237,8 @@ def practice_page(request: Request, session: SessionDep, db: DbDep) -> Response:
     try:
         current = practice.load(db, session.id)
     except practice.NoPracticeError as error:
-        return render(request, "review/no_practice.html", {"message": error.message})
+        return render(request, "review/no_practice.html",
+                      {"message": gettext(error.message)})
     return _practice_page(request, current)
 
 
@@ -257,8 +262,10 @@ def practice_tap(request: Request, session: SessionDep, db: DbDep,
             _, said, events = practice.tap(db, session.id, text,
                                            whole_number(fields.get("version", "")))
     except practice.NoPracticeError as error:
-        return render(request, "error.html", {"status": 404, "title": "No practice hand",
-                                              "message": error.message}, status_code=404)
+        return render(request, "error.html", {"status": 404,
+                                              "title": gettext("No practice hand"),
+                                              "message": gettext(error.message)},
+                      status_code=404)
     except PlayError as error:
         current = practice.load(db, session.id)
         return _practice_page(request, current, error.message, status_code=error.status_code)
