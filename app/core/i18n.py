@@ -28,7 +28,7 @@ from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -144,10 +144,14 @@ def date(value: dt.date | dt.datetime, form: str = "medium") -> str:
     return str(format_date(day, format=form, locale=_locale(current())))
 
 
-def moment(value: dt.datetime, form: str = "medium") -> str:
-    """``value``'s day and time in this language's format (Babel's ``short`` or
-    ``medium``), in the time zone ``value`` carries (UTC as stored)."""
-    return str(format_datetime(value, format=form, locale=_locale(current())))
+def moment(value: dt.datetime) -> str:
+    """``value``'s day (medium) and time (hours and minutes) in this language's format
+    and order (``Dec 1, 2026, 5:05 PM``, ``01.12.2026, 17:05``), in the time zone
+    ``value`` carries (UTC as stored)."""
+    locale = _locale(current())
+    pattern = str(locale.datetime_formats["medium"])
+    return pattern.replace("{1}", str(format_date(value, "medium", locale=locale))).replace(
+        "{0}", str(format_time(value, "short", locale=locale)))
 
 
 @cache

@@ -87,7 +87,7 @@ def score_create(request: Request, db: DbDep, session: SessionDep, form: FormDep
     except SheetError as err:
         values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
         return _index(request, db, session, status_code=422, form=values,
-                      errors=err.by_field("options"))
+                      errors=sk.errors_in_words(err.by_field("options")))
     return see_other(request, f"/score/{row.id}")
 
 
@@ -218,7 +218,7 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
             count, filled = sk.count_from_cards(form, sheet)
         except SheetError as err:
             return _show(request, row, sheet, status_code=422, block=blocks, form=values,
-                         errors=err.by_field("cards"), edit_number=number,
+                         errors=sk.errors_in_words(err.by_field("cards")), edit_number=number,
                          calc_open=True)
         values.update(filled)
         form = FormData({**values})
@@ -228,7 +228,7 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
         hand = updated.result().rows[-1 if number is None else number - 1]
     except SheetError as err:
         return _show(request, row, sheet, status_code=422, block=blocks, form=values,
-                     errors=err.by_field("entry"), edit_number=number,
+                     errors=sk.errors_in_words(err.by_field("entry")), edit_number=number,
                      count=count)
     if not record:
         return _show(request, row, sheet, block=blocks, form=values, edit_number=number,
@@ -304,7 +304,8 @@ def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
             })
         sk.save_sheet(db, row, updated, _version(form))
     except SheetError as err:
-        message = err.message[:1].upper() + err.message[1:]
+        said = sk.in_words(err.message)
+        message = said[:1].upper() + said[1:]
         return _show(request, row, sheet, status_code=422, notice=message,
                      edit_number=number, form=sk.entry_form(sheet.entries[number - 1],
                                                             sheet.result()))
@@ -374,7 +375,8 @@ def score_rematch(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
     try:
         created = sk.create_sheet(db, session.id, rematch(sk.load(row)), previous_id=row.id)
     except SheetError as err:
-        message = err.message[:1].upper() + err.message[1:]
+        said = sk.in_words(err.message)
+        message = said[:1].upper() + said[1:]
         return _show(request, row, sk.load(row), status_code=422, notice=message)
     except IntegrityError:  # a double tap: the other tap made the rematch (rolled back)
         existing = sk.rematch_of(db, row)
@@ -419,7 +421,7 @@ def score_options_save(request: Request, db: DbDep, session: SessionDep,
         change = sheet.change_options(candidate.options)
     except SheetError as err:
         return _options_page(request, row, sheet, form=values, status_code=422,
-                             errors=err.by_field("options"))
+                             errors=sk.errors_in_words(err.by_field("options")))
     updated = ScoreSheet(candidate.options, candidate.names, sheet.entries)
     if change.needs_confirmation and values.get("confirm") != "yes":
         return _options_page(request, row, sheet, form=values, change=change)

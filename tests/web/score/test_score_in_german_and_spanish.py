@@ -19,15 +19,20 @@ WORDS = {
            "preview": "Noch nicht eingetragen.",
            "calc": "Beide Zählungen sind unten eingetragen",
            "options": "Änderung bestätigen",
-           "delete": "Diesen Punkteblock löschen?"},
+           "delete": "Diesen Punkteblock löschen?",
+           "limit": "Klopfen mit 12 geht nicht: Das Totholz des Klopfenden muss 10 oder",
+           "gin": "Gin heißt, das Totholz des Klopfenden ist 0"},
     "es": {"index": ("Tus hojas de puntos", "Hoja nueva", "Límite para cerrar"),
-           "sheet": ("Ann cierra con 6; Bob 28", "Mano 2: reparte Bob.", "Manos ganadas (casillas)"),
+           "sheet": ("Ann cierra con 6; Bob 28", "Mano 2: reparte Bob.",
+                     "Manos ganadas (casillas)"),
            "garbage": "Los puntos sueltos de quien cierra deben ser un número entero de 0 a 98",
            "missing": "Faltan los puntos sueltos del defensor",
            "preview": "Aún no anotada.",
            "calc": "Los dos recuentos están rellenados abajo",
            "options": "Confirma el cambio",
-           "delete": "¿Borrar esta hoja?"},
+           "delete": "¿Borrar esta hoja?",
+           "limit": "No se puede cerrar con 12: quien cierra debe tener 10 puntos sueltos",
+           "gin": "Gin significa que quien cierra tiene 0 puntos sueltos"},
 }
 
 
@@ -62,6 +67,13 @@ def test_a_sheet_with_a_hand_and_its_refusals(client: TestClient, language: str)
     assert field_error(garbage.text, "knocker_deadwood").startswith(WORDS[language]["garbage"])
     assert WORDS[language]["missing"] in field_error(garbage.text, "defender_deadwood")
     assert english_left(garbage.text, language) == []
+    over = hand(client, url, kind="knock", knocker="1", knocker_deadwood="12",
+                defender_deadwood="30")
+    assert over.status_code == 422
+    assert field_error(over.text, "knocker_deadwood").startswith(WORDS[language]["limit"])
+    gin = hand(client, url, kind="gin", knocker="1", knocker_deadwood="3",
+               defender_deadwood="30")
+    assert field_error(gin.text, "knocker_deadwood").startswith(WORDS[language]["gin"])
 
 
 def test_the_preview_and_the_calculator(client: TestClient, language: str) -> None:
