@@ -58,6 +58,7 @@ from app.score.storage import (
 from app.score.views import (
     KIND_LABELS,
     RowView,
+    arithmetic,
     card_list,
     describe,
     game_result,
@@ -71,7 +72,7 @@ __all__ = [
     "MAX_IMPORT_DEPTH", "MAX_SHEETS_PER_SESSION", "MAX_TARGET", "NUMBER_HINTS",
     "NUMBER_LIMITS", "NUMBER_OPTIONS", "OPTIONAL_NUMBERS", "OPTION_LABELS", "RANKS",
     "SHARE_TOKEN_BYTES", "SUITS", "SWITCH_OPTIONS", "RowView", "StaleSheetError",
-    "calc_names", "card_list", "count_from_cards", "count_sheets", "create_sheet",
+    "arithmetic", "calc_names", "card_list", "count_from_cards", "count_sheets", "create_sheet",
     "delete_sheet", "describe", "entry_form", "errors_in_words",
     "in_words", "evening", "game_result", "get_shared",
     "get_sheet", "import_sheet", "list_sheets", "load", "parse_entry", "parse_hand_cards",
