@@ -105,3 +105,24 @@ def test_the_options_and_the_delete_confirmations(client: TestClient, language: 
     assert english_left(one, language) == []
     delete = client.post(f"{url}/delete").text
     assert WORDS[language]["delete"] in delete and english_left(delete, language) == []
+
+
+def test_gin_for_three_hollywood_and_a_finished_game(client: TestClient, language: str) -> None:
+    three = new_sheet(client, players="3", name2="Cy", first_sitter="2", first_dealer="0")
+    sat_out = hand(client, three, kind="knock", knocker="2", knocker_deadwood="4",
+                   defender_deadwood="20", sitter="2")
+    assert {"de": "Cy hat diese Runde ausgesetzt", "es": "Cy no jugó esta mano"}[language] \
+        in field_error(sat_out.text, "knocker")
+    assert english_left(sat_out.text, language) == []
+    holly = new_sheet(client, hollywood="on")
+    for _ in range(3):
+        hand(client, holly, kind="gin", knocker="0", defender_deadwood="10")
+    page = client.get(holly).text
+    assert {"de": "Spiel 3", "es": "Juego 3"}[language] in page
+    assert english_left(page, language) == []
+    short = new_sheet(client, target="10")
+    assert hand(client, short, kind="gin", knocker="1", defender_deadwood="30").status_code == 303
+    over = client.get(short).text
+    assert {"de": "Partie vorbei", "es": "Partida terminada"}[language] in over
+    assert {"de": "Revanche", "es": "Revancha"}[language] in over
+    assert english_left(over, language) == []
