@@ -54,6 +54,8 @@ SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          N_("a name has at most %(most)s characters")),
         (r"^the number of players cannot change once hands are recorded$",
          N_("the number of players cannot change once hands are recorded")),
+        (r"^the game is not over yet: finish it before a rematch$",
+         N_("the game is not over yet: finish it before a rematch")),
         (r"^This ends the game\.$", N_("This ends the game.")),
         (r"^This re-opens the game: nobody has won it any more\.$",
          N_("This re-opens the game: nobody has won it any more.")),
