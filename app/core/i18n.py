@@ -18,6 +18,7 @@ English is the source language: a message without a translation is shown in Engl
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale
+from babel.dates import format_date, format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
@@ -139,6 +141,22 @@ def percent(value: float) -> str:
     """``value`` (a fraction) as a whole percentage in this language's format (``45%``,
     ``45 %``)."""
     return format_percent(value, locale=_locale(current()))
+
+def date(value: dt.date | dt.datetime, form: str = "medium") -> str:
+    """The day of ``value`` in this language's format (``form``: Babel's ``short``,
+    ``medium``, ``long``: ``1 Dec 2026``, ``01.12.2026``, ``1 dic 2026``)."""
+    day = value.date() if isinstance(value, dt.datetime) else value
+    return str(format_date(day, format=form, locale=_locale(current())))
+
+
+def moment(value: dt.datetime) -> str:
+    """``value``'s day (medium) and time (hours and minutes) in this language's format
+    and order (``Dec 1, 2026, 5:05 PM``, ``01.12.2026, 17:05``), in the time zone
+    ``value`` carries (UTC as stored)."""
+    locale = _locale(current())
+    pattern = str(locale.datetime_formats["medium"])
+    return pattern.replace("{1}", str(format_date(value, "medium", locale=locale))).replace(
+        "{0}", str(format_time(value, "short", locale=locale)))
 
 
 @cache

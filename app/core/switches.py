@@ -23,14 +23,16 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
+from app.core.i18n import N_
 from app.core.models import InstanceSetting, utcnow
 
 SWITCHES: dict[str, str] = {
-    "invites": "New friend invites",
-    "analysis": "Analysis of finished hands",
-    "sessions": "New browsers (first visits)",
+    "invites": N_("New friend invites"),
+    "analysis": N_("Analysis of finished hands"),
+    "sessions": N_("New browsers (first visits)"),
 }
-"""Every switch's key and what it allows, as the operator page names it."""
+"""Every switch's key and what it allows, as the operator page names it (marked for
+translation: the page shows it in its language)."""
 
 log = logging.getLogger("app")
 

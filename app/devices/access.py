@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
+from app.core.i18n import gettext, ngettext
 from app.core.models import AccessCode, BrowserSession, PlayMatch, utcnow
 from app.devices.codes import DEVICE_MINUTES, CodeKind, code_hash, new_code, read
 
@@ -19,7 +20,8 @@ FORMER_PLAYER = "A former player"
 
 
 class CodeError(Exception):
-    """A code that opens nothing: ``message`` says why, in words a person may read."""
+    """A code that opens nothing: ``message`` says why, in words a person may read (in
+    the page's language)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -68,31 +70,34 @@ def redeem(db: Session, typed: str, session_id: str) -> str:
     """
     found = read(typed)
     if found is None:
-        raise CodeError("That is not a code: a device code has 8 characters, a recovery "
-                        "code 20 (letters and digits; dashes and spaces do not matter).")
+        raise CodeError(gettext("That is not a code: a device code has 8 characters, a recovery "
+                                "code 20 (letters and digits; dashes and spaces do not matter)."))
     kind, code = found
     row = db.get(AccessCode, code_hash(code))
     now = utcnow()
     if row is None or row.kind != kind.value:
-        raise CodeError("No history has this code. Check it, or make a new one on the "
-                        "other device.")
+        raise CodeError(gettext("No history has this code. Check it, or make a new one on the "
+                                "other device."))
     if row.used_at is not None:
-        raise CodeError("This device code was used already: make a new one on the "
-                        "other device.")
+        raise CodeError(gettext("This device code was used already: make a new one on the "
+                                "other device."))
     if row.expires_at is not None and row.expires_at <= now:
-        raise CodeError(f"This device code has expired (they last {DEVICE_MINUTES} "
-                        "minutes): make a new one on the other device.")
+        raise CodeError(ngettext(
+            "This device code has expired (they last %(num)d minute): make a new one on "
+            "the other device.",
+            "This device code has expired (they last %(num)d minutes): make a new one on "
+            "the other device.", DEVICE_MINUTES))
     if row.session_id == session_id:
-        raise CodeError("This browser holds this history already.")
+        raise CodeError(gettext("This browser holds this history already."))
     if db.get(BrowserSession, row.session_id) is None:
-        raise CodeError("The history of this code is gone.")
+        raise CodeError(gettext("The history of this code is gone."))
     if kind is CodeKind.DEVICE:
         spent = db.exec(update(AccessCode).where(col(AccessCode.code_hash) == row.code_hash,
                                                  col(AccessCode.used_at).is_(None))
                         .values(used_at=now))
         if not spent.rowcount:
-            raise CodeError("This device code was used already: make a new one on the "
-                            "other device.")
+            raise CodeError(gettext("This device code was used already: make a new one on the "
+                                    "other device."))
     return row.session_id
 
 

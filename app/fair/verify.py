@@ -11,12 +11,17 @@ Parsing lives here so the route stays thin. Every value from outside is checked 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from app.core.i18n import N_, gettext, number
 from app.core.inputs import whole_number
 from app.engine.fairness import (
     ALGORITHM,
+    MAX_CLIENT_SEED,
+    MAX_HAND_NUMBER,
+    SEED_HEX_LENGTH,
     FairDeal,
     InvalidSeedError,
     check_client_seed,
@@ -54,11 +59,60 @@ class Check:
         return any(self.values.values())
 
 
+EMPTY = {
+    "server_seed": N_("Enter the server seed."),
+    "client_seed": N_("Enter the client seed."),
+    "hand_number": N_("Enter the hand number."),
+}
+"""The message of a required field left empty."""
+
+PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), message) for pattern, message in (
+        (r"^The server seed may hold only the hex digits",
+         N_("The server seed may hold only the hex digits 0-9 and a-f.")),
+        (r"^The commitment may hold only the hex digits",
+         N_("The commitment may hold only the hex digits 0-9 and a-f.")),
+        (r"^The server seed must be \d+ hex characters long, not (?P<found>\d+)\.$",
+         N_("The server seed must be %(length)s hex characters long, not %(found)s.")),
+        (r"^The commitment must be \d+ hex characters long, not (?P<found>\d+)\.$",
+         N_("The commitment must be %(length)s hex characters long, not %(found)s.")),
+        (r"^The client seed needs at least one character",
+         N_("The client seed needs at least one character.")),
+        (r"^The client seed may hold only printable ASCII characters .*, not the character "
+         r"(?P<bad>.+)\.$",
+         N_("The client seed may hold only printable ASCII characters (letters, digits, "
+            "space and punctuation), not the character %(bad)s.")),
+        (r"^The client seed may be at most \d+ characters, not (?P<found>\d+)\.$",
+         N_("The client seed may be at most %(length)s characters, not %(found)s.")),
+        (r"^The hand number must be from [\d,]+ to [\d,]+, not (?P<found>-?[\d,]+)\.$",
+         N_("The hand number must be from 1 to %(most)s, not %(found)s.")),
+        (r"^The hand number must be ",
+         N_("The hand number must be a whole number from 1 to %(most)s.")),
+    ))
+"""The engine's refusals of a seed or hand number (``app.engine.fairness``, English)
+mapped to the page's messages: the engine stays free of translations."""
+
+
+def problem(error: InvalidSeedError) -> str:
+    """``error`` (a refusal of ``app.engine.fairness``) in the page's language; a
+    refusal this table does not know is shown as the engine wrote it."""
+    text = str(error)
+    for pattern, message in PROBLEMS:
+        found = pattern.search(text)
+        if found:
+            length = MAX_CLIENT_SEED if "client" in pattern.pattern else SEED_HEX_LENGTH
+            given: dict[str, str] = {"found": "", "bad": "", **found.groupdict()}
+            if re.fullmatch(r"-?[\d,]+", given["found"]):  # a count: the page's digits
+                given["found"] = number(int(given["found"].replace(",", "")))
+            return gettext(message, length=length, most=number(MAX_HAND_NUMBER), **given)
+    return text
+
+
 def _hand_number(text: str) -> int:
-    number = whole_number(text.strip())
-    if number is None:
+    value = whole_number(text.strip())
+    if value is None:
         raise InvalidSeedError("The hand number must be a whole number from 1 to 10,000.")
-    return check_hand_number(number)
+    return check_hand_number(value)
 
 
 def check_deal(query: Mapping[str, str]) -> Check:
@@ -79,8 +133,9 @@ def check_deal(query: Mapping[str, str]) -> Check:
     if combined is not None and not values["client_seed"]:
         values["client_seed"] = shown["client_seed"] = combined
     elif combined is not None and values["client_seed"] != combined:
-        errors["client_seed"] = (f"This is not the two players' seeds combined: that is "
-                                 f"{combined}.")
+        errors["client_seed"] = gettext(
+            "This is not the two players' seeds combined: that is %(combined)s.",
+            combined=combined)
     checks: dict[str, Callable[[str], object]] = {
         "server_seed": lambda text: check_hex(text, "The server seed"),
         "client_seed": check_client_seed,
@@ -92,12 +147,12 @@ def check_deal(query: Mapping[str, str]) -> Check:
                 or (name == "commitment" and not values[name].strip()):
             continue
         if not values[name]:
-            errors[name] = f"Enter the {name.replace('_', ' ')}."
+            errors[name] = gettext(EMPTY[name])
             continue
         try:
             parsed[name] = checks[name](values[name])
         except InvalidSeedError as error:
-            errors[name] = str(error)
+            errors[name] = problem(error)
     if errors:
         return Check(shown, errors, combined=combined)
     deal = fair_deal(str(parsed["server_seed"]), str(parsed["client_seed"]),
@@ -111,13 +166,13 @@ def _combined(values: Mapping[str, str], errors: dict[str, str]) -> str | None:
     neither is given, or when one is invalid: its message goes into ``errors``)."""
     if not any(values[name] for name in SEAT_SEEDS):
         return None
-    for name, who in zip(SEAT_SEEDS, ("The inviter's seed", "The friend's seed"),
-                         strict=True):
+    whose = (N_("The inviter's seed: %(problem)s"), N_("The friend's seed: %(problem)s"))
+    for name, who in zip(SEAT_SEEDS, whose, strict=True):
         if values[name]:
             try:
                 check_client_seed(values[name])
             except InvalidSeedError as error:
-                errors[name] = f"{who}: {error}"
+                errors[name] = gettext(who, problem=problem(error))
     if errors:
         return None
     return combine_client_seeds(values["inviter_seed"], values["friend_seed"])

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 from sqlmodel import Session
 
-from app.core.i18n import N_
+from app.core.i18n import N_, gettext
 from app.core.models import DisplayPrefs, utcnow
 from app.web.display import Display
 
@@ -107,20 +107,23 @@ def parse_form(fields: list[tuple[str, str]]) -> Display:
     values: dict[str, str] = {}
     for name, value in fields:
         if name not in known:
-            raise DisplayError(f"Unknown setting {name[:40]!r}.")
+            raise DisplayError(gettext("Unknown setting %(name)s.", name=repr(name[:40])))
         if name in values:
-            raise DisplayError(f"{known[name].legend}: chosen twice.")
+            raise DisplayError(gettext("%(setting)s: chosen twice.",
+                                       setting=gettext(known[name].legend)))
         values[name] = value
     for setting in SETTINGS:
         if setting.name not in values:
-            raise DisplayError(f"{setting.legend}: nothing chosen.")
+            raise DisplayError(gettext("%(setting)s: nothing chosen.",
+                                       setting=gettext(setting.legend)))
         if values[setting.name] not in {choice.value for choice in setting.choices}:
-            allowed = ", ".join(choice.label for choice in setting.choices)
-            raise DisplayError(f"{setting.legend}: choose one of {allowed}.")
+            allowed = ", ".join(gettext(choice.label) for choice in setting.choices)
+            raise DisplayError(gettext("%(setting)s: choose one of %(allowed)s.",
+                                       setting=gettext(setting.legend), allowed=allowed))
     try:
         return Display.model_validate(values)
     except ValidationError as exc:  # unreachable while SETTINGS matches Display
-        raise DisplayError("Those settings are not valid.") from exc
+        raise DisplayError(gettext("Those settings are not valid.")) from exc
 
 
 def save_display(db: Session, session_id: str, display: Display) -> None:
@@ -144,7 +147,8 @@ def save_display(db: Session, session_id: str, display: Display) -> None:
 
 
 _LOCAL_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_-]{0,100}")
-BACK_LABELS = {"/play": "Back to Play", "/score": "Back to Score", "/guide": "Back to the rules"}
+BACK_LABELS = {"/play": N_("Back to Play"), "/score": N_("Back to Score"),
+               "/guide": N_("Back to the rules")}
 
 
 def safe_back(value: str | None) -> str:
@@ -158,7 +162,8 @@ def safe_back(value: str | None) -> str:
 
 
 def back_label(back: str) -> str:
+    """The words of the link back to ``back`` (a local path), in the page's language."""
     for prefix, label in BACK_LABELS.items():
         if back == prefix or back.startswith(prefix + "/"):
-            return label
-    return "Back" if back != "/" else "Back to the start"
+            return gettext(label)
+    return gettext("Back") if back != "/" else gettext("Back to the start")

@@ -20,6 +20,7 @@ from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from app.core.fairuse import InFlight, Refused
+from app.core.i18n import N_, gettext
 from app.core.models import HandReview, PlayHand, PlayMatch, PlaySeat
 from app.core.setaside import Finding
 from app.engine import (
@@ -59,8 +60,9 @@ from app.play.common import (
 )
 from app.play.screen import ResultPanel, result_panel
 from app.play.storage import hand_seed, open_seat
-from app.play.words import action_words, game_lines, the
+from app.play.words import action_words, game_lines
 from app.review import analysis
+from app.web.cardwords import card_values
 from app.web.rulewords import rules_name
 
 MAX_LISTED = 300
@@ -74,8 +76,8 @@ class NotInHistoryError(PlayError):
     status_code = 404
 
 
-NOT_FOUND = ("There is no such finished hand in this browser's history. Only the hands "
-             "played in this browser are kept here, and a hand appears once it is over.")
+NOT_FOUND = N_("There is no such finished hand in this browser's history. Only the hands "
+                "played in this browser are kept here, and a hand appears once it is over.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,21 +108,26 @@ class MatchLine:
     games: tuple[str, ...] = ()
     """Hollywood: each game's line (:func:`app.play.words.game_lines`); ``scores`` are
     then the totals over the three games. ``()`` for a plain match (hand points)."""
+    friend: bool = False
+    """A friend match (``other`` is then the friend's name)."""
+
+
+OUTCOMES: dict[str, tuple[str, str]] = {
+    HandKind.UNDERCUT: (N_("You undercut"), N_("%(name)s undercut")),
+    HandKind.GIN: (N_("You: gin"), N_("%(name)s: gin")),
+    HandKind.BIG_GIN: (N_("You: big gin"), N_("%(name)s: big gin")),
+    HandKind.KNOCK: (N_("You won by knocking"), N_("%(name)s knocked and won")),
+}
+"""How a hand ended, in the history's list: (the viewer won, the other player won)."""
 
 
 def _outcome(kind: str | None, winner: int | None, seats: Seats = VS_COMPUTER) -> str:
-    who = seats.who(winner) if winner is not None else ""
-    match kind:
-        case HandKind.VOID | None:
-            return "Void hand"
-        case HandKind.UNDERCUT:
-            return f"{who} undercut"
-        case HandKind.GIN:
-            return f"{who}: gin"
-        case HandKind.BIG_GIN:
-            return f"{who}: big gin"
-    return f"{who} won by knocking" if winner == seats.me \
-        else f"{seats.other_name} knocked and won"
+    if kind in (HandKind.VOID, None) or winner is None:
+        return gettext("Void hand")
+    mine, theirs = OUTCOMES.get(str(kind), OUTCOMES[HandKind.KNOCK])
+    if winner == seats.me:
+        return gettext(mine)
+    return gettext(theirs, name=seats.other_name)
 
 
 def records_of(hands: Sequence[PlayHand]) -> list[HandRecord]:
@@ -141,8 +148,10 @@ def verdict(tally: MatchTally, seats: Seats) -> str:
     won", or "A tie" (a Hollywood match with level totals: docs/rules.md §6); the
     winner is :func:`app.engine.match_tally`'s, as on the play screen."""
     if tally.winner is None:
-        return "A tie"
-    return "You won" if tally.winner == seats.me else f"{seats.other_name} won"
+        return gettext("A tie")
+    if tally.winner == seats.me:
+        return gettext("You won")
+    return gettext("%(name)s won", name=seats.other_name)
 
 
 def history(db: Session, session_id: str) -> list[MatchLine]:
@@ -175,14 +184,15 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
         if game.over:
             result = verdict(tally, seats)
         else:
-            result = "In progress" if _is_current(db, session_id, game.id) else "Not finished"
+            result = gettext("In progress") if _is_current(db, session_id, game.id) \
+                else gettext("Not finished")
         out.append(MatchLine(
-            game.id, game.created_at, LEVEL_LABELS.get(game.level, game.level.title()),
+            game.id, game.created_at, gettext(LEVEL_LABELS.get(game.level, game.level.title())),
             rules_name(rules), scores, result,
             tuple(HandLine(n, _outcome(k, w, seats), p,
-                           seats.who(w) if w is not None else "Nobody")
+                           seats.who(w) if w is not None else gettext("Nobody"))
                   for n, w, p, k in reversed(hands)),
-            other=seats.other_name, number=newest - index,
+            other=seats.other_name, number=newest - index, friend=seats.friend,
             games=game_lines(hollywood_tally(records, rules) if rules.hollywood else None,
                              seats)))
     return out
@@ -285,8 +295,9 @@ class HandFacts:
         """The other player as the page names them: "Standard computer", "your friend
         Ann"."""
         if self.seats.friend:
-            return f"your friend {self.seats.other_name}"
-        return f"{LEVEL_LABELS.get(self.level, self.level.title())} computer"
+            return gettext("your friend %(name)s", name=self.seats.other_name)
+        return gettext("%(level)s computer",
+                       level=gettext(LEVEL_LABELS.get(self.level, self.level.title())))
 
 
 def hand_facts(db: Session, session_id: str, match_id: int | None,
@@ -394,34 +405,67 @@ class Review:
     result: ResultPanel | None
 
 
+MARK_WORDS = {"blunder": N_("blunder"), "mistake": N_("mistake"),
+              "inaccuracy": N_("inaccuracy")}
+"""Each mark of a rated decision (:data:`app.engine.rating.MARKS`) as a page shows it
+(``_(mark)``)."""
+
+CAPTIONS: dict[str, tuple[str, str]] = {
+    "pass": (N_("You passed on the upcard (%(card)s)"),
+             N_("%(name)s passed on the upcard (%(card)s)")),
+    "take_upcard": (N_("You took the upcard (%(card)s)"),
+                    N_("%(name)s took the upcard (%(card)s)")),
+    "take_discard": (N_("You took %(card_acc)s from the discard pile"),
+                     N_("%(name)s took %(card_acc)s from the discard pile")),
+    "draw_stock": (N_("You drew %(card_acc)s from the stock"),
+                   N_("%(name)s drew %(card_acc)s from the stock")),
+    "knock": (N_("You discarded %(card_acc)s and knocked"),
+              N_("%(name)s discarded %(card_acc)s and knocked")),
+    "gin": (N_("You discarded %(card_acc)s and went gin"),
+            N_("%(name)s discarded %(card_acc)s and went gin")),
+    "discard": (N_("You discarded %(card_acc)s"), N_("%(name)s discarded %(card_acc)s")),
+    "void": (N_("You discarded %(card_acc)s: the stock is down to two cards, the hand is "
+                "void"),
+             N_("%(name)s discarded %(card_acc)s: the stock is down to two cards, the hand "
+                "is void")),
+    "big_gin": (N_("You went big gin"), N_("%(name)s went big gin")),
+}
+"""Each kind of action in a review's caption: (said of the viewer, said of the other
+player), one whole sentence each (the verb agrees with its subject in every language)."""
+
+
 def caption(position: Position, seats: Seats = VS_COMPUTER) -> str:
-    """What the action that led to ``position`` did, in words, ``seats.me`` being
-    "You" (both hands are public in a review, so a card drawn from the stock is named)."""
+    """What the action that led to ``position`` did, in words and in the page's
+    language, ``seats.me`` being "You" (both hands are public in a review, so a card
+    drawn from the stock is named)."""
     action: Action | None = position.action
     before = position.before
     if action is None or before is None or position.player is None:
-        return "The deal"
-    who = seats.who(position.player)
+        return gettext("The deal")
     state = position.state
+    card: Card | None = None
     if isinstance(action, Pass):
-        return f"{who} passed on the upcard ({the(before.discard_pile[-1])})"
-    if isinstance(action, TakeUpcard):
-        return f"{who} took the upcard ({the(before.discard_pile[-1])})"
-    if isinstance(action, TakeDiscard):
-        return f"{who} took {the(before.discard_pile[-1])} from the discard pile"
-    if isinstance(action, DrawStock):
-        return f"{who} drew {the(before.stock[0])} from the stock"
-    if isinstance(action, Knock | Gin):
-        verb = "went gin" if isinstance(action, Gin) else "knocked"
-        return f"{who} discarded {the(action.card)} and {verb}"
-    if isinstance(action, Discard):
-        text = f"{who} discarded {the(action.card)}"
-        if state.result is not None and state.result.winner is None:
-            text += ": the stock is down to two cards, the hand is void"
-        return text
-    if isinstance(action, BigGin):
-        return f"{who} went big gin"
-    return f"{who}: {action}"  # pragma: no cover - every action is named above
+        kind, card = "pass", before.discard_pile[-1]
+    elif isinstance(action, TakeUpcard):
+        kind, card = "take_upcard", before.discard_pile[-1]
+    elif isinstance(action, TakeDiscard):
+        kind, card = "take_discard", before.discard_pile[-1]
+    elif isinstance(action, DrawStock):
+        kind, card = "draw_stock", before.stock[0]
+    elif isinstance(action, Knock | Gin):
+        kind, card = ("gin" if isinstance(action, Gin) else "knock"), action.card
+    elif isinstance(action, Discard):
+        void = state.result is not None and state.result.winner is None
+        kind, card = ("void" if void else "discard"), action.card
+    elif isinstance(action, BigGin):
+        kind = "big_gin"
+    else:  # pragma: no cover - every action is named above
+        return f"{seats.who(position.player)}: {action}"
+    mine, theirs = CAPTIONS[kind]
+    values = card_values(card) if card is not None else {}
+    if position.player == seats.me:
+        return gettext(mine, **values)
+    return gettext(theirs, name=seats.other_name, **values)
 
 
 def _hand(cards: Sequence[Card], rules: Rules) -> tuple[tuple[tuple[str, bool], ...], int]:
@@ -446,7 +490,8 @@ def review(facts: HandFacts) -> Review:
         mine, my_deadwood = _hand(state.hands[seats.me], facts.rules)
         theirs, their_deadwood = _hand(state.hands[seats.other], facts.rules)
         to_play = "" if state.result is not None else (
-            "Your turn" if state.to_play == seats.me else f"{seats.other_name}'s turn")
+            gettext("Your turn") if state.to_play == seats.me
+            else gettext("%(name)s's turn", name=seats.other_name))
         steps.append(ReviewStep(
             position.index, caption(position, seats), seats.who(position.player)
             if position.player is not None else "", (mine, theirs),
@@ -554,8 +599,8 @@ def stored_analysis(db: Session, facts: HandFacts) -> HandReview | None:
 
 
 ANALYSIS_REQUESTS = InFlight(
-    1, "Your last request to analyse a hand is still running: its review shows the "
-    "ratings when it is done. Ask for the next one after that.", kind="analysis",
+    1, N_("Your last request to analyse a hand is still running: its review shows the "
+          "ratings when it is done. Ask for the next one after that."), kind="analysis",
     retry_after=5)
 """One *Analyse this hand* in flight per browser (session id), per server process."""
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from app.core.i18n import N_
 from app.core.models import PlaySeat, PracticeHand, utcnow
 from app.core.setaside import Finding
 from app.engine import (
@@ -79,11 +80,12 @@ def practice_start(facts: HandFacts, start: int) -> MatchState:
             hand plays seat 0 against the computer).
     """
     if facts.seats.me != PERSON:
-        raise NotInHistoryError("Try again from here plays the inviter's seat against the "
-                                "computer, so it is not offered to the friend who joined.")
+        raise NotInHistoryError(N_("Try again from here plays the inviter's seat against "
+                                   "the computer, so it is not offered to the friend who "
+                                   "joined."))
     if not 1 <= start <= len(facts.log) or facts.log[start - 1][0] != PERSON:
-        raise NotInHistoryError("You can try again only from one of your own decisions "
-                                "in this hand.")
+        raise NotInHistoryError(N_("You can try again only from one of your own decisions "
+                                   "in this hand."))
     return resume(facts.rules, facts.first_dealer, facts.records, facts.seed,
                   facts.log[:start - 1])
 
@@ -121,8 +123,8 @@ def load(db: Session, session_id: str) -> Practice:
     if row is not None:
         db.expunge(row)  # read once: the page renders after the transaction ends
     if row is None:
-        raise NoPracticeError("There is no practice hand: open a hand in your history "
-                              "and tap Try again from here on one of your decisions.")
+        raise NoPracticeError(N_("There is no practice hand: open a hand in your history "
+                                 "and tap Try again from here on one of your decisions."))
     try:
         facts = hand_facts(db, session_id, row.match_id, row.number)
         match = practice_start(facts, row.start)

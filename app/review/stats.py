@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
+from app.core.i18n import gettext, ngettext
 from app.core.models import HandReview, PlayHand, PlayMatch
 from app.engine import HandKind, HandRecord, Rules, hollywood_tally, match_tally, standing
 from app.engine.bots.equity import match_equity
@@ -62,8 +63,8 @@ def skill_chart(points: Sequence[SkillPoint]) -> Chart:
     low = min(100 * math.floor(min(values) / 100), START_RATING - 100)
     high = max(100 * math.ceil(max(values) / 100), START_RATING + 100)
     grid = range(int(low), int(high) + 1, 100 if high - low <= 400 else 200)
-    return line_chart("Your rating, match by match", values,
-                      ["start", *(f"#{i}" for i in range(1, len(points) + 1))],
+    return line_chart(gettext("Your rating, match by match"), values,
+                      [gettext("start"), *(f"#{i}" for i in range(1, len(points) + 1))],
                       (low, high, tuple(grid)))
 
 
@@ -216,12 +217,24 @@ def luck_sentence(luck: float, play: float) -> str:
     cards = round(luck)
     own = round(-play)
     if cards > 0:
-        first = f"The cards gave you {cards} point{'s' if cards != 1 else ''} of win chance"
-    elif cards < 0:
-        first = f"The cards cost you {-cards} point{'s' if cards != -1 else ''} of win chance"
-    else:
-        first = "The cards were even"
-    return f"{first}, your play {'cost ' + str(own) if own else 'cost nothing'}."
+        if own:
+            return ngettext("The cards gave you %(num)d point of win chance, your play cost "
+                            "%(own)d.", "The cards gave you %(num)d points of win chance, "
+                            "your play cost %(own)d.", cards, own=own)
+        return ngettext("The cards gave you %(num)d point of win chance, your play cost "
+                        "nothing.", "The cards gave you %(num)d points of win chance, your "
+                        "play cost nothing.", cards)
+    if cards < 0:
+        if own:
+            return ngettext("The cards cost you %(num)d point of win chance, your play cost "
+                            "%(own)d.", "The cards cost you %(num)d points of win chance, "
+                            "your play cost %(own)d.", -cards, own=own)
+        return ngettext("The cards cost you %(num)d point of win chance, your play cost "
+                        "nothing.", "The cards cost you %(num)d points of win chance, your "
+                        "play cost nothing.", -cards)
+    if own:
+        return gettext("The cards were even, your play cost %(own)d.", own=own)
+    return gettext("The cards were even, your play cost nothing.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +294,7 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
     rows = db.exec(select(PlayHand).where(PlayHand.match_id == game.id, col(PlayHand.finished))
                    .order_by(col(PlayHand.number))).all()
     if not rows:
-        raise NotInHistoryError("This match has no finished hand yet.")
+        raise NotInHistoryError(gettext("This match has no finished hand yet."))
     rules = Rules.from_dict(game.rules)
     seats = seats_of(game, seat_in(game, session_id))
     me = seats.me
@@ -294,20 +307,28 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
     costly = sorted(((row.number, r) for row in rows for r in reviews.get((game.id,
                                                                            row.number), [])
                      if r.loss > 0), key=lambda item: (-item[1].loss, item[0], item[1].index))
-    chart = percent_line("Your chance to win the match, hand by hand", chances,
-                         ["start", *(f"hand {row.number}" for row in rows)])
-    level = LEVEL_LABELS.get(game.level, game.level.title())
-    winner = "You" if tally.winner == me else seats.other_name if seats.friend \
-        else "The computer"
-    result = "Match not finished" if not game.over else "The match is a tie" \
-        if tally.winner is None else f"{winner} won the match"
+    chart = percent_line(gettext("Your chance to win the match, hand by hand"), chances,
+                         [gettext("start"), *(gettext("hand %(number)s", number=row.number)
+                                              for row in rows)])
+    level = gettext(LEVEL_LABELS.get(game.level, game.level.title()))
+    if not game.over:
+        result = gettext("Match not finished")
+    elif tally.winner is None:
+        result = gettext("The match is a tie")
+    elif tally.winner == me:
+        result = gettext("You won the match")
+    elif seats.friend:
+        result = gettext("%(name)s won the match", name=seats.other_name)
+    else:
+        result = gettext("The computer won the match")
     return MatchReport(
         game.id, level, match_scores(tally, rules, seats), game.over, result,
         len(rows), sum((game.id, row.number) in reviews for row in rows), accuracy(ratings),
         {name: sum(r.mark == name for r in ratings) for _, name in MARKS},
         tuple(CostlyDecision(number, rated_step(r))
               for number, r in costly[:3]),
-        chart, f"your friend {seats.other_name}" if seats.friend else f"{level} computer",
+        chart, gettext("your friend %(name)s", name=seats.other_name) if seats.friend
+        else gettext("%(level)s computer", level=level),
         seats.named, match_number(db, session_id, game.id),
         sum(split.luck for split in splits) if splits else None,
         sum(split.play for split in splits) if splits else None,
@@ -372,7 +393,7 @@ class Stats:
     @property
     def level_scale(self) -> tuple[tuple[str, float], ...]:
         """Each computer level's name and rating on the scale of :attr:`skill`."""
-        return tuple((LEVEL_LABELS.get(level, level), level_skill(level).rating)
+        return tuple((gettext(LEVEL_LABELS.get(level, level)), level_skill(level).rating)
                      for level in LEVEL_WIN_RATES)
 
 
@@ -501,14 +522,14 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
     lost = sum(h.winner is not None and h.winner != h.seat for h in hands)
     mine = sum(h.points for h in hands if h.winner == h.seat)
     theirs = sum(h.points for h in hands if h.winner is not None and h.winner != h.seat)
-    level_lines = tuple(LevelLine(LEVEL_LABELS.get(level, level.title()), n, w)
+    level_lines = tuple(LevelLine(gettext(LEVEL_LABELS.get(level, level.title())), n, w)
                         for level, (n, w) in sorted(levels.items()))
     charts = []
     if level_lines and not any(game.friend for game in games):
-        charts.append(percent_bars("Matches won by level",
+        charts.append(percent_bars(gettext("Matches won by level"),
                                    [(line.level, line.rate) for line in level_lines]))
     if accuracy_by_match:
-        charts.append(percent_line("Accuracy match by match",
+        charts.append(percent_line(gettext("Accuracy match by match"),
                                    [v for _, v in accuracy_by_match],
                                    [f"#{m}" for m, _ in accuracy_by_match]))
     return Stats(

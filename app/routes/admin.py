@@ -13,6 +13,7 @@ from starlette.responses import Response, StreamingResponse
 from app.admin import operator, signin
 from app.core import switches
 from app.core.attempts import Attempts
+from app.core.i18n import N_, gettext, ngettext
 from app.core.inputs import whole_number
 from app.web.deps import DbDep, FieldsDep, SettingsDep
 from app.web.limits import Client
@@ -23,8 +24,12 @@ router = APIRouter()
 log = logging.getLogger("app.admin")
 _attempts = Attempts()
 
-NOTICES = {"switch": "Switch changed.", "announcement": "Announcement saved.",
-           "signed-out": "Signed out."}
+NOTICES = {"switch": N_("Switch changed."), "announcement": N_("Announcement saved."),
+           "signed-out": N_("Signed out.")}
+
+
+def _notice(done: str) -> str:
+    return gettext(NOTICES[done]) if done in NOTICES else ""
 
 
 def _token(settings: SettingsDep) -> str:
@@ -36,14 +41,14 @@ def _token(settings: SettingsDep) -> str:
 def _require(request: Request, settings: SettingsDep) -> None:
     """404 without a token configured, 403 when not signed in."""
     if not signin.signed_in(_token(settings), request.cookies.get(signin.COOKIE)):
-        raise HTTPException(status_code=403, detail="Sign in on /admin first.")
+        raise HTTPException(status_code=403, detail=N_("Sign in on /admin first."))
 
 
 def _page(request: Request, db: DbDep, *, notice: str = "", error: str = "",
           status_code: int = 200) -> Response:
     return render(request, "admin/admin.html", {
         "counts": operator.counts(db), "switches": [
-            (name, label, switches.is_on(request.app.state.engine, name))
+            (name, gettext(label), switches.is_on(request.app.state.engine, name))
             for name, label in switches.SWITCHES.items()],
         "announcement": switches.announcement(request.app.state.engine),
         "notice": notice, "error": error, "max_days": operator.MAX_PURGE_DAYS,
@@ -56,9 +61,8 @@ def admin_page(request: Request, db: DbDep, settings: SettingsDep, done: str = "
     """The operator's page, or its sign-in form."""
     token = _token(settings)
     if not signin.signed_in(token, request.cookies.get(signin.COOKIE)):
-        return render(request, "admin/signin.html", {"error": "",
-                                                     "notice": NOTICES.get(done, "")})
-    return _page(request, db, notice=NOTICES.get(done, ""))
+        return render(request, "admin/signin.html", {"error": "", "notice": _notice(done)})
+    return _page(request, db, notice=_notice(done))
 
 
 @router.post("/admin/sign-in")
@@ -70,12 +74,12 @@ def sign_in(request: Request, settings: SettingsDep, fields: FieldsDep) -> Respo
     wait = _attempts.wait([address])
     if wait:
         return render(request, "admin/signin.html", {
-            "error": "Too many wrong tokens: wait a few minutes."}, status_code=429,
+            "error": gettext("Too many wrong tokens: wait a few minutes.")}, status_code=429,
             headers={"Retry-After": str(wait)})
     if not signin.token_matches(token, fields.get("token", "")):
         _attempts.failed([address])
         log.warning("admin: a wrong token from %s", address)
-        return render(request, "admin/signin.html", {"error": "That is not the token."},
+        return render(request, "admin/signin.html", {"error": gettext("That is not the token.")},
                       status_code=403)
     log.info("admin: signed in from %s", address)
     response = see_other(request, "/admin")
@@ -102,7 +106,7 @@ def set_switch(request: Request, db: DbDep, settings: SettingsDep,
     _require(request, settings)
     name, value = fields.get("name", ""), fields.get("value", "")
     if name not in switches.SWITCHES or value not in ("on", "off"):
-        return _page(request, db, status_code=400, error="Choose a switch and on or off.")
+        return _page(request, db, status_code=400, error=gettext("Choose a switch and on or off."))
     switches.store(db, name, value)
     log.info("admin: switch %s %s", name, value)
     return see_other(request, "/admin?done=switch")
@@ -115,9 +119,9 @@ def set_announcement(request: Request, db: DbDep, settings: SettingsDep,
     _require(request, settings)
     text = " ".join(fields.get("text", "").split())
     if len(text) > switches.MAX_ANNOUNCEMENT or not text.isprintable():
-        return _page(request, db, status_code=400, error=(
-            f"An announcement is one line of at most {switches.MAX_ANNOUNCEMENT} "
-            "characters."))
+        return _page(request, db, status_code=400, error=gettext(
+            "An announcement is one line of at most %(most)s characters.",
+            most=switches.MAX_ANNOUNCEMENT))
     switches.store(db, switches.ANNOUNCEMENT, text)
     log.info("admin: announcement %s", "set" if text else "cleared")
     return see_other(request, "/admin?done=announcement")
@@ -129,11 +133,13 @@ def purge(request: Request, db: DbDep, settings: SettingsDep, fields: FieldsDep)
     _require(request, settings)
     days = whole_number(fields.get("days", ""))
     if days is None or not 1 <= days <= operator.MAX_PURGE_DAYS or fields.get("confirm") != "yes":
-        return _page(request, db, status_code=400, error=(
-            f"Give a number of days from 1 to {operator.MAX_PURGE_DAYS} and tick the box."))
+        return _page(request, db, status_code=400, error=gettext(
+            "Give a number of days from 1 to %(most)s and tick the box.",
+            most=operator.MAX_PURGE_DAYS))
     deleted = operator.purge(request.app.state.engine, days)
-    return _page(request, db, notice=f"Deleted {deleted} histor{'y' if deleted == 1 else 'ies'} "
-                                     f"unused for {days} days.")
+    return _page(request, db, notice=ngettext(
+        "Deleted %(num)d history unused for %(days)d days.",
+        "Deleted %(num)d histories unused for %(days)d days.", deleted, days=days))
 
 
 @router.get("/admin/export.jsonl")

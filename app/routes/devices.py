@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from app.core.attempts import Attempts
-from app.core.i18n import ngettext
+from app.core.i18n import N_, gettext, ngettext
 from app.devices import access, data
 from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
 from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
@@ -44,7 +44,7 @@ def _page(request: Request, db: DbDep, session_id: str, *, issued: access.Issued
     if issued is not None and issued.kind is CodeKind.DEVICE:
         link = str(request.url_for("devices_join").include_query_params(code=issued.code))
         qr = segno.make(link, error="m").svg_inline(
-            scale=4, border=2, title="The link with your device code, as a QR code")
+            scale=4, border=2, title=gettext("The link with your device code, as a QR code"))
     return render(request, "devices/devices.html", {
         "issued": issued, "shown": shown(issued.code) if issued else "", "link": link,
         "qr": qr, "minutes": DEVICE_MINUTES, "error": error, "typed": typed,
@@ -54,11 +54,11 @@ def _page(request: Request, db: DbDep, session_id: str, *, issued: access.Issued
 
 
 NOTICES = {
-    "joined": "This browser now holds the history of your other device: the same "
-              "matches, statistics, rating and settings.",
-    "undone": "This browser is back to its own history.",
-    "forgotten": "Everything the server held about that history is deleted. This browser "
-                 "starts afresh.",
+    "joined": N_("This browser now holds the history of your other device: the same "
+                 "matches, statistics, rating and settings."),
+    "undone": N_("This browser is back to its own history."),
+    "forgotten": N_("Everything the server held about that history is deleted. This "
+                    "browser starts afresh."),
 }
 
 
@@ -66,7 +66,7 @@ NOTICES = {
 def devices_page(request: Request, session: SessionDep, db: DbDep,
                  done: str = "") -> Response:
     """The page: move to another device, the recovery code, open a history here."""
-    return _page(request, db, session.id, notice=NOTICES.get(done, ""))
+    return _page(request, db, session.id, notice=gettext(NOTICES[done]) if done in NOTICES else "")
 
 
 @router.post("/devices/code")
@@ -129,7 +129,7 @@ def undo(request: Request, session: SessionDep, db: DbDep, _form: FieldsDep) -> 
     previous = request.cookies.get(PREVIOUS_COOKIE)
     if not is_valid_session_id(previous) or previous == session.id:
         return _page(request, db, session.id, status_code=400,
-                     error="This browser has no other history to go back to.")
+                     error=gettext("This browser has no other history to go back to."))
     setattr(request.state, STATE_KEY, previous)  # a purged one starts afresh
     response = see_other(request, "/devices?done=undone")
     response.delete_cookie(PREVIOUS_COOKIE, path=cookie_path(request))
@@ -141,7 +141,7 @@ def forget(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
     """Delete this history on the server (confirmed by a ticked box), then the home page."""
     if fields.get("confirm") != "yes":
         return _page(request, db, session.id, status_code=400,
-                     error="Nothing was deleted: tick the box to confirm.")
+                     error=gettext("Nothing was deleted: tick the box to confirm."))
     access.forget(db, session.id)
     setattr(request.state, STATE_KEY, None)  # no cookie for the deleted session
     response = see_other(request, "/devices?done=forgotten")

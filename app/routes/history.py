@@ -41,15 +41,16 @@ ECHO_LIMIT = 60 * 1024
 """How much of a refused file the import form shows back for correction (characters)."""
 LUCK_TRIES = 90
 """How often the result panel asks for a hand's luck line (every 2 s: three minutes)."""
-TOO_SLOW = ("This file took too long to read, so it was not shown: import a shorter one "
-            "(one match, or one hand).")
+TOO_SLOW = N_("This file took too long to read, so it was not shown: import a shorter one "
+              "(one match, or one hand).")
 GONE = N_("This imported file is no longer here (imports are kept for an hour and never "
           "stored): import it again.")
 
 
 def _not_found(request: Request) -> Response:
-    return render(request, "error.html", {"status": 404, "title": "Not in your history",
-                                          "message": hist.NOT_FOUND}, status_code=404)
+    return render(request, "error.html", {"status": 404,
+                                          "title": gettext("Not in your history"),
+                                          "message": gettext(hist.NOT_FOUND)}, status_code=404)
 
 
 def _id(text: str) -> int | None:
@@ -112,11 +113,13 @@ def import_history(request: Request, form: FormDep, settings: SettingsDep) -> Re
     except HandHistoryError as error:
         # A pasted text comes back for correction; a chosen file stays with its owner.
         return render(request, "review/import.html",
-                      {"notice": str(error), "text": text[:ECHO_LIMIT] if pasted else ""},
+                      {"notice": gettext("This hand history could not be read: %(problem)s",
+                                         problem=str(error)),
+                       "text": text[:ECHO_LIMIT] if pasted else ""},
                       status_code=400)
     except TimeoutError:
         return render(request, "review/import.html",
-                      {"notice": TOO_SLOW, "text": ""}, status_code=413)
+                      {"notice": gettext(TOO_SLOW), "text": ""}, status_code=413)
     token = imports.shelf.put(text)
     return render(request, "review/imported.html",
                   {"s": summary, "token": token, "hand": min(max(hand, 1), summary.hands),
@@ -138,7 +141,7 @@ def imported_review(request: Request, settings: SettingsDep, token: str,
                                     timeout=settings.import_seconds)
     except TimeoutError:
         return render(request, "review/import.html",
-                      {"notice": TOO_SLOW, "text": ""}, status_code=413)
+                      {"notice": gettext(TOO_SLOW), "text": ""}, status_code=413)
     return render(request, "review/review.html",
                   {"r": found.review, "imported": True, "a": None,
                    "count": found.count, "index": found.index, "token": token})
@@ -259,9 +262,10 @@ def start_practice(request: Request, session: SessionDep, db: DbDep, match_id: s
         practice.begin(db, session.id, _id(match_id), _id(number),
                        whole_number(fields.get("step", "")))
     except hist.NotInHistoryError as error:
-        if error.message != hist.NOT_FOUND:
-            return render(request, "error.html", {"status": 400, "title": "Not your turn there",
-                                                  "message": error.message}, status_code=400)
+        if error.message not in (hist.NOT_FOUND, gettext(hist.NOT_FOUND)):
+            return render(request, "error.html", {
+                "status": 400, "title": gettext("Not your turn there"),
+                "message": gettext(error.message)}, status_code=400)
         return _not_found(request)
     return see_other(request, "/play/practice")
 
@@ -285,7 +289,8 @@ def practice_page(request: Request, session: SessionDep, db: DbDep) -> Response:
     try:
         current = practice.load(db, session.id)
     except practice.NoPracticeError as error:
-        return render(request, "review/no_practice.html", {"message": error.message})
+        return render(request, "review/no_practice.html",
+                      {"message": gettext(error.message)})
     return _practice_page(request, current)
 
 
@@ -309,8 +314,10 @@ def practice_tap(request: Request, session: SessionDep, db: DbDep,
             _, said, events = practice.tap(db, session.id, text,
                                            whole_number(fields.get("version", "")))
     except practice.NoPracticeError as error:
-        return render(request, "error.html", {"status": 404, "title": "No practice hand",
-                                              "message": error.message}, status_code=404)
+        return render(request, "error.html", {"status": 404,
+                                              "title": gettext("No practice hand"),
+                                              "message": gettext(error.message)},
+                      status_code=404)
     except PlayError as error:
         current = practice.load(db, session.id)
         return _practice_page(request, current, error.message, status_code=error.status_code)

@@ -20,6 +20,8 @@ from functools import lru_cache
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from app.core import i18n
+from app.core.i18n import gettext
 from app.web.display import THEME_COLOURS
 from app.web.links import base_path, under
 from app.web.render import STATIC_DIR, render, static_url, templates
@@ -38,20 +40,26 @@ BACKGROUND = "#f5f3ec"
 """The splash screen's background: the light theme's paper colour."""
 
 
-@lru_cache(maxsize=4)
-def manifest(base: str = "") -> dict[str, object]:
+@lru_cache(maxsize=16)
+def manifest(base: str = "", language: str = i18n.SOURCE) -> dict[str, object]:
     """The web app manifest as a dict (W3C Web App Manifest members), for the app served
-    under ``base`` (``""`` or a sub-path such as ``"/gin"``, see ``app.web.links``)."""
+    under ``base`` (``""`` or a sub-path such as ``"/gin"``, see ``app.web.links``), its
+    name, description and ``lang`` in ``language`` (one of ``app.core.i18n.LANGUAGES``)."""
+    with i18n.language(language):
+        name = gettext("Gin Rummy")
+        description = gettext("Play gin rummy against the computer, keep score, learn the "
+                              "rules.")
+        language = i18n.current()
     return {
-        "name": "Gin Rummy",
-        "short_name": "Gin Rummy",
-        "description": "Play gin rummy against the computer, keep score, learn the rules.",
+        "name": name,
+        "short_name": name,
+        "description": description,
         "id": under(base, "/"),
         "start_url": under(base, "/"),
         "scope": under(base, "/"),
         "display": "standalone",
         "orientation": "any",
-        "lang": "en",
+        "lang": language,
         "theme_color": THEME_COLOURS["light"],
         "background_color": BACKGROUND,
         "categories": ["games"],
@@ -64,12 +72,19 @@ def manifest(base: str = "") -> dict[str, object]:
 
 
 @router.get("/manifest.webmanifest", include_in_schema=False)
-def web_manifest(request: Request) -> Response:
-    """The manifest, as ``application/manifest+json``."""
+def web_manifest(request: Request, lang: str = "") -> Response:
+    """The manifest, as ``application/manifest+json``, in the language ``lang`` (what
+    each page links: ``?lang=`` its own language), else the page's language (the
+    Settings' or the browser's: ``app.web.deps.use_language``)."""
+    given = lang in i18n.LANGUAGES
+    headers = {"Cache-Control": "no-cache"}
+    if not given and getattr(request.state, "language_varies", False):
+        headers["Vary"] = "Accept-Language"
     return Response(
-        json.dumps(manifest(base_path(request)), indent=1),
+        json.dumps(manifest(base_path(request), lang if given else i18n.current()), indent=1,
+                   ensure_ascii=False),
         media_type="application/manifest+json",
-        headers={"Cache-Control": "no-cache"},
+        headers=headers,
     )
 
 

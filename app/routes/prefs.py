@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from app.core.i18n import gettext
 from app.prefs.settings import (
     SETTINGS,
     DisplayError,
@@ -55,7 +56,7 @@ def settings_save(request: Request, session: SessionDep, db: DbDep, form: FormDe
     back = safe_back(next((value for name, value in fields if name == "back"), ""))
     try:
         if len(fields) != len(form.multi_items()):
-            raise DisplayError("Settings are plain choices: no files.")
+            raise DisplayError(gettext("Settings are plain choices: no files."))
         display = parse_form([(name, value) for name, value in fields if name != "back"])
     except DisplayError as exc:
         return _page(request, display, back=back, error=str(exc), status_code=400)

@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import FormData, UploadFile
 from starlette.responses import Response
 
+from app.core.i18n import N_, gettext
 from app.core.inputs import whole_number
 from app.core.models import ScoreSheetRow
 from app.score import keeper as sk
@@ -30,16 +31,15 @@ SheetId = Annotated[int, Path(ge=1, le=2**62)]
 HandNumber = Annotated[int, Path(ge=1, le=10_000)]
 
 
-TOO_LARGE = ("That is too large for a score sheet export (the limit is "
-             f"{sk.MAX_IMPORT_BYTES // 1000} KB): choose the .json file the app exported, "
-             "or paste its text.")
-STALE = "This sheet changed in another tab or window: here it is as it stands now."
+TOO_LARGE = N_("That is too large for a score sheet export (the limit is %(kb)s KB): choose "
+               "the .json file the app exported, or paste its text.")
+STALE = N_("This sheet changed in another tab or window: here it is as it stands now.")
 
 
 def _own(db: DbDep, session: SessionDep, sheet_id: int) -> ScoreSheetRow:
     row = sk.get_sheet(db, session.id, sheet_id)
     if row is None:
-        raise HTTPException(404, "No such score sheet in this browser")
+        raise HTTPException(404, N_("No such score sheet in this browser"))
     return row
 
 
@@ -73,7 +73,8 @@ def score_index(request: Request, db: DbDep, session: SessionDep) -> Response:
     ``?import=too-large`` (where the request size cap sends an oversized import) shows the
     import form with its message."""
     if request.query_params.get("import") == "too-large":
-        return _index(request, db, session, import_error=TOO_LARGE)
+        return _index(request, db, session,
+                      import_error=gettext(TOO_LARGE, kb=sk.MAX_IMPORT_BYTES // 1000))
     return _index(request, db, session)
 
 
@@ -86,7 +87,7 @@ def score_create(request: Request, db: DbDep, session: SessionDep, form: FormDep
     except SheetError as err:
         values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
         return _index(request, db, session, status_code=422, form=values,
-                      errors=err.by_field("options"))
+                      errors=sk.errors_in_words(err.by_field("options")))
     return see_other(request, f"/score/{row.id}")
 
 
@@ -105,16 +106,18 @@ def score_import(request: Request, db: DbDep, session: SessionDep, form: FormDep
     text = pasted if isinstance(pasted, str) else ""
     if not data:
         return _index(request, db, session, status_code=422, import_text=text,
-                      import_error="Choose an exported sheet (a .json file) or paste its text.")
+                      import_error=gettext(
+                          "Choose an exported sheet (a .json file) or paste its text."))
     if len(data) > sk.MAX_IMPORT_BYTES:
         return _index(request, db, session, status_code=422, import_text="",
-                      import_error=TOO_LARGE)
+                      import_error=gettext(TOO_LARGE, kb=sk.MAX_IMPORT_BYTES // 1000))
     try:
         sheet = sk.import_sheet(data)
         row = sk.create_sheet(db, session.id, sheet)
     except SheetError as err:
         return _index(request, db, session, status_code=422, import_text=text,
-                      import_error=f"Could not import: {err.message}")
+                      import_error=gettext("Could not import: %(problem)s",
+                                           problem=err.message))
     return see_other(request, f"/score/{row.id}")
 
 
@@ -126,7 +129,7 @@ def score_shared(request: Request, db: DbDep, token: str) -> Response:
     """Read-only view of a sheet for whoever has its share link."""
     row = sk.get_shared(db, token)
     if row is None:
-        raise HTTPException(404, "This share link does not lead to a score sheet")
+        raise HTTPException(404, N_("This share link does not lead to a score sheet"))
     sheet = sk.load(row)
     context = _sheet_context(row, sheet, shared=True, **_evening(db, row, sk.result_of(sheet)))
     return render(request, "score/sheet.html", context,
@@ -200,7 +203,7 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
     values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
     blocks = ["entry", "announce"]
     if number is not None and number > len(sheet.entries):
-        raise HTTPException(404, "No such hand on this sheet")
+        raise HTTPException(404, N_("No such hand on this sheet"))
     count = None
     cards_given = any(values.get(field) for field, _box, _label in sk.CARD_FIELDS) or any(
         form.getlist(box) for _field, box, _label in sk.CARD_FIELDS)
@@ -215,7 +218,7 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
             count, filled = sk.count_from_cards(form, sheet)
         except SheetError as err:
             return _show(request, row, sheet, status_code=422, block=blocks, form=values,
-                         errors=err.by_field("cards"), edit_number=number,
+                         errors=sk.errors_in_words(err.by_field("cards")), edit_number=number,
                          calc_open=True)
         values.update(filled)
         form = FormData({**values})
@@ -225,7 +228,7 @@ def _entry_post(request: Request, db: DbDep, session: SessionDep, form: FormData
         hand = updated.result().rows[-1 if number is None else number - 1]
     except SheetError as err:
         return _show(request, row, sheet, status_code=422, block=blocks, form=values,
-                     errors=err.by_field("entry"), edit_number=number,
+                     errors=sk.errors_in_words(err.by_field("entry")), edit_number=number,
                      count=count)
     if not record:
         return _show(request, row, sheet, block=blocks, form=values, edit_number=number,
@@ -260,7 +263,7 @@ def score_edit(request: Request, db: DbDep, session: SessionDep, sheet_id: Sheet
     row = _own(db, session, sheet_id)
     sheet = sk.load(row)
     if number > len(sheet.entries):
-        raise HTTPException(404, "No such hand on this sheet")
+        raise HTTPException(404, N_("No such hand on this sheet"))
     result = sheet.result()
     return _show(request, row, sheet, edit_number=number,
                  form=sk.entry_form(sheet.entries[number - 1], result))
@@ -288,7 +291,7 @@ def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
     row = _own(db, session, sheet_id)
     sheet = sk.load(row)
     if number > len(sheet.entries):
-        raise HTTPException(404, "No such hand on this sheet")
+        raise HTTPException(404, N_("No such hand on this sheet"))
     try:
         updated = sheet.delete_hand(number)
         if form.get("confirm") != "yes":
@@ -301,7 +304,8 @@ def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
             })
         sk.save_sheet(db, row, updated, _version(form))
     except SheetError as err:
-        message = err.message[:1].upper() + err.message[1:]
+        said = sk.in_words(err.message)
+        message = said[:1].upper() + said[1:]
         return _show(request, row, sheet, status_code=422, notice=message,
                      edit_number=number, form=sk.entry_form(sheet.entries[number - 1],
                                                             sheet.result()))
@@ -313,7 +317,7 @@ def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
 def _stale(request: Request, db: DbDep, row: ScoreSheetRow) -> Response:
     """409: the sheet changed since the form was shown; the sheet as it is now."""
     db.refresh(row)
-    return _show(request, row, sk.load(row), status_code=409, notice=STALE)
+    return _show(request, row, sk.load(row), status_code=409, notice=gettext(STALE))
 
 
 @router.post("/{sheet_id}/undo", name="score_undo")
@@ -339,9 +343,9 @@ def _undo_or_redo(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
     sheet = sk.load(row)
     stack = sk.redo_stack(row)
     if not (stack if redo else sheet.entries):
-        notice = ("There is nothing to redo: Redo puts back a hand taken back with Undo, "
-                  "until another change is made." if redo else
-                  "There is no hand to undo: no hands are recorded yet.")
+        notice = gettext("There is nothing to redo: Redo puts back a hand taken back with "
+                         "Undo, until another change is made.") if redo else gettext(
+            "There is no hand to undo: no hands are recorded yet.")
         return _show(request, row, sheet, status_code=422, notice=notice)
     if redo:
         try:
@@ -371,7 +375,8 @@ def score_rematch(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
     try:
         created = sk.create_sheet(db, session.id, rematch(sk.load(row)), previous_id=row.id)
     except SheetError as err:
-        message = err.message[:1].upper() + err.message[1:]
+        said = sk.in_words(err.message)
+        message = said[:1].upper() + said[1:]
         return _show(request, row, sk.load(row), status_code=422, notice=message)
     except IntegrityError:  # a double tap: the other tap made the rematch (rolled back)
         existing = sk.rematch_of(db, row)
@@ -416,7 +421,7 @@ def score_options_save(request: Request, db: DbDep, session: SessionDep,
         change = sheet.change_options(candidate.options)
     except SheetError as err:
         return _options_page(request, row, sheet, form=values, status_code=422,
-                             errors=err.by_field("options"))
+                             errors=sk.errors_in_words(err.by_field("options")))
     updated = ScoreSheet(candidate.options, candidate.names, sheet.entries)
     if change.needs_confirmation and values.get("confirm") != "yes":
         return _options_page(request, row, sheet, form=values, change=change)
@@ -425,7 +430,7 @@ def score_options_save(request: Request, db: DbDep, session: SessionDep,
     except sk.StaleSheetError:
         db.refresh(row)
         return _options_page(request, row, sk.load(row), form=sk.setup_form(sk.load(row)),
-                             status_code=409, notice=STALE)
+                             status_code=409, notice=gettext(STALE))
     return see_other(request, f"/score/{sheet_id}")
 
 

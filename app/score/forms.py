@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from app.core.i18n import N_, gettext
 from app.core.inputs import InputError, bounded, checked, load_json, whole_number
 from app.engine import CARDS, CLASSIC, MAX_DEADWOOD, Card, GameError, Rank, Rules, Suit, parse_cards
 from app.score.calculator import HandCount, count_hand
@@ -43,25 +44,27 @@ MAX_TARGET = 10_000
 MAX_BONUS = 1000
 
 # (form field, label) for the numbers of the options form.
+# The labels and hints are catalogue messages: a page shows them with ``_()``.
 NUMBER_OPTIONS: tuple[tuple[str, str], ...] = (
-    ("target", "Target"),
-    ("knock_limit", "Knock limit"),
-    ("gin_bonus", "Gin bonus"),
-    ("undercut_bonus", "Undercut bonus"),
-    ("big_gin_bonus", "Big gin bonus"),
-    ("box_bonus", "Box bonus (per hand won)"),
-    ("game_bonus", "Game bonus"),
+    ("target", N_("Target")),
+    ("knock_limit", N_("Knock limit")),
+    ("gin_bonus", N_("Gin bonus")),
+    ("undercut_bonus", N_("Undercut bonus")),
+    ("big_gin_bonus", N_("Big gin bonus")),
+    ("box_bonus", N_("Box bonus (per hand won)")),
+    ("game_bonus", N_("Game bonus")),
 )
 # (form field, label, hint) for the on/off options.
 SWITCH_OPTIONS: tuple[tuple[str, str, str], ...] = (
-    ("shutout", "Shutout doubles", "the whole total doubles if the loser won no hand"),
-    ("big_gin", "Big gin", "all 11 cards melded, no discard"),
-    ("oklahoma", "Oklahoma", "the first upcard sets the knock limit"),
-    ("oklahoma_spade_double", "Spade upcard doubles", "Oklahoma: a spade doubles the hand"),
-    ("straight_gin", "Straight gin", "no knocking: only gin ends a hand"),
-    ("round_the_corner", "Round the corner",
-     "aces high as well as low: Q-K-A and K-A-2 are runs; an ace still counts 1"),
-    ("loser_deals", "Loser deals", "instead of alternating (two players)"),
+    ("shutout", N_("Shutout doubles"), N_("the whole total doubles if the loser won no hand")),
+    ("big_gin", N_("Big gin"), N_("all 11 cards melded, no discard")),
+    ("oklahoma", N_("Oklahoma"), N_("the first upcard sets the knock limit")),
+    ("oklahoma_spade_double", N_("Spade upcard doubles"),
+     N_("Oklahoma: a spade doubles the hand")),
+    ("straight_gin", N_("Straight gin"), N_("no knocking: only gin ends a hand")),
+    ("round_the_corner", N_("Round the corner"),
+     N_("aces high as well as low: Q-K-A and K-A-2 are runs; an ace still counts 1")),
+    ("loser_deals", N_("Loser deals"), N_("instead of alternating (two players)")),
 )
 NUMBER_LIMITS: dict[str, tuple[int, int]] = {
     name: (1, MAX_TARGET) if name == "target" else (0, 10) if name == "knock_limit"
@@ -69,20 +72,22 @@ NUMBER_LIMITS: dict[str, tuple[int, int]] = {
     for name, _label in NUMBER_OPTIONS
 }
 """The lowest and highest value the form takes for each number of :data:`NUMBER_OPTIONS`."""
-NUMBER_HINTS = {"knock_limit": "0 means gin only"}
+NUMBER_HINTS = {"knock_limit": N_("0 means gin only")}
 OPTIONAL_NUMBERS = frozenset({"knock_limit"})
 """Numbers a post may leave out (added to the form later): they keep the sheet's value."""
 OPTION_LABELS: dict[str, str] = {
     **dict(NUMBER_OPTIONS),
     **{name: label for name, label, _hint in SWITCH_OPTIONS},
-    "round_the_corner": "Round the corner", "hollywood": "Hollywood", "players": "Players",
-    "first_dealer": "Deals first", "first_sitter": "Sits out first",
+    "round_the_corner": N_("Round the corner"), "hollywood": "Hollywood",
+    "players": N_("Players"), "first_dealer": N_("Deals first"),
+    "first_sitter": N_("Sits out first"),
 }
-RANKS = [
-    (rank.value, rank.label.capitalize() if rank.number in (1, 11, 12, 13) else str(rank.number))
-    for rank in Rank
-]
-SUITS = [(suit.value, f"{suit.symbol} {suit.label}") for suit in Suit]
+_COURT = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
+RANKS = [(rank.value, _COURT.get(rank.number, str(rank.number))) for rank in Rank]
+"""The upcard's rank choices: (code, label; a page shows ``_(label)``)."""
+_SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+SUITS = [(suit.value, suit.symbol, _SUIT_WORDS[suit.value]) for suit in Suit]
+"""The upcard's suit choices: (code, symbol, word; a page shows ``_(word)``)."""
 
 
 def _text(form: Mapping[str, Any], name: str) -> str:
@@ -93,14 +98,15 @@ def _text(form: Mapping[str, Any], name: str) -> str:
 def _whole(form: Mapping[str, Any], name: str, label: str, low: int, high: int) -> int:
     number = bounded(_text(form, name), low, high)
     if number is None:
-        raise SheetError(f"{label} must be a whole number from {low} to {high}", field=name)
+        raise SheetError(gettext("%(label)s must be a whole number from %(low)s to %(high)s",
+                                 label=gettext(label), low=low, high=high), field=name)
     return number
 
 
 def _choice(form: Mapping[str, Any], name: str, count: int, message: str) -> int:
     number = bounded(_text(form, name), 0, count - 1)
     if number is None:
-        raise SheetError(message, field=name)
+        raise SheetError(gettext(message), field=name)
     return number
 
 
@@ -116,9 +122,9 @@ def parse_setup(form: Mapping[str, Any], current: ScoreSheet | None = None) -> S
     Raises:
         SheetError: a field is missing or out of range (``field`` names it).
     """
-    players = _choice(form, "players", 4, "choose 2 players, or 3 for gin for three")
+    players = _choice(form, "players", 4, N_("choose 2 players, or 3 for gin for three"))
     if players not in (2, 3):
-        raise SheetError("choose 2 players, or 3 for gin for three", field="players")
+        raise SheetError(gettext("choose 2 players, or 3 for gin for three"), field="players")
     base = current.options.rules if current is not None else CLASSIC
     values: dict[str, Any] = {}
     for name, label in NUMBER_OPTIONS:
@@ -132,10 +138,10 @@ def parse_setup(form: Mapping[str, Any], current: ScoreSheet | None = None) -> S
         rules = base.with_options(**values)
     except GameError as err:  # pragma: no cover - the checks above come first
         raise SheetError(str(err), field="options") from err
-    first_dealer = _choice(form, "first_dealer", players, "choose who deals first")
+    first_dealer = _choice(form, "first_dealer", players, N_("choose who deals first"))
     first_sitter = 2
     if players == 3:
-        first_sitter = _choice(form, "first_sitter", 3, "choose who sits out first")
+        first_sitter = _choice(form, "first_sitter", 3, N_("choose who sits out first"))
     options = SheetOptions(rules=rules, hollywood=checked(form.get("hollywood")),
                            players=players, first_dealer=first_dealer,
                            first_sitter=first_sitter)
@@ -163,9 +169,10 @@ def within_form_limits(sheet: ScoreSheet) -> ScoreSheet:
         before, after = options.to_dict(), checked.options.to_dict()
         before.update(before.pop("rules"))
         after.update(after.pop("rules"))
-        differ = [OPTION_LABELS.get(key, key) for key in before if before[key] != after[key]]
-        raise SheetError(f"{', '.join(differ)}: not an option a score sheet here can set",
-                         field="options")
+        differ = [gettext(OPTION_LABELS.get(key, key)) for key in before
+                  if before[key] != after[key]]
+        raise SheetError(gettext("%(options)s: not an option a score sheet here can set",
+                                 options=", ".join(differ)), field="options")
     return ScoreSheet(checked.options, checked.names, sheet.entries)
 
 
@@ -204,6 +211,17 @@ def setup_form(sheet: ScoreSheet | None) -> dict[str, str]:
     return values
 
 
+DEADWOOD_REFUSALS = {
+    "knocker_deadwood": (
+        N_("The knocker's deadwood is missing: enter a whole number from 0 to %(most)s"),
+        N_("The knocker's deadwood must be a whole number from 0 to %(most)s")),
+    "defender_deadwood": (
+        N_("The defender's deadwood is missing: enter a whole number from 0 to %(most)s"),
+        N_("The defender's deadwood must be a whole number from 0 to %(most)s")),
+}
+"""A deadwood count left empty, or not a count (in the page's language)."""
+
+
 def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None = None
                 ) -> HandEntry:
     """One hand from the entry form, checked for shape (the sheet checks the rules).
@@ -220,11 +238,11 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
     try:
         kind = EntryKind(_text(form, "kind"))
     except ValueError:
-        raise SheetError("say what happened: knock, gin, big gin or void",
+        raise SheetError(gettext("say what happened: knock, gin, big gin or void"),
                          field="kind") from None
     pair: tuple[int, int] | None = None
     if options.gin_for_three:
-        sitter = _choice(form, "sitter", 3, "choose who sat out this hand")
+        sitter = _choice(form, "sitter", 3, N_("choose who sat out this hand"))
         a, b = (p for p in range(3) if p != sitter)
         pair = (a, b)
     upcard: Card | None = None
@@ -233,31 +251,32 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
         try:
             upcard = Card.parse(rank + suit)
         except GameError:
-            raise SheetError("choose the upcard's rank and suit", field="upcard") from None
+            raise SheetError(gettext("choose the upcard's rank and suit"),
+                             field="upcard") from None
     if kind is EntryKind.VOID:
         return HandEntry.void(upcard=upcard, pair=pair)
     knocker_number = whole_number(_text(form, "knocker"))
     if knocker_number is None or knocker_number >= options.players:
-        raise SheetError("choose who knocked or went out", field="knocker")
+        raise SheetError(gettext("choose who knocked or went out"), field="knocker")
     knocker = knocker_number
     if pair is not None and knocker not in pair:
         sat_out = sheet.names[3 - pair[0] - pair[1]]
-        raise SheetError(f"{sat_out} sat out this hand: choose who knocked from "
-                         f"{sheet.names[pair[0]]} and {sheet.names[pair[1]]}", field="knocker")
+        raise SheetError(gettext("%(name)s sat out this hand: choose who knocked from "
+                                 "%(first)s and %(second)s", name=sat_out,
+                                 first=sheet.names[pair[0]], second=sheet.names[pair[1]]),
+                         field="knocker")
     counts: dict[str, int] = {}
     wrong: dict[str, str] = {}  # both counts are checked, so the form shows both errors
-    for name, label in (("knocker_deadwood", "The knocker's"),
-                        ("defender_deadwood", "The defender's")):
+    for name, (missing, bad) in DEADWOOD_REFUSALS.items():
         text = _text(form, name)
         if not text and name == "knocker_deadwood" and kind is not EntryKind.KNOCK:
             counts[name] = 0
             continue
         count = whole_number(text)
         if not text:
-            wrong[name] = (f"{label} deadwood is missing: enter a whole number from 0 to "
-                           f"{MAX_DEADWOOD}")
+            wrong[name] = gettext(missing, most=MAX_DEADWOOD)
         elif count is None or count > MAX_DEADWOOD:
-            wrong[name] = f"{label} deadwood must be a whole number from 0 to {MAX_DEADWOOD}"
+            wrong[name] = gettext(bad, most=MAX_DEADWOOD)
         else:
             counts[name] = count
     if wrong:
@@ -271,8 +290,8 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
 
 # (text field, grid checkbox name, label) for each hand of the calculator.
 CARD_FIELDS: tuple[tuple[str, str, str], ...] = (
-    ("knocker_cards", "kc", "The knocker's cards"),
-    ("defender_cards", "dc", "The defender's cards"),
+    ("knocker_cards", "kc", N_("The knocker's cards")),
+    ("defender_cards", "dc", N_("The defender's cards")),
 )
 MAX_CARDS_TEXT = 200
 """Longest typed list of card codes accepted (11 codes need 32 characters)."""
@@ -296,8 +315,8 @@ def parse_hand_cards(form: Any, field: str, box: str, label: str) -> list[Card]:
     """
     text = _text(form, field)
     if len(text) > MAX_CARDS_TEXT:
-        raise SheetError(f"{label} are too many to be a hand: type at most 11 codes",
-                         field=field)
+        raise SheetError(gettext("%(label)s are too many to be a hand: type at most 11 codes",
+                                 label=gettext(label)), field=field)
     try:
         typed = parse_cards(text)
         shown = parse_cards(_text(form, f"{field}_shown")[:MAX_CARDS_TEXT])
@@ -309,7 +328,8 @@ def parse_hand_cards(form: Any, field: str, box: str, label: str) -> list[Card]:
         try:
             ticked.append(Card.parse(str(value)))
         except GameError:
-            raise SheetError(f"{label}: the grid sent an unknown card", field=field) from None
+            raise SheetError(gettext("%(label)s: the grid sent an unknown card",
+                                 label=gettext(label)), field=field) from None
     if text == _codes(shown):
         chosen = ticked
     else:
@@ -331,7 +351,8 @@ def count_from_cards(form: Any, sheet: ScoreSheet) -> tuple[HandCount, dict[str,
     hands = [parse_hand_cards(form, field, box, label) for field, box, label in CARD_FIELDS]
     if not hands[0] or not hands[1]:
         missing = CARD_FIELDS[0 if not hands[0] else 1][2]
-        raise SheetError(f"{missing} are missing: pick or type them", field="cards")
+        raise SheetError(gettext("%(label)s are missing: pick or type them",
+                                 label=gettext(missing)), field="cards")
     try:
         count = count_hand(hands[0], hands[1], sheet.options.rules)
     except GameError as err:
@@ -354,13 +375,13 @@ def calc_names(form: Mapping[str, str], result: SheetResult) -> tuple[str, str]:
     knocker = whole_number(form.get("knocker", ""))
     players = result.options.players
     if knocker is None or knocker >= players:
-        return "The knocker", "The defender"
+        return gettext("The knocker"), gettext("The defender")
     if players == 2:
         return result.names[knocker], result.names[1 - knocker]
     sitter = whole_number(form.get("sitter", ""))
     others = [p for p in range(3) if p not in (knocker, sitter)]
     if sitter is None or sitter == knocker or len(others) != 1:
-        return result.names[knocker], "The defender"
+        return result.names[knocker], gettext("The defender")
     return result.names[knocker], result.names[others[0]]
 
 

@@ -4,7 +4,8 @@ templates (as ``sk``) use, from the three modules that hold it —
 * :mod:`app.score.forms` — form parsing and the values forms show, the import, the
   deadwood calculator;
 * :mod:`app.score.storage` — a browser's sheets in the database;
-* :mod:`app.score.views` — what the templates show about a computed sheet.
+* :mod:`app.score.views` — what the templates show about a computed sheet;
+* :mod:`app.score.refusals` — the sheet's English sentences in the page's language.
 
 Nothing is defined here: the route and the templates keep one namespace while each
 concern has its own module.
@@ -36,6 +37,7 @@ from app.score.forms import (
     setup_form,
     within_form_limits,
 )
+from app.score.refusals import errors_in_words, in_words
 from app.score.storage import (
     MAX_SHEETS_PER_SESSION,
     SHARE_TOKEN_BYTES,
@@ -56,6 +58,7 @@ from app.score.storage import (
 from app.score.views import (
     KIND_LABELS,
     RowView,
+    arithmetic,
     card_list,
     describe,
     game_result,
@@ -69,8 +72,9 @@ __all__ = [
     "MAX_IMPORT_DEPTH", "MAX_SHEETS_PER_SESSION", "MAX_TARGET", "NUMBER_HINTS",
     "NUMBER_LIMITS", "NUMBER_OPTIONS", "OPTIONAL_NUMBERS", "OPTION_LABELS", "RANKS",
     "SHARE_TOKEN_BYTES", "SUITS", "SWITCH_OPTIONS", "RowView", "StaleSheetError",
-    "calc_names", "card_list", "count_from_cards", "count_sheets", "create_sheet",
-    "delete_sheet", "describe", "entry_form", "evening", "game_result", "get_shared",
+    "arithmetic", "calc_names", "card_list", "count_from_cards", "count_sheets", "create_sheet",
+    "delete_sheet", "describe", "entry_form", "errors_in_words",
+    "in_words", "evening", "game_result", "get_shared",
     "get_sheet", "import_sheet", "list_sheets", "load", "parse_entry", "parse_hand_cards",
     "parse_setup", "redo_stack", "rematch_of", "result_of", "rules_line", "save_sheet",
     "setup_form", "summary", "title_for", "within_form_limits",

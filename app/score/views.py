@@ -12,9 +12,11 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from app.engine import Card, Rank
+from app.core.i18n import N_, gettext, ngettext
+from app.engine import Card, HandKind, HandScore, Rank
 from app.score.sheet import EntryKind, HandRow, ScoreSheet, SheetResult
 from app.web import rulewords
+from app.web.cardwords import card_name
 
 
 @lru_cache(maxsize=256)
@@ -27,7 +29,7 @@ def card_list(cards: Sequence[Card]) -> Markup:
     """Cards for reading: ``5♥ 6♥ 7♥`` on screen, each read out by its full name."""
     return Markup(" ").join(
         Markup('<span class="mini-card{}" role="img" aria-label="{}">{}{}</span>').format(
-            " mini-card--red" if card.suit.is_red else "", card.name,
+            " mini-card--red" if card.suit.is_red else "", card_name(card),
             "10" if card.rank is Rank.TEN else card.rank.value, card.suit.symbol + "\ufe0e")
         for card in cards)
 
@@ -43,29 +45,51 @@ class RowView:
     """``"Knock: Ann +22"``."""
 
 
-KIND_LABELS = {"knock": "Knock", "undercut": "Undercut", "gin": "Gin", "big_gin": "Big gin",
-               "void": "Void hand"}
+KIND_LABELS = {"knock": N_("Knock"), "undercut": N_("Undercut"), "gin": N_("Gin"),
+               "big_gin": N_("Big gin"), "void": N_("Void hand")}
+"""Each way a hand ends, as the sheet names it (catalogue messages: ``_(label)``)."""
 
 
 def describe(row: HandRow, names: tuple[str, ...]) -> RowView:
-    """Words for one hand: what was entered and how it was scored."""
+    """Words for one hand, in the page's language: what was entered and how it was
+    scored."""
     entry = row.entry
-    upcard = f" (upcard {entry.upcard.name.lower()})" if entry.upcard else ""
     if row.knocker is None or row.defender is None:
-        what = f"No knock: void hand{upcard}"
-        outcome = "Void hand: no score"
+        what = gettext("No knock: void hand")
+        outcome = gettext("Void hand: no score")
     else:
         k, d = names[row.knocker], names[row.defender]
         if entry.kind is EntryKind.BIG_GIN:
-            what = f"{k} big gin; {d} holds {entry.defender_deadwood}"
+            what = gettext("%(knocker)s big gin; %(defender)s holds %(count)s", knocker=k,
+                           defender=d, count=entry.defender_deadwood)
         elif entry.kind is EntryKind.GIN or entry.knocker_deadwood == 0:
-            what = f"{k} gin; {d} holds {entry.defender_deadwood}"
+            what = gettext("%(knocker)s gin; %(defender)s holds %(count)s", knocker=k,
+                           defender=d, count=entry.defender_deadwood)
         else:
-            what = f"{k} knocks on {entry.knocker_deadwood}; {d} {entry.defender_deadwood}"
-        what += upcard
+            what = gettext("%(knocker)s knocks on %(count)s; %(defender)s %(against)s",
+                           knocker=k, count=entry.knocker_deadwood, defender=d,
+                           against=entry.defender_deadwood)
         assert row.winner is not None
-        outcome = f"{KIND_LABELS[row.kind.value]}: {names[row.winner]} +{row.points}"
+        outcome = gettext("%(kind)s: %(name)s +%(points)s",
+                          kind=gettext(KIND_LABELS[row.kind.value]),
+                          name=names[row.winner], points=row.points)
+    if entry.upcard:
+        what = gettext("%(hand)s (upcard %(card)s)", hand=what, card=card_name(entry.upcard))
     return RowView(row, what, outcome)
+
+
+_KIND_WORDS = {HandKind.GIN: N_("gin"), HandKind.BIG_GIN: N_("big gin"),
+               HandKind.KNOCK: N_("knock"), HandKind.UNDERCUT: N_("undercut")}
+
+
+def arithmetic(score: HandScore) -> str:
+    """A hand's score sum with its kind in the page's language: the engine's
+    ``"undercut: 25 + 8 − 5 = 28"`` as ``"Unterbieten: 25 + 8 − 5 = 28"`` (the same
+    words as the play screen's result panel)."""
+    _label, sep, sums = score.arithmetic.partition(": ")
+    if not sep or score.kind not in _KIND_WORDS:
+        return score.arithmetic
+    return gettext("%(kind)s: %(sum)s", kind=gettext(_KIND_WORDS[score.kind]), sum=sums)
 
 
 def game_result(names: tuple[str, ...], target: int, reached: int | None,
@@ -77,11 +101,18 @@ def game_result(names: tuple[str, ...], target: int, reached: int | None,
     bonuses Bob has more: Bob wins by 59."``
     """
     if winner is not None and (reached is None or reached == winner):
-        return f"{names[winner]} wins by {margin}."
-    first = f"{names[reached]} reached {target} first; " if reached is not None else ""
+        return gettext("%(name)s wins by %(margin)s.", name=names[winner], margin=margin)
+    if reached is None:
+        if winner is None:
+            return gettext("After the bonuses the totals are level: a tie.")
+        return gettext("After the bonuses %(name)s has more: %(name)s wins by %(margin)s.",
+                       name=names[winner], margin=margin)
     if winner is None:
-        return f"{first}after the bonuses the totals are level: a tie."
-    return f"{first}after the bonuses {names[winner]} has more: {names[winner]} wins by {margin}."
+        return gettext("%(first)s reached %(target)s first; after the bonuses the totals are "
+                       "level: a tie.", first=names[reached], target=target)
+    return gettext("%(first)s reached %(target)s first; after the bonuses %(name)s has more: "
+                   "%(name)s wins by %(margin)s.", first=names[reached], target=target,
+                   name=names[winner], margin=margin)
 
 
 def summary(result: SheetResult) -> str:
@@ -89,12 +120,13 @@ def summary(result: SheetResult) -> str:
     names = result.names
     if result.over:
         if result.winner is None:
-            return "Over: a tie"
-        return f"{names[result.winner]} won by {result.margin}"
+            return gettext("Over: a tie")
+        return gettext("%(name)s won by %(margin)s", name=names[result.winner],
+                       margin=result.margin)
     totals = ", ".join(f"{name} {total}" for name, total in zip(names, result.totals,
                                                                 strict=True))
-    hands = len(result.rows)
-    return f"{hands} hand{'' if hands == 1 else 's'} · {totals}"
+    return ngettext("%(num)d hand · %(totals)s", "%(num)d hands · %(totals)s",
+                    len(result.rows), totals=totals)
 
 
 def rules_line(sheet: ScoreSheet) -> str:
@@ -106,5 +138,5 @@ def rules_line(sheet: ScoreSheet) -> str:
     if options.gin_for_three:
         rules = rules.with_options(loser_deals=False)
     extras = [name for name, on in (("Hollywood", options.hollywood),
-                                    ("gin for three", options.gin_for_three)) if on]
+                                    (gettext("gin for three"), options.gin_for_three)) if on]
     return rulewords.rules_line(rules, extras)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.core.i18n import gettext
+
 
 @dataclass(frozen=True, slots=True)
 class Series:
@@ -143,7 +145,8 @@ def running_lines(title: str, lines: Sequence[tuple[str, str, Sequence[int]]],
     return Chart(title, width, height, labels=_sparse(xs, labels if short is None else short),
                  ticks=ticks,
                  summary=summary, series=series,
-                 marks=((_y(target, height, top), f"target {target}"),) if target else ())
+                 marks=((_y(target, height, top), gettext("target %(points)s", points=target)),)
+                 if target else ())
 
 
 __all__ = ["Chart", "Series", "line_chart", "percent_bars", "percent_line", "running_lines"]

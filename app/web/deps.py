@@ -34,7 +34,7 @@ from app.core.config import Settings
 from app.core.db import get_session, storage_fault
 from app.core.inputs import read_form
 from app.core.models import BrowserSession, DisplayPrefs, utcnow
-from app.web.display import Display, from_row
+from app.web.display import Display, display_for, from_row
 from app.web.sessions import (
     COOKIE_NAME,
     STATE_KEY,
@@ -172,14 +172,30 @@ async def use_language(request: Request, display: DisplayDep) -> str:
     templates and every sentence built in Python (``app.core.i18n``); an async
     dependency, so that it is set in the request's own context, which the route's
     thread inherits."""
-    if display.language == "auto":
-        chosen = i18n.negotiate(request.headers.get("accept-language"))
-        request.state.language_varies = True
-    else:
-        chosen = display.language
+    return choose_language(request, display)
+
+
+def choose_language(request: Request, display: Display | None = None) -> str:
+    """Decide this request's language (see :func:`use_language`) and set it; a request
+    that already has one keeps it. What the error pages and the fair-use refusals call,
+    which may answer before any route's dependency ran (an unknown path, a 429 of the
+    middleware). ``display`` defaults to the browser's settings; when they cannot be
+    read the browser's ``Accept-Language`` decides."""
+    chosen = getattr(request.state, "language", None)
+    if chosen is None:
+        if display is None:
+            try:
+                display = display_for(request)
+            except Exception:  # the database may be what failed
+                display = None
+        if display is None or display.language == "auto":
+            chosen = i18n.negotiate(request.headers.get("accept-language"))
+            request.state.language_varies = True
+        else:
+            chosen = display.language
+        request.state.language = chosen
     i18n.set_language(chosen)
-    request.state.language = chosen
-    return chosen
+    return str(chosen)
 
 
 LanguageDep = Annotated[str, Depends(use_language)]

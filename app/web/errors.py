@@ -42,8 +42,9 @@ from app.core.db import (
     release,
     storage_fault,
 )
+from app.core.i18n import N_, gettext
 from app.engine.errors import GameError
-from app.web.deps import NewSessionsPausedError
+from app.web.deps import NewSessionsPausedError, choose_language
 from app.web.display import display_for
 from app.web.links import cookie_path
 from app.web.render import NOTICE_COOKIE, SET_ASIDE, is_htmx, render
@@ -66,38 +67,38 @@ def loggable_path(path: str) -> str:
     return json.dumps(SECRET_PATHS.sub(r"\1...", path))[1:-1]
 
 TITLES = {
-    400: "That request was not understood",
-    403: "Not allowed",
-    404: "Page not found",
-    405: "Not here",
-    409: "Already changed",
-    413: "Too much at once",
-    422: "Something was missing or malformed",
-    429: "One moment, please",
-    500: "Something went wrong on our side",
-    503: "Busy right now",
+    400: N_("That request was not understood"),
+    403: N_("Not allowed"),
+    404: N_("Page not found"),
+    405: N_("Not here"),
+    409: N_("Already changed"),
+    413: N_("Too much at once"),
+    422: N_("Something was missing or malformed"),
+    429: N_("One moment, please"),
+    500: N_("Something went wrong on our side"),
+    503: N_("Busy right now"),
 }
 MESSAGES = {
-    404: "There is no page at this address. It may have been removed, or the link was "
-         "mistyped.",
-    405: "This address does not take that kind of request. Use the buttons on the page.",
-    422: "A field of the request was missing or not in the expected form. Nothing was "
-         "changed.",
-    500: "The server failed to answer this request. Nothing more was changed; please try "
-         "again, and report it if it happens again.",
-    503: "The server is busy with other players' moves. Nothing was changed: try again in "
-         "a moment.",
+    404: N_("There is no page at this address. It may have been removed, or the link was "
+         "mistyped."),
+    405: N_("This address does not take that kind of request. Use the buttons on the page."),
+    422: N_("A field of the request was missing or not in the expected form. Nothing was "
+         "changed."),
+    500: N_("The server failed to answer this request. Nothing more was changed; please try "
+         "again, and report it if it happens again."),
+    503: N_("The server is busy with other players' moves. Nothing was changed: try again in "
+         "a moment."),
 }
-STORAGE_TITLE = "Cannot save right now"
+STORAGE_TITLE = N_("Cannot save right now")
 STORAGE_MESSAGES = {
-    "full": "The server's disk is full, so it cannot save anything. Nothing was changed and "
+    "full": N_("The server's disk is full, so it cannot save anything. Nothing was changed and "
             "nothing you saved before is lost: try again in a minute (the server's operator "
-            "has been told).",
-    "read-only": "The server's database is read-only just now, so it cannot save anything. "
+            "has been told)."),
+    "read-only": N_("The server's database is read-only just now, so it cannot save anything. "
                  "Nothing was changed and nothing you saved before is lost: try again in a "
-                 "minute (the server's operator has been told).",
+                 "minute (the server's operator has been told)."),
 }
-STORAGE_OTHER = ("The server cannot reach its database just now. Nothing was changed and "
+STORAGE_OTHER = N_("The server cannot reach its database just now. Nothing was changed and "
                  "nothing you saved before is lost: try again in a minute (the server's "
                  "operator has been told).")
 
@@ -108,19 +109,23 @@ def wants_html(request: Request) -> bool:
 
 
 def error_page(request: Request, status: int, detail: str = "", *, title: str = "",
-               message: str = "") -> Response:
+               message: str = "", retry_after: int | None = None) -> Response:
     """The HTML error page for ``status`` (the detail shown when it is a plain sentence;
-    ``title`` and ``message`` replace the usual words). An htmx request gets only its
-    message (a short fragment)."""
-    message = message or MESSAGES.get(status) or (detail if detail else "Something went wrong.")
+    ``title`` and ``message`` replace the usual words; ``retry_after``, in seconds, is
+    said in words), in the page's language: each text is looked up in the catalogue,
+    so a constant marked with ``N_`` is shown translated (``app.core.i18n``). An htmx
+    request gets only its message (a short fragment)."""
     try:
         display = display_for(request)
     except Exception:  # the database may be what failed
         display = None
+    choose_language(request, display)
+    message = message or MESSAGES.get(status) or detail or N_("Something went wrong.")
     return render(request, "error.html", {
         "status": status,
-        "title": title or TITLES.get(status, "Something went wrong"),
-        "message": message,
+        "title": gettext(title or TITLES.get(status, N_("Something went wrong"))),
+        "message": gettext(message),
+        "retry_after": retry_after,
     }, "message", status_code=status, display=display)
 
 
@@ -214,7 +219,8 @@ def install_error_pages(app: FastAPI) -> None:
             message = STORAGE_MESSAGES.get(fault, STORAGE_OTHER)
         headers = {"Retry-After": str(retry)}
         if wants_html(request) or is_htmx(request):
-            response = error_page(request, 503, title=title, message=message)
+            response = error_page(request, 503, title=title, message=message,
+                                  retry_after=retry)
             response.headers.update(headers)
             return response
         return JSONResponse({"detail": message}, status_code=503, headers=headers)
@@ -239,12 +245,13 @@ def install_error_pages(app: FastAPI) -> None:
     @app.exception_handler(NewSessionsPausedError)
     async def paused(request: Request, _exc: NewSessionsPausedError) -> Response:
         release(request)
-        message = ("This server is not taking new players right now. The rules and the "
-                   "guide are open; please come back later.")
+        choose_language(request)
+        message = gettext("This server is not taking new players right now. The rules and "
+                          "the guide are open; please come back later.")
         headers = {"Retry-After": str(PAUSED_RETRY_SECONDS)}
         if wants_html(request):
             return render(request, "error.html", {
-                "status": 503, "title": "Not taking new players", "message": message,
+                "status": 503, "title": gettext("Not taking new players"), "message": message,
             }, status_code=503, headers=headers, display=display_for(request))
         return JSONResponse({"detail": message}, status_code=503, headers=headers)
 

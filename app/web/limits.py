@@ -36,17 +36,19 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from app.core import metrics
 from app.core.config import Settings
 from app.core.fairuse import InFlight, Rate, RateLimiter, Refused, owner
+from app.core.i18n import N_, gettext
+from app.web.deps import choose_language
 from app.web.errors import error_page, wants_html
 from app.web.render import is_htmx
 from app.web.sessions import COOKIE_NAME, is_valid_session_id
 
-POSTS = ("You are sending taps faster than anyone plays: nothing was changed. Wait a "
+POSTS = N_("You are sending taps faster than anyone plays: nothing was changed. Wait a "
          "moment, then tap again.")
-INVITES = ("You have started many invites in a short time: nothing was changed. Send "
+INVITES = N_("You have started many invites in a short time: nothing was changed. Send "
            "your friend the link you already have, or try again in a few minutes.")
-IMPORTS = ("You have imported many files in a short time: nothing was read. Try again "
+IMPORTS = N_("You have imported many files in a short time: nothing was read. Try again "
            "in a minute.")
-STREAMS = ("This browser already has the most live tables open at once: close another "
+STREAMS = N_("This browser already has the most live tables open at once: close another "
            "tab of the game, then reload this one.")
 
 Kind = Literal["invites", "imports"]
@@ -162,15 +164,17 @@ def too_many(request: Request, refused: Refused) -> Response:
     navigation, a short fragment for htmx or a script, plain text otherwise."""
     metrics.refused(refused.kind or "limit")
     headers = {"Retry-After": str(refused.retry_after), "Cache-Control": "no-store"}
-    if is_htmx(request):
-        return HTMLResponse(
-            f'<p class="play-status__refused" role="alert">{escape(refused.message)}</p>',
-            status_code=429, headers=headers)
     if wants_html(request):
-        response = error_page(request, 429, refused.message)
+        response = error_page(request, 429, refused.message, retry_after=refused.retry_after)
         response.headers.update(headers)
         return response
-    return PlainTextResponse(refused.message, status_code=429, headers=headers)
+    choose_language(request)
+    message = gettext(refused.message)  # a message marked with N_ where it is defined
+    if is_htmx(request):
+        return HTMLResponse(
+            f'<p class="play-status__refused" role="alert">{escape(message)}</p>',
+            status_code=429, headers=headers)
+    return PlainTextResponse(message, status_code=429, headers=headers)
 
 
 class FairUseMiddleware:

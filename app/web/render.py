@@ -13,7 +13,9 @@ Template globals available everywhere:
   ``the_card("TH")`` — ``"the ten of hearts"`` in the request's language
   (:mod:`app.web.cardwords`); ``card_rank("TH")`` — ``"10"``;
   ``card_suit_symbol("TH")`` — ``"♥"``; ``card_is_red("TH")`` — ``True``.
-  Each accepts a card code or an engine ``Card``.
+  Each accepts a card code or an engine ``Card``;
+* ``number(1234.5, 1)``, ``date(day)``, ``moment(time)`` — in the page's language
+  (``app.core.i18n``: ``1.234,5``, ``01.12.2026``).
 
 Card macros live in ``templates/_cards.html``.
 """
@@ -157,6 +159,9 @@ templates.env.globals.update(
     card_is_red=card_is_red,
     card_face=card_face,
     default_display=DEFAULT_DISPLAY,
+    number=i18n.number,
+    date=i18n.date,
+    moment=i18n.moment,
 )
 
 

@@ -54,7 +54,7 @@ def test_every_icon_is_served_as_a_png_of_its_stated_size(client: TestClient) ->
 
 def test_pages_link_the_manifest_and_the_apple_touch_icon(client: TestClient) -> None:
     html = client.get("/").text
-    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+    assert '<link rel="manifest" href="/manifest.webmanifest?lang=en">' in html
     touch = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', html)
     assert touch is not None
     assert png_size(client.get(touch.group(1)).content) == (180, 180)

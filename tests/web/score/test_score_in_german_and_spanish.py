@@ -1,0 +1,128 @@
+"""The scorekeeper in German and Spanish: the sheets' list and the new-sheet form, a
+sheet with a hand recorded (the hand in words, the standing, the totals), a garbage
+deadwood count refused in the page's language, the preview and the deadwood
+calculator, the options and the delete confirmations."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.support.translated import english_left
+from tests.web.score.test_score_http import field_error, hand, new_sheet, version
+
+WORDS = {
+    "de": {"index": ("Deine Punkteblöcke", "Neuer Punkteblock", "Klopfgrenze"),
+           "sheet": ("Ann klopft mit 6; Bob 28", "Runde 2: Bob gibt.", "Gewonnene Runden (Boxen)"),
+           "garbage": "Das Totholz des Klopfenden muss eine ganze Zahl von 0 bis 98 sein",
+           "missing": "Das Totholz des Verteidigers fehlt",
+           "preview": "Noch nicht eingetragen.",
+           "calc": "Beide Zählungen sind unten eingetragen",
+           "options": "Änderung bestätigen",
+           "delete": "Diesen Punkteblock löschen?",
+           "limit": "Klopfen mit 12 geht nicht: Das Totholz des Klopfenden muss 10 oder",
+           "gin": "Gin heißt, das Totholz des Klopfenden ist 0"},
+    "es": {"index": ("Tus hojas de puntos", "Hoja nueva", "Límite para cerrar"),
+           "sheet": ("Ann cierra con 6; Bob 28", "Mano 2: reparte Bob.",
+                     "Manos ganadas (casillas)"),
+           "garbage": "Los puntos sueltos de quien cierra deben ser un número entero de 0 a 98",
+           "missing": "Faltan los puntos sueltos del defensor",
+           "preview": "Aún no anotada.",
+           "calc": "Los dos recuentos están rellenados abajo",
+           "options": "Confirma el cambio",
+           "delete": "¿Borrar esta hoja?",
+           "limit": "No se puede cerrar con 12: quien cierra debe tener 10 puntos sueltos",
+           "gin": "Gin significa que quien cierra tiene 0 puntos sueltos"},
+}
+
+
+@pytest.fixture(params=["de", "es"])
+def language(request: pytest.FixtureRequest, client: TestClient) -> str:
+    """Each test in German and in Spanish, chosen by the browser's Accept-Language."""
+    client.headers["Accept-Language"] = request.param
+    return str(request.param)
+
+
+def test_the_sheets_list_and_the_new_sheet_form(client: TestClient, language: str) -> None:
+    page = client.get("/score").text
+    for word in WORDS[language]["index"]:
+        assert word in page
+    assert english_left(page, language) == []
+    refused = client.post("/score", data={"players": "2", "target": "0"})
+    assert refused.status_code == 422 or refused.status_code == 400
+    assert english_left(refused.text, language) == []
+
+
+def test_a_sheet_with_a_hand_and_its_refusals(client: TestClient, language: str) -> None:
+    url = new_sheet(client)
+    assert hand(client, url, kind="knock", knocker="0", knocker_deadwood="6",
+                defender_deadwood="28").status_code == 303
+    page = client.get(url).text
+    for word in WORDS[language]["sheet"]:
+        assert word in page
+    assert english_left(page, language) == []
+    garbage = hand(client, url, kind="knock", knocker="0", knocker_deadwood="lots",
+                   defender_deadwood="")
+    assert garbage.status_code == 422
+    assert field_error(garbage.text, "knocker_deadwood").startswith(WORDS[language]["garbage"])
+    assert WORDS[language]["missing"] in field_error(garbage.text, "defender_deadwood")
+    assert english_left(garbage.text, language) == []
+    over = hand(client, url, kind="knock", knocker="1", knocker_deadwood="12",
+                defender_deadwood="30")
+    assert over.status_code == 422
+    assert field_error(over.text, "knocker_deadwood").startswith(WORDS[language]["limit"])
+    gin = hand(client, url, kind="gin", knocker="1", knocker_deadwood="3",
+               defender_deadwood="30")
+    assert field_error(gin.text, "knocker_deadwood").startswith(WORDS[language]["gin"])
+
+
+def test_the_preview_and_the_calculator(client: TestClient, language: str) -> None:
+    url = new_sheet(client)
+    preview = hand(client, url, path="/preview", kind="knock", knocker="1",
+                   knocker_deadwood="4", defender_deadwood="20")
+    assert WORDS[language]["preview"] in preview.text
+    assert english_left(preview.text, language) == []
+    counted = hand(client, url, path="/preview", kind="knock", knocker="0", count="1",
+                   knocker_cards="2C 3C 4C 5D 6D 7D 8H 8S 8C 2H",
+                   defender_cards="KC KD KH QS JS TS 9D 9H 4S 3H")
+    assert WORDS[language]["calc"] in counted.text
+    assert english_left(counted.text, language) == []
+
+
+def test_the_options_and_the_delete_confirmations(client: TestClient, language: str) -> None:
+    url = new_sheet(client)
+    assert hand(client, url, kind="gin", knocker="0", defender_deadwood="30").status_code == 303
+    options = client.get(f"{url}/options").text
+    assert english_left(options, language) == []
+    form = {"players": "2", "name0": "Ann", "name1": "Bob", "first_dealer": "0",
+            "target": "50", "gin_bonus": "25", "undercut_bonus": "25", "big_gin_bonus": "31",
+            "box_bonus": "20", "game_bonus": "100", "shutout": "on",
+            "version": version(client, url)}
+    confirm = client.post(f"{url}/options", data=form)
+    assert WORDS[language]["options"] in confirm.text
+    assert english_left(confirm.text, language) == []
+    one = client.post(f"{url}/hands/1/delete", data={"version": version(client, url)}).text
+    assert english_left(one, language) == []
+    delete = client.post(f"{url}/delete").text
+    assert WORDS[language]["delete"] in delete and english_left(delete, language) == []
+
+
+def test_gin_for_three_hollywood_and_a_finished_game(client: TestClient, language: str) -> None:
+    three = new_sheet(client, players="3", name2="Cy", first_sitter="2", first_dealer="0")
+    sat_out = hand(client, three, kind="knock", knocker="2", knocker_deadwood="4",
+                   defender_deadwood="20", sitter="2")
+    assert {"de": "Cy hat diese Runde ausgesetzt", "es": "Cy no jugó esta mano"}[language] \
+        in field_error(sat_out.text, "knocker")
+    assert english_left(sat_out.text, language) == []
+    holly = new_sheet(client, hollywood="on")
+    for _ in range(3):
+        hand(client, holly, kind="gin", knocker="0", defender_deadwood="10")
+    page = client.get(holly).text
+    assert {"de": "Spiel 3", "es": "Juego 3"}[language] in page
+    assert english_left(page, language) == []
+    short = new_sheet(client, target="10")
+    assert hand(client, short, kind="gin", knocker="1", defender_deadwood="30").status_code == 303
+    over = client.get(short).text
+    assert {"de": "Partie vorbei", "es": "Partida terminada"}[language] in over
+    assert {"de": "Revanche", "es": "Revancha"}[language] in over
+    assert english_left(over, language) == []
