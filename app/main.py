@@ -15,12 +15,14 @@ from app.core import metrics, setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import check_storage, create_db_engine
+from app.daily import days as daily_days
 from app.friend import live, presence
 from app.play import storage
 from app.review import analysis, practice
 from app.review import history as review_history
 from app.routes import (
     admin,
+    daily,
     devices,
     fair,
     friend,
@@ -88,10 +90,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                  engine.dialect.name, settings.compute_workers)
         workers.configure(settings.compute_workers)
         analysis.configure(enabled=settings.analyse_hands)
+        daily_days.configure(enabled=settings.daily_pars)
         await purge()
         tasks = [asyncio.create_task(purge_periodically()),
                  # Friend tables' presence, kept in memory, written in one batch.
-                 asyncio.create_task(presence.flush_periodically(engine))]
+                 asyncio.create_task(presence.flush_periodically(engine)),
+                 # Today's and tomorrow's daily deals drawn, their pars computed ahead.
+                 asyncio.create_task(daily_days.prepare_periodically(engine))]
         if engine.dialect.name == "postgresql":
             # Friend matches: moves made on other instances reach this one.
             tasks.append(asyncio.create_task(live.listen_postgres(settings.database_url)))
@@ -109,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with contextlib.suppress(Exception):  # the last presence seen, if it can be
                 await asyncio.to_thread(presence.flush, engine)
             analysis.shutdown()
+            daily_days.shutdown()
             await asyncio.to_thread(workers.shutdown)
             engine.dispose()
             metrics.process_ended()
@@ -171,8 +177,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # dependency, before the route runs (render takes them from there); the page's
     # language follows from them (or from the browser's Accept-Language).
     pages = [Depends(get_display), Depends(use_language)]
-    for module in (home, score, guide, history, friend, play, learn, fair, display, install,
-                   devices):
+    for module in (home, score, guide, history, friend, play, learn, daily, fair, display,
+                   install, devices):
         app.include_router(module.router, dependencies=pages)
     if settings.admin_token:  # the operator's page exists only with its token
         app.include_router(admin.router, dependencies=pages)

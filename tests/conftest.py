@@ -141,8 +141,9 @@ def db_url(tmp_path: Path, migrated_template: Path) -> str:
 @pytest.fixture
 def settings(db_url: str) -> Settings:
     """Settings for the test database (everything else at its default, except that
-    finished hands are not analysed: tests of the analysis turn it on)."""
-    return Settings(database_url=db_url, analyse_hands=False)
+    finished hands are not analysed and the daily deal's par is not computed: tests of
+    the analysis and of the daily deal turn them on)."""
+    return Settings(database_url=db_url, analyse_hands=False, daily_pars=False)
 
 
 @pytest.fixture

@@ -358,6 +358,11 @@ def _action_from_form(match: MatchState, form: Mapping[str, str],
     raise PlayError(f"Unknown action {name[:20]!r}: use the buttons on the screen.")
 
 
+action_from_form = _action_from_form
+"""The engine's action a tap's form names: public for the tables built on play's own
+(the daily deal)."""
+
+
 
 def _label(name: str) -> str:
     return name.replace("_", " ").capitalize()

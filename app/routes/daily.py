@@ -1,0 +1,78 @@
+"""The daily deal (``app.daily``, docs/daily.md): today's hand against Expert on play's
+table.
+
+* ``GET /daily`` — today's deal: the table (a fresh deal before the first tap), or the
+  result with your points against the par, your streak and the day's results;
+* ``POST /daily/{day}`` — one tap, as on the play table: ``action`` (with ``version``
+  and, for discard, knock and gin, ``card``) or ``sort``. A plain post gets 303 to
+  ``/daily``; a script's post (``HX-Request: true``, static/play.js) the ``status`` and
+  ``table`` blocks;
+* ``POST /daily/{day}/again`` — deal today's hand again as practice (``version``: the
+  play just over's); 303 to ``/daily``.
+
+A post for another day than today, a malformed day, a stale or an illegal move changes
+nothing and is answered 400/409 with today's table and a sentence saying why. The daily
+deal never touches the browser's match in Play. Today comes from the ``today``
+dependency (:func:`app.daily.days.today`; tests put in another day).
+"""
+
+from datetime import date
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from starlette.responses import Response
+
+from app.daily import days, page, plays
+from app.play import PlayError
+from app.web.deps import DbDep, FieldsDep, SessionDep
+from app.web.links import see_other
+from app.web.render import is_htmx, render
+
+router = APIRouter()
+
+BLOCKS = ["status", "table"]
+TodayDep = Annotated[date, Depends(days.today)]
+
+
+def _page(request: Request, db: DbDep, session_id: str, day: days.Day, play: plays.Play,
+          notice: str = "", status_code: int = 200) -> Response:
+    context = {"s": page.table(day, play, notice),
+               "daily": page.panel(db, session_id, day, play)}
+    return render(request, "play/table.html", context, block=BLOCKS, status_code=status_code)
+
+
+@router.get("/daily", name="daily")
+def daily_page(request: Request, session: SessionDep, db: DbDep, today: TodayDep) -> Response:
+    """Today's deal as this browser stands in it."""
+    day = days.prepare(db, today)
+    return _page(request, db, session.id, day, plays.load(db, session.id, day))
+
+
+@router.post("/daily/{day_text}")
+def daily_tap(request: Request, session: SessionDep, db: DbDep, today: TodayDep,
+              fields: FieldsDep, day_text: str) -> Response:
+    """One tap of today's hand (see the module docstring)."""
+    day = days.prepare(db, today)
+    try:
+        plays.posted_day(day_text, today)
+        current = plays.tap(db, session.id, day, fields)
+    except PlayError as error:  # nothing was written
+        return _page(request, db, session.id, day, plays.load(db, session.id, day),
+                     error.message, status_code=error.status_code)
+    if not is_htmx(request):
+        return see_other(request, "/daily")
+    return _page(request, db, session.id, day, current)
+
+
+@router.post("/daily/{day_text}/again")
+def daily_again(request: Request, session: SessionDep, db: DbDep, today: TodayDep,
+                fields: FieldsDep, day_text: str) -> Response:
+    """Deal today's hand again, as practice (it does not count)."""
+    day = days.prepare(db, today)
+    try:
+        plays.posted_day(day_text, today)
+        plays.again(db, session.id, day, fields)
+    except PlayError as error:  # nothing was written
+        return _page(request, db, session.id, day, plays.load(db, session.id, day),
+                     error.message, status_code=error.status_code)
+    return see_other(request, "/daily")
