@@ -92,10 +92,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         analysis.configure(enabled=settings.analyse_hands)
         daily_days.configure(enabled=settings.daily_pars)
         await purge()
+        try:  # today's and tomorrow's daily deals, drawn before any request
+            await asyncio.to_thread(daily_days.prepare_now, engine, daily_days.today())
+        except Exception:  # a missing table or a busy database must not stop the app
+            log.exception("preparing the daily deal failed")
         tasks = [asyncio.create_task(purge_periodically()),
                  # Friend tables' presence, kept in memory, written in one batch.
                  asyncio.create_task(presence.flush_periodically(engine)),
-                 # Today's and tomorrow's daily deals drawn, their pars computed ahead.
+                 # The next days' daily deals drawn, their pars computed ahead.
                  asyncio.create_task(daily_days.prepare_periodically(engine))]
         if engine.dialect.name == "postgresql":
             # Friend matches: moves made on other instances reach this one.

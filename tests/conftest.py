@@ -49,6 +49,11 @@ from app.main import create_app
 from app.play import storage
 from tests.support.servers import LiveServer, sqlite_url
 
+# The daily deal's par (a whole hand of Expert's full search, app.daily.days) is not
+# computed by the apps and servers the tests start, unless a test asks for it
+# (``Settings(daily_pars=True)``, a server's ``env={"DAILY_PARS": "1"}``).
+os.environ.setdefault("DAILY_PARS", "0")
+
 # --- Hypothesis ---------------------------------------------------------------------------
 
 # Registered before any test module is imported, so the tests' own ``@settings(...)``
@@ -141,9 +146,8 @@ def db_url(tmp_path: Path, migrated_template: Path) -> str:
 @pytest.fixture
 def settings(db_url: str) -> Settings:
     """Settings for the test database (everything else at its default, except that
-    finished hands are not analysed and the daily deal's par is not computed: tests of
-    the analysis and of the daily deal turn them on)."""
-    return Settings(database_url=db_url, analyse_hands=False, daily_pars=False)
+    finished hands are not analysed: tests of the analysis turn it on)."""
+    return Settings(database_url=db_url, analyse_hands=False)
 
 
 @pytest.fixture

@@ -1,10 +1,12 @@
 """The days of the daily deal, the same for the whole instance (docs/daily.md): each UTC
 day's secret server seed and its par.
 
-* **The seed.** A day's server seed is drawn the day before (:func:`prepare` keeps a row
-  for today and for tomorrow), so its commitment (SHA-256) is shown a day ahead; it is
-  revealed only once the day is over (:func:`revealed`), when nobody can play it for the
-  count any more. A day nobody prepared is drawn on its first visit, before anyone plays.
+* **The seed.** A day's server seed is drawn the day before: the server keeps a row for
+  today and for tomorrow (:func:`prepare_now`, at start-up and every
+  :data:`PREPARE_SECONDS`; a page only reads), so its commitment (SHA-256) is shown a day
+  ahead; it is revealed only once the day is over (:func:`revealed`), when nobody can
+  play it for the count any more. A server started on a day it never prepared draws
+  that day's seed at start-up, before anyone can play.
 * **The par** — what Expert scores from the player's seat
   (:func:`app.daily.deal.par_hand`) — is computed once per instance: a row is claimed
   (``pending`` → ``computing``, one ``UPDATE`` that only one process wins), then one
@@ -37,7 +39,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, SQLModel, col, select
 
 from app.core import workers
-from app.core.db import after_commit
 from app.core.models import DailyDeal, utcnow
 from app.daily import deal
 from app.engine import Action, PlayerView
@@ -49,13 +50,15 @@ log = logging.getLogger("app.daily.days")
 
 PAR_STALE = timedelta(minutes=30)
 """A par claimed longer ago than this was lost (a restart): it is claimed again."""
-PREPARE_SECONDS = 3600
-"""How often the server prepares today's and tomorrow's rows by itself."""
+PREPARE_SECONDS = 600
+"""How often the server prepares today's and tomorrow's rows (a read when they exist)."""
 
 _lock = threading.Lock()
 _budget: expert.Budget = deal.PAR_BUDGET
 _enabled = True
 _dispatcher: ThreadPoolExecutor | None = None
+_generation = 0
+"""Bumped by :func:`shutdown`: a par job of an earlier generation stops."""
 
 
 def today() -> date:
@@ -76,11 +79,12 @@ def configure(*, budget: expert.Budget | None = None, enabled: bool | None = Non
 
 
 def shutdown() -> None:
-    """Stop the dispatcher (a par being computed is dropped: its claim goes stale and is
-    taken again after :data:`PAR_STALE`)."""
-    global _dispatcher
+    """Stop the dispatcher: a par being computed stops after the decision under way, and
+    its claim goes stale, to be taken again after :data:`PAR_STALE`."""
+    global _dispatcher, _generation
     with _lock:
         dispatcher, _dispatcher = _dispatcher, None
+        _generation += 1
     if dispatcher is not None:
         dispatcher.shutdown(wait=False, cancel_futures=True)
 
@@ -142,13 +146,9 @@ def _insert_missing(db: Session, days: Iterable[date]) -> None:
                                    for day in days], ["day"])
 
 
-def prepare(db: Session, day: date) -> Day:
-    """``day``'s deal, its row and tomorrow's added when missing (in ``db``'s unit of
-    work); the pars still to compute are queued once it commits.
-
-    Raises:
-        LookupError: the row cannot be read back (never, once written).
-    """
+def prepare(db: Session, day: date) -> list[date]:
+    """Add ``day``'s row and tomorrow's when missing (in ``db``'s unit of work): the
+    days of those whose par is still to compute (pending, or claimed too long ago)."""
     wanted = (day, day + timedelta(days=1))
     rows = {row.day: row for row in db.exec(
         select(DailyDeal).where(col(DailyDeal.day).in_(wanted))).all()}
@@ -157,14 +157,7 @@ def prepare(db: Session, day: date) -> Day:
         db.flush()
         rows = {row.day: row for row in db.exec(
             select(DailyDeal).where(col(DailyDeal.day).in_(wanted))).all()}
-    engine = db.get_bind()
-    todo = [d for d, row in rows.items() if _needs_par(row)]
-    if todo and isinstance(engine, Engine):
-        after_commit(db, lambda: _schedule_quietly(engine, todo))
-    row = rows.get(day)
-    if row is None:  # pragma: no cover - just written
-        raise LookupError(f"no daily deal for {day}")
-    return _day(row)
+    return sorted(d for d, row in rows.items() if _needs_par(row))
 
 
 def _day(row: DailyDeal) -> Day:
@@ -210,15 +203,17 @@ def _in_pool(view: PlayerView, rng: random.Random, budget: expert.Budget) -> Act
     return workers.background(expert.choose, view, rng, budget).result()
 
 
-def par_points(server_seed: str, day: date, budget: expert.Budget) -> tuple[int, str]:
+def par_points(server_seed: str, day: date, budget: expert.Budget,
+               choose: deal.Chooser = _in_pool) -> tuple[int, str]:
     """The par of ``day``'s deal and how the hand ended (``"gin"``, ``"knock"`` …),
-    each of Expert's decisions computed in the pool (:func:`app.daily.deal.par_hand`).
+    each of Expert's decisions made by ``choose`` (in the pool by default:
+    :func:`app.daily.deal.par_hand`).
 
     Raises:
-        CancelledError: the pool was shut down meanwhile.
+        CancelledError: the pool (or the dispatcher) was shut down meanwhile.
     """
     record = deal.par_hand(HandSeed(server_seed, deal.client_seed(day)), day, budget,
-                           choose=_in_pool)
+                           choose=choose)
     return deal.points_for(record), record.kind.value
 
 
@@ -243,9 +238,15 @@ def _claim(engine: Engine, day: date) -> str | None:
     return seed
 
 
-def _par_job(engine: Engine, day: date, server_seed: str, budget: expert.Budget) -> None:
+def _par_job(engine: Engine, day: date, server_seed: str, budget: expert.Budget,
+             generation: int) -> None:
+    def choose(view: PlayerView, rng: random.Random, budget: expert.Budget) -> Action:
+        if generation != _generation:  # shut down: stop after the decision under way
+            raise CancelledError
+        return _in_pool(view, rng, budget)
+
     try:
-        points, kind = par_points(server_seed, day, budget)
+        points, kind = par_points(server_seed, day, budget, choose)
         values: dict[str, object] = {"par": points, "par_kind": kind, "par_status": "done"}
     except CancelledError:  # shut down: the claim goes stale and is taken again
         return
@@ -272,29 +273,27 @@ def schedule_pars(engine: Engine, days: Iterable[date]) -> list[Future[None]]:
         with _lock:
             if _dispatcher is None:
                 _dispatcher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="daily-par")
-            dispatcher, budget = _dispatcher, _budget
+            dispatcher, budget, generation = _dispatcher, _budget, _generation
         futures.append(dispatcher.submit(contextvars.copy_context().run, _par_job, engine,
-                                         day, seed, budget))
+                                         day, seed, budget, generation))
     return futures
 
 
-def _schedule_quietly(engine: Engine, days: list[date]) -> None:
-    schedule_pars(engine, days)
-
-
-def prepare_now(engine: Engine, day: date) -> None:
-    """:func:`prepare` in a unit of work of its own (the server's hourly call); the pars
-    it left to compute are queued once it commits."""
+def prepare_now(engine: Engine, day: date) -> list[Future[None]]:
+    """Draw ``day``'s and tomorrow's seeds where missing (a transaction of its own), then
+    queue the pars left to compute: what the server does at start-up and every
+    :data:`PREPARE_SECONDS`, never a request (a page only reads). The futures of the pars
+    queued."""
     with Session(engine) as db:
-        prepare(db, day)
+        todo = prepare(db, day)
         db.commit()
+    return schedule_pars(engine, todo)
 
 
 async def prepare_periodically(engine: Engine) -> None:
-    """Prepare today's and tomorrow's deals every :data:`PREPARE_SECONDS` (the app's
-    lifespan runs it; the first visit of ``/daily`` prepares them too), so tomorrow's
-    par is usually ready before the day begins. Not at start-up: a server that is only
-    started and stopped (the tests) computes nothing."""
+    """:func:`prepare_now` for today every :data:`PREPARE_SECONDS` (the app's lifespan
+    runs it after its own first call at start-up), so tomorrow's seed is drawn and its
+    par computed before the day begins, and a par lost in a restart is taken again."""
     while True:
         await asyncio.sleep(PREPARE_SECONDS)
         try:

@@ -51,7 +51,7 @@ def signed(points: int) -> str:
 @dataclass(frozen=True, slots=True)
 class Panel:
     """The daily panel (``templates/daily/``): the ``day`` and where its table posts
-    (``post``, the day in the address); ``attempt`` (1 counts, more is practice);
+    (``post``, the day in the address's query); ``attempt`` (1 counts, more is practice);
     the par (``par_status`` ``pending``/``computing``/``done``/``failed``; ``par`` and
     ``par_how`` once done); the hand's ``points`` once over, ``versus`` the par in words;
     ``streak``; ``chart`` and ``players``, the day's results (only once this browser's
@@ -74,6 +74,11 @@ class Panel:
     next_commitment: str | None
     yesterday: Revealed | None
     version: int
+
+    @property
+    def again(self) -> str:
+        """Where *Play again* posts (the day in the query, as for a tap)."""
+        return f"/daily/again?day={self.day.isoformat()}"
 
     @property
     def practice(self) -> bool:
@@ -119,7 +124,7 @@ def panel(db: Session, session_id: str, day: Day, play: plays.Play) -> Panel:
     points = row.points if play.over else None
     par = day.par if day.par_status == "done" else None
     return Panel(
-        day=day.day, post=f"/daily/{day.day.isoformat()}", attempt=row.attempt,
+        day=day.day, post=f"/daily?day={day.day.isoformat()}", attempt=row.attempt,
         over=play.over, par_status=day.par_status, par=par,
         par_how=gettext(HOW[day.par_kind]) if par is not None and day.par_kind in HOW else "",
         points=points,

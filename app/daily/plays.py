@@ -8,7 +8,7 @@ play of a day (``attempt`` 1) counts; *Play again* adds practice plays (2, 3 …
 once the play before is over. The browser's match in Play (``play_seat``,
 ``play_match``) is never read or written.
 
-Every post names its day (the form's address, ``/daily/<day>``) and, for a move, the
+Every post names its day (in the form's address, ``/daily?day=<day>``) and, for a move, the
 row's ``version``: a post for another day than today (:class:`OtherDayError`, 409), a
 malformed day (:class:`DailyError`, 400) or an older screen
 (:class:`~app.play.StaleTapError`, 409) changes nothing.

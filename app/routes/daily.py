@@ -3,17 +3,21 @@ table.
 
 * ``GET /daily`` — today's deal: the table (a fresh deal before the first tap), or the
   result with your points against the par, your streak and the day's results;
-* ``POST /daily/{day}`` — one tap, as on the play table: ``action`` (with ``version``
+* ``POST /daily?day=<day>`` — one tap, as on the play table: ``action`` (with ``version``
   and, for discard, knock and gin, ``card``) or ``sort``. A plain post gets 303 to
   ``/daily``; a script's post (``HX-Request: true``, static/play.js) the ``status`` and
   ``table`` blocks;
-* ``POST /daily/{day}/again`` — deal today's hand again as practice (``version``: the
+* ``POST /daily/again?day=<day>`` — deal today's hand again as practice (``version``: the
   play just over's); 303 to ``/daily``.
 
-A post for another day than today, a malformed day, a stale or an illegal move changes
-nothing and is answered 400/409 with today's table and a sentence saying why. The daily
-deal never touches the browser's match in Play. Today comes from the ``today``
-dependency (:func:`app.daily.days.today`; tests put in another day).
+A post names its day in the address's query (``?day=2026-12-01``: the table's forms and
+static/play.js post there) or, failing that, a form field ``day``. Nothing here writes a
+day's seed: the server draws them ahead (``app.daily.days``); a
+day not drawn yet is answered 503 with ``Retry-After``. A post for another day than
+today, a malformed day, a stale or an illegal move changes nothing and is answered
+400/409 with today's table and a sentence saying why. The daily deal never touches the
+browser's match in Play. Today comes from the ``today`` dependency
+(:func:`app.daily.days.today`; tests put in another day).
 """
 
 from datetime import date
@@ -22,6 +26,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
+from app.core.i18n import gettext
 from app.daily import days, page, plays
 from app.play import PlayError
 from app.web.deps import DbDep, FieldsDep, SessionDep
@@ -41,38 +46,55 @@ def _page(request: Request, db: DbDep, session_id: str, day: days.Day, play: pla
     return render(request, "play/table.html", context, block=BLOCKS, status_code=status_code)
 
 
+def _not_ready(request: Request) -> Response:
+    """Today's seed is not drawn yet (the server draws it at start-up and every few
+    minutes, never during a request)."""
+    response = render(request, "error.html", {
+        "status": 503, "title": gettext("Daily deal"),
+        "message": gettext("Today's deal is being drawn: reload in a minute.")},
+        status_code=503)
+    response.headers["Retry-After"] = "60"
+    return response
+
+
 @router.get("/daily", name="daily")
 def daily_page(request: Request, session: SessionDep, db: DbDep, today: TodayDep) -> Response:
     """Today's deal as this browser stands in it."""
-    day = days.prepare(db, today)
+    day = days.load(db, today)
+    if day is None:
+        return _not_ready(request)
     return _page(request, db, session.id, day, plays.load(db, session.id, day))
 
 
-@router.post("/daily/{day_text}")
+@router.post("/daily")
 def daily_tap(request: Request, session: SessionDep, db: DbDep, today: TodayDep,
-              fields: FieldsDep, day_text: str) -> Response:
+              fields: FieldsDep, day: str = "") -> Response:
     """One tap of today's hand (see the module docstring)."""
-    day = days.prepare(db, today)
+    found = days.load(db, today)
+    if found is None:
+        return _not_ready(request)
     try:
-        plays.posted_day(day_text, today)
-        current = plays.tap(db, session.id, day, fields)
+        plays.posted_day(day or fields.get("day", ""), today)
+        current = plays.tap(db, session.id, found, fields)
     except PlayError as error:  # nothing was written
-        return _page(request, db, session.id, day, plays.load(db, session.id, day),
+        return _page(request, db, session.id, found, plays.load(db, session.id, found),
                      error.message, status_code=error.status_code)
     if not is_htmx(request):
         return see_other(request, "/daily")
-    return _page(request, db, session.id, day, current)
+    return _page(request, db, session.id, found, current)
 
 
-@router.post("/daily/{day_text}/again")
+@router.post("/daily/again")
 def daily_again(request: Request, session: SessionDep, db: DbDep, today: TodayDep,
-                fields: FieldsDep, day_text: str) -> Response:
+                fields: FieldsDep, day: str = "") -> Response:
     """Deal today's hand again, as practice (it does not count)."""
-    day = days.prepare(db, today)
+    found = days.load(db, today)
+    if found is None:
+        return _not_ready(request)
     try:
-        plays.posted_day(day_text, today)
-        plays.again(db, session.id, day, fields)
+        plays.posted_day(day or fields.get("day", ""), today)
+        plays.again(db, session.id, found, fields)
     except PlayError as error:  # nothing was written
-        return _page(request, db, session.id, day, plays.load(db, session.id, day),
+        return _page(request, db, session.id, found, plays.load(db, session.id, found),
                      error.message, status_code=error.status_code)
     return see_other(request, "/daily")

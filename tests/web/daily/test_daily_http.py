@@ -24,6 +24,7 @@ from app.daily import days, deal, plays
 from app.engine import match_view
 from app.engine.bots import choose_action, expert
 from app.engine.fairness import HandSeed, commitment, fair_deal
+from app.main import create_app
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import action_form, diff, hidden_cards, leaks, snapshot
 from tests.support.waiting import wait_until
@@ -34,10 +35,17 @@ HTMX = {"HX-Request": "true"}
 
 
 class Clock:
-    """The day the app believes it is (the ``today`` dependency)."""
+    """The day the app believes it is (the ``today`` dependency); :meth:`set` also does
+    what the server does for a new day (at start-up and every few minutes): draw its
+    seed and tomorrow's, and queue their pars."""
 
-    def __init__(self) -> None:
-        self.day = DAY
+    def __init__(self, app: FastAPI) -> None:
+        self.app = app
+        self.set(DAY)
+
+    def set(self, day: date) -> None:
+        self.day = day
+        days.prepare_now(self.app.state.engine, day)
 
     def __call__(self) -> date:
         return self.day
@@ -63,7 +71,7 @@ def quick_expert() -> Iterator[None]:
 
 @pytest.fixture
 def clock(app: FastAPI) -> Clock:
-    clock = Clock()
+    clock = Clock(app)
     app.dependency_overrides[days.today] = clock
     return clock
 
@@ -106,7 +114,7 @@ def play_to_end(app: FastAPI, client: TestClient, day: date = DAY) -> str:
         action = choose_action("easy", match_view(play.match, 0), rng)
         form = action_form(str(action), version_on(page))
         headers = HTMX if step % 2 else {}
-        answer = client.post(f"/daily/{day.isoformat()}", data=form, headers=headers,
+        answer = client.post(f"/daily?day={day.isoformat()}", data=form, headers=headers,
                              follow_redirects=False)
         assert answer.status_code == (200 if step % 2 else 303), answer.text[:300]
     raise AssertionError("the daily hand did not end")
@@ -147,17 +155,33 @@ def test_two_browsers_get_the_same_deal_and_the_same_par(app: FastAPI,
         assert db.exec(select(func.count()).select_from(DailyDeal)).one() == 2  # and tomorrow
 
 
-def test_the_page_says_the_par_is_being_computed_until_it_is(app: FastAPI,
-                                                             clock: Clock) -> None:
+def test_the_page_says_the_par_is_being_computed_until_it_is(db_url: str) -> None:
+    app = create_app(Settings(database_url=db_url, analyse_hands=False, compute_workers=0,
+                              daily_pars=False))
     days.configure(enabled=False)
+    app.dependency_overrides[days.today] = Clock(app)
     with browser(app) as ann:
         page = ann.get("/daily").text
         assert "par being computed" in page
         assert stored_day(app).par is None
         days.configure(enabled=True)
-        wait_until(lambda: par_ready(ann), what="the par on the page")
+        for job in days.prepare_now(app.state.engine, DAY):  # the server's next round
+            job.result()
         assert "par shown after your hand" in ann.get("/daily").text
         assert stored_day(app).par_status == "done"
+
+
+def test_a_day_not_drawn_yet_is_not_drawn_by_a_request(app: FastAPI) -> None:
+    app.dependency_overrides[days.today] = lambda: date(2031, 1, 1)
+    with browser(app) as ann:
+        ann.get("/")  # the browser's session
+        before = snapshot(app.state.engine)
+        page = ann.get("/daily")
+        assert page.status_code == 503 and page.headers["Retry-After"] == "60"
+        assert "being drawn" in page.text
+        assert ann.post("/daily?day=2031-01-01", data={"action": "pass",
+                                                   "version": "0"}).status_code == 503
+        assert diff(before, snapshot(app.state.engine)) == {}
 
 
 def test_the_revealed_seed_re_derives_the_deal(app: FastAPI, clock: Clock) -> None:
@@ -172,7 +196,7 @@ def test_the_revealed_seed_re_derives_the_deal(app: FastAPI, clock: Clock) -> No
         play_to_end(app, ann)
         end = ann.get("/daily").text
         assert seed not in end and tomorrow not in end
-        clock.day = DAY + timedelta(1)
+        clock.set(DAY + timedelta(1))
         next_day = play_to_end(app, ann, clock.day)  # the result shows yesterday's seed
         assert seed in next_day and tomorrow not in next_day
         link = re.search(r'id="daily-check" href="([^"]+)"', next_day)
@@ -195,7 +219,7 @@ def test_the_second_play_of_the_day_is_practice(app: FastAPI, clock: Clock) -> N
         end = play_to_end(app, ann)
         counted = current(app, ann).row
         assert counted.attempt == 1 and counted.points is not None
-        again = ann.post(f"/daily/{DAY.isoformat()}/again",
+        again = ann.post(f"/daily/again?day={DAY.isoformat()}",
                          data={"version": str(version_on(end))}, follow_redirects=False)
         assert again.status_code == 303
         page = ann.get("/daily").text
@@ -213,7 +237,7 @@ def test_the_second_play_of_the_day_is_practice(app: FastAPI, clock: Clock) -> N
 def test_practice_is_offered_only_once_the_hand_is_over(app: FastAPI, clock: Clock) -> None:
     with browser(app) as ann:
         page = ann.get("/daily").text
-        answer = ann.post(f"/daily/{DAY.isoformat()}/again",
+        answer = ann.post(f"/daily/again?day={DAY.isoformat()}",
                           data={"version": str(version_on(page))})
         assert answer.status_code == 400
         assert "the first play of the day is the one that counts" in answer.text
@@ -222,13 +246,13 @@ def test_practice_is_offered_only_once_the_hand_is_over(app: FastAPI, clock: Clo
 def test_a_missed_day_shrinks_the_streak(app: FastAPI, clock: Clock) -> None:
     with browser(app) as ann:
         for offset in (0, 1, 2):
-            clock.day = DAY + timedelta(offset)
+            clock.set(DAY + timedelta(offset))
             end = play_to_end(app, ann, clock.day)
         assert "Streak: 3 days" in end
-        clock.day = DAY + timedelta(4)  # day 3 missed
+        clock.set(DAY + timedelta(4))  # day 3 missed
         end = play_to_end(app, ann, clock.day)
         assert "Streak: 3 days" in end  # 3, one off for the missed day, one on for today
-        clock.day = DAY + timedelta(6)  # day 5 missed
+        clock.set(DAY + timedelta(6))  # day 5 missed
         end = play_to_end(app, ann, clock.day)
         assert "Streak: 3 days" in end
 
@@ -240,13 +264,14 @@ def test_a_post_for_another_day_is_refused_and_changes_nothing(
     with browser(app) as ann:
         page = ann.get("/daily").text
         version = version_on(page)
-        ann.post(f"/daily/{DAY.isoformat()}", data={"action": "pass", "version": "0"})
+        ann.post(f"/daily?day={DAY.isoformat()}", data={"action": "pass", "version": "0"})
         par_done(app)
         before = snapshot(app.state.engine)
-        for path, form in ((f"/daily/{day_text}", {"action": "draw_stock",
-                                                   "version": str(version + 1)}),
-                           (f"/daily/{day_text}", {"sort": "suit"}),
-                           (f"/daily/{day_text}/again", {"version": str(version + 1)})):
+        for path, form in ((f"/daily?day={day_text}", {"action": "draw_stock",
+                                                       "version": str(version + 1)}),
+                           ("/daily", {"action": "draw_stock", "version": str(version + 1)}),
+                           (f"/daily?day={day_text}", {"sort": "suit"}),
+                           (f"/daily/again?day={day_text}", {"version": str(version + 1)})):
             answer = ann.post(path, data=form, headers=HTMX)
             assert answer.status_code in (400, 409), (path, answer.status_code)
             text = answer.text
@@ -259,7 +284,7 @@ def test_stale_and_illegal_taps_change_nothing(app: FastAPI, clock: Clock) -> No
     with browser(app) as ann:
         page = ann.get("/daily").text
         version = version_on(page)
-        path = f"/daily/{DAY.isoformat()}"
+        path = f"/daily?day={DAY.isoformat()}"
         assert ann.post(path, data={"action": "pass", "version": str(version)},
                         headers=HTMX).status_code == 200
         par_done(app)
