@@ -16,6 +16,7 @@ from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import check_storage, create_db_engine
 from app.daily import days as daily_days
+from app.daily import plays as daily_plays
 from app.friend import live, presence
 from app.play import storage
 from app.review import analysis, practice
@@ -175,7 +176,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # What each feature checks of a browser's stored rows when a request of it fails
     # unexpectedly (rows that cannot be read are set aside: app.core.setaside).
     setaside.register(storage.unreadable, review_history.unreadable_reviews,
-                      practice.unreadable_practice, score_storage.unreadable)
+                      practice.unreadable_practice, score_storage.unreadable,
+                      daily_plays.unreadable)
 
     # Every page shows this browser's display settings: read once per request, by a
     # dependency, before the route runs (render takes them from there); the page's

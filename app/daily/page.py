@@ -108,7 +108,7 @@ def results_chart(results: list[int], mine: int | None) -> Chart:
     return count_bars(
         gettext("Today's results on this server"),
         [(signed(low), count) for low, count in buckets],
-        ["you" if low == mine_at else "" for low, _ in buckets])
+        ["you" if low == mine_at else "" for low, _ in buckets], height=96)
 
 
 def panel(db: Session, session_id: str, day: Day, play: plays.Play) -> Panel:
@@ -148,6 +148,9 @@ def table(day: Day, play: plays.Play, notice: str = "") -> Screen:
     screen = table_screen(match, VS_COMPUTER, version=play.row.version, level=deal.LEVEL,
                           sort=play.row.sort, said=said, events=play.events, notice=notice,
                           fair=fair)
+    if play.over:  # no Next hand here: the daily deal is one hand
+        done = gettext("The hand is over: your points against the par are below.")
+        screen = replace(screen, status=f"{notice} {done}" if notice else done, step=done)
     return replace(screen, match_end=None)
 
 

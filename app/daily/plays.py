@@ -26,8 +26,10 @@ from sqlmodel import Session, col, select
 
 from app.core.i18n import gettext
 from app.core.models import DailyPlay, utcnow
+from app.core.setaside import Finding
 from app.daily import deal
 from app.daily.days import Day, insert_or_skip
+from app.daily.days import load as load_day
 from app.engine import Event, GameError, MatchState, Phase, apply_match
 from app.engine.match import parse_match_action
 from app.play import SORTS, PlayError, StaleTapError, advance
@@ -225,5 +227,20 @@ def results(db: Session, day: date) -> list[int]:
     return [int(points) for points in found if points is not None]
 
 
+def unreadable(db: Session, session_id: str) -> list[Finding]:
+    """Browser ``session_id``'s daily plays that load but do not replay on their day's
+    deal (a log cut short, a card that is none). An ``app.core.setaside`` check."""
+    found = []
+    for row in db.exec(select(DailyPlay).where(col(DailyPlay.session_id) == session_id)):
+        day = load_day(db, row.day)
+        try:
+            if day is None:
+                raise LookupError(f"no daily deal for {row.day}")
+            replay(day, row.log)
+        except Exception as error:
+            found.append(Finding.of(DailyPlay.__tablename__, {"id": row.id}, error))
+    return found
+
+
 __all__ = ["DailyError", "OtherDayError", "Play", "again", "counted_points", "load",
-           "posted_day", "replay", "results", "streak_of", "tap"]
+           "posted_day", "replay", "results", "streak_of", "tap", "unreadable"]

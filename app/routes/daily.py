@@ -20,6 +20,7 @@ browser's match in Play. Today comes from the ``today`` dependency
 (:func:`app.daily.days.today`; tests put in another day).
 """
 
+from collections.abc import Callable
 from datetime import date
 from typing import Annotated
 
@@ -66,35 +67,41 @@ def daily_page(request: Request, session: SessionDep, db: DbDep, today: TodayDep
     return _page(request, db, session.id, day, plays.load(db, session.id, day))
 
 
-@router.post("/daily")
-def daily_tap(request: Request, session: SessionDep, db: DbDep, today: TodayDep,
-              fields: FieldsDep, day: str = "") -> Response:
-    """One tap of today's hand (see the module docstring)."""
+def _post(request: Request, session_id: str, db: DbDep, today: date,
+          fields: dict[str, str], day: str,
+          act: Callable[[days.Day], Response]) -> Response:
+    """A post for today's deal: the day it names checked, then ``act`` with today's
+    deal; a refusal answered with today's table and why (nothing was written)."""
     found = days.load(db, today)
     if found is None:
         return _not_ready(request)
     try:
         plays.posted_day(day or fields.get("day", ""), today)
-        current = plays.tap(db, session.id, found, fields)
-    except PlayError as error:  # nothing was written
-        return _page(request, db, session.id, found, plays.load(db, session.id, found),
+        return act(found)
+    except PlayError as error:
+        return _page(request, db, session_id, found, plays.load(db, session_id, found),
                      error.message, status_code=error.status_code)
-    if not is_htmx(request):
-        return see_other(request, "/daily")
-    return _page(request, db, session.id, found, current)
+
+
+@router.post("/daily")
+def daily_tap(request: Request, session: SessionDep, db: DbDep, today: TodayDep,
+              fields: FieldsDep, day: str = "") -> Response:
+    """One tap of today's hand (see the module docstring)."""
+    def act(found: days.Day) -> Response:
+        current = plays.tap(db, session.id, found, fields)
+        if not is_htmx(request):
+            return see_other(request, "/daily")
+        return _page(request, db, session.id, found, current)
+
+    return _post(request, session.id, db, today, fields, day, act)
 
 
 @router.post("/daily/again")
 def daily_again(request: Request, session: SessionDep, db: DbDep, today: TodayDep,
                 fields: FieldsDep, day: str = "") -> Response:
     """Deal today's hand again, as practice (it does not count)."""
-    found = days.load(db, today)
-    if found is None:
-        return _not_ready(request)
-    try:
-        plays.posted_day(day or fields.get("day", ""), today)
+    def act(found: days.Day) -> Response:
         plays.again(db, session.id, found, fields)
-    except PlayError as error:  # nothing was written
-        return _page(request, db, session.id, found, plays.load(db, session.id, found),
-                     error.message, status_code=error.status_code)
-    return see_other(request, "/daily")
+        return see_other(request, "/daily")
+
+    return _post(request, session.id, db, today, fields, day, act)

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
 from app.core.config import Settings
-from app.core.models import DailyDeal, DailyPlay, PlayMatch
+from app.core.models import DailyDeal, DailyPlay, PlayMatch, SetAsideRow
 from app.daily import days, deal, plays
 from app.engine import match_view
 from app.engine.bots import choose_action, expert
@@ -316,3 +316,17 @@ def test_the_daily_never_touches_the_match_in_play(app: FastAPI, clock: Clock) -
 def test_home_and_nav_offer_the_daily_deal(client: TestClient) -> None:
     page = client.get("/").text
     assert 'href="/daily"' in page and "Daily deal" in page
+
+
+def test_a_play_that_no_longer_replays_is_set_aside(app: FastAPI, clock: Clock) -> None:
+    with TestClient(app, base_url="http://testserver", raise_server_exceptions=False) as ann:
+        ann.get("/daily")
+        assert ann.post(f"/daily?day={DAY.isoformat()}",
+                        data={"action": "pass", "version": "0"}).status_code == 200
+        with app.state.engine.begin() as conn:
+            conn.exec_driver_sql("UPDATE daily_play SET log = '[[0, \"discard ZZ\"]]'")
+        page = ann.get("/daily")
+        assert page.status_code == 200 and 'id="board"' in page.text  # afresh
+        with Session(app.state.engine) as db:
+            assert db.exec(select(func.count()).select_from(DailyPlay)).one() == 0
+            assert db.exec(select(func.count()).select_from(SetAsideRow)).one() == 1
