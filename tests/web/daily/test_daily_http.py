@@ -121,9 +121,15 @@ def play_to_end(app: FastAPI, client: TestClient, day: date = DAY) -> str:
 
 
 def par_done(app: FastAPI) -> None:
-    """Wait for today's and tomorrow's pars (so that nothing changes but the test's)."""
-    wait_until(lambda: all(stored_day(app, DAY + timedelta(n)).par_status == "done"
-                           for n in (0, 1)), what="the pars")
+    """Wait for every par queued (the test's days', and those of the app's start-up:
+    the real today's), so that nothing changes but what the test does."""
+    wait_until(lambda: all_pars_done(app), what="the pars")
+
+
+def all_pars_done(app: FastAPI) -> bool:
+    """True once no par is left to compute (the app's start-up queues today's)."""
+    with Session(app.state.engine) as db:
+        return all(row.par_status == "done" for row in db.exec(select(DailyDeal)).all())
 
 
 def par_ready(client: TestClient) -> bool:
@@ -150,9 +156,10 @@ def test_two_browsers_get_the_same_deal_and_the_same_par(app: FastAPI,
             assert f"par {'+' if expected > 0 else ''}" in end or "par 0" in end
             assert 'id="daily-results"' in end
         assert "Today on this server: 2 players" in ann.get("/daily").text
-    # The par is computed once: one row per day, both browsers read it.
+    # The par is computed once: one row for the day, both browsers read it.
     with Session(app.state.engine) as db:
-        assert db.exec(select(func.count()).select_from(DailyDeal)).one() == 2  # and tomorrow
+        assert db.exec(select(func.count()).select_from(DailyDeal)
+                       .where(DailyDeal.day == DAY)).one() == 1
 
 
 def test_the_page_says_the_par_is_being_computed_until_it_is(db_url: str) -> None:
@@ -175,6 +182,7 @@ def test_a_day_not_drawn_yet_is_not_drawn_by_a_request(app: FastAPI) -> None:
     app.dependency_overrides[days.today] = lambda: date(2031, 1, 1)
     with browser(app) as ann:
         ann.get("/")  # the browser's session
+        par_done(app)
         before = snapshot(app.state.engine)
         page = ann.get("/daily")
         assert page.status_code == 503 and page.headers["Retry-After"] == "60"
