@@ -16,6 +16,8 @@ from app.core import metrics, setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import check_storage, create_db_engine
+from app.daily import days as daily_days
+from app.daily import plays as daily_plays
 from app.engine import compiled_core
 from app.friend import live, presence
 from app.play import storage
@@ -23,6 +25,7 @@ from app.review import analysis, practice
 from app.review import history as review_history
 from app.routes import (
     admin,
+    daily,
     devices,
     fair,
     friend,
@@ -95,10 +98,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # The routes' thread pool, as large as the database pool was made for (THREADS).
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         analysis.configure(enabled=settings.analyse_hands)
+        daily_days.configure(enabled=settings.daily_pars)
         await purge()
+        try:  # today's and tomorrow's daily deals, drawn before any request
+            await asyncio.to_thread(daily_days.prepare_now, engine, daily_days.today())
+        except Exception:  # a missing table or a busy database must not stop the app
+            log.exception("preparing the daily deal failed")
         tasks = [asyncio.create_task(purge_periodically()),
                  # Friend tables' presence, kept in memory, written in one batch.
-                 asyncio.create_task(presence.flush_periodically(engine))]
+                 asyncio.create_task(presence.flush_periodically(engine)),
+                 # The next days' daily deals drawn, their pars computed ahead.
+                 asyncio.create_task(daily_days.prepare_periodically(engine))]
         if engine.dialect.name == "postgresql":
             # Friend matches: moves made on other instances reach this one.
             tasks.append(asyncio.create_task(live.listen_postgres(settings.database_url)))
@@ -116,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with contextlib.suppress(Exception):  # the last presence seen, if it can be
                 await asyncio.to_thread(presence.flush, engine)
             analysis.shutdown()
+            daily_days.shutdown()
             await asyncio.to_thread(workers.shutdown)
             engine.dispose()
             metrics.process_ended()
@@ -172,14 +183,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # What each feature checks of a browser's stored rows when a request of it fails
     # unexpectedly (rows that cannot be read are set aside: app.core.setaside).
     setaside.register(storage.unreadable, review_history.unreadable_reviews,
-                      practice.unreadable_practice, score_storage.unreadable)
+                      practice.unreadable_practice, score_storage.unreadable,
+                      daily_plays.unreadable)
 
     # Every page shows this browser's display settings: read once per request, by a
     # dependency, before the route runs (render takes them from there); the page's
     # language follows from them (or from the browser's Accept-Language).
     pages = [Depends(get_display), Depends(use_language)]
-    for module in (home, score, guide, history, friend, play, learn, fair, display, install,
-                   devices):
+    for module in (home, score, guide, history, friend, play, learn, daily, fair, display,
+                   install, devices):
         app.include_router(module.router, dependencies=pages)
     if settings.admin_token:  # the operator's page exists only with its token
         app.include_router(admin.router, dependencies=pages)

@@ -64,6 +64,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             "run `make fast` to rebuild it or `make fast-clean` to test the pure engine")
 
 
+# The daily deal's par (a whole hand of Expert's full search, app.daily.days) is not
+# computed by the apps and servers the tests start, unless a test asks for it
+# (``Settings(daily_pars=True)``, a server's ``env={"DAILY_PARS": "1"}``).
+os.environ.setdefault("DAILY_PARS", "0")
+
 # --- Hypothesis ---------------------------------------------------------------------------
 
 # Registered before any test module is imported, so the tests' own ``@settings(...)``

@@ -8,7 +8,7 @@ match a browser plays) and it gains ``opened_at``: the seat opened last is the m
 only (the key is ``session_id`` again).
 
 Revision ID: 0023
-Revises: 0021
+Revises: 0022
 Create Date: 2026-12-01
 """
 
@@ -19,7 +19,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = '0023'
-down_revision: str | None = '0021'
+down_revision: str | None = '0022'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -106,6 +106,9 @@ class Settings(BaseSettings):
     analyse_hands: bool = Field(
         default=True, description="Rate the person's decisions after each hand (issue 15)."
     )
+    daily_pars: bool = Field(
+        default=True, description="Compute each day's par of the daily deal in the "
+        "background (app.daily.days); off, the page says the par is being computed.")
     # Fair use (issue 27, app.web.limits): a player at human speed never meets these;
     # beyond them the answer is 429 with Retry-After and a page saying what to do. A
     # browser is its session cookie; an address is the client's (after trusted proxies).

@@ -30,10 +30,10 @@ After adding or changing a table: ``.venv/bin/alembic revision --autogenerate
 migrations differ.
 """
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, Text
+from sqlalchemy import JSON, BigInteger, Column, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 # Named constraints, so that Alembic's batch mode on SQLite can drop and alter them.
@@ -306,6 +306,59 @@ class LearnLesson(SQLModel, table=True):
     back: str = Field(default="/", max_length=200)
     offer_closed: bool = False
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+# --- The daily deal ----------------------------------------------------------------------
+
+
+class DailyDeal(SQLModel, table=True):
+    """One UTC day's daily deal (``app.daily``, docs/daily.md), the same for the whole
+    instance: the day's secret ``server_seed`` (drawn the day before, when its
+    commitment is first shown; revealed from the day after) and its *par*, the points
+    Expert scores from the player's seat (``par``; ``par_kind`` how the hand ended),
+    computed once in the background. ``par_status``: ``pending``, ``computing`` (since
+    ``par_started_at``), ``done`` or ``failed``."""
+
+    __tablename__ = "daily_deal"
+
+    day: date = Field(primary_key=True)
+    server_seed: str = Field(max_length=64)
+    par: int | None = None
+    par_kind: str | None = Field(default=None, max_length=16)
+    par_status: str = Field(default="pending", max_length=16)
+    par_started_at: datetime | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class DailyPlay(SQLModel, table=True):
+    """One play of a day's daily deal by a browser: the hand's actions after the deal
+    (``log``, ``[seat, action]`` pairs), the hand's ``sort``, and once it ended the
+    ``points`` from the player's seat. ``attempt`` 1 is the play that counts (the
+    browser's first of the day; one per browser and day, which the unique constraint
+    holds), 2 and up are practice. ``version`` guards taps like :class:`PlaySeat`'s.
+    The result against the par is derived (the par never changes once computed)."""
+
+    __tablename__ = "daily_play"
+    __table_args__ = (UniqueConstraint("session_id", "day", "attempt",
+                                       name="uq_daily_play_session_day_attempt"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(
+        foreign_key="browser_session.id", ondelete="CASCADE", index=True, max_length=64
+    )
+    day: date = Field(index=True)
+    attempt: int = 1
+    log: list[list[Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    version: int = 0
+    sort: str = Field(default="rank", max_length=8)
+    points: int | None = None
+    started_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+
+    @property
+    def counted(self) -> bool:
+        """True for the play that counts (the first of the day), False for practice."""
+        return self.attempt == 1
 
 
 # --- Score: score sheets kept for games played with real cards -------------------------

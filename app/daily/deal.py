@@ -18,10 +18,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date, timedelta
 
-from app.engine import HOUSE, HandRecord, Phase, Rules
+from app.engine import HOUSE, Action, HandRecord, Phase, PlayerView, Rules
 from app.engine.bots import expert
 from app.engine.fairness import HandSeed
 from app.engine.match import MatchState, apply_match, match_view, new_match
@@ -59,10 +59,17 @@ def points_for(record: HandRecord, seat: int = PLAYER) -> int:
     return record.points if record.winner == seat else -record.points
 
 
-def par_hand(seed: HandSeed, day: date, budget: expert.Budget = PAR_BUDGET) -> HandRecord:
+Chooser = Callable[[PlayerView, random.Random, expert.Budget], Action]
+"""Expert's decision (:func:`app.engine.bots.expert.choose`), or something that has it
+made elsewhere (a process pool) and returns it."""
+
+
+def par_hand(seed: HandSeed, day: date, budget: expert.Budget = PAR_BUDGET,
+             choose: Chooser = expert.choose) -> HandRecord:
     """Expert plays the player's seat against Expert on ``day``'s deal to the end of the
     hand; its record (the par is :func:`points_for` of it). Reproducible: each decision's
-    random source is :func:`decision_seed`.
+    random source is :func:`decision_seed`; ``choose`` makes each decision (Expert's
+    own, wherever it runs).
 
     Raises ``RuntimeError`` if the hand does not end within :data:`MAX_TURNS` actions
     (it always does: the stock runs out).
@@ -73,7 +80,7 @@ def par_hand(seed: HandSeed, day: date, budget: expert.Budget = PAR_BUDGET) -> H
             return match.records[-1]
         seat = match.hand.to_play
         view = match_view(match, seat)
-        action = expert.choose(view, random.Random(decision_seed(day, index, seat)), budget)
+        action = choose(view, random.Random(decision_seed(day, index, seat)), budget)
         match, _ = apply_match(match, seat, action)
     raise RuntimeError("the daily hand did not end")
 
@@ -95,14 +102,6 @@ def streak(days: Iterable[date], today: date) -> int:
             count = max(0, count - 1)
         day += timedelta(days=1)
     return count
-
-
-def versus_par(points: int, par: int) -> str:
-    """The result against the par in words: "3 above par", "par", "12 below par"."""
-    if points == par:
-        return "par"
-    gap = abs(points - par)
-    return f"{gap} {'above' if points > par else 'below'} par"
 
 
 def distribution(results: Iterable[int], width: int = 10) -> list[tuple[int, int]]:

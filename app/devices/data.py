@@ -26,6 +26,7 @@ HIDDEN: dict[tuple[str, str], Callable[[dict[str, Any]], bool]] = {
     ("play_match", "hand_seeds"): lambda row: not row.get("over"),
     ("play_match", "guest_client_seed"): lambda row: not row.get("over"),
     ("play_hand", "server_seed"): lambda row: not row.get("finished"),
+    ("daily_deal", "server_seed"): lambda row: True,  # the instance's, never a browser's
 }
 """(table, column) → whether to leave the value out of a row: the next hand's server
 seed always, a hand's server seed (and an old match's single seed) until it is over, a

@@ -366,6 +366,11 @@ def _action_from_form(match: MatchState, form: Mapping[str, str],
                             name=repr(name[:20])))
 
 
+action_from_form = _action_from_form
+"""The engine's action a tap's form names: public for the tables built on play's own
+(the daily deal)."""
+
+
 
 _SELECT_FIRST = {
     "discard": N_("Select the card to discard first, then tap Discard."),

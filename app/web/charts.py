@@ -48,6 +48,9 @@ class Chart:
     summary: str = ""
     series: tuple[Series, ...] = ()
     marks: tuple[tuple[float, str], ...] = ()
+    bar_keys: tuple[str, ...] = ()
+    """One short name per bar the stylesheet colours it by (``chart__bar--you``), or
+    ``()``: every bar alike."""
 
     @property
     def polyline(self) -> str:
@@ -118,6 +121,34 @@ def percent_bars(title: str, values: Sequence[tuple[str, float]], width: int = 3
                  summary=", ".join(f"{label}: {v:.0f}%" for label, v in values))
 
 
+def count_bars(title: str, values: Sequence[tuple[str, int]], keys: Sequence[str] = (),
+               width: int = 320, height: int = 120) -> Chart:
+    """A bar chart of counts (0 and up), one bar per ``(label, count)``, the y axis to the
+    largest count; ``keys`` (as many as the values, or none) name bars to colour apart
+    (``"you"``: the bar the viewer's own value fell in). The x labels are thinned to
+    about eight.
+
+    Raises:
+        ValueError: ``keys`` given but not one per value.
+    """
+    if keys and len(keys) != len(values):
+        raise ValueError("one key per bar, or none")
+    n = max(1, len(values))
+    top = float(max([1, *(count for _, count in values)]))
+    slot = (width - PAD_LEFT - PAD_RIGHT) / n
+    bars = []
+    for i, (label, count) in enumerate(values):
+        y = _y(count, height, top)
+        bars.append((PAD_LEFT + slot * i + slot * 0.1, y, slot * 0.8, _y(0, height, top) - y,
+                     f"{label}: {count}"))
+    xs = [PAD_LEFT + slot * (i + 0.5) for i in range(len(values))]
+    return Chart(title, width, height,
+                 labels=_sparse(xs, [label for label, _ in values]),
+                 ticks=tuple((_y(v, height, top), str(v)) for v in sorted({0, int(top)})),
+                 bars=tuple(bars), bar_keys=tuple(keys),
+                 summary=", ".join(f"{label}: {count}" for label, count in values))
+
+
 def running_lines(title: str, lines: Sequence[tuple[str, str, Sequence[int]]],
                   labels: Sequence[str], target: int, width: int = 320,
                   height: int = 120, short: Sequence[str] | None = None) -> Chart:
@@ -149,4 +180,5 @@ def running_lines(title: str, lines: Sequence[tuple[str, str, Sequence[int]]],
                  if target else ())
 
 
-__all__ = ["Chart", "Series", "line_chart", "percent_bars", "percent_line", "running_lines"]
+__all__ = ["Chart", "Series", "count_bars", "line_chart", "percent_bars", "percent_line",
+           "running_lines"]

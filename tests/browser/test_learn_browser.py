@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from app.learn import script
+from tests.support.tables import settled, table_version
 
 pytestmark = pytest.mark.browser
 
@@ -27,17 +28,6 @@ def _page(browser: Any, width: int, height: int) -> Any:
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
     context.set_default_timeout(15_000)
     return context.new_page()
-
-
-def _version(page: Any) -> str:
-    return str(page.evaluate("() => document.querySelector('#table').dataset.version"))
-
-
-def _settled(page: Any, before: str) -> None:
-    """Wait for a new version of the table and no request in flight."""
-    page.wait_for_function(
-        "v => document.querySelector('#table').dataset.version !== v"
-        " && !document.documentElement.classList.contains('is-busy')", arg=before)
 
 
 def _idle(page: Any) -> None:
@@ -62,9 +52,9 @@ def _play_step(page: Any, step: script.Step) -> None:
         page.locator(f'.slot[data-card="{step.card}"]').tap()
         page.wait_for_function(
             "c => document.getElementById('c-' + c).checked", arg=step.card)
-    before = _version(page)
+    before = table_version(page)
     page.locator(f"#{step.button}").tap()
-    _settled(page, before)
+    settled(page, before)
 
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
@@ -83,12 +73,12 @@ def test_the_lesson_is_played_to_its_end(browser: Any, live_server: str, width: 
         _on_one_screen(page, "#coach", "#learn-leave", f"#{step.button}")
         if done == 0:
             # A move the lesson does not teach: the kind sentence, nothing changed.
-            before = _version(page)
+            before = table_version(page)
             page.locator("#a-pass").tap()
             page.locator(".coach__refused").wait_for()
             _idle(page)
             assert step.wrong in coach.inner_text()
-            assert _version(page) == before
+            assert table_version(page) == before
             page.locator("#learn-leave").wait_for()
         if step.card:
             page.locator(f'.slot[data-card="{step.card}"]').tap()
@@ -97,9 +87,9 @@ def test_the_lesson_is_played_to_its_end(browser: Any, live_server: str, width: 
         page.locator(f"#{step.button}.is-taught").wait_for()
         if (width, height) in SHOTS and done in (0, 3):
             screenshot(page, f"learn-step{done + 1}-{width}x{height}")
-        before = _version(page)
+        before = table_version(page)
         page.locator(f"#{step.button}").tap()
-        _settled(page, before)
+        settled(page, before)
     page.locator(".result").wait_for()
     result = page.locator(".result").inner_text()
     assert "You score" in result

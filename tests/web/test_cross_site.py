@@ -160,6 +160,8 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/play/history/{match_id}/{number}/analyse": lambda w: {},
     "/play/practice": lambda w: w.practice_action(),
     "/learn": lambda w: {"action": "take_upcard", "version": "0"},
+    "/daily": lambda w: {"action": "take_upcard", "version": "0", "day": _today()},
+    "/daily/again": lambda w: _daily_over(w),
     "/learn/start": lambda w: {"back": "/guide"},
     "/learn/offer": lambda w: {},
     "/play/rematch": lambda w: w.match_over(),
@@ -185,6 +187,25 @@ NOT_200_HERE = {**FRIEND_ONLY, "/metrics": 404,
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",
              "/play/history/import", "/play/history/{match_id}/{number}/analyse",
              "/devices/undo"}  # undo changes the browser's cookie only
+
+
+def _today() -> str:
+    from app.daily import days
+
+    return days.today().isoformat()
+
+
+def _daily_over(world: World) -> dict[str, str]:
+    """Today's daily hand played to its end by this browser (as stored); Play again's form."""
+    from app.core.models import DailyPlay
+    from app.daily import days
+
+    world.client.get("/")
+    with Session(world.app.state.engine) as db:
+        db.add(DailyPlay(session_id=world.client.cookies[COOKIE_NAME], day=days.today(),
+                         points=0))
+        db.commit()
+    return {"version": "0", "day": _today()}
 
 
 def _other_device_code(world: World) -> str:

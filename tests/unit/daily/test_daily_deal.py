@@ -14,8 +14,8 @@ from app.daily.deal import (
     points_for,
     start,
     streak,
-    versus_par,
 )
+from app.daily.page import versus_par
 from app.engine import HandKind, HandRecord
 from app.engine.bots import expert
 from app.engine.fairness import HandSeed, fair_deal
@@ -43,9 +43,10 @@ def test_scores_are_from_the_players_seat() -> None:
     assert points_for(HandRecord(0, 13, HandKind.KNOCK)) == 13
     assert points_for(HandRecord(1, 25, HandKind.GIN)) == -25
     assert points_for(HandRecord(None, 0, HandKind.VOID)) == 0
-    assert versus_par(13, 10) == "3 above par"
-    assert versus_par(-5, 7) == "12 below par"
-    assert versus_par(7, 7) == "par"
+    assert versus_par(13, 10) == "3 points above par"
+    assert versus_par(-5, 7) == "12 points below par"
+    assert versus_par(8, 7) == "1 point above par"
+    assert versus_par(7, 7) == "on par"
 
 
 def test_a_missed_day_shrinks_the_streak() -> None:

@@ -1,0 +1,246 @@
+"""A browser's plays of the daily deal (docs/daily.md): load today's, a tap, play it
+again as practice, and what the results add up to (the streak, the day's results).
+
+Each play is a :class:`~app.core.models.DailyPlay` row: the hand's actions after the
+deal, replayed on the engine from the day's seed (:func:`app.daily.deal.start`); the
+computer is Expert, moving by :func:`app.play.advance` as on the play table. The first
+play of a day (``attempt`` 1) counts; *Play again* adds practice plays (2, 3 …), offered
+once the play before is over. The browser's match in Play (``play_seat``,
+``play_match``) is never read or written.
+
+Every post names its day (in the form's address, ``/daily?day=<day>``) and, for a move, the
+row's ``version``: a post for another day than today (:class:`OtherDayError`, 409), a
+malformed day (:class:`DailyError`, 400) or an older screen
+(:class:`~app.play.StaleTapError`, 409) changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from app.core.i18n import gettext
+from app.core.models import DailyPlay, utcnow
+from app.core.setaside import Finding
+from app.daily import deal
+from app.daily.days import Day, insert_or_skip
+from app.daily.days import load as load_day
+from app.engine import Event, GameError, MatchState, Phase, apply_match
+from app.engine.match import parse_match_action
+from app.play import SORTS, PlayError, StaleTapError, advance
+from app.play.actions import action_from_form
+from app.play.common import PERSON, STALE, check_version, sentence
+
+DAY_TEXT = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class DailyError(PlayError):
+    """A daily post that changed nothing (malformed, or not allowed now); ``message``
+    says why."""
+
+
+class OtherDayError(DailyError):
+    """A post for another day's deal (a table left open past midnight, or a forged day)."""
+
+    status_code = 409
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A browser's current play of a day's deal: its row (a fresh, unsaved one before
+    the first tap), the hand rebuilt on the engine, and the events that answered this
+    tap (played out on the table; none on a plain load)."""
+
+    row: DailyPlay
+    match: MatchState
+    events: tuple[Event, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        """True once the hand has ended."""
+        return self.match.hand.phase is Phase.OVER
+
+    @property
+    def counted(self) -> bool:
+        """True for the day's first play (it counts); False for practice."""
+        return self.row.counted
+
+
+def posted_day(text: str, today: date) -> date:
+    """The day a post names (``2026-12-01``), which must be ``today``.
+
+    Raises:
+        DailyError: ``text`` is not a day. OtherDayError: it is another day.
+    """
+    try:
+        day = date.fromisoformat(text) if DAY_TEXT.match(text) else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise DailyError(gettext("%(text)s is not a day: open the daily deal again.",
+                                 text=repr(text[:12])))
+    if day != today:
+        raise OtherDayError(gettext(
+            "That was the daily deal of %(day)s; today (%(today)s) has a new deal, so "
+            "nothing was played. Here it is.", day=day.isoformat(), today=today.isoformat()))
+    return day
+
+
+def replay(day: Day, log: list[list[object]]) -> MatchState:
+    """``day``'s hand after the actions of ``log`` (``[seat, action]`` pairs).
+
+    Raises:
+        GameError: the log does not replay.
+    """
+    match = deal.start(day.seed)
+    for player, text in log:
+        match, _ = apply_match(match, int(str(player)), parse_match_action(str(text)))
+    return match
+
+
+def _latest(db: Session, session_id: str, day: date) -> DailyPlay | None:
+    row = db.exec(select(DailyPlay).where(col(DailyPlay.session_id) == session_id,
+                                          col(DailyPlay.day) == day)
+                  .order_by(col(DailyPlay.attempt).desc()).limit(1)).first()
+    if row is not None:
+        db.expunge(row)  # read once: the page renders after the transaction ends
+    return row
+
+
+def load(db: Session, session_id: str, day: Day) -> Play:
+    """This browser's current play of ``day``'s deal (a fresh one before its first tap).
+
+    Raises:
+        GameError: the stored play does not replay.
+    """
+    row = _latest(db, session_id, day.day) or DailyPlay(session_id=session_id, day=day.day)
+    return Play(row, replay(day, row.log))
+
+
+def _store(db: Session, row: DailyPlay, **values: object) -> None:
+    """Write ``values`` with ``version + 1`` if the row is still at the version read
+    (a play's first tap adds its row).
+
+    Raises:
+        StaleTapError: another tap was stored since the row was read.
+    """
+    values = {**values, "version": row.version + 1}
+    if row.id is None:
+        fields = {"session_id": row.session_id, "day": row.day, "attempt": row.attempt,
+                  "log": row.log, "sort": row.sort, "started_at": utcnow(), **values}
+        added = insert_or_skip(db, DailyPlay, [fields], ["session_id", "day", "attempt"])
+    else:
+        added = db.exec(update(DailyPlay).where(col(DailyPlay.id) == row.id,
+                                                col(DailyPlay.version) == row.version)
+                        .values(**values).execution_options(synchronize_session=False)
+                        ).rowcount
+    if added != 1:
+        raise StaleTapError(STALE)
+
+
+def tap(db: Session, session_id: str, day: Day, form: Mapping[str, str]) -> Play:
+    """One tap of the daily table: ``sort`` (a screen choice), or ``action`` (``card``
+    for discard, knock and gin) with ``version``; the person's action on the engine,
+    then Expert's turn (:func:`app.play.advance`). ``day`` is today's, the post's day
+    already checked (:func:`posted_day`).
+
+    Raises:
+        StaleTapError: ``version`` is not the stored one; nothing changed.
+        DailyError: the hand is over, or a malformed form; nothing changed.
+        PlayError: the action is not legal now; nothing changed.
+    """
+    current = load(db, session_id, day)
+    row, match = current.row, current.match
+    if "sort" in form:
+        sort = form["sort"]
+        if sort not in SORTS:
+            raise DailyError(gettext("Unknown sort %(sort)s: sort by rank, by suit or melds "
+                                     "first.", sort=repr(sort[:20])))
+        _store(db, row, sort=sort)
+        return load(db, session_id, day)
+    if "action" not in form:
+        raise DailyError(gettext("Nothing to do: tap a card or one of the buttons (your "
+                                 "own order of the hand is kept on the Play table only)."))
+    check_version(form, row.version)
+    if current.over:
+        raise DailyError(gettext("This hand is over: play it again as practice, or come "
+                                 "back tomorrow for a new deal."))
+    action = action_from_form(match, form)
+    try:
+        match, _ = apply_match(match, PERSON, action)
+    except GameError as error:
+        raise PlayError(sentence(str(error))) from None
+    match, events = advance(match, deal.LEVEL)
+    values: dict[str, object] = {"log": [[p, t] for p, t in match.hand_log]}
+    if match.hand.phase is Phase.OVER:
+        values |= {"points": deal.points_for(match.records[-1]), "finished_at": utcnow()}
+    _store(db, row, **values)
+    return Play(load(db, session_id, day).row, match, tuple(events))
+
+
+def again(db: Session, session_id: str, day: Day, form: Mapping[str, str]) -> None:
+    """Deal today's hand again, as practice (it does not count): offered once the
+    current play is over; ``version`` is that play's.
+
+    Raises:
+        DailyError: the current play is not over. StaleTapError: an older screen.
+    """
+    current = _latest(db, session_id, day.day)
+    if current is None or current.points is None:
+        raise DailyError(gettext("Finish today's hand first: the first play of the day is "
+                                 "the one that counts."))
+    check_version(form, current.version)
+    added = insert_or_skip(db, DailyPlay, [{
+        "session_id": session_id, "day": day.day, "attempt": current.attempt + 1, "log": [],
+        "version": 0, "sort": current.sort, "started_at": utcnow()}],
+        ["session_id", "day", "attempt"])
+    if added != 1:
+        raise StaleTapError(STALE)
+
+
+def counted_points(db: Session, session_id: str, day: date) -> int | None:
+    """This browser's counted points for ``day`` (``None`` before its first play ended)."""
+    return db.exec(select(DailyPlay.points).where(
+        col(DailyPlay.session_id) == session_id, col(DailyPlay.day) == day,
+        col(DailyPlay.attempt) == 1)).first()
+
+
+def streak_of(db: Session, session_id: str, today: date) -> int:
+    """This browser's streak on ``today`` (:func:`app.daily.deal.streak`: up one for each
+    day played to its end, down one for each day missed)."""
+    days = db.exec(select(col(DailyPlay.day)).where(
+        col(DailyPlay.session_id) == session_id, col(DailyPlay.attempt) == 1,
+        col(DailyPlay.points).is_not(None))).all()
+    return deal.streak(days, today)
+
+
+def results(db: Session, day: date) -> list[int]:
+    """Every browser's counted points for ``day`` (anonymous: no session in them)."""
+    found = db.exec(select(col(DailyPlay.points)).where(
+        col(DailyPlay.day) == day, col(DailyPlay.attempt) == 1,
+        col(DailyPlay.points).is_not(None))).all()
+    return [int(points) for points in found if points is not None]
+
+
+def unreadable(db: Session, session_id: str) -> list[Finding]:
+    """Browser ``session_id``'s daily plays that load but do not replay on their day's
+    deal (a log cut short, a card that is none). An ``app.core.setaside`` check."""
+    found = []
+    for row in db.exec(select(DailyPlay).where(col(DailyPlay.session_id) == session_id)):
+        day = load_day(db, row.day)
+        try:
+            if day is None:
+                raise LookupError(f"no daily deal for {row.day}")
+            replay(day, row.log)
+        except Exception as error:
+            found.append(Finding.of(DailyPlay.__tablename__, {"id": row.id}, error))
+    return found
+
+
+__all__ = ["DailyError", "OtherDayError", "Play", "again", "counted_points", "load",
+           "posted_day", "replay", "results", "streak_of", "tap", "unreadable"]

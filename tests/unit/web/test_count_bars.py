@@ -1,0 +1,24 @@
+"""The count bar chart (app.web.charts.count_bars, the daily deal's results): one bar per
+value, heights in proportion to the counts, the viewer's bar keyed, bad keys refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.web.charts import count_bars
+
+
+def test_bars_are_in_proportion_and_the_viewers_is_keyed() -> None:
+    chart = count_bars("Results", [("-10", 1), ("0", 0), ("+10", 2)], ["", "", "you"])
+    heights = [bar[3] for bar in chart.bars]
+    assert len(chart.bars) == 3 and heights[1] == 0
+    assert heights[2] == pytest.approx(2 * heights[0])
+    assert chart.bar_keys == ("", "", "you")
+    assert chart.summary == "-10: 1, 0: 0, +10: 2"
+    assert [text for _, text in chart.ticks] == ["0", "2"]
+
+
+def test_keys_must_be_one_per_bar() -> None:
+    with pytest.raises(ValueError, match="one key per bar"):
+        count_bars("Results", [("0", 1)], ["you", ""])
+    assert count_bars("Results", []).bars == ()
