@@ -53,7 +53,7 @@ from app.engine import (
 from app.engine.hand import HAND_SIZE, VOID_AT
 from app.play.words import the
 from app.web.links import guide_link_for
-from app.web.rulewords import rules_rows
+from app.web.rulewords import arithmetic_words, rules_rows
 
 # --- rules in force ---------------------------------------------------------------------
 
@@ -224,13 +224,9 @@ def cards_in_words(cards: Iterable[Card], style: Literal["standard", "or"] = "st
 
 
 def sum_words(score: HandScore) -> str:
-    """A hand's score sum as shown: the engine's ``"undercut: 25 + 8 − 5 = 28"``.
-
-    The engine writes its kind in English; the play screen's translator owns the one
-    function that puts the kind in the page's language (``app.play.screen``), and this
-    is the one place the guide takes the sum from, so it is switched to that function
-    when both land (docs/translating.md "Where we stand")."""
-    return score.arithmetic
+    """A hand's score sum as shown, its kind in the page's language
+    (:func:`app.web.rulewords.arithmetic_words`: ``"Unterbieten: 25 + 8 − 5 = 28"``)."""
+    return arithmetic_words(score)
 
 
 # --- examples ------------------------------------------------------------------------------

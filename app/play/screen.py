@@ -23,7 +23,6 @@ from app.engine import (
     Event,
     HandKind,
     HandResult,
-    HandScore,
     HandVoided,
     HollywoodTally,
     Knocked,
@@ -64,6 +63,7 @@ from app.play.words import (
 )
 from app.web.charts import Chart, running_lines
 from app.web.links import guide_link_for
+from app.web.rulewords import arithmetic_words
 
 SORT_LABELS = {"rank": N_("Sort by rank"), "suit": N_("Sort by suit"),
                "melds": N_("Melds first")}
@@ -534,19 +534,6 @@ def _headline(kind: HandKind, i_knocked: bool, i_won: bool, seats: Seats,
         return gettext(_UNDERCUTS[key], name=name, points=points)
     who = "you" if i_won else "friend" if seats.friend else "computer"
     return gettext(_HEADLINES[(kind, who)], name=name, points=points)
-
-
-_KIND_WORDS = {HandKind.GIN: N_("gin"), HandKind.BIG_GIN: N_("big gin"),
-               HandKind.KNOCK: N_("knock"), HandKind.UNDERCUT: N_("undercut")}
-
-
-def arithmetic_words(score: HandScore) -> str:
-    """A hand's score sum with its kind in the request's language: the engine's
-    ``"undercut: 25 + 8 − 5 = 28"`` as ``"Unterbieten: 25 + 8 − 5 = 28"``."""
-    label, sep, sums = score.arithmetic.partition(": ")
-    if not sep or score.kind not in _KIND_WORDS:
-        return score.arithmetic
-    return gettext("%(kind)s: %(sum)s", kind=gettext(_KIND_WORDS[score.kind]), sum=sums)
 
 
 def _arrangement_note(s: Settlement, knocker: int, seats: Seats) -> str:

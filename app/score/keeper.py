@@ -58,7 +58,6 @@ from app.score.storage import (
 from app.score.views import (
     KIND_LABELS,
     RowView,
-    arithmetic,
     card_list,
     describe,
     game_result,
@@ -66,6 +65,7 @@ from app.score.views import (
     rules_line,
     summary,
 )
+from app.web.rulewords import arithmetic_words as arithmetic
 
 __all__ = [
     "CARD_FIELDS", "GRID", "KIND_LABELS", "MAX_BONUS", "MAX_CARDS_TEXT", "MAX_IMPORT_BYTES",

@@ -13,7 +13,7 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from app.core.i18n import N_, gettext, ngettext
-from app.engine import Card, HandKind, HandScore, Rank
+from app.engine import Card, Rank
 from app.score.sheet import EntryKind, HandRow, ScoreSheet, SheetResult
 from app.web import rulewords
 from app.web.cardwords import card_name
@@ -76,20 +76,6 @@ def describe(row: HandRow, names: tuple[str, ...]) -> RowView:
     if entry.upcard:
         what = gettext("%(hand)s (upcard %(card)s)", hand=what, card=card_name(entry.upcard))
     return RowView(row, what, outcome)
-
-
-_KIND_WORDS = {HandKind.GIN: N_("gin"), HandKind.BIG_GIN: N_("big gin"),
-               HandKind.KNOCK: N_("knock"), HandKind.UNDERCUT: N_("undercut")}
-
-
-def arithmetic(score: HandScore) -> str:
-    """A hand's score sum with its kind in the page's language: the engine's
-    ``"undercut: 25 + 8 − 5 = 28"`` as ``"Unterbieten: 25 + 8 − 5 = 28"`` (the same
-    words as the play screen's result panel)."""
-    _label, sep, sums = score.arithmetic.partition(": ")
-    if not sep or score.kind not in _KIND_WORDS:
-        return score.arithmetic
-    return gettext("%(kind)s: %(sum)s", kind=gettext(_KIND_WORDS[score.kind]), sum=sums)
 
 
 def game_result(names: tuple[str, ...], target: int, reached: int | None,
