@@ -12,6 +12,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from typing import Any
 
 MAX_FAILURES = 5
 WINDOW_SECONDS = 15 * 60.0
@@ -54,3 +55,22 @@ class Attempts:
         while times and times[0] <= now - self._window:
             times.popleft()
         return times
+
+
+_creating = threading.Lock()
+
+
+def kept_on(state: Any, name: str) -> Attempts:
+    """The :class:`Attempts` called ``name`` of one app (``state`` is ``app.state``),
+    made on first use: each app instance counts its own failures, so two apps in one
+    process (tests, embedded use) never lock each other's clients out."""
+    counters = getattr(state, "attempts", None)
+    if counters is None:
+        with _creating:
+            counters = getattr(state, "attempts", None)
+            if counters is None:
+                counters = {}
+                state.attempts = counters
+    with _creating:
+        found: Attempts = counters.setdefault(name, Attempts())
+    return found

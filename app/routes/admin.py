@@ -12,7 +12,7 @@ from starlette.responses import Response, StreamingResponse
 
 from app.admin import operator, signin
 from app.core import switches
-from app.core.attempts import Attempts
+from app.core.attempts import kept_on
 from app.core.i18n import N_, gettext, ngettext
 from app.core.inputs import whole_number
 from app.web.deps import DbDep, FieldsDep, SettingsDep
@@ -22,7 +22,6 @@ from app.web.render import render
 
 router = APIRouter()
 log = logging.getLogger("app.admin")
-_attempts = Attempts()
 
 NOTICES = {"switch": N_("Switch changed."), "announcement": N_("Announcement saved."),
            "signed-out": N_("Signed out.")}
@@ -71,13 +70,13 @@ def sign_in(request: Request, settings: SettingsDep, fields: FieldsDep) -> Respo
     too many wrong tokens from one address)."""
     token = _token(settings)
     address = f"address:{Client.of(request.scope).address}"
-    wait = _attempts.wait([address])
+    wait = kept_on(request.app.state, "admin").wait([address])
     if wait:
         return render(request, "admin/signin.html", {
             "error": gettext("Too many wrong tokens: wait a few minutes.")}, status_code=429,
             headers={"Retry-After": str(wait)})
     if not signin.token_matches(token, fields.get("token", "")):
-        _attempts.failed([address])
+        kept_on(request.app.state, "admin").failed([address])
         log.warning("admin: a wrong token from %s", address)
         return render(request, "admin/signin.html", {"error": gettext("That is not the token.")},
                       status_code=403)

@@ -13,7 +13,7 @@ import segno
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from app.core.attempts import Attempts
+from app.core.attempts import kept_on
 from app.core.i18n import N_, gettext, ngettext
 from app.devices import access, data
 from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
@@ -28,7 +28,6 @@ router = APIRouter()
 PREVIOUS_COOKIE = "gin_previous"
 """Set on a browser that joined another history: its own former session, for *undo*."""
 
-_attempts = Attempts()
 
 
 def _keys(request: Request, session_id: str) -> list[str]:
@@ -99,7 +98,7 @@ def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
     keeping this browser's own for *undo*; a bad code gets 400, too many 429."""
     typed = fields.get("code", "")
     keys = _keys(request, session.id)
-    wait = _attempts.wait(keys)
+    wait = kept_on(request.app.state, "devices").wait(keys)
     if wait:
         return _page(request, db, session.id, typed=typed[:64], status_code=429,
                      headers={"Retry-After": str(wait)},
@@ -110,7 +109,7 @@ def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
     try:
         target = access.redeem(db, typed, session.id)
     except access.CodeError as error:
-        _attempts.failed(keys)
+        kept_on(request.app.state, "devices").failed(keys)
         return _page(request, db, session.id, typed=typed[:64], error=error.message,
                      status_code=400)
     setattr(request.state, STATE_KEY, target)

@@ -8,7 +8,6 @@ from fastapi.testclient import TestClient
 
 from app.core import switches
 from app.core.config import Settings
-from app.routes import admin
 from tests.support.translated import english_left
 
 TOKEN = "correct horse battery staple"
@@ -23,7 +22,6 @@ def settings(db_url: str) -> Settings:
 @pytest.fixture(autouse=True)
 def _fresh() -> None:
     switches.forget_cache()
-    admin._attempts = admin.Attempts()
 
 
 @pytest.mark.parametrize(("language", "words"), [

@@ -17,7 +17,6 @@ from app.core import switches
 from app.core.config import Settings
 from app.core.models import BrowserSession, utcnow
 from app.main import create_app
-from app.routes import admin
 from tests.support.hardening import diff, snapshot
 from tests.web.friend.test_friend import browser
 
@@ -33,7 +32,6 @@ def settings(db_url: str) -> Settings:
 @pytest.fixture(autouse=True)
 def _fresh() -> None:
     switches.forget_cache()
-    admin._attempts = admin.Attempts()
 
 
 def _signed_in(client: TestClient) -> TestClient:
@@ -68,7 +66,7 @@ def test_signing_in_takes_the_token_and_nothing_else(app: FastAPI, client: TestC
         assert client.post("/admin/sign-in", data={"token": "guess"}).status_code == 403
     held = client.post("/admin/sign-in", data={"token": TOKEN})
     assert held.status_code == 429 and int(held.headers["retry-after"]) > 0
-    admin._attempts = admin.Attempts()
+    app.state.attempts.clear()  # the window passed
     _signed_in(client)
     assert 'id="count-sessions"' in client.get("/admin").text
 

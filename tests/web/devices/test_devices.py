@@ -16,7 +16,6 @@ from sqlmodel import Session, SQLModel, select
 from app.core.models import AccessCode, PlayMatch, utcnow
 from app.devices.access import FORMER_PLAYER
 from app.devices.data import browser_data
-from app.routes import devices
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import diff, snapshot
 from tests.web.friend.test_friend import browser, invite, join
@@ -115,7 +114,6 @@ def test_an_expired_device_code_opens_nothing(app: FastAPI, client: TestClient) 
 
 
 def test_bad_codes_are_refused_and_limited(app: FastAPI, client: TestClient) -> None:
-    devices._attempts = devices.Attempts()
     client.get("/")
     good = _code(client)
     other = browser(app)
@@ -133,7 +131,7 @@ def test_bad_codes_are_refused_and_limited(app: FastAPI, client: TestClient) -> 
     assert "Too many codes" in held.text
     assert other.cookies[COOKIE_NAME] == own
     assert diff(before, snapshot(app.state.engine)) == {}
-    devices._attempts = devices.Attempts()
+    app.state.attempts.clear()  # the window passed
 
 
 def test_forget_this_browser_leaves_nothing_of_it(app: FastAPI, client: TestClient) -> None:
