@@ -22,11 +22,9 @@ import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from sqlalchemy import Engine
 
-from app.engine import Phase, Rules, new_match
-from app.engine.match import MatchState
 from app.guide.content import PAGES
 from app.web.sessions import COOKIE_NAME
-from tests.support.positions import Position, act, bot_until, position_server, store_position
+from tests.support.positions import Position, position_server, store_position, table_positions
 from tests.support.servers import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -34,38 +32,6 @@ pytestmark = pytest.mark.browser
 BLOCKING = ("serious", "critical")
 WIDTHS = {360: 740, 1366: 800}
 THEMES = ("light", "dark", "contrast")
-
-
-# --- play positions --------------------------------------------------------------------
-
-
-def _over(match: MatchState) -> bool:
-    return match.hand.phase is Phase.OVER
-
-
-def play_positions() -> dict[str, Position]:
-    """Named positions of the person's play screen (the person is player 0)."""
-    upcard: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
-    assert upcard[0].hand.phase is Phase.UPCARD_OFFER and upcard[0].hand.to_play == 0
-    draw = act(act(upcard, 0, "pass"), 1, "pass")
-    assert draw[0].hand.phase is Phase.DRAW and draw[0].hand.to_play == 0
-    discard = act(draw, 0, "draw_stock")
-    knocked = bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
-                        lambda m: _over(m) and m.hand.result is not None
-                        and m.hand.result.knocker is not None and not m.over)
-    void = upcard
-    while not _over(void[0]):
-        hand = void[0].hand
-        seat, phase = hand.to_play, hand.phase
-        if phase is Phase.UPCARD_OFFER:
-            void = act(void, seat, "pass")
-        elif phase is Phase.DRAW:
-            void = act(void, seat, "draw_stock")
-        else:
-            void = act(void, seat, f"discard {hand.hands[seat][0]}")
-    match_end = bot_until((new_match(Rules(), seed=5, first_dealer=1), []), lambda m: m.over)
-    return {"upcard": upcard, "draw": draw, "discard": discard, "result": knocked,
-            "void": void, "match-end": match_end}
 
 
 # --- server, browser, audit ------------------------------------------------------------
@@ -77,7 +43,7 @@ class Site:
     def __init__(self, server: LiveServer, engine: Engine) -> None:
         self.url = server.url
         self.engine = engine
-        self.positions = play_positions()
+        self.positions = table_positions()
 
     def store(self, session_id: str, position: Position) -> None:
         """Make ``position`` the match of browser session ``session_id``."""
