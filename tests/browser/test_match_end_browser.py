@@ -36,7 +36,7 @@ from sqlmodel import Session, col, select
 from app.core.models import PlayMatch
 from app.engine import CLASSIC, Phase, Rules, new_match
 from app.web.sessions import COOKIE_NAME
-from tests.support.languages import LANGUAGES, page_language
+from tests.support.languages import LANGUAGES, LOCALES, page_language
 from tests.support.positions import (
     Position,
     act,
@@ -54,9 +54,6 @@ VIEWPORTS = [(360, 640), (390, 844), (844, 390), (1366, 800)]
 IDS = [f"{w}x{h}" for w, h in VIEWPORTS]
 RULES = CLASSIC.with_options(target=100)  # boxes, a game bonus and shutouts
 SLOW = 0.05  # the animations' playback rate in the deal test (600 ms → 12 s)
-
-LOCALES = {"en": "en-GB", "de": "de-DE", "es": "es-ES"}
-"""The browser's language for each of the app's (sent as Accept-Language)."""
 
 # Every line and label that must never be cut, shown and with text of its own (a pile's
 # button holds a card, not a label; Read the table is 1 px until focused), and whether it

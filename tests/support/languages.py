@@ -1,7 +1,8 @@
 """The app's languages for tests that run in each (issue 31): a page's words as the page
 shows them in its language, so one test serves English, German and Spanish.
 
-* ``LANGUAGES`` — ``("en", "de", "es")``, the source first;
+* ``LANGUAGES`` — ``("en", "de", "es")``, the source first; ``LOCALES`` a browser's
+  locale for each;
 * ``said(language, message, **values)`` — the catalogue's ``message`` in ``language``
   (English while the catalogue has no translation: then the page shows English too);
 * ``page_language(page)`` — a Playwright page's ``<html lang>``;
@@ -16,6 +17,8 @@ from typing import Any
 from app.core import i18n
 
 LANGUAGES = tuple(i18n.LANGUAGES)
+LOCALES = {"en": "en-GB", "de": "de-DE", "es": "es-ES"}
+"""A browser's locale for each language (Playwright's ``locale``: its Accept-Language)."""
 
 
 def said(language: str, message: str, **values: object) -> str:
