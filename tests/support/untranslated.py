@@ -17,11 +17,11 @@ Two checks, one per kind of fault:
   has no translation yet, or the page was built without the request's language). A
   message whose translation is the English itself (``Gin``, ``OK``) is not counted.
 
-What "shown" means (``shown(html)``): every text node outside ``<script>`` and
-``<style>`` (hidden ones too: a sheet or a panel opens later), and the attributes a
-person or a screen reader meets (:data:`TEXT_ATTRIBUTES`; ``value`` of a submit or
-button input; ``content`` of the description meta; the data attributes play.js writes
-into the page, :data:`SHOWN_DATA`).
+What "shown" means (``shown(html)``): every text node outside ``<script>``,
+``<style>``, ``<code>`` and ``<samp>`` (hidden ones too: a sheet or a panel opens
+later), and the attributes a person or a screen reader meets (:data:`TEXT_ATTRIBUTES`;
+``value`` of a submit or button input; ``content`` of the description meta; the data
+attributes play.js writes into the page, :data:`SHOWN_DATA`).
 """
 
 from __future__ import annotations
@@ -52,6 +52,9 @@ TEXT_ATTRIBUTES = {"aria-label", "aria-description", "aria-roledescription",
 SHOWN_DATA = {"data-note", "data-default"}
 """Data attributes whose text play.js puts on the screen (the hand's note)."""
 BUTTON_INPUTS = {"submit", "button", "reset"}
+SKIPPED = {"script", "style", "code", "samp"}
+"""Elements whose text is not shown as words: scripts, styles, and code (a command line
+to type, a file's format), which stays as written in every language."""
 
 DATA_PHRASES = ("Gin Rummy", *i18n.LANGUAGES.values())
 """The product's name (the same in every language, docs/glossary.md) and each language's
@@ -85,7 +88,7 @@ class _Shown(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {name: value or "" for name, value in attrs}
-        if tag in ("script", "style"):
+        if tag in SKIPPED:
             self.skip += 1
         for name, value in values.items():
             shown = (name in TEXT_ATTRIBUTES or name in SHOWN_DATA
@@ -99,11 +102,11 @@ class _Shown(HTMLParser):
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
-        if tag in ("script", "style"):
+        if tag in SKIPPED:
             self.skip -= 1
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
+        if tag in SKIPPED:
             self.skip = max(0, self.skip - 1)
 
     def handle_data(self, data: str) -> None:
@@ -119,9 +122,11 @@ def shown(html: str) -> list[Shown]:
     return parser.found
 
 
-def _outside_markers(text: str) -> str:
-    """``text`` without what stands between the markers (nested ones too)."""
-    depth, kept = 0, []
+def _outside_markers(text: str, depth: int = 0) -> tuple[str, int]:
+    """``text`` without what stands between the markers (nested ones too), starting
+    ``depth`` markers deep; and the depth at its end (a message with inline markup opens
+    in one text node and closes in a later one)."""
+    kept = []
     for char in text:
         if char == OPEN:
             depth += 1
@@ -131,12 +136,13 @@ def _outside_markers(text: str) -> str:
             kept.append(" ")
         elif depth == 0:
             kept.append(char)
-    return "".join(kept)
+    return "".join(kept), depth
 
 
-def stray_words(text: str) -> list[str]:
-    """The words of ``text`` outside the markers that are not data (empty: all marked)."""
-    rest = _outside_markers(text)
+def stray_words(text: str, depth: int = 0) -> list[str]:
+    """The words of ``text`` outside the markers that are not data (empty: all marked),
+    ``text`` starting ``depth`` markers deep."""
+    rest, _ = _outside_markers(text, depth)
     for phrase in DATA_PHRASES:
         rest = rest.replace(phrase, " ")
     words = []
@@ -152,9 +158,13 @@ def unmarked(html: str) -> list[str]:
     """What a page rendered with :func:`pseudo_english` shows outside the markers: one
     line per piece (``"<button title>: Draw a card"``), data left out."""
     faults = []
+    depth = 0  # of the page's text, read in order (an attribute stands alone)
     for piece in shown(html):
-        if stray_words(piece.text):
+        start = depth if piece.where == "text" else 0
+        if stray_words(piece.text, start):
             faults.append(f"{piece.where}: {piece.text}")
+        if piece.where == "text":
+            depth = _outside_markers(piece.text, depth)[1]
     return faults
 
 
@@ -234,8 +244,8 @@ def _english(language: str) -> tuple[tuple[str, re.Pattern[str], bool], ...]:
         strings = (message.string if isinstance(message.string, tuple | list)
                    else (message.string,))
         for english in ids:
-            if english in strings or not _WORD.search(english):
-                continue  # the same word in this language (Gin, Hollywood)
+            if english in strings or not _WORD.search(english) or english in DATA_PHRASES:
+                continue  # the same word in this language (Gin, Hollywood); the app's name
             text = re.sub(r"%\([a-z_]+\)[sd]", "", english)
             if len(_WORD.findall(text)) < 3:
                 continue  # "OK", "%(n)s ×": too short to tell

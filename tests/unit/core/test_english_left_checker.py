@@ -80,3 +80,13 @@ def test_an_english_message_on_a_german_or_spanish_page_is_reported() -> None:
         assert english_messages(planted, language) == ["English shown: Save settings"]
         translated = render("<button>{{ _('Save settings') }}</button>", language)
         assert english_messages(translated, language) == []
+
+
+def test_a_message_with_inline_markup_is_marked_across_its_text_nodes() -> None:
+    with pseudo_locale():
+        page = render("<p>{% trans %}Count <b>before layoffs</b>, then after{% endtrans %}"
+                      "</p><p>Stray</p>")
+    assert "\u27e6Count" not in page  # a message of no catalogue: it stays unmarked
+    marked = page.replace("Count <b>", "\u27e6Count <b>").replace("then after",
+                                                                   "then after\u27e7")
+    assert unmarked(marked) == ["text: Stray"]
