@@ -96,26 +96,26 @@ UNTRANSLATED: dict[str, set[str]] = {
     "de": {
         "guide", "play new", "play upcard", "play draw", "play discard", "play knock-offer",
         "play result", "play gin", "play undercut", "play void", "play match-end",
-        "play refused move", "play stale move", "play hint", "hand review", "match report",
-        "all matches report", "stats", "practice", "learn step 1", "learn step 2",
-        "learn step 3", "learn step 4", "learn step 5", "learn step 6", "learn refused",
-        "learn end", "friend join", "friend table (guest)", "friend table (host)",
-        "friend refused", "friend declined", "score index", "score sheet",
-        "score wrong entry", "score options", "score delete", "score delete hand",
-        "error 409", "fair", "fair wrong seed", "devices", "privacy", "error 404",
-        "error 405", "error 429", "error 503"
+        "play refused move", "play stale move", "play hint", "review list", "hand review",
+        "match report", "all matches report", "stats", "import", "import refused",
+        "practice", "learn step 1", "learn step 2", "learn step 3", "learn step 4",
+        "learn step 5", "learn step 6", "learn refused", "learn end", "friend join",
+        "friend table (guest)", "friend table (host)", "friend refused", "friend declined",
+        "score index", "score sheet", "score wrong entry", "score options", "score delete",
+        "score delete hand", "error 409", "fair", "fair wrong seed", "devices", "privacy",
+        "error 404", "error 405", "error 429", "error 503"
     },
     "es": {
         "guide", "play new", "play upcard", "play draw", "play discard", "play knock-offer",
         "play result", "play gin", "play undercut", "play void", "play match-end",
-        "play refused move", "play stale move", "play hint", "hand review", "match report",
-        "all matches report", "stats", "practice", "learn step 1", "learn step 2",
-        "learn step 3", "learn step 4", "learn step 5", "learn step 6", "learn refused",
-        "learn end", "friend join", "friend table (guest)", "friend table (host)",
-        "friend refused", "friend declined", "score index", "score sheet",
-        "score wrong entry", "score options", "score delete", "score delete hand",
-        "error 409", "fair", "fair wrong seed", "devices", "privacy", "error 404",
-        "error 405", "error 429", "error 503"
+        "play refused move", "play stale move", "play hint", "review list", "hand review",
+        "match report", "all matches report", "stats", "import", "import refused",
+        "practice", "learn step 1", "learn step 2", "learn step 3", "learn step 4",
+        "learn step 5", "learn step 6", "learn refused", "learn end", "friend join",
+        "friend table (guest)", "friend table (host)", "friend refused", "friend declined",
+        "score index", "score sheet", "score wrong entry", "score options", "score delete",
+        "score delete hand", "error 409", "fair", "fair wrong seed", "devices", "privacy",
+        "error 404", "error 405", "error 429", "error 503"
     },
 }
 """Per language (``pseudo``, ``de``, ``es``): the pages still waiting for PENDING (a
