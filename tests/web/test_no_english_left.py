@@ -160,6 +160,9 @@ def tour(app: FastAPI, headers: dict[str, str]) -> Tour:
         return TestClient(app, base_url="http://testserver", headers=headers)
 
     def keep(name: str, response: object) -> None:
+        status = getattr(response, "status_code", 0)
+        expected = int(name[6:]) if name.startswith("error ") else None
+        assert status == expected if expected else status < 500, (name, status)
         text = getattr(response, "text", "")
         seen.pages[name] = text
         seen.langs[name] = _lang(text)
