@@ -61,10 +61,10 @@ DATA_PHRASES = ("Gin Rummy", *i18n.LANGUAGES.values())
 name in itself (the Settings' choices: "Deutsch" on the English page too)."""
 DATA_WORDS = {"Ann", "Bob", "UTC"}
 """The names the tests' players type, and the time zone's name after a time. (Beside
-these, a rank's letter alone is data: the index of a card face.)"""
+these, a capital letter alone is data: a card face's rank, a key to press.)"""
 _CARD = r"(?:10|[2-9TJQKA])[CDHS\u2660\u2665\u2666\u2663]\ufe0e?"
 _DATA_TOKEN = re.compile(
-    rf"^(?:{_CARD}|[AJQKT]|[0-9a-f]{{8,}}|[A-Za-z0-9_-]{{32,}}|https?://\S+|/\S*|v\d+(?:\.\d+)+"
+    rf"^(?:{_CARD}|[A-Z]|[0-9a-f]{{8,}}|[A-Za-z0-9_-]{{32,}}|https?://\S+|/\S*|v\d+(?:\.\d+)+"
     r"|[^\w]*|[\d\W_]+)$")
 _WORD = re.compile(r"[^\W\d_]")
 
@@ -219,7 +219,7 @@ def _pattern(message: str) -> re.Pattern[str]:
         if not part:
             continue
         if part.startswith("%"):
-            out.append(r".+?")
+            out.append(r"[^\x00]{1,80}?")  # within one text node: bounded, no backtracking storm
         elif part.startswith("<"):
             out.append(r"[\s\x00]*")
         elif part.isspace():
@@ -249,7 +249,9 @@ def _english(language: str) -> tuple[tuple[str, re.Pattern[str], bool], ...]:
             text = re.sub(r"%\([a-z_]+\)[sd]", "", english)
             if len(_WORD.findall(text)) < 3:
                 continue  # "OK", "%(n)s ×": too short to tell
-            found.append((english, _pattern(english), len(english.split()) == 1))
+            # One word beside placeholders ("Hand %(number)s") is a German word too:
+            # matched only as a whole piece, like a message of one word.
+            found.append((english, _pattern(english), len(text.split()) < 2))
     return tuple(found)
 
 
@@ -261,7 +263,8 @@ def english_messages(html: str, language: str) -> list[str]:
     whole = {piece.text for piece in pieces}
     faults = []
     for english, pattern, one_word in _english(language):
-        if (english in whole) if one_word else pattern.search(joined):
+        if (any(pattern.fullmatch(text) for text in whole) if one_word
+                else pattern.search(joined)):
             faults.append(f"English shown: {english}")
     return faults
 

@@ -72,5 +72,5 @@ def test_the_manifest_speaks_the_browsers_language(client: TestClient) -> None:
     assert english.json()["description"].startswith("Play gin rummy")
     assert "Gin Rommé" in german.json()["description"]
     assert "ordenador" in spanish.json()["description"]
-    assert german.json()["name"] == "Gin Rummy"  # the app's name, the same everywhere
+    assert german.json()["name"] == "Gin Rommé"  # the game's name in German
     assert "Accept-Language" in german.headers["vary"]
