@@ -1,6 +1,7 @@
-"""Take the README's play-table screenshots at 390×844.
+"""Take the README's play-table screenshots at 390×844 (and the German one at 360×640).
 
-Usage: ``python tools/readme_screenshots.py [OUT_DIR]`` (default ``docs/``). Needs the
+Usage: ``python tools/readme_screenshots.py [OUT_DIR] [NAME ...]`` (default ``docs/``,
+every shot; names such as ``screenshot-german-phone.png`` take only those). Needs the
 dev dependencies and Chromium at ``/usr/bin/chromium``; it reuses the browser tests'
 server and play helpers (``tests/support/``, ``tests/browser/test_play_browser.py``).
 
@@ -12,7 +13,9 @@ deadwood, and photographs that same position four times, changing only the Setti
 * ``screenshot-phone.png``: the defaults (Normal cards, two colours, light theme);
 * ``screenshot-large.png``: Large cards;
 * ``screenshot-four-colours.png``: the four-colour deck;
-* ``screenshot-dark.png``: the dark theme.
+* ``screenshot-dark.png``: the dark theme;
+* ``screenshot-german-phone.png``: the defaults in German, at 360×640 (issue 31: the
+  one-screen table in the language with the longest words).
 """
 
 from __future__ import annotations
@@ -40,7 +43,11 @@ SHOTS = {
     "screenshot-large.png": ("card_size-large", "deck-two", "theme-light"),
     "screenshot-four-colours.png": ("card_size-normal", "deck-four", "theme-light"),
     "screenshot-dark.png": ("card_size-normal", "deck-two", "theme-dark"),
+    "screenshot-german-phone.png": ("card_size-normal", "deck-two", "theme-light",
+                                    "language-de"),
 }
+SIZES = {"screenshot-german-phone.png": (360, 640)}
+"""A shot's viewport when it is not 390×844."""
 
 
 def select_best(page: Any) -> None:
@@ -90,11 +97,14 @@ def phone_page() -> Iterator[tuple[Any, str]]:
 
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs"
+    wanted = sys.argv[2:] or list(SHOTS)
     with phone_page() as (page, base):
         _start(page, base)
         to_shown_position(page, base)
-        for name, radios in SHOTS.items():
-            _choose(page, base, *radios)
+        for name in wanted:
+            width, height = SIZES.get(name, (390, 844))
+            page.set_viewport_size({"width": width, "height": height})
+            _choose(page, base, *SHOTS[name])
             page.goto(base + "/play")
             select_best(page)
             page.mouse.move(0, 0)

@@ -40,11 +40,14 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """Make pages: ``new_page(width=390, height=844)``, each in its own context (cookies)."""
+    """Make pages: ``new_page(width=390, height=844, locale=None)``, each in its own
+    context (cookies); ``locale`` (``"de-DE"``) is the browser's language, sent as
+    ``Accept-Language``."""
     contexts: list[Any] = []
 
-    def make(width: int = 390, height: int = 844) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 390, height: int = 844, locale: str | None = None) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      **({"locale": locale} if locale else {}))
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()

@@ -6,7 +6,8 @@ new match), history and statistics, playing a friend (waiting, join, table, a re
 link), the score list and a sheet, every guide page — is audited with
 axe-core (the copy shipped in the ``axe-playwright-python`` wheel) at 360 px and
 1366 px wide in the light, dark and high-contrast themes. One server for the module;
-one test per width and theme, so ``pytest -n 2`` spreads them.
+one test per width and theme, so ``pytest -n 2`` spreads them; in German and Spanish
+too (the browser's language), each in one theme.
 
 Play positions are built with the engine and stored for the browser's own session, as if
 played there (the same way ``tests/web/play/test_play_http.py`` reaches a match's end).
@@ -22,11 +23,10 @@ import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from sqlalchemy import Engine
 
-from app.engine import Phase, Rules, new_match
-from app.engine.match import MatchState
 from app.guide.content import PAGES
 from app.web.sessions import COOKIE_NAME
-from tests.support.positions import Position, act, bot_until, position_server, store_position
+from tests.support.languages import LOCALES, page_language, say
+from tests.support.positions import Position, position_server, store_position, table_positions
 from tests.support.servers import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -34,38 +34,8 @@ pytestmark = pytest.mark.browser
 BLOCKING = ("serious", "critical")
 WIDTHS = {360: 740, 1366: 800}
 THEMES = ("light", "dark", "contrast")
-
-
-# --- play positions --------------------------------------------------------------------
-
-
-def _over(match: MatchState) -> bool:
-    return match.hand.phase is Phase.OVER
-
-
-def play_positions() -> dict[str, Position]:
-    """Named positions of the person's play screen (the person is player 0)."""
-    upcard: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
-    assert upcard[0].hand.phase is Phase.UPCARD_OFFER and upcard[0].hand.to_play == 0
-    draw = act(act(upcard, 0, "pass"), 1, "pass")
-    assert draw[0].hand.phase is Phase.DRAW and draw[0].hand.to_play == 0
-    discard = act(draw, 0, "draw_stock")
-    knocked = bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
-                        lambda m: _over(m) and m.hand.result is not None
-                        and m.hand.result.knocker is not None and not m.over)
-    void = upcard
-    while not _over(void[0]):
-        hand = void[0].hand
-        seat, phase = hand.to_play, hand.phase
-        if phase is Phase.UPCARD_OFFER:
-            void = act(void, seat, "pass")
-        elif phase is Phase.DRAW:
-            void = act(void, seat, "draw_stock")
-        else:
-            void = act(void, seat, f"discard {hand.hands[seat][0]}")
-    match_end = bot_until((new_match(Rules(), seed=5, first_dealer=1), []), lambda m: m.over)
-    return {"upcard": upcard, "draw": draw, "discard": discard, "result": knocked,
-            "void": void, "match-end": match_end}
+LANGUAGE_THEMES = [("en", theme) for theme in THEMES] + [("de", "light"), ("es", "dark")]
+"""English in every theme; German and Spanish (longer words, other names) in one each."""
 
 
 # --- server, browser, audit ------------------------------------------------------------
@@ -77,7 +47,7 @@ class Site:
     def __init__(self, server: LiveServer, engine: Engine) -> None:
         self.url = server.url
         self.engine = engine
-        self.positions = play_positions()
+        self.positions = table_positions()
 
     def store(self, session_id: str, position: Position) -> None:
         """Make ``position`` the match of browser session ``session_id``."""
@@ -97,9 +67,10 @@ def session_id(page: Any) -> str:
     return str(cookies[COOKIE_NAME])
 
 
-def audited_page(new_page: Callable[..., Any], width: int) -> Any:
-    """A page whose every document gets axe-core (an init script, outside the page's CSP)."""
-    page = new_page(width, WIDTHS.get(width, 800))
+def audited_page(new_page: Callable[..., Any], width: int, language: str = "en") -> Any:
+    """A page whose every document gets axe-core (an init script, outside the page's CSP),
+    its browser speaking ``language``."""
+    page = new_page(width, WIDTHS.get(width, 800), locale=LOCALES[language])
     page.context.add_init_script(AXE_SCRIPT)
     return page
 
@@ -119,9 +90,9 @@ def audit(page: Any, label: str) -> list[str]:
 def set_theme(page: Any, base: str, theme: str) -> None:
     """Save the theme on the settings page, as a person would."""
     page.goto(base + "/settings")
-    page.get_by_role("radio", name={"light": "Light", "dark": "Dark",
-                                    "contrast": "High contrast"}[theme]).check()
-    page.get_by_role("button", name="Save settings").click()
+    page.get_by_role("radio", name=say(page, {"light": "Light", "dark": "Dark",
+                                              "contrast": "High contrast"}[theme])).check()
+    page.get_by_role("button", name=say(page, "Save settings")).click()
     page.wait_for_url("**/settings?saved=1")
     assert page.evaluate("document.documentElement.dataset.theme") == theme
 
@@ -134,13 +105,14 @@ def page_urls() -> list[str]:
             *guide]
 
 
-@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize(("language", "theme"), LANGUAGE_THEMES)
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_page_passes_axe(site: Site, new_page: Callable[..., Any], width: int,
-                               theme: str) -> None:
-    page = audited_page(new_page, width)
+                               language: str, theme: str) -> None:
+    page = audited_page(new_page, width, language)
     base = site.url
     set_theme(page, base, theme)
+    assert page_language(page) == language
     problems: list[str] = []
     for path in page_urls():
         page.goto(base + path)
@@ -149,7 +121,7 @@ def test_every_page_passes_axe(site: Site, new_page: Callable[..., Any], width: 
     page.goto(base + "/score")
     page.locator("#name0").fill("Ann")
     page.locator("#name1").fill("Bob")
-    page.get_by_role("button", name="Start sheet").click()
+    page.get_by_role("button", name=say(page, "Start sheet")).click()
     page.wait_for_url("**/score/*")
     problems += audit(page, "score sheet")
     # The play screen in each step, its sheets (pile, score, keys, rules, the table read
@@ -175,15 +147,15 @@ def test_every_page_passes_axe(site: Site, new_page: Callable[..., Any], width: 
     # friend's table.
     page.goto(base + "/play/new")
     page.locator("#opt-name").fill("Ann")
-    page.get_by_role("button", name="Play a friend").click()
+    page.get_by_role("button", name=say(page, "Play a friend")).click()
     page.locator("#invite-link").wait_for()
     problems += audit(page, "friend waiting")
-    friend = audited_page(new_page, width)
+    friend = audited_page(new_page, width, language)
     set_theme(friend, base, theme)
     friend.goto(page.locator("#invite-link").input_value())
     problems += audit(friend, "friend join")
     friend.locator("#join-name").fill("Bob")
-    friend.get_by_role("button", name="Join the match").click()
+    friend.get_by_role("button", name=say(friend, "Join the match")).click()
     friend.locator("#table").wait_for()
     problems += audit(friend, "friend table")
     assert not problems, "\n".join(problems)

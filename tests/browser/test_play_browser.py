@@ -22,6 +22,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.languages import say
+
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = [(360, 640), (390, 844), (844, 390), (1366, 800)]
@@ -72,11 +74,13 @@ def _cards(page: Any) -> list[dict[str, Any]]:
 def _start(page: Any, base: str, options: dict[str, str] | None = None) -> None:
     """From the home page: Play, (options), Start match."""
     page.goto(base + "/")
-    page.get_by_role("navigation").get_by_role("link", name="Play", exact=True).click()
-    page.get_by_role("button", name="New match").or_(
-        page.get_by_role("button", name="Start match")).first.wait_for()
-    if page.get_by_role("button", name="Start match").count() == 0:
-        page.get_by_role("button", name="New match").click()
+    page.get_by_role("navigation").get_by_role("link", name=say(page, "Play"),
+                                               exact=True).click()
+    new, start = say(page, "New match"), say(page, "Start match")
+    page.get_by_role("button", name=new).or_(
+        page.get_by_role("button", name=start)).first.wait_for()
+    if page.get_by_role("button", name=start).count() == 0:
+        page.get_by_role("button", name=new).click()
         page.wait_for_url("**/play/new")
     # Start match replaces this history entry once the script is live (a click before posts).
     page.locator("html[data-play-ready]").wait_for(state="attached")
@@ -87,7 +91,7 @@ def _start(page: Any, base: str, options: dict[str, str] | None = None) -> None:
             field.check()
         else:
             field.fill(value)
-    page.get_by_role("button", name="Start match").click()
+    page.get_by_role("button", name=start).click()
     page.wait_for_url(base + "/play")
     page.locator("#table").wait_for()
     page.locator("html[data-play-ready]").wait_for(state="attached")  # keys are live
@@ -119,7 +123,7 @@ def _choose(page: Any, base: str, *ids: str) -> None:
     page.goto(base + "/settings")
     for radio in ids:
         page.locator(f"#{radio}").check()
-    page.get_by_role("button", name="Save settings").click()
+    page.get_by_role("button", name=say(page, "Save settings")).click()
     page.wait_for_url("**/settings?saved=1")
 
 

@@ -1,6 +1,7 @@
 """Play positions built with the engine and stored as a browser's match, as if played
 there: ``act``, ``bot_until`` (the Standard computer in both seats until a condition
-holds) and ``store_position`` (the match as one stored before provable deals: the app
+holds), ``table_positions`` (the play screen in each step and result panel) and
+``store_position`` (the match as one stored before provable deals: the app
 splits it into hands when it loads it); ``position_server`` runs a server of its own
 with its database at hand to store them. The accessibility audit and the match-end tests
 reach their screens this way, without playing through a browser.
@@ -19,9 +20,11 @@ from sqlmodel import Session
 
 from app.core.db import create_db_engine
 from app.core.models import PlayMatch, PlaySeat
-from app.engine import Phase, apply_match, parse_match_action
+from app.engine import Phase, Rules, apply_match, legal_actions, new_match, parse_match_action
 from app.engine.bots import choose_action
+from app.engine.hand import Knock
 from app.engine.match import MatchState, match_view
+from app.engine.scoring import HandKind
 from tests.support.servers import LiveServer, sqlite_url
 
 Position = tuple[MatchState, list[tuple[int, str]]]
@@ -48,6 +51,54 @@ def bot_until(position: Position, done: Callable[[MatchState], bool], seed: int 
         action = choose_action("standard", match_view(match, seat), rng)
         position = act(position, seat, str(action))
     raise AssertionError("position not reached")
+
+
+def _over(match: MatchState) -> bool:
+    return match.hand.phase is Phase.OVER
+
+
+def _first_ended_by(kind: HandKind) -> Position:
+    """The first deal (seeds 1, 2, ...) whose hand ends by ``kind`` before the match ends."""
+    for seed in range(1, 200):
+        found = bot_until((new_match(Rules(), seed=seed, first_dealer=1), []),
+                          lambda m: m.over or (_over(m) and m.hand.result is not None
+                                               and m.hand.result.kind == kind))
+        if not found[0].over:
+            return found
+    raise AssertionError(f"no deal ends by {kind}")
+
+
+def table_positions() -> dict[str, Position]:
+    """Named positions of the person's play screen (the person is player 0): each step
+    (``upcard``: take or pass, ``draw``, ``discard``, ``knock-offer``: a discard that
+    may knock), each result panel (``result``: a knock, ``gin``, ``undercut``, ``void``)
+    and ``match-end``. The same deals on every call."""
+    upcard: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
+    assert upcard[0].hand.phase is Phase.UPCARD_OFFER and upcard[0].hand.to_play == 0
+    draw = act(act(upcard, 0, "pass"), 1, "pass")
+    assert draw[0].hand.phase is Phase.DRAW and draw[0].hand.to_play == 0
+    discard = act(draw, 0, "draw_stock")
+    knock_offer = bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
+                            lambda m: m.hand.phase is Phase.DISCARD and m.hand.to_play == 0
+                            and any(isinstance(a, Knock) for a in legal_actions(m.hand, 0)))
+    knocked = bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
+                        lambda m: _over(m) and m.hand.result is not None
+                        and m.hand.result.knocker is not None and not m.over)
+    void = upcard
+    while not _over(void[0]):
+        hand = void[0].hand
+        seat, phase = hand.to_play, hand.phase
+        if phase is Phase.UPCARD_OFFER:
+            void = act(void, seat, "pass")
+        elif phase is Phase.DRAW:
+            void = act(void, seat, "draw_stock")
+        else:
+            void = act(void, seat, f"discard {hand.hands[seat][0]}")
+    match_end = bot_until((new_match(Rules(), seed=5, first_dealer=1), []), lambda m: m.over)
+    return {"upcard": upcard, "draw": draw, "discard": discard, "knock-offer": knock_offer,
+            "result": knocked, "gin": _first_ended_by(HandKind.GIN),
+            "undercut": _first_ended_by(HandKind.UNDERCUT), "void": void,
+            "match-end": match_end}
 
 
 def store_position(engine: Engine, session_id: str, position: Position,

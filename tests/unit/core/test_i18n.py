@@ -84,3 +84,25 @@ def test_every_catalogue_is_complete(language: str) -> None:
                             if isinstance(m.string, tuple) else m.string)]
     fuzzy = [key for key, m in messages.items() if m.fuzzy]
     assert not untranslated and not fuzzy, (untranslated[:10], fuzzy[:10])
+
+
+@pytest.mark.parametrize("language", [lang for lang in i18n.LANGUAGES if lang != "en"])
+def test_every_plural_message_takes_the_right_form_for_0_1_2_and_5(language: str) -> None:
+    """One for 1, the plural for 0, 2 and 5 (German and Spanish alike: Spanish's third
+    form is for a million and its multiples), with the English message's placeholders."""
+    path = ROOT / "app" / "locale" / language / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as file:
+        catalog = read_po(file, locale=language)
+    plurals = [m for m in catalog if m.id and m.pluralizable]
+    assert plurals, "no plural message in the catalogue"
+    names = re.compile(r"%\((\w+)\)")
+    for message in plurals:
+        singular, plural = message.id
+        with i18n.language(language):
+            for n in (0, 1, 2, 5):
+                form = i18n.lookup_plural(singular, plural, n)
+                assert form == (message.string[0] if n == 1 else message.string[-1]), (
+                    singular, n)
+                assert set(names.findall(form)) == set(names.findall(plural)), (singular, n)
+                if set(names.findall(plural)) == {"num"}:  # the count alone: shown
+                    assert str(n) in i18n.ngettext(singular, plural, n), (singular, n)

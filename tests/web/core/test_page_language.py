@@ -1,5 +1,7 @@
 """The page's language: the browser's Accept-Language on a first visit, the Settings'
-switch over it, ``<html lang>`` and ``Vary`` right (app/web/deps.py: use_language)."""
+switch over it, ``<html lang>`` and ``Vary`` right (app/web/deps.py: use_language), on
+error pages no route answered too (``choose_language``) and in the manifest. Every page
+and play state in each language: tests/web/test_no_english_left.py."""
 
 from __future__ import annotations
 
@@ -44,3 +46,31 @@ def test_a_language_outside_the_choices_is_refused(client: TestClient) -> None:
     client.get("/")
     page = client.post("/settings", data={**DEFAULT.model_dump(), "language": "fr"})
     assert page.status_code == 400 and "Language: choose one of" in page.text
+
+
+def test_a_page_no_route_answered_speaks_the_browsers_language(client: TestClient) -> None:
+    html = {"Accept": "text/html"}
+    for path in ("/no-such-page", "/play/rematch"):  # 404, 405: before any route's dependency
+        page = client.get(path, headers={**html, "Accept-Language": "de"})
+        assert page.status_code in (404, 405), path
+        assert _lang(page.text) == "de" and ">Einstellungen<" in page.text, path
+        assert "Accept-Language" in page.headers["vary"], path
+    client.get("/")
+    form = {**DEFAULT.model_dump(), "language": "es"}
+    assert client.post("/settings", data=form, follow_redirects=False).status_code == 303
+    page = client.get("/no-such-page", headers={**html, "Accept-Language": "de"})
+    assert _lang(page.text) == "es" and ">Ajustes<" in page.text
+    assert "Accept-Language" not in page.headers["vary"]
+
+
+def test_the_manifest_speaks_the_browsers_language(client: TestClient) -> None:
+    english = client.get("/manifest.webmanifest")
+    german = client.get("/manifest.webmanifest", headers={"Accept-Language": "de-AT"})
+    spanish = client.get("/manifest.webmanifest", headers={"Accept-Language": "es"})
+    assert (english.json()["lang"], german.json()["lang"], spanish.json()["lang"]) == (
+        "en", "de", "es")
+    assert english.json()["description"].startswith("Play gin rummy")
+    assert "Gin Rommé" in german.json()["description"]
+    assert "ordenador" in spanish.json()["description"]
+    assert german.json()["name"] == "Gin Rommé"  # the game's name in German
+    assert "Accept-Language" in german.headers["vary"]

@@ -1,0 +1,295 @@
+"""No English left behind (issue 31): every page and play state, in German and Spanish,
+shows no English message, and nothing on any page escaped the catalogue.
+
+One browser tours the app (``tour``): home, the guide and FAQ, the new match form, the
+play table in each step and result panel (tests/support/positions.py), a refused and a
+stale move, a hint, practice, every step of *Learn by playing* and a refused one, a
+friend's invite, waiting, join, table and refused link, the score list, a sheet, its
+options, a wrong entry and both delete questions, the history, a hand's review, the
+match report, the statistics and the import (refused too), the fair page (with a
+wrong seed too), devices, privacy, settings, the error pages 404, 405, 409 (a stale
+sheet), 429 and 503, the offline page and the manifest. It runs three times:
+
+* in **pseudo-English** (tests/support/untranslated.py: every catalogue message wrapped
+  in ⟦…⟧): a word outside the markers that is not data was never marked;
+* in **German** and **Spanish** (``Accept-Language``): an English message of the
+  catalogue shown as it is was never translated, or the page forgot its language.
+
+Each page is a test of its own, so a failure names the page and the text. Pages still
+English wait for their area's branch: ``xfail(strict=True)``, removed once it merged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from fastapi import Depends, FastAPI
+from fastapi.testclient import TestClient
+
+from app.core.config import Settings
+from app.core.db import DatabaseBusyError
+from app.engine.bots import expert
+from app.guide.content import PAGES as GUIDE_PAGES
+from app.learn import script
+from app.main import create_app
+from app.routes import install
+from app.web.deps import get_display, use_language
+from app.web.sessions import COOKIE_NAME
+from tests.support.hardening import action_form, finish_hand
+from tests.support.positions import store_position, table_positions
+from tests.support.servers import sqlite_url
+from tests.support.untranslated import (
+    english_messages,
+    manifest_texts,
+    pseudo_locale,
+    stray_words,
+    unmarked,
+)
+
+LANGUAGES = ("pseudo", "de", "es")
+SCORE_FORM = {
+    "players": "2", "name0": "Ann", "name1": "Bob", "name2": "",
+    "first_dealer": "0", "first_sitter": "2",
+    "target": "100", "gin_bonus": "25", "undercut_bonus": "25", "big_gin_bonus": "31",
+    "box_bonus": "20", "game_bonus": "100", "shutout": "on",
+}
+TABLE = ("upcard", "draw", "discard", "knock-offer", "result", "gin", "undercut", "void",
+         "match-end")
+PAGES = (
+    "home", "guide", *(f"guide {page.slug}" for page in GUIDE_PAGES), "play new",
+    *(f"play {name}" for name in TABLE), "play refused move", "play stale move",
+    "play hint", "review list", "hand review", "match report", "all matches report",
+    "stats", "import", "import refused", "practice",
+    *(f"learn step {n}" for n in range(1, len(script.STEPS) + 1)), "learn refused",
+    "learn end", "friend waiting", "friend join", "friend table (guest)",
+    "friend table (host)", "friend refused", "friend declined", "score index",
+    "score sheet", "score wrong entry", "score options", "score delete",
+    "score delete hand", "error 409", "fair", "fair wrong seed", "devices", "privacy",
+    "settings", "settings saved", "error 404", "error 405", "error 429", "error 503",
+    "offline", "manifest",
+)
+
+PENDING = "translation lands with the area's branch"
+"""Pages whose area is still being translated (issue 31): each is a strict xfail here,
+removed by the integrator once the area's branch merged (then the test must pass)."""
+UNTRANSLATED: dict[str, set[str]] = {
+    "pseudo": {
+        "guide knocking", "guide scoring", "guide options", "play new", "review list",
+        "import refused", "score index", "score sheet", "score wrong entry",
+        "score options", "score delete", "score delete hand", "error 409"
+    },
+    "de": {
+        "guide knocking", "guide controls", "guide options", "guide faq", "play upcard",
+        "play draw", "play discard", "play knock-offer", "play result", "play gin",
+        "play undercut", "play void", "play match-end", "play refused move",
+        "play stale move", "play hint", "import refused", "practice", "learn step 1",
+        "learn step 2", "learn step 3", "learn step 4", "learn step 5", "learn step 6",
+        "learn refused", "learn end"
+    },
+    "es": {
+        "guide options", "import refused"
+    },
+}
+"""Per language (``pseudo``, ``de``, ``es``): the pages still waiting for PENDING (a
+page without a single catalogue message passes in German: the pseudo-locale has it)."""
+
+
+@dataclass
+class Tour:
+    """What one browser saw in one language: ``pages[name]`` is the HTML (or for the
+    manifest its JSON), ``langs[name]`` the page's ``<html lang>``."""
+
+    pages: dict[str, str] = field(default_factory=dict)
+    langs: dict[str, str] = field(default_factory=dict)
+
+
+def _lang(html: str) -> str:
+    found = re.search(r'<html lang="([^"]*)"', html)
+    return found.group(1) if found else ""
+
+
+def _busy() -> None:
+    raise DatabaseBusyError("held by a test")
+
+
+def _app(folder: Path, template: Path) -> FastAPI:
+    path = folder / "gin.db"
+    shutil.copyfile(template, path)
+    settings = Settings(database_url=sqlite_url(path), analyse_hands=False, compute_workers=0,
+                        limit_imports_per_browser="2/10 minutes")  # type: ignore[arg-type]
+    app = create_app(settings)
+    # A route that meets a busy database (the 503 page), as every page route is.
+    app.add_api_route("/test-busy", _busy, dependencies=[Depends(get_display),
+                                                         Depends(use_language)])
+    return app
+
+
+def tour(app: FastAPI, headers: dict[str, str]) -> Tour:
+    """Visit every page and state as one browser (and a friend) with ``headers``."""
+    seen = Tour()
+
+    def browser() -> TestClient:
+        return TestClient(app, base_url="http://testserver", headers=headers)
+
+    def keep(name: str, response: object) -> None:
+        status = getattr(response, "status_code", 0)
+        expected = int(name[6:]) if name.startswith("error ") else None
+        assert status == expected if expected else status < 500, (name, status)
+        text = getattr(response, "text", "")
+        seen.pages[name] = text
+        seen.langs[name] = _lang(text)
+
+    with browser() as me:
+        get = me.get
+        keep("home", get("/"))
+        keep("guide", get("/guide"))
+        for page in GUIDE_PAGES:
+            keep(f"guide {page.slug}", get(page.url))
+        keep("play new", get("/play/new"))
+        session = me.cookies[COOKIE_NAME]
+        positions = table_positions()
+        for name in TABLE:
+            store_position(app.state.engine, session, positions[name])
+            keep(f"play {name}", get("/play"))
+        store_position(app.state.engine, session, positions["discard"])
+        version = re.search(r'name="version" value="(\d+)"', get("/play").text)
+        assert version
+        keep("play refused move", me.post("/play", data=action_form("discard ZZ",
+                                                                     int(version[1]))))
+        keep("play stale move", me.post("/play", data=action_form("draw_stock", 999)))
+        keep("play hint", me.post("/play/hint", data={"version": version[1]}))
+        # A match played through the forms: its history, review, report, practice.
+        me.post("/play/new", data={"level": "easy", "version": "0"})
+        played = finish_hand(app, me, seed=1, deal_next=True)
+        match_id, number = played["match_id"], played["number"]
+        keep("review list", get("/play/history"))
+        keep("hand review", get(f"/play/history/{match_id}/{number}"))
+        keep("match report", get(f"/play/history/{match_id}"))
+        keep("all matches report", get("/play/history/report"))
+        keep("stats", get("/stats"))
+        keep("import", get("/play/history/import"))
+        keep("import refused", me.post("/play/history/import", data={"text": "not a hand"}))
+        me.post("/play/history/import", data={"text": "not a hand"})
+        keep("error 429", me.post("/play/history/import", data={"text": "not a hand"}))
+        keep("practice", me.post(f"/play/history/{match_id}/{number}/practice",
+                                 data={"step": str(played["step"])}))
+        # Learn by playing: every step, a move it does not teach, the end.
+        for done, step in enumerate(script.STEPS):
+            page = get("/learn")
+            keep(f"learn step {done + 1}", page)
+            version = re.search(r'name="version" value="(\d+)"', page.text)
+            assert version
+            if done == 0:
+                keep("learn refused", me.post("/learn", data=action_form("draw_stock",
+                                                                          int(version[1]))))
+            me.post("/learn", data=action_form(step.move, int(version[1])))
+        keep("learn end", get("/learn"))
+        # The scorekeeper.
+        keep("score index", get("/score"))
+        sheet = me.post("/score", data=SCORE_FORM, follow_redirects=False).headers["location"]
+        options = get(f"{sheet}/options")
+        version = re.search(r'name="version" value="(\d+)"', options.text)
+        assert version
+        keep("score wrong entry", me.post(f"{sheet}/hands", data={
+            "version": version[1], "kind": "knock", "knocker": "0",
+            "knocker_deadwood": "11", "defender_deadwood": "30"}))
+        me.post(f"{sheet}/hands", data={"version": version[1], "kind": "knock",
+                                        "knocker": "0", "knocker_deadwood": "6",
+                                        "defender_deadwood": "28"})
+        keep("score sheet", get(sheet))
+        keep("score options", get(f"{sheet}/options"))
+        keep("score delete", me.post(f"{sheet}/delete"))
+        keep("score delete hand", me.post(f"{sheet}/hands/1/delete"))
+        keep("error 409", me.post(f"{sheet}/hands", data={
+            "version": "0", "kind": "knock", "knocker": "0", "knocker_deadwood": "6",
+            "defender_deadwood": "28"}))
+        # Everything else of one browser.
+        keep("fair", get("/fair"))
+        keep("fair wrong seed", get("/fair?server_seed=zz&client_seed=zz&hand=x"))
+        keep("devices", get("/devices"))
+        keep("privacy", get("/privacy"))
+        keep("settings", get("/settings"))
+        keep("settings saved", get("/settings?saved=1"))
+        keep("error 404", get("/no-such-page", headers={"Accept": "text/html"}))
+        keep("error 405", get("/play/rematch", headers={"Accept": "text/html"}))
+        keep("error 503", get("/test-busy", headers={"Accept": "text/html"}))
+        keep("offline", get("/offline"))
+        manifest = get("/manifest.webmanifest").json()
+        seen.pages["manifest"] = json.dumps(manifest)
+        keep("friend refused", get("/play/friend/no-such-invite"))
+    # Playing a friend: the host's waiting page, the friend's join page and table.
+    with browser() as host, browser() as guest, browser() as other, browser() as declining:
+        host.post("/play/friend", data={"name": "Ann", "version": "0"})
+        waiting = host.get("/play")
+        keep("friend waiting", waiting)
+        token = re.search(r"/play/friend/([A-Za-z0-9_-]{32})", waiting.text)
+        assert token, "no invite link on the waiting page"
+        keep("friend join", guest.get(f"/play/friend/{token[1]}"))
+        guest.post(f"/play/friend/{token[1]}", data={"name": "Bob"})
+        keep("friend table (guest)", guest.get("/play"))
+        keep("friend table (host)", host.get("/play"))
+        other.post("/play/friend", data={"name": "Ann", "version": "0"})
+        again = re.search(r"/play/friend/([A-Za-z0-9_-]{32})", other.get("/play").text)
+        assert again
+        keep("friend declined", declining.post(f"/play/friend/{again[1]}/decline"))
+    missing = set(PAGES) - set(seen.pages)
+    assert not missing, f"the tour did not reach {sorted(missing)}"
+    return seen
+
+
+@pytest.fixture(scope="module")
+def tours(tmp_path_factory: pytest.TempPathFactory,
+          migrated_template: Path) -> Iterator[Callable[[str], Tour]]:
+    """``tours(language)``: the tour in that language, made once for the module."""
+    made: dict[str, Tour] = {}
+    saved = expert.DEFAULT_BUDGET
+    expert.DEFAULT_BUDGET = expert.Budget(samples=2, discards=2, deadline=None)  # a quick hint
+
+    def get(language: str) -> Tour:
+        install.manifest.cache_clear()  # built per language, cached: not across the tours
+        if language not in made:
+            app = _app(tmp_path_factory.mktemp(f"tour-{language}"), migrated_template)
+            if language == "pseudo":
+                with pseudo_locale():
+                    made[language] = tour(app, {"Accept-Language": "en"})
+            else:
+                made[language] = tour(app, {"Accept-Language": language})
+        return made[language]
+
+    yield get
+    install.manifest.cache_clear()
+    expert.DEFAULT_BUDGET = saved
+
+
+def faults(language: str, name: str, text: str) -> list[str]:
+    """What is wrong on page ``name`` of the tour in ``language``."""
+    if name == "manifest":
+        pieces = list(manifest_texts(json.loads(text)))
+        if language == "pseudo":
+            return [f"{p.where}: {p.text}" for p in pieces if stray_words(p.text)]
+        return english_messages("\x00".join(f"<p>{p.text}</p>" for p in pieces), language)
+    return unmarked(text) if language == "pseudo" else english_messages(text, language)
+
+
+def cases() -> list[object]:
+    """Each language and page, the pages still waiting for their area marked."""
+    return [pytest.param(language, name, id=f"{language}-{name}",
+                         marks=([pytest.mark.xfail(strict=True, reason=PENDING)]
+                                if name in UNTRANSLATED.get(language, set()) else []))
+            for language in LANGUAGES for name in PAGES]
+
+
+@pytest.mark.parametrize(("language", "name"), cases())
+def test_no_english_is_left_on_the_page(tours: Callable[[str], Tour], language: str,
+                                        name: str) -> None:
+    seen = tours(language)
+    found = faults(language, name, seen.pages[name])
+    assert not found, f"{name} in {language}:\n  " + "\n  ".join(found)
+    if name != "manifest" and seen.langs[name]:  # whole pages say their language
+        assert seen.langs[name] == ("en" if language == "pseudo" else language), name
