@@ -82,7 +82,7 @@ def in_progress(db: Session, session_id: str, shown: int | None = None) -> list[
                 "%(name)s's turn", name=seats.other_name)
         else:
             opponent = gettext("Computer (%(level)s)",
-                               level=LEVEL_LABELS.get(game.level, game.level))
+                               level=gettext(LEVEL_LABELS.get(game.level, game.level)))
             turn = gettext("Your turn")
             mine_now = True  # the computer answers at once: the move is always yours
         lines.append(MatchLine(game.id, opponent, (view.scores[me], view.scores[1 - me]),

@@ -499,7 +499,7 @@ def review(facts: HandFacts) -> Review:
             str(state.discard_pile[-1]) if state.discard_pile else None,
             len(state.discard_pile), len(state.stock), to_play))
     last = positions[-1].state.result
-    return Review(facts, LEVEL_LABELS.get(facts.level, facts.level.title()),
+    return Review(facts, gettext(LEVEL_LABELS.get(facts.level, facts.level.title())),
                   rules_name(facts.rules), tuple(steps),
                   result_panel(last, facts.rules, seats) if last is not None else None)
 

@@ -247,6 +247,9 @@ def _english(language: str) -> tuple[tuple[str, re.Pattern[str], bool], ...]:
             if english in strings or not _WORD.search(english) or english in DATA_PHRASES:
                 continue  # the same word in this language (Gin, Hollywood); the app's name
             text = re.sub(r"%\([a-z_]+\)[sd]", "", english)
+            own = set(_WORD.findall(" ".join(strings)))
+            if all(word in own for word in _WORD.findall(text)):
+                continue  # every word the same in this language ("Computer %(actions)s.")
             if len(_WORD.findall(text)) < 3:
                 continue  # "OK", "%(n)s ×": too short to tell
             # One word beside placeholders ("Hand %(number)s") is a German word too:
@@ -263,9 +266,10 @@ def english_messages(html: str, language: str) -> list[str]:
     whole = {piece.text for piece in pieces}
     faults = []
     for english, pattern, one_word in _english(language):
-        if (any(pattern.fullmatch(text) for text in whole) if one_word
-                else pattern.search(joined)):
-            faults.append(f"English shown: {english}")
+        found = (next((text for text in whole if pattern.fullmatch(text)), None) if one_word
+                 else (hit.group(0) if (hit := pattern.search(joined)) else None))
+        if found is not None:
+            faults.append(f"English shown: {english} (as {found.replace(chr(0), ' ')!r})")
     return faults
 
 
