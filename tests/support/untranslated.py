@@ -41,6 +41,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from app.core import i18n
+from app.web import render
 
 ROOT = Path(__file__).resolve().parents[2]
 POT = ROOT / "app" / "locale" / "messages.pot"
@@ -203,11 +204,14 @@ def pseudo_locale(catalogue: NullTranslations | None = None) -> Iterator[None]:
     def translations(language: str) -> NullTranslations:
         return pseudo if language == i18n.SOURCE else real(language)
 
+    # Card faces are cached by language ("en" here too): drop the English ones both ways.
+    render._card_face.cache_clear()
     i18n.translations = translations  # type: ignore[assignment]
     try:
         yield
     finally:
         i18n.translations = real  # type: ignore[assignment]
+        render._card_face.cache_clear()
 
 
 # --- the real German and Spanish pages -------------------------------------------------------
@@ -250,7 +254,7 @@ def _english(language: str) -> tuple[tuple[str, re.Pattern[str], bool], ...]:
             if english in strings or not _WORD.search(english) or english in DATA_PHRASES:
                 continue  # the same word in this language (Gin, Hollywood); the app's name
             text = re.sub(r"%\([a-z_]+\)[sd]", "", english)
-            own = set(_WORD.findall(" ".join(strings)))
+            own = set(_WORD.findall(" ".join(str(x) for x in strings if x)))
             if all(word in own for word in _WORD.findall(text)):
                 continue  # every word the same in this language ("Computer %(actions)s.")
             if len(_WORD.findall(text)) < 3:
