@@ -92,9 +92,10 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 )
 """(the engine's English message as a regular expression, its catalogue message): the
 named groups are the message's placeholders (``card`` gives ``card``, ``card_acc`` and
-``card_dat``; ``now`` is one of :data:`_NOW`; ``char`` a character as the engine quoted it, ``key`` a
-rule's name in the file (data, kept as written); ``num``, ``found``, ``length``,
-``most``, ``limit`` numbers)."""
+``card_dat``; ``now`` is one of :data:`_NOW`; ``char`` a character as the engine quoted
+it, ``key`` a rule's name in a file (data, kept as written); ``num``, ``found``,
+``length``, ``most``, ``limit`` numbers). The last seed and rules patterns serve the
+hand history import (``app.review.imports.refusal``)."""
 
 
 @cache
