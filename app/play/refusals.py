@@ -75,6 +75,10 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     (r"the rules are a JSON object", N_("The rules are a JSON object.")),
     (r"(?P<key>[a-z_]+) must be true or false", N_("%(key)s must be true or false.")),
     (r"(?P<key>[a-z_]+) must be a whole number", N_("%(key)s must be a whole number.")),
+    (r"unknown card code (?P<code>'[^']*'): write rank then suit, ranks (?P<ranks>[^,]+), "
+     r"suits (?P<suits>[A-Z ]+) \(e\.g\. 'TH'\)",
+     N_("unknown card code %(code)s: write rank then suit, ranks %(ranks)s, suits "
+        "%(suits)s (e.g. 'TH')")),
     (r"target must be a positive number of points, not (?P<num>-?\d+)",
      N_("The target must be a positive number of points, not %(num)d.")),
     (r"knock limit must be 0 to 10, not (?P<num>-?\d+)",
@@ -93,9 +97,10 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 """(the engine's English message as a regular expression, its catalogue message): the
 named groups are the message's placeholders (``card`` gives ``card``, ``card_acc`` and
 ``card_dat``; ``now`` is one of :data:`_NOW`; ``char`` a character as the engine quoted
-it, ``key`` a rule's name in a file (data, kept as written); ``num``, ``found``,
-``length``, ``most``, ``limit`` numbers). The last seed and rules patterns serve the
-hand history import (``app.review.imports.refusal``)."""
+it, ``key`` a rule's name in a file, ``code``, ``ranks`` and ``suits`` card codes (data,
+kept as written); ``num``, ``found``, ``length``, ``most``, ``limit`` numbers). The last
+seed, rules and card code patterns serve the imports (``app.review.imports.refusal``,
+``app.score.refusals``)."""
 
 
 @cache
@@ -125,7 +130,7 @@ def refusal(text: str) -> str | None:
                 if value not in _NOW:
                     return None
                 values["now"] = gettext(_NOW[value])
-            elif key in ("char", "key"):
+            elif key in ("char", "key", "code", "ranks", "suits"):
                 values[key] = value
             else:
                 values[key] = int(value)

@@ -38,13 +38,9 @@ REPLAY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          N_("action %(index)s (%(action)s): %(problem)s")),
         (r"unknown action (?P<action>'[^']*'): actions are (?P<names>.+)",
          N_("unknown action %(action)s: actions are %(names)s")),
-        (r"unknown card code (?P<code>'[^']*'): write rank then suit, ranks (?P<ranks>[^,]+), "
-         r"suits (?P<suits>[A-Z ]+) \(e\.g\. 'TH'\)",
-         N_("unknown card code %(code)s: write rank then suit, ranks %(ranks)s, suits "
-            "%(suits)s (e.g. 'TH')")),
     ))
 """The replay's own wrappers of a refused action (``app.engine.review``: the action's
-place and text) and the action parser's refusals, which play never shows: (pattern,
+place and text) and the action parser's refusal of a name, which play never shows: (pattern,
 catalogue message); ``problem`` is itself an engine refusal, translated in turn."""
 
 
