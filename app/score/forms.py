@@ -78,7 +78,7 @@ OPTIONAL_NUMBERS = frozenset({"knock_limit"})
 OPTION_LABELS: dict[str, str] = {
     **dict(NUMBER_OPTIONS),
     **{name: label for name, label, _hint in SWITCH_OPTIONS},
-    "round_the_corner": N_("Round the corner"), "hollywood": "Hollywood",
+    "round_the_corner": N_("Round the corner"), "hollywood": N_("Hollywood"),
     "players": N_("Players"), "first_dealer": N_("Deals first"),
     "first_sitter": N_("Sits out first"),
 }

@@ -34,8 +34,15 @@ class StaleSheetError(Exception):
 
 
 def title_for(sheet: ScoreSheet) -> str:
-    """A short title for lists: ``"Ann v Bob"``."""
-    return " v ".join(sheet.names)
+    """A short title for lists in the page's language: ``"Ann v Bob"`` (``"Ann gegen
+    Bob"``), three names for gin for three."""
+    names = sheet.names
+    if len(names) == 2:
+        return gettext("%(first)s v %(second)s", first=names[0], second=names[1])
+    if len(names) == 3:
+        return gettext("%(first)s v %(second)s v %(third)s", first=names[0],
+                       second=names[1], third=names[2])
+    return " · ".join(names)
 
 
 def load(row: ScoreSheetRow) -> ScoreSheet:

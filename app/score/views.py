@@ -123,6 +123,6 @@ def rules_line(sheet: ScoreSheet) -> str:
     rules = options.rules
     if options.gin_for_three:
         rules = rules.with_options(loser_deals=False)
-    extras = [name for name, on in (("Hollywood", options.hollywood),
+    extras = [name for name, on in ((gettext("Hollywood"), options.hollywood),
                                     (gettext("gin for three"), options.gin_for_three)) if on]
     return rulewords.rules_line(rules, extras)

@@ -2,7 +2,7 @@
 
 Template globals available everywhere:
 
-* ``version`` — the app's version (``app.__version__``), shown in the footer;
+* ``app_version`` — the app's version (``app.__version__``), shown in the footer;
 * ``base`` — the sub-path the app is served under (``""`` or e.g. ``/gin``): every
   link, form, asset and htmx URL in a template is written ``{{ base }}/play``, and
   ``here`` is the app path of the page shown (``/play``), both from
@@ -148,7 +148,7 @@ def script_words() -> dict[str, str]:
 
 
 templates.env.globals.update(
-    version=__version__,
+    app_version=__version__,
     static_url=static_url,
     card_name=card_name,
     the_card=the_card,

@@ -59,9 +59,12 @@ to type, a file's format), which stays as written in every language."""
 DATA_PHRASES = ("Gin Rummy", *i18n.LANGUAGES.values())
 """The product's name (the same in every language, docs/glossary.md) and each language's
 name in itself (the Settings' choices: "Deutsch" on the English page too)."""
-DATA_WORDS = {"Ann", "Bob", "UTC"}
-"""The names the tests' players type, and the time zone's name after a time. (Beside
-these, a capital letter alone is data: a card face's rank, a key to press.)"""
+DATA_WORDS = {"Ann", "Bob", "UTC", "AM", "PM", "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+              "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+"""The names the tests' players type, the time zone's name after a time, and what Babel
+writes in an English date (``Dec 1, 2026, 7:08 PM``: the locale's data, German and
+Spanish pages show their own). (Beside these, a capital letter alone is data: a card
+face's rank, a key to press.)"""
 _CARD = r"(?:10|[2-9TJQKA])[CDHS\u2660\u2665\u2666\u2663]\ufe0e?"
 _DATA_TOKEN = re.compile(
     rf"^(?:{_CARD}|[A-Z]|[0-9a-f]{{8,}}|[A-Za-z0-9_-]{{32,}}|https?://\S+|/\S*|v\d+(?:\.\d+)+"

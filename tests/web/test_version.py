@@ -43,3 +43,11 @@ def test_the_readme_runs_the_current_release() -> None:
     assert f"git checkout v{__version__}" in readme
     assert f"docker build -t gin-rummy:{__version__} ." in readme
     assert f"gin-rummy:{__version__}\n" in readme  # the docker run line
+
+
+def test_the_footer_shows_the_apps_version_on_pages_whose_forms_carry_a_version(
+        client: TestClient) -> None:
+    # A page's own ``version`` (a form's match version) must not stand in for the app's.
+    for path in ("/play/new", "/", "/score"):
+        page = client.get(path)
+        assert f'<span class="app-version">v{__version__}</span>' in page.text, path

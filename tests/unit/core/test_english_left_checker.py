@@ -77,7 +77,8 @@ def test_an_english_message_on_a_german_or_spanish_page_is_reported() -> None:
     # "Save settings" is translated in both catalogues (the Settings page).
     for language in ("de", "es"):
         planted = render('<button>Save settings</button>', language)
-        assert english_messages(planted, language) == ["English shown: Save settings"]
+        assert english_messages(planted, language) == [
+            "English shown: Save settings (as 'Save settings')"]
         translated = render("<button>{{ _('Save settings') }}</button>", language)
         assert english_messages(translated, language) == []
 
