@@ -347,8 +347,8 @@ def check(history: HandHistory) -> list[HandRecord]:
             positions = hand_positions(history.rules, hand.seed, hand.number, hand.dealer,
                                        hand.log)
         except GameError as error:
-            raise HandHistoryError(N_("Hand %(hand)s: %(problem)s"), error, hand=where,
-                                   problem=error) from error
+            raise HandHistoryError(N_("Hand %(hand)s does not replay: %(problem)s"), error,
+                                   hand=where, problem=error) from error
         result = positions[-1].state.result
         if result is None:
             raise HandHistoryError(N_("Hand %(hand)s stops before its end (is the file cut "
