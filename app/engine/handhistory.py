@@ -59,9 +59,50 @@ _ACTION = re.compile(r"([01]) ([a-z_]+(?: [0-9TJQKA][CDHS])?)")
 _WHOLE = re.compile(r"[0-9]{1,6}")
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue (``make messages`` extracts ``N_``) and return
+    it unchanged: the engine stays free of translations; the web layer translates."""
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A piece of a refusal that is itself a catalogue message: ``template`` (an
+    ``N_`` message with named placeholders) and its ``values``."""
+
+    template: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def __str__(self) -> str:
+        return self.template % dict(self.values)
+
+
 class HandHistoryError(GameError, ValueError):
     """A hand history that cannot be read or does not replay; the message names the
-    line (counted from 1) and what is wrong there."""
+    line (counted from 1) and what is wrong there.
+
+    ``template`` is the English message with named placeholders, marked for the
+    catalogue, and ``values`` its values (a number, a quoted text, a :class:`Phrase`,
+    or under ``problem`` the English of ``inner``: the rules', seed's or game's own
+    refusal). ``str(error)`` is the English sentence; the web layer translates the
+    template with the same values (``app.review.imports.refusal``).
+    """
+
+    def __init__(self, template: str, inner: Exception | None = None,
+                 **values: object) -> None:
+        self.template = template
+        self.inner = inner
+        self.values = values
+        super().__init__(template % {key: f"{value:,}" if isinstance(value, int) else str(value)
+                                     for key, value in values.items()})
+
+    def __reduce__(self) -> tuple[object, ...]:  # crosses the process pool intact
+        return (_rebuild, (self.template, self.inner, self.values))
+
+
+def _rebuild(template: str, inner: Exception | None,
+             values: dict[str, object]) -> HandHistoryError:
+    return HandHistoryError(template, inner, **values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,21 +154,23 @@ class _Lines:
                       if line.strip() and not line.startswith("#")]
         self.at = 0
 
-    def next(self, what: str) -> tuple[int, str]:
+    def next(self, what: Phrase) -> tuple[int, str]:
         if self.at >= len(self.items):
             last = self.items[-1][0] if self.items else 0
-            raise HandHistoryError(f"The file ends after line {last}; {what} is missing "
-                                   "(is the file cut short?).")
+            raise HandHistoryError(N_("The file ends after line %(last)s; %(what)s is "
+                                      "missing (is the file cut short?)."), last=last,
+                                   what=what)
         item = self.items[self.at]
         self.at += 1
         return item
 
     def field(self, name: str) -> tuple[int, str]:
-        number, line = self.next(f"the {name} line")
+        number, line = self.next(Phrase(N_("the %(name)s line"), (("name", name),)))
         key, _, value = line.partition(" ")
         if key != name or not value:
-            raise HandHistoryError(f"Line {number}: expected '{name} ...', found "
-                                   f"{_quote(line)}.")
+            raise HandHistoryError(N_("Line %(line)s: expected '%(name)s ...', found "
+                                      "%(found)s."), line=number, name=name,
+                                   found=_quote(line))
         return number, value
 
     def peek(self) -> str | None:
@@ -138,16 +181,18 @@ def _quote(line: str) -> str:
     return repr(line if len(line) <= 40 else line[:40] + "...")
 
 
-def _whole(number: int, value: str, what: str, top: int) -> int:
+def _whole(number: int, value: str, what: Phrase, top: int) -> int:
     if not _WHOLE.fullmatch(value) or int(value) > top:
-        raise HandHistoryError(f"Line {number}: {what} must be a whole number from 0 to "
-                               f"{top:,}, not {_quote(value)}.")
+        raise HandHistoryError(N_("Line %(line)s: %(what)s must be a whole number from 0 to "
+                                  "%(top)s, not %(found)s."), line=number, what=what,
+                               top=top, found=_quote(value))
     return int(value)
 
 
-def _player(number: int, value: str, what: str) -> int:
+def _player(number: int, value: str, what: Phrase) -> int:
     if value not in ("0", "1"):
-        raise HandHistoryError(f"Line {number}: {what} must be 0 or 1, not {_quote(value)}.")
+        raise HandHistoryError(N_("Line %(line)s: %(what)s must be 0 or 1, not %(found)s."),
+                               line=number, what=what, found=_quote(value))
     return int(value)
 
 
@@ -160,14 +205,17 @@ def parse(text: str) -> HandHistory:
             more than :data:`MAX_HANDS` hands or :data:`MAX_ACTIONS` actions in a hand.
     """
     if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
-        raise HandHistoryError(f"A hand history may be at most {MAX_BYTES // 1024} KB.")
+        raise HandHistoryError(N_("A hand history may be at most %(most)s KB."),
+                               most=MAX_BYTES // 1024)
     lines = _Lines(text)
     for number, line in lines.items:
         if len(line) > MAX_LINE:
-            raise HandHistoryError(f"Line {number} is longer than {MAX_LINE} characters.")
-    number, line = lines.next("the first line")
+            raise HandHistoryError(N_("Line %(line)s is longer than %(most)s characters."),
+                                   line=number, most=MAX_LINE)
+    number, line = lines.next(Phrase(N_("the first line")))
     if line.strip() != MAGIC:
-        raise HandHistoryError(f"Line {number}: a hand history starts with '{MAGIC}'.")
+        raise HandHistoryError(N_("Line %(line)s: a hand history starts with '%(magic)s'."),
+                               line=number, magic=MAGIC)
     number, value = lines.field("rules")
     try:
         data = json.loads(value)
@@ -175,61 +223,69 @@ def parse(text: str) -> HandHistory:
             raise RulesError("the rules are a JSON object")
         rules = Rules.from_dict(data)
     except (ValueError, TypeError, RulesError) as error:
-        raise HandHistoryError(f"Line {number}: the rules do not read: {error}") from error
+        raise HandHistoryError(N_("Line %(line)s: the rules do not read: %(problem)s"),
+                               error, line=number, problem=error) from error
     number, level = lines.field("level")
     if level not in LEVELS:
-        raise HandHistoryError(f"Line {number}: the level is one of "
-                               f"{', '.join(sorted(LEVELS))}, not {_quote(level)}.")
+        raise HandHistoryError(N_("Line %(line)s: the level is one of %(levels)s, not "
+                                  "%(found)s."), line=number,
+                               levels=", ".join(sorted(LEVELS)), found=_quote(level))
     number, value = lines.field("first-dealer")
-    first_dealer = _player(number, value, "the first dealer")
+    first_dealer = _player(number, value, Phrase(N_("the first dealer")))
     hands: list[HistoryHand] = []
     while lines.peek() is not None or not hands:
         if len(hands) >= MAX_HANDS:
-            raise HandHistoryError(f"A hand history holds at most {MAX_HANDS} hands.")
+            raise HandHistoryError(N_("A hand history holds at most %(most)s hands."),
+                                   most=MAX_HANDS)
         hands.append(_parse_hand(lines))
     return HandHistory(rules, level, first_dealer, tuple(hands))
 
 
 def _parse_hand(lines: _Lines) -> HistoryHand:
     number, value = lines.field("hand")
-    hand_number = _whole(number, value, "the hand number", MAX_HAND_NUMBER)
+    hand_number = _whole(number, value, Phrase(N_("the hand number")), MAX_HAND_NUMBER)
     if hand_number < 1:
-        raise HandHistoryError(f"Line {number}: hands are numbered from 1.")
+        raise HandHistoryError(N_("Line %(line)s: hands are numbered from 1."), line=number)
     number, value = lines.field("dealer")
-    dealer = _player(number, value, "the dealer")
+    dealer = _player(number, value, Phrase(N_("the dealer")))
     number, value = lines.field("scores")
     parts = value.split(" ")
     if len(parts) != 2:
-        raise HandHistoryError(f"Line {number}: 'scores' takes two numbers.")
-    scores = (_whole(number, parts[0], "a score", MAX_SCORE),
-              _whole(number, parts[1], "a score", MAX_SCORE))
+        raise HandHistoryError(N_("Line %(line)s: 'scores' takes two numbers."), line=number)
+    scores = (_whole(number, parts[0], Phrase(N_("a score")), MAX_SCORE),
+              _whole(number, parts[1], Phrase(N_("a score")), MAX_SCORE))
     seed: Seed
     if (lines.peek() or "").startswith("legacy-seed "):
         number, value = lines.field("legacy-seed")
         if not re.fullmatch(r"[0-9]{1,19}", value) or int(value) >= 2**63:
-            raise HandHistoryError(f"Line {number}: the legacy seed is a whole number "
-                                   "below 2**63.")
+            raise HandHistoryError(N_("Line %(line)s: the legacy seed is a whole number "
+                                      "below 2**63."), line=number)
         seed = int(value)
     else:
         number, server = lines.field("server-seed")
-        client_number, client = lines.next("the client-seed line")
+        client_number, client = lines.next(Phrase(N_("the %(name)s line"),
+                                                  (("name", "client-seed"),)))
         if not client.startswith("client-seed "):
-            raise HandHistoryError(f"Line {client_number}: expected 'client-seed ...'.")
+            raise HandHistoryError(N_("Line %(line)s: expected 'client-seed ...'."),
+                                   line=client_number)
         try:
             seed = HandSeed(server, client[len("client-seed "):])
         except InvalidSeedError as error:
-            raise HandHistoryError(f"Line {number}-{client_number}: {error}") from error
+            raise HandHistoryError(N_("Line %(line)s-%(last)s: %(problem)s"), error,
+                                   line=number, last=client_number, problem=error) from error
     log: list[LogEntry] = []
     while True:
-        number, line = lines.next("the hand's 'end' line")
+        number, line = lines.next(Phrase(N_("the hand's 'end' line")))
         if line == "end":
             break
         match = _ACTION.fullmatch(line)
         if match is None:
-            raise HandHistoryError(f"Line {number}: expected '<player 0 or 1> <action>' "
-                                   f"or 'end', found {_quote(line)}.")
+            raise HandHistoryError(N_("Line %(line)s: expected '<player 0 or 1> <action>' "
+                                      "or 'end', found %(found)s."), line=number,
+                                   found=_quote(line))
         if len(log) >= MAX_ACTIONS:
-            raise HandHistoryError(f"Line {number}: a hand has at most {MAX_ACTIONS} actions.")
+            raise HandHistoryError(N_("Line %(line)s: a hand has at most %(most)s actions."),
+                                   line=number, most=MAX_ACTIONS)
         log.append((int(match.group(1)), match.group(2)))
     return HistoryHand(hand_number, dealer, scores, seed, tuple(log))
 
@@ -249,21 +305,22 @@ def check(history: HandHistory) -> list[HandRecord]:
     records: list[HandRecord] = []
     previous: HistoryHand | None = None
     for hand in history.hands:
-        where = f"Hand {hand.number}"
+        where = hand.number
         if previous is None:
             if hand.number == 1 and (hand.scores != (0, 0)
                                      or hand.dealer != history.first_dealer):
-                raise HandHistoryError("Hand 1 starts at 0 to 0, dealt by the first dealer.")
+                raise HandHistoryError(N_("Hand 1 starts at 0 to 0, dealt by the first "
+                                          "dealer."))
         else:
             record = records[-1]
             if history.rules.hollywood:  # the first open game's points (docs/rules.md §6)
                 if history.hands[0].number != 1:
-                    raise HandHistoryError(f"{where}: a Hollywood file of several hands "
-                                           "starts at hand 1 (its three games are added "
-                                           "up from the first hand).")
+                    raise HandHistoryError(N_("Hand %(hand)s: a Hollywood file of several "
+                                              "hands starts at hand 1 (its three games are "
+                                              "added up from the first hand)."), hand=where)
                 if match_tally(records, history.rules).over:
-                    raise HandHistoryError(f"{where}: the match was over before it (all "
-                                           "three games had closed).")
+                    raise HandHistoryError(N_("Hand %(hand)s: the match was over before it "
+                                              "(all three games had closed)."), hand=where)
                 scores = list(standing(records, history.rules))
             else:
                 scores = list(previous.scores)
@@ -271,29 +328,36 @@ def check(history: HandHistory) -> list[HandRecord]:
                     scores[record.winner] += record.points
             dealer = next_dealer(previous.dealer, record, history.rules)
             if hand.number != previous.number + 1:
-                raise HandHistoryError(f"{where}: hands must follow each other "
-                                       f"(expected hand {previous.number + 1}).")
+                raise HandHistoryError(N_("Hand %(hand)s: hands must follow each other "
+                                          "(expected hand %(expected)s)."), hand=where,
+                                       expected=previous.number + 1)
             if hand.dealer != dealer:
-                raise HandHistoryError(f"{where}: player {dealer} deals it, "
-                                       f"not player {hand.dealer}.")
+                raise HandHistoryError(N_("Hand %(hand)s: player %(dealer)s deals it, not "
+                                          "player %(found)s."), hand=where, dealer=dealer,
+                                       found=hand.dealer)
             if hand.scores != (scores[0], scores[1]):
-                raise HandHistoryError(f"{where}: the scores before it are "
-                                       f"{scores[0]} and {scores[1]}.")
+                raise HandHistoryError(N_("Hand %(hand)s: the scores before it are "
+                                          "%(first)s and %(second)s."), hand=where,
+                                       first=scores[0], second=scores[1])
         if max(hand.scores) >= history.rules.target:
-            raise HandHistoryError(f"{where}: the match was over before it "
-                                   f"(a score of {max(hand.scores)} reaches the target).")
+            raise HandHistoryError(N_("Hand %(hand)s: the match was over before it (a score "
+                                      "of %(score)s reaches the target)."), hand=where,
+                                   score=max(hand.scores))
         try:
             positions = hand_positions(history.rules, hand.seed, hand.number, hand.dealer,
                                        hand.log)
         except GameError as error:
-            raise HandHistoryError(f"{where}: {error}") from error
+            raise HandHistoryError(N_("Hand %(hand)s does not replay: %(problem)s"), error,
+                                   hand=where, problem=error) from error
         result = positions[-1].state.result
         if result is None:
-            raise HandHistoryError(f"{where} stops before its end (is the file cut short?).")
+            raise HandHistoryError(N_("Hand %(hand)s stops before its end (is the file cut "
+                                      "short?)."), hand=where)
         records.append(HandRecord(result.winner, result.points, result.kind))
         previous = hand
     return records
 
 
-__all__ = ["MAGIC", "MAX_BYTES", "HandHistory", "HandHistoryError", "HistoryHand", "check",
+__all__ = ["MAGIC", "MAX_BYTES", "HandHistory", "HandHistoryError", "HistoryHand", "Phrase",
+           "check",
            "dump", "parse"]

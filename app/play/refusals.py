@@ -66,6 +66,19 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         "and punctuation), not the character %(char)s.")),
     (r"The client seed may be at most (?P<most>\d+) characters, not (?P<num>\d+)",
      N_("The client seed may be at most %(most)d characters, not %(num)d.")),
+    (r"The server seed may hold only the hex digits 0-9 and a-f",
+     N_("The server seed may hold only the hex digits 0-9 and a-f.")),
+    (r"The server seed must be (?P<length>\d+) hex characters long, not (?P<found>\d+)",
+     N_("The server seed must be %(length)s hex characters long, not %(found)s.")),
+    (r"The server seed must be written in lowercase hex",
+     N_("The server seed must be written in lowercase hex.")),
+    (r"the rules are a JSON object", N_("The rules are a JSON object.")),
+    (r"(?P<key>[a-z_]+) must be true or false", N_("%(key)s must be true or false.")),
+    (r"(?P<key>[a-z_]+) must be a whole number", N_("%(key)s must be a whole number.")),
+    (r"unknown card code (?P<code>'[^']*'): write rank then suit, ranks (?P<ranks>[^,]+), "
+     r"suits (?P<suits>[A-Z ]+) \(e\.g\. 'TH'\)",
+     N_("unknown card code %(code)s: write rank then suit, ranks %(ranks)s, suits "
+        "%(suits)s (e.g. 'TH')")),
     (r"target must be a positive number of points, not (?P<num>-?\d+)",
      N_("The target must be a positive number of points, not %(num)d.")),
     (r"knock limit must be 0 to 10, not (?P<num>-?\d+)",
@@ -83,8 +96,11 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 )
 """(the engine's English message as a regular expression, its catalogue message): the
 named groups are the message's placeholders (``card`` gives ``card``, ``card_acc`` and
-``card_dat``; ``now`` is one of :data:`_NOW`; ``char`` a character as the engine quoted it; ``num``,
-``most``, ``limit`` numbers)."""
+``card_dat``; ``now`` is one of :data:`_NOW`; ``char`` a character as the engine quoted
+it, ``key`` a rule's name in a file, ``code``, ``ranks`` and ``suits`` card codes (data,
+kept as written); ``num``, ``found``, ``length``, ``most``, ``limit`` numbers). The last
+seed, rules and card code patterns serve the imports (``app.review.imports.refusal``,
+``app.score.refusals``)."""
 
 
 @cache
@@ -114,7 +130,7 @@ def refusal(text: str) -> str | None:
                 if value not in _NOW:
                     return None
                 values["now"] = gettext(_NOW[value])
-            elif key == "char":
+            elif key in ("char", "key", "code", "ranks", "suits"):
                 values[key] = value
             else:
                 values[key] = int(value)

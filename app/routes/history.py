@@ -114,7 +114,7 @@ def import_history(request: Request, form: FormDep, settings: SettingsDep) -> Re
         # A pasted text comes back for correction; a chosen file stays with its owner.
         return render(request, "review/import.html",
                       {"notice": gettext("This hand history could not be read: %(problem)s",
-                                         problem=str(error)),
+                                         problem=imports.refusal(error)),
                        "text": text[:ECHO_LIMIT] if pasted else ""},
                       status_code=400)
     except TimeoutError:

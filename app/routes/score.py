@@ -117,7 +117,7 @@ def score_import(request: Request, db: DbDep, session: SessionDep, form: FormDep
     except SheetError as err:
         return _index(request, db, session, status_code=422, import_text=text,
                       import_error=gettext("Could not import: %(problem)s",
-                                           problem=err.message))
+                                           problem=sk.in_words(err.message)))
     return see_other(request, f"/score/{row.id}")
 
 

@@ -70,3 +70,15 @@ def test_the_parser_bounds_its_input() -> None:
     twice = HandHistory(HOUSE, "easy", 1, (hand, hand))
     with pytest.raises(HandHistoryError, match="follow"):
         check(parse(dump(twice)))
+
+
+def test_a_refusal_keeps_its_template_and_values_across_the_process_pool() -> None:
+    import pickle
+
+    with pytest.raises(HandHistoryError) as refused:
+        parse(MAGIC + '\nrules {"target": -5}\n')
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert str(again) == str(refused.value) == (
+        "Line 2: the rules do not read: target must be a positive number of points, not -5")
+    assert again.template == "Line %(line)s: the rules do not read: %(problem)s"
+    assert again.values["line"] == 2 and str(again.inner) == str(refused.value.inner)
