@@ -122,7 +122,7 @@ def test_the_new_match_form_and_the_table_speak_the_language(speaker: TestClient
         in refused.text
     stale = speaker.post("/play", data={"action": "pass", "version": "999"}, headers=HTMX)
     assert stale.status_code == 409
-    assert ("älteren Ansicht" if language == "de" else "pantalla anterior") in stale.text
+    assert ("Veraltete Ansicht" if language == "de" else "pantalla anterior") in stale.text
 
 
 def test_a_discard_names_the_card_with_its_article(app: FastAPI, speaker: TestClient,
