@@ -204,7 +204,11 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
     if seat is not None:
         bump_seat(db, seat)  # the guard: a simultaneous New match of this browser loses
         sort = seat.sort
-    drop_computer_seats(db, session_id)
+    if drop_computer_seats(db, session_id) and seat is None:
+        # The browser had no seat when this tap read it, and now has one against the
+        # computer: a simultaneous Start match of this browser was first. This one loses.
+        db.rollback()
+        raise StaleTapError(STALE)
     # Another tap of this browser may have started a match just now (commit_seat).
     new = take_seat(db, session_id, game.id, version=game.version, computer_said=said,
                     sort=sort)

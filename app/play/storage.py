@@ -354,14 +354,15 @@ def take_seat(db: Session, session_id: str, match_id: int, version: int = 1,
     return seat
 
 
-def drop_computer_seats(db: Session, session_id: str) -> None:
+def drop_computer_seats(db: Session, session_id: str) -> int:
     """Remove this browser's seats in matches against the computer (a new one is being
     dealt: one at a time); the matches themselves stay stored for the history, and the
-    seats of friend matches stay."""
+    seats of friend matches stay. Returns how many seats it removed."""
     computer = select(PlayMatch.id).where(col(PlayMatch.friend).is_(False))
-    db.exec(delete(PlaySeat).where(col(PlaySeat.session_id) == session_id,
-                                   col(PlaySeat.match_id).in_(computer))
-            .execution_options(synchronize_session=False))
+    result = db.exec(delete(PlaySeat).where(col(PlaySeat.session_id) == session_id,
+                                            col(PlaySeat.match_id).in_(computer))
+                     .execution_options(synchronize_session=False))
+    return int(result.rowcount or 0)
 
 
 def mark_open(db: Session, seat: PlaySeat) -> None:
