@@ -28,8 +28,12 @@ def said(language: str, message: str, **values: object) -> str:
 
 
 def page_language(page: Any) -> str:
-    """The language the page says it is in (``<html lang>``; English when it says none)."""
-    return str(page.evaluate("document.documentElement.lang") or i18n.SOURCE)
+    """The language the page says it is in (``<html lang>``; English when it says none).
+
+    Read through a locator, which waits for the document: a page still navigating has no
+    root element for a moment, and ``document.documentElement`` is then null.
+    """
+    return str(page.locator("html").get_attribute("lang") or i18n.SOURCE)
 
 
 def say(page: Any, message: str, **values: object) -> str:
