@@ -3,20 +3,21 @@ messages").
 
 The engine stays pure and English: an :class:`~app.engine.errors.GameError` says in
 English why an action is illegal and what is allowed ("you do not hold the nine of
-clubs"). :func:`refusal` matches that text against :data:`PATTERNS`, one pattern per
-kind of message the engine writes, and gives the catalogue's sentence for it with the
-same values (a card named in English becomes the card in the request's language, with
-its article). A message no pattern knows is shown as the engine wrote it, as a sentence.
+clubs"). :func:`refusal` looks that text up in :data:`PATTERNS` (a
+:class:`~app.web.phrasebook.Phrasebook`), one pattern per kind of message the engine
+writes, and gives the catalogue's sentence for it with the same values (a card named in
+English becomes the card in the request's language, with its article). A message no
+pattern knows is shown as the engine wrote it, as a sentence.
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
+from collections.abc import Mapping
 
 from app.core.i18n import N_, gettext
-from app.engine import CARDS, Card
 from app.web.cardwords import card_values
+from app.web.phrasebook import Phrasebook, card_named
 
 _CARD = r"the (?P<card>[a-z]+ of [a-z]+)"
 
@@ -103,36 +104,33 @@ seed, rules and card code patterns serve the imports (``app.review.imports.refus
 ``app.score.refusals``)."""
 
 
-@cache
-def _compiled() -> tuple[tuple[re.Pattern[str], str], ...]:
-    return tuple((re.compile(pattern + r"\.?", re.IGNORECASE), message)
-                 for pattern, message in PATTERNS)
+_KEPT = ("char", "key", "code", "ranks", "suits")
+"""Groups kept as the engine wrote them (data, not words)."""
 
 
-@cache
-def _cards_by_name() -> dict[str, Card]:
-    return {card.name.lower(): card for card in CARDS}
+def _values(groups: dict[str, str]) -> Mapping[str, object] | None:
+    values: dict[str, object] = {}
+    for key, value in groups.items():
+        if key == "card":
+            card = card_named(value)
+            if card is None:
+                return None
+            values.update(card_values(card))
+        elif key == "now":
+            if value not in _NOW:
+                return None
+            values["now"] = gettext(_NOW[value])
+        elif key in _KEPT:
+            values[key] = value
+        else:
+            values[key] = int(value)
+    return values
+
+
+_BOOK = Phrasebook(PATTERNS, _values, whole=True, suffix=r"\.?", flags=re.IGNORECASE)
 
 
 def refusal(text: str) -> str | None:
     """The engine's English ``text`` in the request's language, as a sentence, or
     ``None`` when no pattern knows it."""
-    text = text.strip()
-    for pattern, message in _compiled():
-        found = pattern.fullmatch(text)
-        if found is None:
-            continue
-        values: dict[str, object] = {}
-        for key, value in found.groupdict().items():
-            if key == "card":
-                values.update(card_values(_cards_by_name()[value.lower()]))
-            elif key == "now":
-                if value not in _NOW:
-                    return None
-                values["now"] = gettext(_NOW[value])
-            elif key in ("char", "key", "code", "ranks", "suits"):
-                values[key] = value
-            else:
-                values[key] = int(value)
-        return gettext(message, **values)
-    return None
+    return _BOOK.translate(text.strip())
