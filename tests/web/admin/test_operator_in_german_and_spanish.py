@@ -6,22 +6,8 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from app.core import switches
-from app.core.config import Settings
 from tests.support.translated import english_left
-
-TOKEN = "correct horse battery staple"
-
-
-@pytest.fixture
-def settings(db_url: str) -> Settings:
-    """This module's apps have an operator token."""
-    return Settings(database_url=db_url, analyse_hands=False, admin_token=TOKEN)
-
-
-@pytest.fixture(autouse=True)
-def _fresh() -> None:
-    switches.forget_cache()
+from tests.web.admin.conftest import TOKEN
 
 
 @pytest.mark.parametrize(("language", "words"), [

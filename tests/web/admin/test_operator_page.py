@@ -18,20 +18,8 @@ from app.core.config import Settings
 from app.core.models import BrowserSession, utcnow
 from app.main import create_app
 from tests.support.hardening import diff, snapshot
+from tests.web.admin.conftest import TOKEN
 from tests.web.friend.test_friend import browser
-
-TOKEN = "correct horse battery staple"
-
-
-@pytest.fixture
-def settings(db_url: str) -> Settings:
-    """This module's apps have an operator token."""
-    return Settings(database_url=db_url, analyse_hands=False, admin_token=TOKEN)
-
-
-@pytest.fixture(autouse=True)
-def _fresh() -> None:
-    switches.forget_cache()
 
 
 def _signed_in(client: TestClient) -> TestClient:
