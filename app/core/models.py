@@ -113,7 +113,8 @@ class PlaySeat(SQLModel, table=True):
     ``arranged``, the order the player dragged the hand into (card codes, space
     separated), which holds for the hand ``arranged_for`` names (``"<match id>/<hand
     number>"``) until a sort button clears it (``app.play.arrange``).
-    ``computer_said`` is what the computer last did, in words a player may read.
+    ``computer_said`` is what the computer last did, as a language-free record
+    (:func:`app.play.words.turn_record`), put into words when a page shows it.
     """
 
     __tablename__ = "play_seat"

@@ -28,8 +28,9 @@ from app.core.models import LearnLesson, PlayMatch, PlaySeat, utcnow
 from app.engine import Event, GameError, MatchState, Phase, parse_action
 from app.engine.hand import Action
 from app.learn import script
-from app.play import SORTS, Loaded, PlayError, Screen, StaleTapError, describe, screen
+from app.play import SORTS, Loaded, PlayError, Screen, StaleTapError, screen
 from app.play.common import STALE, check_version, sentence
+from app.play.words import turn_record
 
 BACK_PATH = re.compile(r"^/(?:[a-z0-9_\-]+(?:/[a-z0-9_\-]+)*)?$")
 """A local path Leave may go back to: ``/``, ``/guide``, ``/guide/melds`` (no query, no
@@ -246,7 +247,7 @@ def coach(lesson: Lesson) -> Coach:
 def table(lesson: Lesson, notice: str = "") -> Screen:
     """The lesson's table as the play screen shows a table (:func:`app.play.screen`),
     from the person's view only; ``notice`` heads the status line (a refusal)."""
-    said = describe(lesson.events or script.last_turn(lesson.done)) if not lesson.over else ""
+    said = turn_record(lesson.events or script.last_turn(lesson.done)) if not lesson.over else ""
     seat = PlaySeat(session_id=lesson.row.session_id, match_id=0, version=lesson.row.version,
                     sort=lesson.row.sort, selected=None, computer_said=said)
     game = PlayMatch(session_id=lesson.row.session_id, rules=script.RULES.to_dict(),

@@ -76,7 +76,7 @@ from app.play.storage import (
     store,
     take_seat,
 )
-from app.play.words import describe
+from app.play.words import turn_record
 from app.web.cardwords import card_values
 
 SIMPLE_ACTIONS: dict[str, MatchAction] = {
@@ -189,7 +189,7 @@ def start_match(db: Session, session_id: str, options: MatchOptions,
     match = new_match(options.rules, HandSeed(new_server_seed(), client_seed),
                       first_dealer=COMPUTER)
     match, events = advance(match, options.level)
-    said = describe(events)
+    said = turn_record(events)
     # The match's version starts at the seat's next one: against the computer both
     # always agree, so a form's version is the seat's and the match's alike.
     game = PlayMatch(session_id=session_id, rules=options.rules.to_dict(),
@@ -307,7 +307,7 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         said = ""  # the person ended the hand: the result panel tells the rest
     match, events = advance(match, None if game.friend else game.level)
     if not game.friend and (events or isinstance(action, NextHand)):
-        said = describe(events)
+        said = turn_record(events)
     selected = seat.selected
     if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
                                  or Card.parse(selected) not in match_view(match, me).hand):

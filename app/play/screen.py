@@ -57,6 +57,7 @@ from app.play.words import (
     limit_note,
     match_result,
     meld_text,
+    record_words,
     rules_summary,
     step_line,
     table_summary,
@@ -649,7 +650,7 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     seats = loaded.seats
     view = match_view(match, seats.me)
     order = None if view.phase is Phase.OVER else arranged(row, game, match, view.hand)
-    said, events = row.computer_said, loaded.events
+    said, events = record_words(row.computer_said), loaded.events
     if seats.friend:
         turn, last = other_turn(match, seats.other)
         said, events = describe(turn, seats), tuple(last)

@@ -7,6 +7,7 @@ clubs.")."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from app.core.i18n import N_, gettext, ngettext
@@ -73,11 +74,53 @@ def join_words(parts: Sequence[str]) -> str:
     return gettext("%(items)s and %(last)s", items=", ".join(parts[:-1]), last=parts[-1])
 
 
-def describe(events: Sequence[Event], seats: Seats = VS_COMPUTER) -> str:
-    """What the other player did, in words the viewer may read ("Computer drew from the
-    stock and discarded the seven of clubs.", "Your friend Ann drew from the stock and
-    discarded the nine of clubs."). Never names a card drawn from the stock.
-    """
+def turn_record(events: Sequence[Event], seats: Seats = VS_COMPUTER) -> str:
+    """What the other player did, in no language: one token per event the viewer may
+    see, space-separated ("pass:9C", "take:9C", "draw", "pick:9C" from the discard pile,
+    "discard:9C", "knock:3", "gin", "big-gin", "void"). Never holds a card drawn from
+    the stock. What the computer last did is stored so (``PlaySeat.computer_said``) and
+    put into words when shown, in the language of the page that shows it
+    (:func:`record_words`)."""
+    tokens: list[str] = []
+    for raw in events:
+        event = visible_event(raw, seats.me)
+        if isinstance(event, HandVoided):
+            tokens.append("void")
+        elif getattr(event, "player", None) != seats.other:
+            continue
+        elif isinstance(event, Passed):
+            tokens.append(f"pass:{event.card}")
+        elif isinstance(event, TookUpcard):
+            tokens.append(f"take:{event.card}")
+        elif isinstance(event, Drew):
+            tokens.append("draw")
+        elif isinstance(event, TookDiscard):
+            tokens.append(f"pick:{event.card}")
+        elif isinstance(event, Discarded):
+            tokens.append(f"discard:{event.card}")
+        elif isinstance(event, Knocked):
+            tokens.append("big-gin" if event.kind is HandKind.BIG_GIN
+                          else "gin" if event.deadwood == 0 else f"knock:{event.deadwood}")
+    return " ".join(tokens)
+
+
+_TOKEN = r"(?:(?:pass|take|pick|discard):[2-9TJQKA][CDHS]|draw|gin|big-gin|void|knock:\d{1,3})"
+_RECORD = re.compile(rf"{_TOKEN}(?: {_TOKEN})*")
+_DOING = {"pass": N_("passed on the upcard (%(card)s)"), "take": N_("took the upcard (%(card)s)"),
+          "pick": N_("took %(card_acc)s from the discard pile"),
+          "discard": N_("discarded %(card_acc)s"), "draw": N_("drew from the stock"),
+          "gin": N_("went gin"), "big-gin": N_("went big gin")}
+_CLOSING = ("pass", "knock", "gin", "big-gin")
+"""Tokens after which the other player's turn is over (a sentence ends)."""
+
+
+def record_words(record: str, seats: Seats = VS_COMPUTER) -> str:
+    """A :func:`turn_record` in words the viewer may read, in the request's language
+    ("Computer drew from the stock and discarded the seven of clubs.", "Your friend Ann
+    drew from the stock and discarded the nine of clubs."). A text that is not a record
+    (a line stored before records were) is given back as it is."""
+    if not record or _RECORD.fullmatch(record) is None:
+        return record
     sentences: list[str] = []
     turn: list[str] = []
 
@@ -89,38 +132,27 @@ def describe(events: Sequence[Event], seats: Seats = VS_COMPUTER) -> str:
                              else gettext("Computer %(actions)s.", actions=actions))
             turn.clear()
 
-    for raw in events:
-        event = visible_event(raw, seats.me)
-        if isinstance(event, HandVoided):
+    for token in record.split(" "):
+        kind, _, value = token.partition(":")
+        if kind == "void":
             close()
             sentences.append(gettext("The stock is down to two cards: the hand is void."))
             continue
-        if getattr(event, "player", None) != seats.other:
-            continue
-        if isinstance(event, Passed):
-            turn.append(gettext("passed on the upcard (%(card)s)", **card_values(event.card)))
-            close()
-        elif isinstance(event, TookUpcard):
-            turn.append(gettext("took the upcard (%(card)s)", **card_values(event.card)))
-        elif isinstance(event, Drew):
-            turn.append(gettext("drew from the stock"))
-        elif isinstance(event, TookDiscard):
-            turn.append(gettext("took %(card_acc)s from the discard pile",
-                                **card_values(event.card)))
-        elif isinstance(event, Discarded):
-            turn.append(gettext("discarded %(card_acc)s", **card_values(event.card)))
-        elif isinstance(event, Knocked):
-            if event.kind is HandKind.BIG_GIN:
-                turn.append(gettext("went big gin"))
-            elif event.deadwood == 0:
-                turn.append(gettext("went gin"))
-            else:
-                turn.append(ngettext("knocked with %(num)d deadwood",
-                                     "knocked with %(num)d deadwood", event.deadwood))
+        if kind == "knock":
+            turn.append(ngettext("knocked with %(num)d deadwood",
+                                 "knocked with %(num)d deadwood", int(value)))
+        else:
+            turn.append(gettext(_DOING[kind], **(card_values(value) if value else {})))
+        if kind in _CLOSING:
             close()
     close()
     return " ".join(sentences)
 
+
+def describe(events: Sequence[Event], seats: Seats = VS_COMPUTER) -> str:
+    """What the other player did, in words the viewer may read (:func:`record_words` of
+    :func:`turn_record`). Never names a card drawn from the stock."""
+    return record_words(turn_record(events, seats), seats)
 
 
 def short(card: Card) -> str:

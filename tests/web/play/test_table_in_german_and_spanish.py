@@ -185,3 +185,18 @@ def test_the_invite_pages_and_a_friend_match_speak_the_language(
         _check(joined.text, language, "table")
         assert "Ann" in joined.text
     _check(speaker.get("/play").text, language, "table")
+
+
+def test_the_computers_last_turn_is_told_in_the_language_it_is_read_in(
+        client: TestClient, language: str) -> None:
+    client.headers["Accept-Language"] = "en"
+    client.post("/play/new", data={"version": "0", "level": "easy"})
+    page = client.post("/play", data={"action": "pass", "version": _version(
+        client.get("/play").text)}).text
+    english = re.findall(r'<p class="said"[^>]*>([^<]+)</p>', page)
+    assert english and english[0].startswith("Computer "), english
+    client.headers["Accept-Language"] = language  # the same hand, read in another language
+    told = re.findall(r'<p class="said"[^>]*>([^<]+)</p>', client.get("/play").text)
+    assert told and told[0] != english[0]
+    assert ("Computer" if language == "de" else "El ordenador") in told[0]
+    assert not [message for message in _english(language) if message in told[0]]
