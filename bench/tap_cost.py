@@ -82,10 +82,13 @@ class Connection:
 
     async def request(self, method: str, path: str, form: dict[str, str] | None = None,
                       htmx: bool = True) -> tuple[int, str]:
-        """Send one request; (status, body as text). Reconnects when the server closed."""
+        """Send one request; (status, body as text). Reconnects when the server closed
+        the connection, as a browser does: after ``Connection: close``, or when an idle
+        connection outlived the server's keep-alive (the answer is then an empty line,
+        and the request is sent again on a new connection)."""
         if self.writer is None or self.writer.is_closing():
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
+        assert self.reader is not None and self.writer is not None
         body = urlencode(form).encode() if form is not None else b""
         head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}",
                 "Accept-Encoding: gzip"]
@@ -98,7 +101,15 @@ class Connection:
         if self.cookie:
             raw += b"Cookie: gin_session=" + self.cookie + b"\r\n"
         self.writer.write(raw + b"\r\n" + body)
-        status_line = await self.reader.readline()
+        try:
+            status_line = await self.reader.readline()
+        except ConnectionError:
+            status_line = b""
+        if not status_line:  # closed while idle: once more on a new connection
+            self.writer.close()
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            self.writer.write(raw + b"\r\n" + body)
+            status_line = await self.reader.readline()
         status = int(status_line.split()[1])
         length, chunked, gzipped, closing = 0, False, False, False
         while (line := await self.reader.readline()) not in (b"\r\n", b""):

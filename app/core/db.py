@@ -28,7 +28,9 @@ the request's session commits once, before a page is rendered (:func:`finish`, w
 ``app.web.render.render`` calls) or when a route that renders nothing returns, and rolls
 back when the route raises. So no transaction or pooled connection is held while
 templates run, on SQLite or PostgreSQL. What must happen only once the change is stored
-is queued with :func:`after_commit`. A writer that waits longer than
+is queued with :func:`after_commit`. At most ``THREADS`` requests hold a unit of work at
+once (:func:`admission`); the others wait for a turn on the event loop, in order.
+A writer that waits longer than
 :data:`SQLITE_BUSY_TIMEOUT_MS` gets :class:`DatabaseBusyError`, answered 503 with
 ``Retry-After`` (``app/web/errors.py``).
 
@@ -41,6 +43,7 @@ itself once the disk is writable again; :func:`storage_health` reports it for ``
 PostgreSQL works unchanged through ``DATABASE_URL=postgresql+psycopg://user:pw@host/db``.
 """
 
+import asyncio
 import logging
 import re
 import threading
@@ -396,9 +399,42 @@ def _has_work(db: Session) -> bool:
     return db.in_transaction() or bool(db.new or db.dirty or db.deleted)
 
 
+_ADMISSION_KEY = "gin_db_admission"
+
+
+def admission(request: Request) -> anyio.Semaphore:
+    """The app's turns at the database: ``THREADS`` requests may hold a unit of work at
+    once (:func:`get_session` takes a turn before its session and gives it back when the
+    session ends), the others wait on the event loop, first come first served.
+
+    Why: a request's dependencies and route run in the thread pool one after the other,
+    each a separate trip, and its session keeps its pooled connection between them. With
+    more requests in flight than connections, every thread could be waiting for a
+    connection while every connection belonged to a request waiting for a thread: the
+    server stopped answering (found at 384 open players by ``bench/tap_cost.py``). With
+    no more turns than threads, and a pool of ``THREADS`` plus spares, a request with a
+    turn always gets a connection and a thread. One semaphore per event loop (a test
+    client may start several loops).
+    """
+    loop = id(asyncio.get_running_loop())
+    held = getattr(request.app.state, _ADMISSION_KEY, None)
+    if held is None or held[0] != loop:
+        settings = getattr(request.app.state, "settings", None)
+        turns = getattr(settings, "threads", None) or DEFAULT_TURNS
+        held = (loop, anyio.Semaphore(turns))
+        setattr(request.app.state, _ADMISSION_KEY, held)
+    semaphore: anyio.Semaphore = held[1]
+    return semaphore
+
+
+DEFAULT_TURNS = 40
+"""Turns at the database of an app made without settings (anyio's default thread pool)."""
+
+
 async def get_session(request: Request) -> AsyncIterator[Session]:
     """The request's unit of work (``DbDep`` in ``app.web.deps``): one database session,
-    committed once at the end of a request that succeeded, rolled back on error.
+    committed once at the end of a request that succeeded, rolled back on error, taken
+    with a turn at the database (:func:`admission`, held until the session ends).
 
     Features write (and ``flush``) but do not commit; the commit comes at :func:`finish`,
     which ``app.web.render.render`` calls before templates run (so no lock is held while
@@ -417,21 +453,22 @@ async def get_session(request: Request) -> AsyncIterator[Session]:
     ``scope="function"``, so it ends before the response is sent: the next request of the
     browser (after a redirect) sees the change.
     """
-    engine: Engine = request.app.state.engine
-    session = Session(engine.execution_options(sqlite_begin="LAZY"), expire_on_commit=False)
-    setattr(request.state, _SESSION_KEY, session)
-    try:
-        yield session
-    except BaseException:
-        setattr(request.state, _FAILED_KEY, True)
-        with anyio.CancelScope(shield=True):  # a client that went away still gets it closed
-            await anyio.to_thread.run_sync(release, request)
-        raise
-    if _has_work(session):
-        with anyio.CancelScope(shield=True):
-            await anyio.to_thread.run_sync(finish, request)
-    else:
-        session.close()
+    async with admission(request):
+        engine: Engine = request.app.state.engine
+        session = Session(engine.execution_options(sqlite_begin="LAZY"), expire_on_commit=False)
+        setattr(request.state, _SESSION_KEY, session)
+        try:
+            yield session
+        except BaseException:
+            setattr(request.state, _FAILED_KEY, True)
+            with anyio.CancelScope(shield=True):  # a client that went away still gets it closed
+                await anyio.to_thread.run_sync(release, request)
+            raise
+        if _has_work(session):
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(finish, request)
+        else:
+            session.close()
 
 
 def finish(request: Request, *, commit: bool = True) -> None:

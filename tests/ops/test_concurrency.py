@@ -175,3 +175,28 @@ def test_many_browsers_at_once_each_get_their_own_tap(server: LiveServer, db: En
     assert codes == [303] * len(cookies)
     for cookie in cookies:
         assert _match(db, cookie).version == rows[cookie].version + 1
+
+
+def test_more_players_at_once_than_threads_are_all_answered(
+        start_server: Callable[..., LiveServer]) -> None:
+    """Far more requests in flight than request threads and pooled connections (THREADS=2:
+    a pool of 2 + 8 spares, 60 players) are all answered: the requests wait for a turn at
+    the database on the event loop (``app.core.db.admission``). Before, each request's
+    session held its connection between its thread trips, and the server stopped
+    answering once every thread waited for a connection held by a request waiting for a
+    thread."""
+    server = start_server(env={"THREADS": "2"})
+    players = 60
+    cookies = [_browser(server) for _ in range(players)]
+    barrier = threading.Barrier(players)
+
+    def visit(cookie: str) -> int:
+        with httpx.Client(base_url=server.url, cookies={COOKIE_NAME: cookie},
+                          timeout=60) as client:
+            client.get("/healthz")
+            barrier.wait()
+            return client.get("/play/new", headers={"HX-Request": "true"}).status_code
+
+    with ThreadPoolExecutor(players) as pool:
+        codes = list(pool.map(visit, cookies))
+    assert codes == [200] * players
