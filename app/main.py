@@ -21,6 +21,7 @@ from app.daily import plays as daily_plays
 from app.engine import compiled_core
 from app.friend import live, presence
 from app.play import storage
+from app.play.hints import ONE_AT_A_TIME as ONE_HINT_AT_A_TIME
 from app.review import analysis, practice
 from app.review import history as review_history
 from app.routes import (
@@ -142,6 +143,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
 
     fair_use = install_fair_use(app, settings)
+    # A hint asked while the browser's last one is worked out: 429 before any read.
+    fair_use.refuse_while_busy("/play/hint", ONE_HINT_AT_A_TIME)
 
     # Outermost first: the sub-path (BASE_PATH) → access log → HEAD as GET → security
     # headers, cross-site and body checks (so a 500 carries the headers too) → fair use

@@ -16,7 +16,11 @@ Printed: the victim's tap p50 and p95 per scenario, the ratio to quiet (target �
 and how many of the abuser's requests were answered 429. Run it on a quiet machine
 only; a smoke run: ``bench/fair_use.py --taps 5 --hints 2 --importers 1 --streams 5``.
 The server it starts is pinned to ``--server-core`` (its compute workers too), this
-generator to ``--client-core``.
+generator to ``--client-core``. Each abuser runs in a process of its own on the
+generator's core at ``nice 10``, and the victim's taps are measured once the abuser is
+at full strength (the streams all opened): the victim's timings then hold the server's
+slowdown, not the abuser's own client work (with both in one event loop the flood of
+answers to the abuser delayed the victim's taps in the generator).
 
 Usage::
 
@@ -29,9 +33,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -88,7 +94,59 @@ async def loop(stop: asyncio.Event, statuses: Counter[int],
             statuses[(await request()).status_code] += 1
 
 
+async def abuse(name: str, url: str, args: argparse.Namespace) -> None:
+    """The abuser of scenario ``name`` (``--abuse``, a process of its own): says
+    ``ready`` on stdout once it is at full strength (the hints asked, the importers
+    started, every stream opened or refused), abuses until SIGTERM, then prints its
+    answers by status as JSON."""
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    timeout = httpx.Timeout(120)
+    stop, statuses = asyncio.Event(), Counter[int]()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+
+    def ready() -> None:
+        print("ready", flush=True)
+
+    if name == "hints":
+        async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as one:
+            await one.post("/play/new", data={"level": "expert", "version": "0"})
+            form = {"version": await version(one)}
+            ready()
+            await asyncio.gather(*(loop(stop, statuses, lambda: one.post(
+                "/play/hint", data=form, headers=HX)) for _ in range(args.hints)))
+    elif name == "importers":
+        text = sixty_kb_file()
+        clients = [httpx.AsyncClient(base_url=url, timeout=timeout)
+                   for _ in range(args.importers)]
+        ready()
+        try:
+            await asyncio.gather(*(loop(stop, statuses, lambda c=client: c.post(
+                "/play/history/import", files={"file": ("hand.txt", text.encode())}))
+                for client in clients))
+        finally:
+            for client in clients:
+                await client.aclose()
+    else:
+        async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as host, \
+                httpx.AsyncClient(base_url=url, timeout=timeout) as guest:
+            await host.post("/play/friend", data={"name": "Ann", "version": "0"})
+            token = TOKEN.search((await host.get("/play")).text)
+            assert token, "no invite link"
+            await guest.post(f"/play/friend/{token.group(1)}", data={"name": "Bob"})
+            async with contextlib.AsyncExitStack() as stack:
+                for _ in range(args.streams):
+                    response = await stack.enter_async_context(
+                        host.stream("GET", "/play/events"))
+                    statuses[response.status_code] += 1
+                ready()  # measured while the streams are held, not while they open
+                await stop.wait()
+    print(json.dumps(statuses), flush=True)
+
+
 async def run(url: str, args: argparse.Namespace) -> None:
+    """Each scenario's abuser in a process of its own, niced on the generator's core, so
+    that its client work (the abuser's own HTTP client) does not delay the victim's
+    measured taps: what is measured is the server's share."""
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
     timeout = httpx.Timeout(120)
     async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as victim:
@@ -97,58 +155,31 @@ async def run(url: str, args: argparse.Namespace) -> None:
         results: dict[str, tuple[list[float], Counter[int]]] = {}
         results["quiet"] = (await taps(victim, args.taps), Counter())
 
-        async def under(name: str, abuse: Callable[[asyncio.Event, Counter[int]],
-                                                   Awaitable[None]]) -> None:
-            stop, statuses = asyncio.Event(), Counter[int]()
-            task = asyncio.create_task(abuse(stop, statuses))
+        async def under(name: str) -> None:
+            child = await asyncio.create_subprocess_exec(
+                "nice", "-n", "10", sys.executable, __file__, "--abuse", name, "--url", url,
+                "--hints", str(args.hints), "--importers", str(args.importers),
+                "--streams", str(args.streams), stdout=asyncio.subprocess.PIPE)
+            assert child.stdout is not None
+            while (line := await child.stdout.readline()) != b"ready\n":
+                if not line:
+                    raise RuntimeError(f"the {name} abuser ended before it was ready")
             await asyncio.sleep(args.settle)
             measured = await taps(victim, args.taps)
-            stop.set()
-            await task
-            results[name] = (measured, statuses)
+            child.terminate()
+            answers = json.loads((await child.stdout.read()).decode() or "{}")
+            await child.wait()
+            results[name] = (measured, Counter({int(k): v for k, v in answers.items()}))
 
-        async def hints(stop: asyncio.Event, statuses: Counter[int]) -> None:
-            async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as one:
-                await one.post("/play/new", data={"level": "expert", "version": "0"})
-                form = {"version": await version(one)}
-                await asyncio.gather(*(loop(stop, statuses, lambda: one.post(
-                    "/play/hint", data=form, headers=HX)) for _ in range(args.hints)))
-
-        async def importers(stop: asyncio.Event, statuses: Counter[int]) -> None:
-            text = sixty_kb_file()
-            clients = [httpx.AsyncClient(base_url=url, timeout=timeout)
-                       for _ in range(args.importers)]
-            try:
-                await asyncio.gather(*(loop(stop, statuses, lambda c=client: c.post(
-                    "/play/history/import", files={"file": ("hand.txt", text.encode())}))
-                    for client in clients))
-            finally:
-                for client in clients:
-                    await client.aclose()
-
-        async def streams(stop: asyncio.Event, statuses: Counter[int]) -> None:
-            async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as host, \
-                    httpx.AsyncClient(base_url=url, timeout=timeout) as guest:
-                await host.post("/play/friend", data={"name": "Ann", "version": "0"})
-                token = TOKEN.search((await host.get("/play")).text)
-                assert token, "no invite link"
-                await guest.post(f"/play/friend/{token.group(1)}", data={"name": "Bob"})
-                async with contextlib.AsyncExitStack() as stack:
-                    for _ in range(args.streams):
-                        response = await stack.enter_async_context(
-                            host.stream("GET", "/play/events"))
-                        statuses[response.status_code] += 1
-                    await stop.wait()
-
-        await under("hints", hints)
-        await under("importers", importers)
-        await under("streams", streams)
-
+        for name in ("hints", "importers", "streams"):
+            await under(name)
     quiet = statistics.median(results["quiet"][0])
     labels = {"quiet": "quiet", "hints": f"{args.hints} parallel hints",
               "importers": f"{args.importers} looping importers",
               "streams": f"{args.streams} streams, one cookie"}
-    print(f"another player's tap, {args.taps} taps per scenario, side by side in one run")
+    load = os.getloadavg()
+    print(f"another player's tap, {args.taps} taps per scenario, side by side in one run; "
+          f"load average {load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f}")
     print(f"{'scenario':<26} {'tap p50':>9} {'tap p95':>9} {'× quiet':>8} {'≤ 1.5':>6}  "
           "abuser's answers")
     met = True
@@ -176,7 +207,12 @@ def main() -> None:
                         "workers) is pinned to (taskset)")
     parser.add_argument("--client-core", type=int, default=0,
                         help="the core this generator is pinned to")
+    parser.add_argument("--abuse", choices=("hints", "importers", "streams"),
+                        help=argparse.SUPPRESS)  # the abuser's own process (run)
     args = parser.parse_args()
+    if args.abuse:
+        asyncio.run(abuse(args.abuse, args.url, args))
+        return
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {args.client_core})
     if args.url:

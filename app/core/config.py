@@ -123,10 +123,12 @@ class Settings(BaseSettings):
     limit_invites_per_address: RateSetting = Field(
         default=Rate(60, 600), description="Friend invites from one client address.")
     limit_imports_per_browser: RateSetting = Field(
-        default=Rate(30, 60), description="Hand-history and score-sheet imports a "
-        "browser may send.")
+        default=Rate(10, 60), description="Hand-history and score-sheet imports a "
+        "browser may send (a person imports a file now and then; each import is read "
+        "whole in the process pool).")
     limit_imports_per_address: RateSetting = Field(
-        default=Rate(120, 60), description="Imports from one client address.")
+        default=Rate(30, 60), description="Imports from one client address (several "
+        "people behind one address may import at once).")
     limit_streams_per_browser: int = Field(
         default=4, ge=1, description="Live tables (event streams) one browser may hold "
         "open at once (one per tab).")

@@ -30,10 +30,12 @@ scheduler thread hands the pool the next interactive job of the next browser in 
 asking for eight hints at once waits behind the single move of each other player
 instead of filling the pool; background jobs are taken in turn the same way.
 
-Background jobs also run at the lowest CPU priority (:data:`BACKGROUND_NICENESS`, in a
-thread of their own inside the pool's process): on a server with few cores the
-operating system then gives the CPU to the request threads and to interactive jobs
-first, so the analysis fills idle time instead of slowing taps.
+The pool's processes run below the server's CPU priority (:data:`WORKER_NICENESS`), and
+background jobs at the lowest (:data:`BACKGROUND_NICENESS`, in a thread of their own
+inside the pool's process): on a server with few cores the operating system then gives
+the CPU to the request threads first, then to interactive jobs, so a thinking computer
+or a hint takes the core only between other players' taps (a tap is a few milliseconds,
+a search hundreds), and the analysis fills idle time.
 
 The pool is sized by ``Settings.compute_workers`` and bound to the app's lifespan
 (:func:`configure` at start-up, :func:`shutdown` at the end); its processes start on
@@ -159,8 +161,15 @@ def shutdown() -> None:
         scheduler.join()
 
 
+WORKER_NICENESS = 5
+"""How much lower than the server's the pool processes' CPU priority is (``nice``):
+with the server's threads and a search runnable on one core, Linux gives the server
+about three quarters of it (weights 1024 against 335)."""
+
+
 def _exit_with_parent() -> None:
-    """Pool initializer: end this worker as soon as the process that started it is gone.
+    """Pool initializer: end this worker as soon as the process that started it is gone,
+    and run it at :data:`WORKER_NICENESS`.
 
     A server killed without its shutdown (SIGKILL, a crash, an OOM kill) would otherwise
     leave its workers running, orphaned, forever. Ctrl-C in a terminal interrupts the
@@ -168,6 +177,8 @@ def _exit_with_parent() -> None:
     ``KeyboardInterrupt`` tracebacks from the workers).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):  # a lower priority than the server's request threads
+        os.nice(WORKER_NICENESS)
     parent = multiprocessing.parent_process()
     if parent is None:
         return

@@ -7,10 +7,17 @@ known by its address only); an *address* is the client's address as uvicorn give
 * :class:`FairUseMiddleware` sets :data:`app.core.fairuse.owner` for every request (so
   the process pool serves each browser in turn, :mod:`app.core.workers`) and counts
   every ``POST`` against ``LIMIT_POSTS_PER_BROWSER`` and ``LIMIT_POSTS_PER_ADDRESS``.
-* :func:`limit` counts an invite or an import against its own, smaller limits
-  (``LIMIT_INVITES_*``, ``LIMIT_IMPORTS_*``); the routes call it before the work.
+* :data:`ImportsLimit` and :data:`InvitesLimit` count an import or an invite against
+  its own, smaller limits (``LIMIT_IMPORTS_*``, ``LIMIT_INVITES_*``): a route declares
+  one as its first parameter, so a refused post is answered before its body (a 60 KB
+  file) is read.
 * :func:`stream_slot` holds one of the browser's and one of the address's places for
   an open event stream (``LIMIT_STREAMS_*``) until the stream ends.
+* :meth:`FairUse.refuse_while_busy` makes the middleware refuse a ``POST`` to a path
+  at once, before its session or match is read (only its language is looked up, for
+  the words of the refusal), while the browser holds all of a feature's places
+  (a hint asked while its last one is being worked out): a client that asks again and
+  again without waiting costs next to nothing.
 
 Beyond a limit the answer is **429** with ``Retry-After`` (whole seconds) and a message
 saying what to do: the error page for a browser's navigation, a short fragment for
@@ -26,9 +33,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from markupsafe import escape
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -98,6 +105,21 @@ class FairUse:
         self.messages = {"posts": POSTS, "invites": INVITES, "imports": IMPORTS}
         self.streams = (InFlight(settings.limit_streams_per_browser, STREAMS, "streams", 5),
                         InFlight(settings.limit_streams_per_address, STREAMS, "streams", 5))
+        self.busy: dict[str, InFlight] = {}
+
+    def refuse_while_busy(self, path: str, gate: InFlight) -> None:
+        """Refuse a ``POST`` to ``path`` (under the app's root, e.g. ``"/play/hint"``)
+        with ``gate``'s message while the browser (its session id, the gate's key) holds
+        all of ``gate``'s places; the route still holds the gate itself."""
+        self.busy[path] = gate
+
+    def check_busy(self, path: str, client: Client) -> None:
+        """Raises :class:`Refused` when ``client``'s browser holds all of the places of
+        the gate registered for ``path`` (:meth:`refuse_while_busy`)."""
+        gate = self.busy.get(path)
+        if gate is not None and client.browser is not None \
+                and gate.held(client.browser) >= gate.limit:
+            raise Refused(gate.message, gate.retry_after, gate.kind)
 
     def count(self, kind: str, client: Client) -> None:
         """Count one ``kind`` event of ``client`` (browser, then address). Raises
@@ -143,6 +165,21 @@ def limit(request: Request, kind: Kind) -> None:
     fair_use(request).count(kind, Client.of(request.scope))
 
 
+async def _imports(request: Request) -> None:
+    limit(request, "imports")
+
+
+async def _invites(request: Request) -> None:
+    limit(request, "invites")
+
+
+ImportsLimit = Annotated[None, Depends(_imports)]
+"""A route's first parameter: one import counted (429 beyond it) before anything else
+of the request is read."""
+InvitesLimit = Annotated[None, Depends(_invites)]
+"""A route's first parameter: one invite counted (429 beyond it) before anything else."""
+
+
 def stream_slot(request: Request) -> Callable[[], None]:
     """Hold an event stream's places for this request's client; returns the release.
     Raises :class:`Refused` (429) when the browser or the address has its most."""
@@ -179,7 +216,8 @@ def too_many(request: Request, refused: Refused) -> Response:
 
 class FairUseMiddleware:
     """Sets the request's owner for the process pool and counts every ``POST``
-    (429 beyond ``LIMIT_POSTS_*``, before anything else is read or written)."""
+    (429 beyond ``LIMIT_POSTS_*``, or to a busy path, before anything else is read or
+    written)."""
 
     def __init__(self, app: ASGIApp, fair: FairUse) -> None:
         self.app, self.fair = app, fair
@@ -195,6 +233,8 @@ class FairUseMiddleware:
             if scope["method"] == "POST":
                 try:
                     self.fair.count("posts", client)
+                    path = scope["path"].removeprefix(scope.get("root_path", ""))
+                    self.fair.check_busy(path, client)
                 except Refused as refused:
                     await too_many(Request(scope, receive), refused)(scope, receive, send)
                     return
@@ -218,5 +258,5 @@ def install(app: FastAPI, settings: Settings) -> FairUse:
     return fair
 
 
-__all__ = ["Client", "FairUse", "FairUseMiddleware", "fair_use", "held_until_closed",
-           "install", "limit", "stream_slot", "too_many"]
+__all__ = ["Client", "FairUse", "FairUseMiddleware", "ImportsLimit", "InvitesLimit",
+           "fair_use", "held_until_closed", "install", "limit", "stream_slot", "too_many"]

@@ -216,3 +216,19 @@ def test_imports_beyond_the_limit_get_429(settings: Settings,
     assert answers == [400, 400, 429]
     sheet = client.post("/score/import", data={"json": "{}"})
     assert sheet.status_code == 429 and "retry-after" in sheet.headers
+    # Counted before the body is read: a body that cannot be read is refused all the same.
+    unread = client.post("/play/history/import", content=b"--x\r\nbroken",
+                         headers={"Content-Type": "multipart/form-data; boundary=x"})
+    assert unread.status_code == 429
+
+
+def test_invites_beyond_the_limit_get_429_before_the_form_is_read(
+        settings: Settings, browsers: list[TestClient]) -> None:
+    app = _app(settings, limit_invites_per_browser=Rate(1, 600))
+    client = _browser(app, browsers)
+    first = client.post("/play/friend", data={"name": "Ann", "version": "0"},
+                        follow_redirects=False)
+    assert first.status_code in (200, 303)
+    again = client.post("/play/friend", content=b"--x\r\nbroken",
+                        headers={"Content-Type": "multipart/form-data; boundary=x"})
+    assert again.status_code == 429 and "retry-after" in again.headers

@@ -1,7 +1,8 @@
 """One hint at a time per browser (app.play.hints.ONE_AT_A_TIME): a second hint asked
 while the first is being worked out is refused at once with 429 and Retry-After (not
 queued: it would show the same advice), and counts nothing; another browser's hint is
-not held up, and the browser may ask again once the first is answered."""
+not held up, and the browser may ask again once the first is answered. The refusal
+comes before the session or the match is read (``FairUse.refuse_while_busy``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 from sqlmodel import Session
 
 from app.core import workers
@@ -76,8 +78,20 @@ def test_a_second_parallel_hint_is_refused_while_the_first_runs(
     asking.start()
     try:
         wait_until(thinking.is_set, what="the first hint to be worked out")
-        second = client.post("/play/hint", data={"version": version}, headers=HX)
+        statements: list[str] = []
+
+        def count(*args: Any) -> None:
+            statements.append(args[2])
+
+        event.listen(app.state.engine, "before_cursor_execute", count)
+        try:
+            second = client.post("/play/hint", data={"version": version}, headers=HX)
+        finally:
+            event.remove(app.state.engine, "before_cursor_execute", count)
         assert second.status_code == 429
+        # Refused before the session or the match was read: only the browser's language.
+        tables = ("play_seat", "play_match", "browser_session")
+        assert not [sql for sql in statements if any(table in sql for table in tables)]
         assert int(second.headers["retry-after"]) >= 1
         assert "still being worked out" in second.text and "<html" not in second.text
         with TestClient(app, base_url="http://testserver") as other:  # not held up
