@@ -25,7 +25,8 @@ def test_the_first_matching_entry_wins_and_groups_become_values() -> None:
 def test_a_value_the_book_does_not_know_leaves_the_sentence_untranslated() -> None:
     with i18n.language("de"):
         assert refusal("you do not hold the eleven of clubs") is None
-        assert refusal("you do not hold the nine of clubs") == "Du hast die Kreuz-Neun nicht auf der Hand."
+        said = refusal("you do not hold the nine of clubs")
+    assert said == "Du hast die Kreuz-Neun nicht auf der Hand."
 
 
 def test_a_nested_sentence_is_translated_inside_its_hand() -> None:
