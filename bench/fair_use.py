@@ -57,6 +57,8 @@ from load import percentile, start_server  # noqa: E402
 from tests.support.histories import match_file  # noqa: E402
 
 HX = {"HX-Request": "true"}
+LIMITS = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+TIMEOUT = httpx.Timeout(120)
 VERSION = re.compile(r'name="version" value="(\d+)"')
 TOKEN = re.compile(r"/play/friend/([A-Za-z0-9_-]{32})")
 
@@ -99,8 +101,6 @@ async def abuse(name: str, url: str, args: argparse.Namespace) -> None:
     ``ready`` on stdout once it is at full strength (the hints asked, the importers
     started, every stream opened or refused), abuses until SIGTERM, then prints its
     answers by status as JSON."""
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    timeout = httpx.Timeout(120)
     stop, statuses = asyncio.Event(), Counter[int]()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
 
@@ -108,7 +108,7 @@ async def abuse(name: str, url: str, args: argparse.Namespace) -> None:
         print("ready", flush=True)
 
     if name == "hints":
-        async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as one:
+        async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, limits=LIMITS) as one:
             await one.post("/play/new", data={"level": "expert", "version": "0"})
             form = {"version": await version(one)}
             ready()
@@ -116,7 +116,7 @@ async def abuse(name: str, url: str, args: argparse.Namespace) -> None:
                 "/play/hint", data=form, headers=HX)) for _ in range(args.hints)))
     elif name == "importers":
         text = sixty_kb_file()
-        clients = [httpx.AsyncClient(base_url=url, timeout=timeout)
+        clients = [httpx.AsyncClient(base_url=url, timeout=TIMEOUT)
                    for _ in range(args.importers)]
         ready()
         try:
@@ -127,8 +127,8 @@ async def abuse(name: str, url: str, args: argparse.Namespace) -> None:
             for client in clients:
                 await client.aclose()
     else:
-        async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as host, \
-                httpx.AsyncClient(base_url=url, timeout=timeout) as guest:
+        async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, limits=LIMITS) as host, \
+                httpx.AsyncClient(base_url=url, timeout=TIMEOUT) as guest:
             await host.post("/play/friend", data={"name": "Ann", "version": "0"})
             token = TOKEN.search((await host.get("/play")).text)
             assert token, "no invite link"
@@ -147,9 +147,7 @@ async def run(url: str, args: argparse.Namespace) -> None:
     """Each scenario's abuser in a process of its own, niced on the generator's core, so
     that its client work (the abuser's own HTTP client) does not delay the victim's
     measured taps: what is measured is the server's share."""
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    timeout = httpx.Timeout(120)
-    async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as victim:
+    async with httpx.AsyncClient(base_url=url, timeout=TIMEOUT, limits=LIMITS) as victim:
         await victim.post("/play/new", data={"level": "standard", "version": "0"})
         await taps(victim, 3)  # warm
         results: dict[str, tuple[list[float], Counter[int]]] = {}

@@ -401,6 +401,9 @@ def _has_work(db: Session) -> bool:
 
 _ADMISSION_KEY = "gin_db_admission"
 
+DEFAULT_TURNS = 40
+"""Turns at the database of an app made without settings (anyio's default thread pool)."""
+
 
 def admission(request: Request) -> anyio.Semaphore:
     """The app's turns at the database: ``THREADS`` requests may hold a unit of work at
@@ -425,10 +428,6 @@ def admission(request: Request) -> anyio.Semaphore:
         setattr(request.app.state, _ADMISSION_KEY, held)
     semaphore: anyio.Semaphore = held[1]
     return semaphore
-
-
-DEFAULT_TURNS = 40
-"""Turns at the database of an app made without settings (anyio's default thread pool)."""
 
 
 async def get_session(request: Request) -> AsyncIterator[Session]:

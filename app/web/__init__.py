@@ -13,7 +13,9 @@ errors and middleware. Knows nothing of any one feature.
 * :mod:`app.web.middleware` — the access log, HEAD as GET, the outer middleware stack,
   cached static files;
 * :mod:`app.web.links` — where pages point to one another (the guide's sections).
-* :mod:`app.web.rulewords` — the table's rules in words, for every page that shows them.
+* :mod:`app.web.rulewords` — the table's rules in words, for every page that shows them;
+* :mod:`app.web.phrasebook` — the pure layers' English sentences (the engine's refusals,
+  the score sheet's) matched by pattern and given in the page's language.
 
 May import: :mod:`app.core`, :mod:`app.engine`. Imported by Play, the features, the
 routes and ``app.main``.

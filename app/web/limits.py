@@ -31,7 +31,7 @@ counts its own share: a browser may reach each process's limit once).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -160,23 +160,19 @@ def fair_use(request: Request) -> FairUse:
     return found
 
 
-def limit(request: Request, kind: Kind) -> None:
-    """Count one invite or import of this request's client. Raises :class:`Refused`."""
-    fair_use(request).count(kind, Client.of(request.scope))
+def _counting(kind: Kind) -> Callable[[Request], Awaitable[None]]:
+    """A dependency that counts one ``kind`` post of the request's client. Raises
+    :class:`Refused`."""
+    async def count(request: Request) -> None:
+        fair_use(request).count(kind, Client.of(request.scope))
+
+    return count
 
 
-async def _imports(request: Request) -> None:
-    limit(request, "imports")
-
-
-async def _invites(request: Request) -> None:
-    limit(request, "invites")
-
-
-ImportsLimit = Annotated[None, Depends(_imports)]
+ImportsLimit = Annotated[None, Depends(_counting("imports"))]
 """A route's first parameter: one import counted (429 beyond it) before anything else
 of the request is read."""
-InvitesLimit = Annotated[None, Depends(_invites)]
+InvitesLimit = Annotated[None, Depends(_counting("invites"))]
 """A route's first parameter: one invite counted (429 beyond it) before anything else."""
 
 
@@ -259,4 +255,4 @@ def install(app: FastAPI, settings: Settings) -> FairUse:
 
 
 __all__ = ["Client", "FairUse", "FairUseMiddleware", "ImportsLimit", "InvitesLimit",
-           "fair_use", "held_until_closed", "install", "limit", "stream_slot", "too_many"]
+           "fair_use", "held_until_closed", "install", "stream_slot", "too_many"]
