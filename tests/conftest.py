@@ -45,8 +45,10 @@ with warnings.catch_warnings():
 
 from app.core.config import Settings
 from app.core.db import run_migrations
+from app.daily import days, deal
 from app.main import create_app
 from app.play import storage
+from app.review import analysis
 from tests.support.servers import LiveServer, sqlite_url
 
 # --- The engine's compiled core -------------------------------------------------------------
@@ -97,6 +99,15 @@ class _NamedSeeds:
 def _reproducible_deals(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     if hypothesis_settings.default.derandomize:
         monkeypatch.setattr(storage, "secrets", _NamedSeeds(request.node.nodeid))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_switches() -> None:
+    """Each test starts with the process-wide switches of a fresh server process: an app's
+    lifespan sets them from its settings (the daily pars, the hand analysis), and one that
+    a test left turned off would otherwise stay off for the next test of this process."""
+    days.configure(budget=deal.PAR_BUDGET, enabled=True)
+    analysis.configure(enabled=True)
 
 
 # --- the lanes ----------------------------------------------------------------------------

@@ -253,6 +253,13 @@ def _par_job(engine: Engine, day: date, server_seed: str, budget: expert.Budget,
     except Exception:  # never loops: the page says there is no par
         log.exception("the par of the daily deal of %s failed", day)
         values = {"par_status": "failed"}
+    try:
+        _store(engine, day, values)
+    except Exception:  # a busy or failing database: the claim goes stale, taken again
+        log.exception("storing the par of the daily deal of %s failed", day)
+
+
+def _store(engine: Engine, day: date, values: dict[str, object]) -> None:
     with Session(engine) as db:
         db.exec(update(DailyDeal).where(col(DailyDeal.day) == day)
                 .values(**values).execution_options(synchronize_session=False))

@@ -14,20 +14,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_play_browser import _choose, _enabled, _start, _tap
+from tests.browser.test_play_browser import _choose, _start, _tap, _to_draw_step
 from tests.support.sounds import RECORDER, recorded
 
 pytestmark = pytest.mark.browser
 
 def _draw_and_discard(page: Any) -> None:
     """Pass the upcard if offered, draw from the stock, then discard (the computer plays)."""
-    for _ in range(4):
-        if _enabled(page, "Next hand"):
-            _tap(page, "Next hand")
-        if _enabled(page, "Pass"):
-            _tap(page, "Pass")
-        if _enabled(page, "Draw from stock"):
-            break
+    _to_draw_step(page)
     _tap(page, "Draw from stock")
     card = page.locator(".hand input[name=card][data-acts~=discard]").first
     card.click()

@@ -155,6 +155,26 @@ def _to_discard_step(page: Any, next_hand: bool = True) -> None:
     raise AssertionError("never reached the discard step")
 
 
+def _to_draw_step(page: Any, pass_key: str | None = None) -> None:
+    """Pass (the button, or ``pass_key`` on the keyboard) until the person may draw from
+    the stock. The computer may take the upcard and knock at once: then Next hand and
+    again."""
+    for _ in range(6):
+        if _enabled(page, "Draw from stock"):
+            return
+        version = _version(page)
+        if _enabled(page, "Next hand"):
+            _tap(page, "Next hand")
+        elif _enabled(page, "Pass") and pass_key:
+            page.keyboard.press(pass_key)
+            _changed(page, version)
+        elif _enabled(page, "Pass"):
+            _tap(page, "Pass")
+        else:
+            _changed(page, version)  # the computer's turn is still arriving
+    raise AssertionError("never reached the draw step")
+
+
 # --- one hand, played through at each viewport ---------------------------------------------
 
 
@@ -255,8 +275,7 @@ def test_no_tap_is_lost_at_400_ms_round_trip(live_server: str, new_page: Callabl
                                              width: int, height: int) -> None:
     page = new_page(width, height)
     _start(page, live_server)
-    if _enabled(page, "Pass"):
-        _tap(page, "Pass")
+    _to_draw_step(page)
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     cdp = page.context.new_cdp_session(page)
@@ -394,10 +413,7 @@ def test_keyboard_shortcuts_and_focus(live_server: str, new_page: Callable[..., 
     assert "Discard the selected card" in page.locator("#keys-help").inner_text()
     page.keyboard.press("Escape")
     page.locator("#keys-help").wait_for(state="hidden")
-    if _enabled(page, "Pass"):
-        version = _version(page)
-        page.keyboard.press("p")
-        _changed(page, version)
+    _to_draw_step(page, pass_key="p")
     version = _version(page)
     page.keyboard.press("s")
     _changed(page, version)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import sqlite3
 from collections.abc import Iterator
 from datetime import date, timedelta
 from typing import Any
@@ -16,10 +17,12 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import update
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, func, select
 
 from app.core.config import Settings
-from app.core.models import DailyDeal, DailyPlay, PlayMatch, SetAsideRow
+from app.core.models import DailyDeal, DailyPlay, PlayMatch, SetAsideRow, utcnow
 from app.daily import days, deal, plays
 from app.engine import match_view
 from app.engine.bots import choose_action, expert
@@ -63,7 +66,7 @@ def quick_expert() -> Iterator[None]:
     """A small, clock-free Expert for the computer's moves and for the par."""
     saved = expert.DEFAULT_BUDGET
     expert.DEFAULT_BUDGET = QUICK
-    days.configure(budget=QUICK)
+    days.configure(budget=QUICK, enabled=True)  # the Clock prepares before the lifespan
     yield
     expert.DEFAULT_BUDGET = saved
     days.configure(budget=deal.PAR_BUDGET, enabled=True)
@@ -176,6 +179,30 @@ def test_the_page_says_the_par_is_being_computed_until_it_is(db_url: str) -> Non
             job.result()
         assert "par shown after your hand" in ann.get("/daily").text
         assert stored_day(app).par_status == "done"
+
+
+def test_a_par_that_could_not_be_stored_is_computed_again_once_its_claim_is_stale(
+        app: FastAPI, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    engine = app.state.engine
+    stored = days._store
+
+    def full_disk(*_args: object) -> None:
+        raise OperationalError("UPDATE daily_deal", {}, sqlite3.OperationalError("disk full"))
+
+    monkeypatch.setattr(days, "_store", full_disk)
+    for job in days.prepare_now(engine, DAY):
+        job.result(timeout=60)
+    assert stored_day(app).par_status == "computing"
+    assert "storing the par of the daily deal of 2026-12-01 failed" in caplog.text
+    monkeypatch.setattr(days, "_store", stored)
+    assert days.prepare_now(engine, DAY) == []  # a fresh claim is nobody else's to take
+    with Session(engine) as db:
+        db.exec(update(DailyDeal).values(par_started_at=utcnow() - days.PAR_STALE
+                                         - timedelta(seconds=1)))
+        db.commit()
+    for job in days.prepare_now(engine, DAY):  # the server's next round
+        job.result(timeout=60)
+    assert stored_day(app).par_status == "done"
 
 
 def test_a_day_not_drawn_yet_is_not_drawn_by_a_request(app: FastAPI) -> None:
