@@ -152,7 +152,7 @@ def main() -> None:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
         env = {**os.environ, "DATABASE_URL": db_url, "PORT": str(port),
-               "HOST": "127.0.0.1", "LOG_LEVEL": "warning"}
+               "HOST": "127.0.0.1", "LOG_LEVEL": "warning", "DAILY_PARS": "0"}
         server = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env)
         base = f"http://127.0.0.1:{port}"
         try:

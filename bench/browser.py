@@ -168,7 +168,7 @@ def percentile(values: list[float], p: float) -> float:
 
 def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "DATABASE_URL": db_url, "HOST": "127.0.0.1", "PORT": str(port),
-           "WORKERS": "1", "LOG_LEVEL": "warning"}
+           "WORKERS": "1", "LOG_LEVEL": "warning", "DAILY_PARS": "0"}
     process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(600):

@@ -248,7 +248,7 @@ def _rss_kib(pid: int) -> int:
 def servers(database_url: str, count: int) -> Iterator[list[tuple[str, subprocess.Popen[bytes]]]]:
     """Migrate ``database_url`` and start ``count`` app instances on it."""
     env = {**os.environ, "DATABASE_URL": database_url, "WORKERS": "1", "LOG_LEVEL": "warning",
-           "ANALYSE_HANDS": "false"}
+           "ANALYSE_HANDS": "false", "DAILY_PARS": "0"}
     subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
     started = []

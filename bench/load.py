@@ -322,7 +322,10 @@ def start_server(workdir: Path, workers: int) -> tuple[subprocess.Popen[bytes], 
     run_migrations(db_url)
     port = free_port()
     env = {**os.environ, "DATABASE_URL": db_url, "HOST": "127.0.0.1", "PORT": str(port),
-           "WORKERS": str(workers), "LOG_LEVEL": "info"}  # one access-log line a request
+           "WORKERS": str(workers), "LOG_LEVEL": "info",  # one access-log line a request
+           # No daily par: a whole hand of Expert's full search, started with the server,
+           # would be counted in the figures (every benchmark's server has it off).
+           "DAILY_PARS": "0"}
     log = open(workdir / "server.log", "wb")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
                                stdout=log, stderr=subprocess.STDOUT)

@@ -282,7 +282,7 @@ def start_app(workdir: Path, core: int | None) -> Server:
     run_migrations(db_url)
     port = free_port()
     env = {**os.environ, "DATABASE_URL": db_url, "HOST": "127.0.0.1", "PORT": str(port),
-           "WORKERS": "1", "COMPUTE_WORKERS": "0", "LOG_LEVEL": "warning",
+           "WORKERS": "1", "COMPUTE_WORKERS": "0", "LOG_LEVEL": "warning", "DAILY_PARS": "0",
            "ANALYSE_HANDS": "false", "LIMIT_POSTS_PER_ADDRESS": "1000000/minute",
            "LIMIT_POSTS_PER_BROWSER": "1000000/minute"}
     log = workdir / "app.log"
