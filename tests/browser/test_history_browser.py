@@ -63,6 +63,9 @@ def test_review_a_finished_hand_on_a_phone(live_server: str, page: Any,
     _play_hand(page)
     page.get_by_role("link", name="Review this hand").click()
     page.wait_for_url("**/play/history/*/1*")
+    # The analysis finishes in the background and the page reloads itself with the
+    # ratings: waited for first, so that the reload cannot undo a step taken below.
+    page.get_by_role("heading", name="Your decisions").wait_for(timeout=120_000)
     last = int(page.locator("#review").get_attribute("data-last") or 0)
     assert last >= 2  # a hand can end on the first discard (pass, take the upcard, knock)
     assert _where(page) == f"0 / {last}"
@@ -94,8 +97,6 @@ def test_review_a_finished_hand_on_a_phone(live_server: str, page: Any,
             el.dispatchEvent(new TouchEvent('touchend', {changedTouches: [t(x1)], bubbles: true}));
         }""", [300, 100, y])
     assert _where(page) == f"1 / {last}"
-    # The analysis finishes in the background; the page reloads itself with the ratings.
-    page.get_by_role("heading", name="Your decisions").wait_for(timeout=120_000)
     costliest = page.locator(".costliest a")
     if costliest.count():
         costliest.first.click()
