@@ -56,12 +56,37 @@ templates = Jinja2Blocks(
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
+        # The templates ship with the app and do not change while it runs: no stat of
+        # each template file on every render.
+        auto_reload=False,
     ),
     context_processors=[template_context],
 )
-# {% trans %} and _() in every template, in the request's language (app.core.i18n).
+
+
+def page_gettext(message: str, **values: object) -> Markup:
+    """``_("…")`` and ``{% trans %}`` in a template: ``message`` in the request's language
+    (``app.core.i18n``), its ``%(name)s`` placeholders filled with the values escaped.
+
+    What Jinja2's new-style gettext does on an autoescaped page (every page here), as a
+    plain function: Jinja2's own is a context function, and a call of one inside a loop
+    or a block first copies the template's context; the play screen makes some 60 such
+    calls on every tap."""
+    return Markup(i18n.lookup(message)) % values
+
+
+def page_ngettext(singular: str, plural: str, num: int, **values: object) -> Markup:
+    """The plural form of ``{% trans count=… %}…{% pluralize %}…`` for ``num`` (as
+    :func:`page_gettext`; ``num`` fills ``%(num)s`` unless given)."""
+    values.setdefault("num", num)
+    return Markup(i18n.lookup_plural(singular, plural, num)) % values
+
+
+# {% trans %} and _() in every template, in the request's language: new-style gettext
+# (the extension then passes the values to the callables), the callables plain functions.
 templates.env.install_gettext_callables(  # type: ignore[attr-defined]
     i18n.lookup, i18n.lookup_plural, newstyle=True)
+templates.env.globals.update(_=page_gettext, gettext=page_gettext, ngettext=page_ngettext)
 
 
 def _card(card: "Card | str") -> Card:
@@ -120,6 +145,25 @@ def card_face(card: "Card | str", size: str = "sm", decorative: bool = False,
                       i18n.current())
 
 
+@lru_cache(maxsize=256)
+def _card_back(size: str, label: str | None, extra_class: str) -> Markup:
+    classes = f"card card--{size} card--back" + (f" {extra_class}" if extra_class else "")
+    named = ' aria-hidden="true"' if label is None else \
+        f' role="img" aria-label="{escape(label)}"'
+    return Markup(f'<span class="{escape(classes)}"{named}></span>')
+
+
+def card_back(size: str = "sm", label: "bool | str | None" = True,
+              extra_class: str = "") -> Markup:
+    """A face-down card (see ``templates/_cards.html``), cached per size, label and
+    classes: ``label`` ``True`` names it "Face-down card" (in the request's language),
+    another true value names it so, a false one (``None``) makes it decorative
+    (``aria-hidden``)."""
+    named = None if not label else i18n.lookup("Face-down card") if label is True \
+        else str(label)
+    return _card_back(size, named, extra_class or "")
+
+
 @lru_cache(maxsize=64)
 def static_url(path: str) -> str:
     """App path of a file under ``static/`` with a content hash, safe to cache forever
@@ -158,6 +202,7 @@ templates.env.globals.update(
     card_suit_symbol=card_suit_symbol,
     card_is_red=card_is_red,
     card_face=card_face,
+    card_back=card_back,
     default_display=DEFAULT_DISPLAY,
     number=i18n.number,
     date=i18n.date,
