@@ -162,7 +162,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         (FairUseMiddleware, {"fair": fair_use}),
     ]
     app.add_middleware(SessionCookieMiddleware, settings=settings)
-    app.add_middleware(GZipMiddleware, minimum_size=1000)
+    # zlib's default level: level 9 took half as long again for a page 1 % smaller.
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
 
     install_error_pages(app)
     app.mount("/static", CachedStaticFiles(directory=STATIC_DIR), name="static")
@@ -193,7 +194,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # dependency, before the route runs (render takes them from there); the page's
     # language follows from them (or from the browser's Accept-Language).
     pages = [Depends(get_display), Depends(use_language)]
-    for module in (home, score, guide, history, friend, play, learn, daily, fair, display,
+    # Play first: its paths are all fixed (none overlaps another's), and the router tries
+    # the routes in order, so a tap is matched at once instead of after some fifty others.
+    for module in (play, home, score, guide, history, friend, learn, daily, fair, display,
                    install, devices):
         app.include_router(module.router, dependencies=pages)
     if settings.admin_token:  # the operator's page exists only with its token

@@ -50,9 +50,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, delete, or_, update
+from sqlalchemy import Engine, Table, bindparam, delete, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.sql.dml import Update
 from sqlmodel import Session, col, select
 
 from app.core import metrics
@@ -281,19 +282,36 @@ def forget_cache() -> None:
         _cache.clear()
 
 
+# The statements of a tap, built once (with named parameters): building a statement again
+# on every tap cost more than sending it. ``load``'s: the seat and its match in one.
+_SEAT_AND_MATCH = (select(PlaySeat, PlayMatch)
+                   .join(PlayMatch, col(PlayMatch.id) == col(PlaySeat.match_id))
+                   .where(col(PlaySeat.session_id) == bindparam("key_session_id")))
+_OPEN_SEAT = _SEAT_AND_MATCH.order_by(col(PlaySeat.opened_at).desc(),
+                                      col(PlaySeat.match_id).desc()).limit(1)
+_NAMED_SEAT = _SEAT_AND_MATCH.where(col(PlaySeat.match_id) == bindparam("key_match_id")).limit(1)
+# ``_bump``'s and ``store``'s UPDATEs: the row by its key (and the version read); their SET
+# clause is the parameters named like columns.
+_MATCH_TABLE: Table = PlayMatch.__table__  # type: ignore[attr-defined]
+_SEAT_TABLE: Table = PlaySeat.__table__  # type: ignore[attr-defined]
+_HAND_TABLE: Table = PlayHand.__table__  # type: ignore[attr-defined]
+_BUMP_MATCH = update(_MATCH_TABLE).where(_MATCH_TABLE.c.id == bindparam("key_id"),
+                                         _MATCH_TABLE.c.version == bindparam("read_version"))
+_BUMP_SEAT = update(_SEAT_TABLE).where(_SEAT_TABLE.c.session_id == bindparam("key_session_id"),
+                                       _SEAT_TABLE.c.match_id == bindparam("key_match_id"),
+                                       _SEAT_TABLE.c.version == bindparam("read_version"))
+_WRITE_HAND = update(_HAND_TABLE).where(_HAND_TABLE.c.match_id == bindparam("key_match_id"),
+                                        _HAND_TABLE.c.number == bindparam("key_number"))
+
+
 def load(db: Session, session_id: str, match_id: int | None = None) -> Loaded | None:
     """The browser's match ``match_id`` (its seat in it), or without ``match_id`` its
     open match (the seat opened last); ``None`` when it has no such seat, or the friend
     match has not started (an open or cancelled invite, see :mod:`app.friend.invites`).
     A match of another browser is never loaded: the seat is this browser's own."""
-    query = (select(PlaySeat, PlayMatch)  # one statement for both rows
-             .join(PlayMatch, col(PlayMatch.id) == col(PlaySeat.match_id))
-             .where(col(PlaySeat.session_id) == session_id))
-    if match_id is None:
-        query = query.order_by(col(PlaySeat.opened_at).desc(), col(PlaySeat.match_id).desc())
-    else:
-        query = query.where(col(PlaySeat.match_id) == match_id)
-    found = db.exec(query.limit(1)).first()
+    query, params = (_OPEN_SEAT, {"key_session_id": session_id}) if match_id is None else \
+        (_NAMED_SEAT, {"key_session_id": session_id, "key_match_id": match_id})
+    found = db.exec(query, params=params).first()
     if found is None:
         return None
     seat, game = found
@@ -399,8 +417,7 @@ def bump_match(db: Session, game: PlayMatch, **changes: Any) -> dict[str, Any]:
     Raises:
         StaleTapError: the match moved on (the transaction is rolled back).
     """
-    return _bump(db, PlayMatch, col(PlayMatch.id) == game.id, col(PlayMatch.version),
-                 game.version, changes)
+    return _bump(db, _BUMP_MATCH, {"key_id": game.id}, game.version, changes)
 
 
 def bump_seat(db: Session, seat: PlaySeat, **changes: Any) -> dict[str, Any]:
@@ -410,17 +427,15 @@ def bump_seat(db: Session, seat: PlaySeat, **changes: Any) -> dict[str, Any]:
     Raises:
         StaleTapError: the seat moved on (the transaction is rolled back).
     """
-    return _bump(db, PlaySeat, (col(PlaySeat.session_id) == seat.session_id)
-                 & (col(PlaySeat.match_id) == seat.match_id),
-                 col(PlaySeat.version), seat.version, changes)
+    return _bump(db, _BUMP_SEAT, {"key_session_id": seat.session_id,
+                                  "key_match_id": seat.match_id}, seat.version, changes)
 
 
-def _bump(db: Session, model: Any, key: Any, version_column: Any, version: int,
+def _bump(db: Session, statement: Update, key: Mapping[str, Any], version: int,
           changes: Mapping[str, Any]) -> dict[str, Any]:
     values: dict[str, Any] = {"version": version + 1, "updated_at": utcnow(), **changes}
     # A plain UPDATE on the session's connection: no ORM flush or bulk-update machinery.
-    result = db.connection().execute(update(model.__table__).where(key)
-                                     .where(version_column == version).values(**values))
+    result = db.connection().execute(statement, {**values, **key, "read_version": version})
     if result.rowcount != 1:
         db.rollback()
         raise StaleTapError(STALE)
@@ -494,10 +509,8 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
             record = match.records[-1]
             hand_values.update(finished=True, winner=record.winner, points=record.points,
                                kind=str(record.kind), finished_at=utcnow())
-        db.connection().execute(update(PlayHand.__table__)  # type: ignore[attr-defined]
-                                .where(col(PlayHand.match_id) == game.id)
-                                .where(col(PlayHand.number) == match.hand_number)
-                                .values(**hand_values))
+        db.connection().execute(_WRITE_HAND, {**hand_values, "key_match_id": game.id,
+                                              "key_number": match.hand_number})
     seat_values = bump_seat(db, seat, **seat_changes)
     _changed(db, game, game_values["version"])
     db.flush()

@@ -25,8 +25,10 @@ from datetime import timedelta
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlalchemy import bindparam
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, col, select
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from app.core import i18n, switches
@@ -64,6 +66,10 @@ class NewSessionsPausedError(Exception):
 
 
 _KNOWN_KEY = "gin_known_browser"
+_SESSION_AND_PREFS = (  # built once: every request of a known browser runs it
+    select(BrowserSession, DisplayPrefs)
+    .outerjoin(DisplayPrefs, col(DisplayPrefs.session_id) == col(BrowserSession.id))
+    .where(col(BrowserSession.id) == bindparam("cookie")))
 """Key in ``request.state``: this browser's session and display rows as read once."""
 
 
@@ -75,17 +81,15 @@ def _known(request: Request, db: Session) -> tuple[BrowserSession | None, Displa
     known = getattr(request.state, _KNOWN_KEY, None)
     if known is None:
         cookie = request.cookies.get(COOKIE_NAME)
-        found = db.exec(
-            select(BrowserSession, DisplayPrefs)
-            .outerjoin(DisplayPrefs, col(DisplayPrefs.session_id) == col(BrowserSession.id))
-            .where(col(BrowserSession.id) == cookie)).first() \
+        found = db.exec(_SESSION_AND_PREFS, params={"cookie": cookie}).first() \
             if is_valid_session_id(cookie) else None
         known = (found[0], found[1]) if found is not None else (None, None)
         setattr(request.state, _KNOWN_KEY, known)
     return known
 
 
-def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> BrowserSession:
+async def get_browser_session(request: Request, db: DbDep,
+                              settings: SettingsDep) -> BrowserSession:
     """This browser's session row, created on first visit.
 
     Read with its display settings in one statement (:func:`_known`). Commits its own
@@ -97,10 +101,25 @@ def get_browser_session(request: Request, db: DbDep, settings: SettingsDep) -> B
     request goes on (reading still works); a new browser's row cannot be made, and the
     request is answered 503 (``app.web.errors``).
 
+    Async: when :func:`get_display` has already read the row (every page's router asks
+    it first) and there is nothing to write, the row is returned without a trip to the
+    threadpool; otherwise the read and the write run there.
+
     Raises:
         NewSessionsPausedError: a new browser while the operator's ``sessions`` switch is
             off.
     """
+    known: tuple[BrowserSession | None, DisplayPrefs | None] | None = getattr(
+        request.state, _KNOWN_KEY, None)
+    if known is not None and known[0] is not None:
+        row, now = known[0], utcnow()
+        if now - timedelta(days=settings.session_ttl_days) < row.last_seen \
+                and now - row.last_seen < TOUCH_INTERVAL:
+            return row
+    return await run_in_threadpool(_browser_session, request, db, settings)
+
+
+def _browser_session(request: Request, db: Session, settings: Settings) -> BrowserSession:
     now = utcnow()
     ttl = timedelta(days=settings.session_ttl_days)
     cookie = request.cookies.get(COOKIE_NAME)

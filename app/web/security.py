@@ -159,12 +159,14 @@ class SecurityMiddleware:
             await response(scope, receive, send_with_headers)
             return
 
-        too_large: Response = PlainTextResponse(
-            f"Request body too large: the limit is {self.max_body_bytes // 1024} KB.",
-            status_code=413,
-        )
-        if path in self.oversize_redirects:
-            too_large = see_other(scope, self.oversize_redirects[path])
+        def too_large() -> Response:  # made only when needed: not on every request
+            if path in self.oversize_redirects:
+                return see_other(scope, self.oversize_redirects[path])
+            return PlainTextResponse(
+                f"Request body too large: the limit is {self.max_body_bytes // 1024} KB.",
+                status_code=413,
+            )
+
         declared = headers.get("content-length")
         if declared is not None:
             try:
@@ -176,7 +178,7 @@ class SecurityMiddleware:
                 await bad(scope, receive, send_with_headers)
                 return
             if length > self.max_body_bytes:
-                await too_large(scope, receive, send_with_headers)
+                await too_large()(scope, receive, send_with_headers)
                 return
 
         received = 0
@@ -209,4 +211,4 @@ class SecurityMiddleware:
             if not exceeded:
                 raise
         if exceeded and not response_started:
-            await too_large(scope, receive, send_with_headers)
+            await too_large()(scope, receive, send_with_headers)
