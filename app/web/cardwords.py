@@ -19,6 +19,7 @@ Pik-Buben"). English and Spanish say all three alike. Every function accepts an 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from app.core.i18n import N_, current, gettext
@@ -108,6 +109,13 @@ def suit_word(suit: Suit) -> str:
 
 
 def _name(card: Card, case: Case = "nom") -> str:
+    return _name_in(card, case, current())
+
+
+@lru_cache(maxsize=1024)
+def _name_in(card: Card, case: Case, language: str) -> str:  # language: the cache key
+    """A card's name in ``case``, cached per language: the play screen names some thirty
+    cards on every tap (clear it with ``cache_clear`` when a catalogue is replaced)."""
     grammar = _grammar()
     rank = rank_word(card.rank)
     if case != "nom" and card.rank in grammar.weak:

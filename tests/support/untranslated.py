@@ -41,7 +41,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from app.core import i18n
-from app.web import render
+from app.web import cardwords, render
 
 ROOT = Path(__file__).resolve().parents[2]
 POT = ROOT / "app" / "locale" / "messages.pot"
@@ -204,14 +204,18 @@ def pseudo_locale(catalogue: NullTranslations | None = None) -> Iterator[None]:
     def translations(language: str) -> NullTranslations:
         return pseudo if language == i18n.SOURCE else real(language)
 
-    # Card faces are cached by language ("en" here too): drop the English ones both ways.
-    render._card_face.cache_clear()
+    # Card faces and names are cached by language ("en" here too): drop the English ones
+    # both ways.
+    forget = (render._card_face.cache_clear, cardwords._name_in.cache_clear)
+    for clear in forget:
+        clear()
     i18n.translations = translations  # type: ignore[assignment]
     try:
         yield
     finally:
         i18n.translations = real  # type: ignore[assignment]
-        render._card_face.cache_clear()
+        for clear in forget:
+            clear()
 
 
 # --- the real German and Spanish pages -------------------------------------------------------
