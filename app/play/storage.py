@@ -287,8 +287,9 @@ def forget_cache() -> None:
 _SEAT_AND_MATCH = (select(PlaySeat, PlayMatch)
                    .join(PlayMatch, col(PlayMatch.id) == col(PlaySeat.match_id))
                    .where(col(PlaySeat.session_id) == bindparam("key_session_id")))
-_OPEN_SEAT = _SEAT_AND_MATCH.order_by(col(PlaySeat.opened_at).desc(),
-                                      col(PlaySeat.match_id).desc()).limit(1)
+_OPENED_LAST = (col(PlaySeat.opened_at).desc(), col(PlaySeat.match_id).desc())
+"""The order of a browser's seats, its open one (the seat opened last) first."""
+_OPEN_SEAT = _SEAT_AND_MATCH.order_by(*_OPENED_LAST).limit(1)
 _NAMED_SEAT = _SEAT_AND_MATCH.where(col(PlaySeat.match_id) == bindparam("key_match_id")).limit(1)
 # ``_bump``'s and ``store``'s UPDATEs: the row by its key (and the version read); their SET
 # clause is the parameters named like columns.
@@ -341,8 +342,7 @@ def load_named(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
 def open_seat(db: Session, session_id: str) -> PlaySeat | None:
     """This browser's open seat (the one opened last), ``None`` without any."""
     return db.exec(select(PlaySeat).where(col(PlaySeat.session_id) == session_id)
-                   .order_by(col(PlaySeat.opened_at).desc(), col(PlaySeat.match_id).desc())
-                   .limit(1)).first()
+                   .order_by(*_OPENED_LAST).limit(1)).first()
 
 
 def seat_version(db: Session, session_id: str) -> int:

@@ -22,7 +22,7 @@ Route modules import their dependencies from here and from nowhere else.
 """
 
 from datetime import timedelta
-from typing import Annotated
+from typing import Annotated, TypeGuard
 
 from fastapi import Depends, Request
 from sqlalchemy import bindparam
@@ -66,11 +66,11 @@ class NewSessionsPausedError(Exception):
 
 
 _KNOWN_KEY = "gin_known_browser"
+"""Key in ``request.state``: this browser's session and display rows as read once."""
 _SESSION_AND_PREFS = (  # built once: every request of a known browser runs it
     select(BrowserSession, DisplayPrefs)
     .outerjoin(DisplayPrefs, col(DisplayPrefs.session_id) == col(BrowserSession.id))
     .where(col(BrowserSession.id) == bindparam("cookie")))
-"""Key in ``request.state``: this browser's session and display rows as read once."""
 
 
 def _known(request: Request, db: Session) -> tuple[BrowserSession | None, DisplayPrefs | None]:
@@ -111,19 +111,26 @@ async def get_browser_session(request: Request, db: DbDep,
     """
     known: tuple[BrowserSession | None, DisplayPrefs | None] | None = getattr(
         request.state, _KNOWN_KEY, None)
-    if known is not None and known[0] is not None:
-        row, now = known[0], utcnow()
-        if now - timedelta(days=settings.session_ttl_days) < row.last_seen \
-                and now - row.last_seen < TOUCH_INTERVAL:
-            return row
+    row = known[0] if known is not None else None
+    if _untouched(row, settings):
+        return row
     return await run_in_threadpool(_browser_session, request, db, settings)
 
 
+def _untouched(row: BrowserSession | None, settings: Settings) -> TypeGuard[BrowserSession]:
+    """True when ``row`` is a live session seen within :data:`TOUCH_INTERVAL`: nothing
+    to write for it."""
+    return row is not None and utcnow() - row.last_seen < min(
+        TOUCH_INTERVAL, timedelta(days=settings.session_ttl_days))
+
+
 def _browser_session(request: Request, db: Session, settings: Settings) -> BrowserSession:
+    row, _prefs = _known(request, db)
+    if _untouched(row, settings):
+        return row  # nothing to write: the route goes on in this read
     now = utcnow()
     ttl = timedelta(days=settings.session_ttl_days)
     cookie = request.cookies.get(COOKIE_NAME)
-    row, _prefs = _known(request, db)
     if row is not None and row.last_seen <= now - ttl:
         row = None  # expired: the purge deletes it; this browser starts afresh
     if row is None:
@@ -132,12 +139,10 @@ def _browser_session(request: Request, db: Session, settings: Settings) -> Brows
         row = BrowserSession(id=new_session_id(), created_at=now, last_seen=now)
         db.add(row)
         setattr(request.state, STATE_KEY, row.id)  # the middleware sends its cookie
-    elif now - row.last_seen >= TOUCH_INTERVAL:
+    else:  # seen over an hour ago: touched
         row.last_seen = now
         db.add(row)
         setattr(request.state, STATE_KEY, row.id)
-    else:
-        return row  # nothing to write: the route goes on in this read
     try:
         db.commit()
     except DBAPIError as error:

@@ -82,10 +82,9 @@ def page_ngettext(singular: str, plural: str, num: int, **values: object) -> Mar
     return Markup(i18n.lookup_plural(singular, plural, num)) % values
 
 
-# {% trans %} and _() in every template, in the request's language: new-style gettext
-# (the extension then passes the values to the callables), the callables plain functions.
-templates.env.install_gettext_callables(  # type: ignore[attr-defined]
-    i18n.lookup, i18n.lookup_plural, newstyle=True)
+# {% trans %} and _() in every template, in the request's language: the extension compiles
+# them new-style (the values passed to the callables, which fill them).
+templates.env.newstyle_gettext = True  # type: ignore[attr-defined]
 templates.env.globals.update(_=page_gettext, gettext=page_gettext, ngettext=page_ngettext)
 
 
