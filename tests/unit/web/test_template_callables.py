@@ -1,6 +1,8 @@
 """The Python callables the templates use instead of Jinja2's context functions and
 macros (``app.web.render``): the same markup, escaped the same way, in each language."""
 
+from collections.abc import Iterator
+
 import pytest
 from markupsafe import Markup
 
@@ -9,8 +11,9 @@ from app.web.render import card_back, page_gettext, page_ngettext, templates
 
 
 @pytest.fixture(autouse=True)
-def _english() -> None:
-    i18n.set_language("en")
+def _english() -> Iterator[None]:
+    with i18n.language("en"):  # and the process's language back afterwards
+        yield
 
 
 def render(source: str, **values: object) -> str:
