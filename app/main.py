@@ -15,7 +15,7 @@ from app import __version__
 from app.core import metrics, setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
-from app.core.db import check_storage, create_db_engine
+from app.core.db import check_storage, create_db_engine, lazy_engine
 from app.daily import days as daily_days
 from app.daily import plays as daily_plays
 from app.engine import compiled_core
@@ -41,7 +41,7 @@ from app.routes import (
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
 from app.score import storage as score_storage
-from app.web.deps import get_display, use_language
+from app.web.deps import use_language
 from app.web.errors import install_error_pages
 from app.web.limits import FairUseMiddleware
 from app.web.limits import install as install_fair_use
@@ -141,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.engine = engine
+    app.state.lazy_engine = lazy_engine(engine)  # every request's unit of work (get_session)
 
     fair_use = install_fair_use(app, settings)
     # A hint asked while the browser's last one is worked out: 429 before any read.
@@ -150,8 +151,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # headers, cross-site and body checks (so a 500 carries the headers too) → fair use
     # (the pool's owner, 429 beyond the post limits) → Starlette's 500 handler → gzip →
     # session cookie → error pages → routes.
+    # Without a BASE_PATH the sub-path layer has nothing to do: it is left out (each
+    # layer costs every request a call on the event loop).
     app.outer_middleware = [
-        (BasePathMiddleware, {"base_path": settings.base_path}),
+        *([(BasePathMiddleware, {"base_path": settings.base_path})]
+          if settings.base_path else []),
         (AccessLogMiddleware, {}),
         (HeadMiddleware, {}),
         (SecurityMiddleware, {
@@ -192,8 +196,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # Every page shows this browser's display settings: read once per request, by a
     # dependency, before the route runs (render takes them from there); the page's
-    # language follows from them (or from the browser's Accept-Language).
-    pages = [Depends(get_display), Depends(use_language)]
+    # language follows from them (or from the browser's Accept-Language). One dependency
+    # names both: use_language depends on get_display.
+    pages = [Depends(use_language)]
     # Play first: its paths are all fixed (none overlaps another's), and the router tries
     # the routes in order, so a tap is matched at once instead of after some fifty others.
     for module in (play, home, score, guide, history, friend, learn, daily, fair, display,

@@ -430,6 +430,13 @@ def admission(request: Request) -> anyio.Semaphore:
     return semaphore
 
 
+def lazy_engine(engine: Engine) -> Engine:
+    """``engine`` whose transactions begin ``LAZY`` (module docstring). Made once, when
+    the app is (``app.state.lazy_engine``): making it copies the engine's options and
+    events, which cost every request as much as a small query."""
+    return engine.execution_options(sqlite_begin="LAZY")
+
+
 async def get_session(request: Request) -> AsyncIterator[Session]:
     """The request's unit of work (``DbDep`` in ``app.web.deps``): one database session,
     committed once at the end of a request that succeeded, rolled back on error, taken
@@ -453,8 +460,9 @@ async def get_session(request: Request) -> AsyncIterator[Session]:
     browser (after a redirect) sees the change.
     """
     async with admission(request):
-        engine: Engine = request.app.state.engine
-        session = Session(engine.execution_options(sqlite_begin="LAZY"), expire_on_commit=False)
+        state = request.app.state
+        engine: Engine = getattr(state, "lazy_engine", None) or lazy_engine(state.engine)
+        session = Session(engine, expire_on_commit=False)
         setattr(request.state, _SESSION_KEY, session)
         try:
             yield session

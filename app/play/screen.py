@@ -271,6 +271,14 @@ class Screen:
     analysed (``/play/history/<match>/<hand>/luck``); ``""`` when there is none (a
     practice hand, the lesson, a hand still in play)."""
 
+    @property
+    def hand_notes(self) -> frozenset[str]:
+        """Which of the hand's hidden notes the screen needs (the cards point at them):
+        ``"new"`` when a card was just drawn, ``"knock"`` and ``"gin"`` when discarding
+        some card lets you knock or go gin (:attr:`HandCard.mark`)."""
+        return frozenset(("new",) if any(card.new for card in self.hand) else ()) | {
+            card.mark for card in self.hand if card.mark}
+
 
 def _sort_key(sort: str) -> Any:
     if sort == "suit":

@@ -10,7 +10,8 @@
 * ``FieldsDep`` — the posted form's text fields, first value of each; ``FormDep`` — the
   posted form whole (files too), both read within ``app.core.inputs``' limits.
 * ``DisplayDep`` — this browser's display settings (``app.web.display``), read once per
-  request. ``app.main`` puts :func:`get_display` on every router that renders pages, and
+  request. ``app.main`` puts it on every router that renders pages (through
+  :func:`use_language`, which depends on it), and
   ``app.web.render.render`` takes the display it stored, never the database.
 * ``LanguageDep`` — the language of the page (``app.core.i18n``), from the display
   settings or the browser's ``Accept-Language``; ``app.main`` puts :func:`use_language`
@@ -88,8 +89,7 @@ def _known(request: Request, db: Session) -> tuple[BrowserSession | None, Displa
     return known
 
 
-async def get_browser_session(request: Request, db: DbDep,
-                              settings: SettingsDep) -> BrowserSession:
+async def get_browser_session(request: Request, db: DbDep) -> BrowserSession:
     """This browser's session row, created on first visit.
 
     Read with its display settings in one statement (:func:`_known`). Commits its own
@@ -103,12 +103,15 @@ async def get_browser_session(request: Request, db: DbDep,
 
     Async: when :func:`get_display` has already read the row (every page's router asks
     it first) and there is nothing to write, the row is returned without a trip to the
-    threadpool; otherwise the read and the write run there.
+    threadpool; otherwise the read and the write run there. The settings are the app's
+    own (``request.app.state``), not a dependency of their own: each one FastAPI solves
+    costs the event loop a little on every request.
 
     Raises:
         NewSessionsPausedError: a new browser while the operator's ``sessions`` switch is
             off.
     """
+    settings: Settings = request.app.state.settings
     known: tuple[BrowserSession | None, DisplayPrefs | None] | None = getattr(
         request.state, _KNOWN_KEY, None)
     row = known[0] if known is not None else None
