@@ -68,8 +68,7 @@ def quick_expert() -> Iterator[None]:
     expert.DEFAULT_BUDGET = QUICK
     days.configure(budget=QUICK, enabled=True)  # the Clock prepares before the lifespan
     yield
-    expert.DEFAULT_BUDGET = saved
-    days.configure(budget=deal.PAR_BUDGET, enabled=True)
+    expert.DEFAULT_BUDGET = saved  # the daily switches: every test starts afresh (conftest)
 
 
 @pytest.fixture
