@@ -144,3 +144,33 @@ def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
         assert page.get_by_role("button", name="Next hand").is_enabled()
         screenshot(page, f"friend-result-{name.lower()}-390x844")
     print(f"move to the other screen: max {max(latencies):.3f} s over {len(latencies)} moves")
+
+
+def test_the_meta_line_of_an_oklahoma_friend_match_keeps_to_two_lines_on_a_small_phone(
+        start_server: Callable[..., Any], new_page: Callable[..., Any]) -> None:
+    """At 360 px the score bar's meta line (the Oklahoma knock limit, the hand, who deals)
+    wraps to two lines at most with a long name: "Friend match" is dropped there (the
+    friend's name is on the score), as " computer" is against the computer."""
+    server = start_server()
+    ann, bob = new_page(360, 640), new_page(360, 640)
+    ann.goto(server.url + "/play/new")
+    ann.get_by_label("Your name").fill("Annabelle")
+    ann.locator("details.options summary").click()
+    ann.locator("input[name=oklahoma]").check()
+    ann.get_by_role("button", name="Play a friend").click()
+    link = ann.get_by_label("Invite link")
+    link.wait_for()
+    bob.goto(link.input_value())
+    bob.get_by_label("Your name").fill("Maximilianonymous")
+    bob.get_by_role("button", name="Join the match").click()
+    bob.locator("#table").wait_for()
+    ann.locator("#table").wait_for(timeout=LIVE_TIMEOUT_MS)
+    for page in (ann, bob):
+        meta = page.locator(".scorebar__meta")
+        assert "Knock at" in meta.inner_text() and "Friend match" not in meta.inner_text()
+        lines = meta.evaluate(
+            "el => el.getBoundingClientRect().height"
+            " / parseFloat(getComputedStyle(el).lineHeight)")
+        assert lines < 2.5, f"the meta line takes {lines:.1f} lines: {meta.inner_text()!r}"
+    ann.set_viewport_size({"width": 844, "height": 390})  # room enough: the words are back
+    assert "Friend match" in ann.locator(".scorebar__meta").inner_text()
