@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_play_browser import _cards, _choose, _enabled, _version
+from tests.browser.test_play_browser import _cards, _changed, _choose, _version
+from tests.browser.test_play_browser import _to_draw_step as to_draw_step
 
 pytestmark = pytest.mark.browser
 
@@ -151,27 +152,10 @@ def _shot_at(page: Any, shot: Callable[[Any, str], Path], name: str, ms: int) ->
     page.evaluate("() => window.__held.forEach(a => a.play())")
 
 
-def _wait_version(page: Any, before: str) -> None:
-    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
-                           arg=before)
-
-
 def _to_draw_step(page: Any) -> None:
-    """Pass the upcard offer if it is there (then the computer plays): at the draw step."""
-    for _ in range(4):
-        if _enabled(page, "Draw from stock"):
-            return
-        if _enabled(page, "Pass"):
-            before = _version(page)
-            page.locator("#a-pass").click()
-            _wait_version(page, before)
-            _quiet(page)
-        elif _enabled(page, "Next hand"):
-            before = _version(page)
-            page.locator("#a-next_hand").click()
-            _wait_version(page, before)
-            _quiet(page)
-    assert _enabled(page, "Draw from stock"), "never reached the draw step"
+    """At the draw step (:func:`tests.browser.test_play_browser._to_draw_step`), the page
+    at rest after each step."""
+    to_draw_step(page, settle=_quiet)
 
 
 def _to_discard_step(page: Any) -> None:
@@ -179,7 +163,7 @@ def _to_discard_step(page: Any) -> None:
     _to_draw_step(page)
     version = _version(page)
     page.locator("#a-draw_stock").click()
-    _wait_version(page, version)
+    _changed(page, version)
 
 
 def _start(page: Any, base: str) -> None:
@@ -250,7 +234,7 @@ def _discard_step(page: Any, where: str, shot: Callable[[Any, str], Path] | None
         if shot is not None:
             shot(page, f"motion-discard-{label}")
         assert _version(page) == version, "the answer came before the optimistic move"
-    _wait_version(page, version)
+    _changed(page, version)
     _quiet(page)
     assert page.locator(f"#c-{code}").count() == 0
     if page.locator("#board").count():
@@ -288,7 +272,7 @@ def test_a_deal_a_draw_a_sort_and_a_discard_move_the_cards(
             assert _near(probe["start"], stock, 4), "the card shown does not leave the stock"
             assert _between(probe["start"], probe["mid"], probe["end"])
             assert _version(page) == version, "the answer came before the card left"
-        _wait_version(page, version)
+        _changed(page, version)
         _quiet(page)
         drawn = [code for code in _centres(page) if code not in before]
         assert len(drawn) == 1
@@ -342,7 +326,7 @@ def test_nothing_moves_under_reduced_motion(live_server: str, browser: Any,
         page.locator(f"#c-{code}").click()
         version = _version(page)
         page.locator(f"#c-{code}").click()
-        _wait_version(page, version)
+        _changed(page, version)
         page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
         assert page.locator(".flyer").count() == 0
         # Nothing was animated: not the deal, the draw, the sort, the discard, the computer.
@@ -371,7 +355,7 @@ def test_a_refused_discard_comes_back_to_its_place(live_server: str, browser: An
         first.locator(f"#c-{mine}").click()
         version = _version(first)
         first.locator("#a-discard").click()
-        _wait_version(first, version)
+        _changed(first, version)
         if first.locator(".result").count():
             pytest.skip("the computer ended the hand at once")  # pragma: no cover - rare
         # The second tab still shows the discard step: its discard is refused.
@@ -387,7 +371,7 @@ def test_a_refused_discard_comes_back_to_its_place(live_server: str, browser: An
         version = _version(second)
         second.locator("#a-discard").click()
         second.wait_for_function("() => document.querySelector('.flyer')")
-        _wait_version(second, version)
+        _changed(second, version)
         screenshot(second, "motion-refused-390x844")
         _quiet(second)
         assert statuses and statuses[0] in (400, 409)
@@ -445,7 +429,7 @@ def test_motion_screenshots_and_the_next_hand_deal(live_server: str, browser: An
                 page.locator(f"#c-{best['code']}").click()
                 version = _version(page)
                 page.locator("#a-gin" if "gin" in acts else "#a-knock").click()
-                _wait_version(page, version)
+                _changed(page, version)
                 break
             if turn == 0:
                 _discard_step(page, "390x844 discard", screenshot, "390x844")
@@ -453,14 +437,14 @@ def test_motion_screenshots_and_the_next_hand_deal(live_server: str, browser: An
             page.locator(f"#c-{best['code']}").click()
             version = _version(page)
             page.locator(f"#c-{best['code']}").click()
-            _wait_version(page, version)
+            _changed(page, version)
             _quiet(page)
         page.locator("#a-next_hand").wait_for()
         _quiet(page)
         since = len(_log(page))
         version = _version(page)
         page.locator("#a-next_hand").click()
-        _wait_version(page, version)
+        _changed(page, version)
         _shot_at(page, screenshot, "motion-deal-390x844", 330)
         _deal_checked(page, since, "Next hand")
         _quiet(page)

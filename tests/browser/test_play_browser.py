@@ -155,10 +155,12 @@ def _to_discard_step(page: Any, next_hand: bool = True) -> None:
     raise AssertionError("never reached the discard step")
 
 
-def _to_draw_step(page: Any, pass_key: str | None = None) -> None:
+def _to_draw_step(page: Any, pass_key: str | None = None,
+                  settle: Callable[[Any], None] | None = None) -> None:
     """Pass (the button, or ``pass_key`` on the keyboard) until the person may draw from
     the stock. The computer may take the upcard and knock at once: then Next hand and
-    again."""
+    again. ``settle(page)`` runs after each step (the motion tests wait there for the
+    page to come to rest)."""
     for _ in range(6):
         if _enabled(page, "Draw from stock"):
             return
@@ -172,6 +174,8 @@ def _to_draw_step(page: Any, pass_key: str | None = None) -> None:
             _tap(page, "Pass")
         else:
             _changed(page, version)  # the computer's turn is still arriving
+        if settle is not None:
+            settle(page)
     raise AssertionError("never reached the draw step")
 
 
