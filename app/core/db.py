@@ -460,8 +460,7 @@ async def get_session(request: Request) -> AsyncIterator[Session]:
     browser (after a redirect) sees the change.
     """
     async with admission(request):
-        state = request.app.state
-        engine: Engine = getattr(state, "lazy_engine", None) or lazy_engine(state.engine)
+        engine: Engine = request.app.state.lazy_engine  # made with the app (lazy_engine)
         session = Session(engine, expire_on_commit=False)
         setattr(request.state, _SESSION_KEY, session)
         try:

@@ -68,6 +68,24 @@ def my_turn(page: Any) -> bool:
         " const b = document.getElementById(id); return b && !b.disabled; })"))
 
 
+def start_friend_match(host: Any, guest: Any, url: str, host_name: str, guest_name: str,
+                       choose: Callable[[Any], None] | None = None) -> None:
+    """``host`` invites from the New match form at ``url`` (after ``choose(host)`` sets
+    any table options), ``guest`` joins by the invite link; both at their tables."""
+    host.goto(url + "/play/new")
+    host.get_by_label("Your name").fill(host_name)
+    if choose is not None:
+        choose(host)
+    host.get_by_role("button", name="Play a friend").click()
+    link = host.get_by_label("Invite link")
+    link.wait_for()
+    guest.goto(link.input_value())
+    guest.get_by_label("Your name").fill(guest_name)
+    guest.get_by_role("button", name="Join the match").click()
+    guest.locator("#table").wait_for()
+    host.locator("#table").wait_for(timeout=LIVE_TIMEOUT_MS)
+
+
 def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
         start_server: Callable[..., Any], new_page: Callable[..., Any],
         screenshot: Callable[[Any, str], Any]) -> None:
@@ -153,18 +171,12 @@ def test_the_meta_line_of_an_oklahoma_friend_match_keeps_to_two_lines_on_a_small
     friend's name is on the score), as " computer" is against the computer."""
     server = start_server()
     ann, bob = new_page(360, 640), new_page(360, 640)
-    ann.goto(server.url + "/play/new")
-    ann.get_by_label("Your name").fill("Annabelle")
-    ann.locator("details.options summary").click()
-    ann.locator("input[name=oklahoma]").check()
-    ann.get_by_role("button", name="Play a friend").click()
-    link = ann.get_by_label("Invite link")
-    link.wait_for()
-    bob.goto(link.input_value())
-    bob.get_by_label("Your name").fill("Maximilianonymous")
-    bob.get_by_role("button", name="Join the match").click()
-    bob.locator("#table").wait_for()
-    ann.locator("#table").wait_for(timeout=LIVE_TIMEOUT_MS)
+
+    def oklahoma(page: Any) -> None:
+        page.locator("details.options summary").click()
+        page.locator("input[name=oklahoma]").check()
+
+    start_friend_match(ann, bob, server.url, "Annabelle", "Maximilianonymous", oklahoma)
     for page in (ann, bob):
         meta = page.locator(".scorebar__meta")
         assert "Knock at" in meta.inner_text() and "Friend match" not in meta.inner_text()

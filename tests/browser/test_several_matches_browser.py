@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_friend_browser import LIVE_TIMEOUT_MS, act, my_turn
+from tests.browser.test_friend_browser import LIVE_TIMEOUT_MS, act, my_turn, start_friend_match
 
 pytestmark = pytest.mark.browser
 
@@ -24,16 +24,7 @@ def test_the_your_turn_notice_appears_on_the_computer_table(
         screenshot: Callable[[Any, str], Any]) -> None:
     server = start_server()
     ann, bob = new_page(390, 844), new_page(390, 844)
-    ann.goto(server.url + "/play/new")
-    ann.get_by_label("Your name").fill("Ann")
-    ann.get_by_role("button", name="Play a friend").click()
-    link = ann.get_by_label("Invite link")
-    link.wait_for()
-    bob.goto(link.input_value())
-    bob.get_by_label("Your name").fill("Bob")
-    bob.get_by_role("button", name="Join the match").click()
-    bob.locator("#table").wait_for()
-    ann.locator("#table").wait_for(timeout=LIVE_TIMEOUT_MS)
+    start_friend_match(ann, bob, server.url, "Ann", "Bob")
     # Ann plays until it is Bob's turn, then starts a match against the computer.
     while my_turn(ann):
         act(ann)
