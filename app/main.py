@@ -43,6 +43,7 @@ from app.routes import prefs as display
 from app.score import storage as score_storage
 from app.web.deps import use_language
 from app.web.errors import install_error_pages
+from app.web.known import for_settings as known_browsers
 from app.web.limits import FairUseMiddleware
 from app.web.limits import install as install_fair_use
 from app.web.middleware import (
@@ -141,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.engine = engine
+    app.state.known_browsers = known_browsers(settings, engine)  # app.web.known
     app.state.lazy_engine = lazy_engine(engine)  # every request's unit of work (get_session)
 
     fair_use = install_fair_use(app, settings)

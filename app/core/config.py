@@ -72,6 +72,12 @@ class Settings(BaseSettings):
         "server worker; the database pool holds as many connections, plus a few for "
         "background work (app.core.db.SPARE_CONNECTIONS), so no request waits for one.",
     )
+    browser_cache: bool = Field(
+        default=True,
+        description="Keep each browser's session and display settings in memory between "
+        "requests (app.web.known), where this process is the database's only writer: "
+        "SQLite with WORKERS=1. Set false when another program writes the database.",
+    )
     compute_workers: int = Field(
         default=2, ge=0, le=64,
         description="Processes computing the Hard and Expert computers' moves, hints and "

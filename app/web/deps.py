@@ -5,12 +5,14 @@
   route that renders nothing returns), rolled back when the route raised; the effects
   features queued with ``app.core.db.after_commit`` run after that commit.
 * ``SessionDep`` — this browser's ``browser_session`` row, created on the first visit
-  (the cookie itself is sent by ``app.web.sessions.SessionCookieMiddleware``).
+  (the cookie itself is sent by ``app.web.sessions.SessionCookieMiddleware``); a
+  browser the process knows (``app.web.known``) is not read again.
 * ``SettingsDep`` — the server's settings the app was created with (``app.core.config``).
 * ``FieldsDep`` — the posted form's text fields, first value of each; ``FormDep`` — the
   posted form whole (files too), both read within ``app.core.inputs``' limits.
-* ``DisplayDep`` — this browser's display settings (``app.web.display``), read once per
-  request. ``app.main`` puts it on every router that renders pages (through
+* ``DisplayDep`` — this browser's display settings (``app.web.display``), read with the
+  session row at most once per request, and not at all for a browser the process knows
+  (``app.web.known``). ``app.main`` puts it on every router that renders pages (through
   :func:`use_language`, which depends on it), and
   ``app.web.render.render`` takes the display it stored, never the database.
 * ``LanguageDep`` — the language of the page (``app.core.i18n``), from the display
@@ -18,7 +20,8 @@
   on the same routers.
 
 Routes stay synchronous (``def``, run in the threadpool, since their database calls
-block); the dependencies that read the body are async so that the route never awaits.
+block); the dependencies that read the body, and the two that usually need no read at
+all (``SessionDep``, ``DisplayDep``), are async so that the route never awaits.
 Route modules import their dependencies from here and from nowhere else.
 """
 
@@ -34,10 +37,12 @@ from starlette.datastructures import FormData
 
 from app.core import i18n, switches
 from app.core.config import Settings
-from app.core.db import get_session, storage_fault
+from app.core.db import after_commit, get_session, storage_fault
 from app.core.inputs import read_form
 from app.core.models import BrowserSession, DisplayPrefs, utcnow
-from app.web.display import Display, display_for, from_row
+from app.web import known as known_browsers
+from app.web.display import DEFAULT, Display, display_for, from_row
+from app.web.known import Known, KnownBrowsers
 from app.web.sessions import (
     COOKIE_NAME,
     STATE_KEY,
@@ -67,44 +72,73 @@ class NewSessionsPausedError(Exception):
 
 
 _KNOWN_KEY = "gin_known_browser"
-"""Key in ``request.state``: this browser's session and display rows as read once."""
-_SESSION_AND_PREFS = (  # built once: every request of a known browser runs it
+"""Key in ``request.state``: this browser's session row and display settings as read once."""
+_SESSION_AND_PREFS = (  # built once: every request of a browser not yet known runs it
     select(BrowserSession, DisplayPrefs)
     .outerjoin(DisplayPrefs, col(DisplayPrefs.session_id) == col(BrowserSession.id))
     .where(col(BrowserSession.id) == bindparam("cookie")))
 
 
-def _known(request: Request, db: Session) -> tuple[BrowserSession | None, DisplayPrefs | None]:
-    """The ``browser_session`` row the cookie names and its ``display_prefs`` row, read
-    in one statement once per request (with the request's unit of work), whichever of
-    :func:`get_display` and :func:`get_browser_session` asks first; ``(None, None)``
-    without a well-formed cookie or for an unknown one."""
-    known = getattr(request.state, _KNOWN_KEY, None)
+def _cookie(request: Request) -> str | None:
+    cookie = request.cookies.get(COOKIE_NAME)
+    return cookie if is_valid_session_id(cookie) else None
+
+
+def _remembered(request: Request) -> Known | None:
+    """This browser as this request or the process (``app.web.known``) already knows it,
+    without reading; ``None`` when nobody is known yet (or the cookie names nobody)."""
+    known: Known | bool | None = getattr(request.state, _KNOWN_KEY, None)
     if known is None:
-        cookie = request.cookies.get(COOKIE_NAME)
+        cache: KnownBrowsers | None = request.app.state.known_browsers
+        cookie = _cookie(request)
+        known = cache.get(cookie) if cache is not None and cookie is not None else None
+        if known is not None:
+            setattr(request.state, _KNOWN_KEY, known)
+            request.state.display = known.display
+    return known if isinstance(known, Known) else None
+
+
+def _known(request: Request, db: Session) -> Known | None:
+    """The ``browser_session`` row the cookie names with its display settings, read in
+    one statement (with the request's unit of work) once per request, whichever of
+    :func:`get_display` and :func:`get_browser_session` asks first, unless the process
+    knows them already (:func:`_remembered`); ``None`` without a well-formed cookie or
+    for an unknown one."""
+    known = _remembered(request)
+    if known is None and getattr(request.state, _KNOWN_KEY, None) is None:
+        cookie = _cookie(request)
+        cache: KnownBrowsers | None = request.app.state.known_browsers
+        generation = cache.generation if cache is not None else 0
         found = db.exec(_SESSION_AND_PREFS, params={"cookie": cookie}).first() \
-            if is_valid_session_id(cookie) else None
-        known = (found[0], found[1]) if found is not None else (None, None)
-        setattr(request.state, _KNOWN_KEY, known)
+            if cookie is not None else None
+        if found is not None:
+            known = Known(found[0], from_row(found[1]))
+            if cache is not None and cookie is not None:
+                cache.keep(cookie, generation, known)
+        setattr(request.state, _KNOWN_KEY, known or False)  # False: read, nobody
+        if not isinstance(getattr(request.state, "display", None), Display):
+            request.state.display = known.display if known is not None else DEFAULT
     return known
 
 
 async def get_browser_session(request: Request, db: DbDep) -> BrowserSession:
     """This browser's session row, created on first visit.
 
-    Read with its display settings in one statement (:func:`_known`). Commits its own
-    small write (a new row, or ``last_seen`` at most once an hour) at once, before the
-    route's unit of work begins: on SQLite the write lock is then not held while the
-    route computes (the computer's move, a hint); a request that writes nothing here
-    goes on in the same read. When the database cannot store anything
-    (``app.core.db.storage_fault``) a known browser's touch is left for later and the
-    request goes on (reading still works); a new browser's row cannot be made, and the
-    request is answered 503 (``app.web.errors``).
+    Read with its display settings in one statement (:func:`_known`), or not at all for a
+    browser this process knows (``app.web.known``). Commits its own small write (a new
+    row, or ``last_seen`` at most once an hour) at once, before the route's unit of work
+    begins: on SQLite the write lock is then not held while the route computes (the
+    computer's move, a hint); a request that writes nothing here goes on in the same
+    read. When the database cannot store anything (``app.core.db.storage_fault``) a
+    known browser's touch is left for later and the request goes on (reading still
+    works); a new browser's row cannot be made, and the request is answered 503
+    (``app.web.errors``).
 
-    Async: when :func:`get_display` has already read the row (every page's router asks
-    it first) and there is nothing to write, the row is returned without a trip to the
-    threadpool; otherwise the read and the write run there. The settings are the app's
-    own (``request.app.state``), not a dependency of their own: each one FastAPI solves
+    Async: when the row is known already (every page's router asks :func:`get_display`
+    first) and there is nothing to write, it is returned without a trip to the
+    threadpool; otherwise the read and the write run there. The row may be shared with
+    the browser's other requests: read it, never write it. The settings are the app's own
+    (``request.app.state``), not a dependency of their own: each one FastAPI solves
     costs the event loop a little on every request.
 
     Raises:
@@ -112,11 +146,9 @@ async def get_browser_session(request: Request, db: DbDep) -> BrowserSession:
             off.
     """
     settings: Settings = request.app.state.settings
-    known: tuple[BrowserSession | None, DisplayPrefs | None] | None = getattr(
-        request.state, _KNOWN_KEY, None)
-    row = known[0] if known is not None else None
-    if _untouched(row, settings):
-        return row
+    known = _remembered(request)
+    if known is not None and _untouched(known.row, settings):
+        return known.row
     return await run_in_threadpool(_browser_session, request, db, settings)
 
 
@@ -128,12 +160,15 @@ def _untouched(row: BrowserSession | None, settings: Settings) -> TypeGuard[Brow
 
 
 def _browser_session(request: Request, db: Session, settings: Settings) -> BrowserSession:
-    row, _prefs = _known(request, db)
+    known = _known(request, db)
+    row = known.row if known is not None else None
     if _untouched(row, settings):
         return row  # nothing to write: the route goes on in this read
     now = utcnow()
     ttl = timedelta(days=settings.session_ttl_days)
     cookie = request.cookies.get(COOKIE_NAME)
+    if row is not None and row not in db:
+        row = db.get(BrowserSession, row.id)  # the process's copy is read, never written
     if row is not None and row.last_seen <= now - ttl:
         row = None  # expired: the purge deletes it; this browser starts afresh
     if row is None:
@@ -146,6 +181,10 @@ def _browser_session(request: Request, db: Session, settings: Settings) -> Brows
         row.last_seen = now
         db.add(row)
         setattr(request.state, STATE_KEY, row.id)
+        cache: KnownBrowsers | None = request.app.state.known_browsers
+        if cache is not None:
+            known_browsers.touching(db.connection())
+            after_commit(db, lambda: cache.drop(row.id))
     try:
         db.commit()
     except DBAPIError as error:
@@ -178,15 +217,19 @@ FieldsDep = Annotated[dict[str, str], Depends(form_fields)]
 FormDep = Annotated[FormData, Depends(read_form)]
 
 
-def get_display(request: Request, db: DbDep) -> Display:
+async def get_display(request: Request, db: DbDep) -> Display:
     """This browser's display settings, read once per request (from the cookie as it
     arrived: a first visit has none) with its session row (:func:`_known`: one
-    statement for both) and kept for ``render``."""
+    statement for both) and kept for ``render``. Async: a browser this process knows
+    (``app.web.known``) costs no read and no trip to the threadpool."""
     cached = getattr(request.state, "display", None)
     if isinstance(cached, Display):
         return cached
-    _row, prefs = _known(request, db)
-    request.state.display = display = from_row(prefs)
+    known = _remembered(request)
+    if known is not None:
+        return known.display
+    await run_in_threadpool(_known, request, db)
+    display: Display = request.state.display
     return display
 
 

@@ -1,8 +1,9 @@
 """What one tap costs the database, counted (not timed): the statements a draw or a
 discard sends, and that the writer lock is free again before the screen is built.
 
-A tap reads the browser's session with its display settings in one statement, the seat
-with its match in another (the match's state itself comes from the replay cache), and
+A tap reads the seat with its match in one statement (the match's state itself comes
+from the replay cache) and, unless the process knows the browser already
+(``app.web.known``), the browser's session with its display settings in another. It
 writes three plain UPDATEs (the match's version guard, the hand's log, the seat), in one
 write transaction taken at the first UPDATE and committed before the screen is built.
 """
@@ -17,8 +18,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event, text
 
+from app.core.config import Settings
 from app.core.db import DatabaseBusyError
 from app.engine.match import legal_match_actions
+from app.main import create_app
 from app.play import storage
 from app.routes import play as play_route
 from app.web.sessions import COOKIE_NAME
@@ -60,24 +63,31 @@ def _legal_form(app: FastAPI, client: TestClient) -> dict[str, str]:
     return action_form((chosen or actions)[0], row.version)
 
 
-def test_a_tap_sends_two_reads_and_three_plain_updates(app: FastAPI,
-                                                       client: TestClient) -> None:
-    _start(app, client)
-    client.post("/play", data=_legal_form(app, client), headers={"HX-Request": "true"})
-    for _ in range(4):  # draws and discards, the replay cache warm
-        form = _legal_form(app, client)
-        if form.get("action") == "next_hand":  # the computer ended the hand: deal on
-            client.post("/play", data=form, headers={"HX-Request": "true"})
+@pytest.mark.parametrize("browser_cache", [True, False], ids=["known browser", "no cache"])
+def test_a_tap_sends_at_most_two_reads_and_three_plain_updates(
+        settings: Settings, browser_cache: bool) -> None:
+    app = create_app(settings.model_copy(update={"browser_cache": browser_cache}))
+    with TestClient(app, base_url="http://testserver") as client:
+        _start(app, client)
+        client.post("/play", data=_legal_form(app, client), headers={"HX-Request": "true"})
+        for _ in range(4):  # draws and discards, the replay cache warm
             form = _legal_form(app, client)
-        with counted(app.state.engine) as statements:
-            answer = client.post("/play", data=form, headers={"HX-Request": "true"})
-        assert answer.status_code == 200, form
-        assert len(statements) <= MOST_STATEMENTS, statements
-        reads = [s for s in statements if s.startswith("SELECT")]
-        writes = [s for s in statements if not s.startswith(("SELECT", "BEGIN"))]
-        assert len(reads) <= 2, reads
-        assert all(s.startswith("UPDATE") for s in writes) and len(writes) <= 3, writes
-        assert any("browser_session" in s and "display_prefs" in s for s in reads), reads
+            if form.get("action") == "next_hand":  # the computer ended the hand: deal on
+                client.post("/play", data=form, headers={"HX-Request": "true"})
+                form = _legal_form(app, client)
+            with counted(app.state.engine) as statements:
+                answer = client.post("/play", data=form, headers={"HX-Request": "true"})
+            assert answer.status_code == 200, form
+            assert len(statements) <= MOST_STATEMENTS, statements
+            reads = [s for s in statements if s.startswith("SELECT")]
+            writes = [s for s in statements if not s.startswith(("SELECT", "BEGIN"))]
+            assert all(s.startswith("UPDATE") for s in writes) and len(writes) <= 3, writes
+            browser_reads = [s for s in reads if "browser_session" in s]
+            if browser_cache:  # the process knows this browser (app.web.known)
+                assert len(reads) == 1 and not browser_reads, reads
+            else:  # its session row and display settings in one statement
+                assert len(reads) == 2 and len(browser_reads) == 1, reads
+                assert "display_prefs" in browser_reads[0], reads
 
 
 def test_a_stale_double_tap_is_still_refused(app: FastAPI, client: TestClient) -> None:
