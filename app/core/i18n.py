@@ -22,7 +22,7 @@ import datetime as dt
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
 
@@ -109,8 +109,20 @@ def N_(message: str) -> str:
 
 def lookup(message: str) -> str:
     """``message`` in this request's language, placeholders left as they are (what
-    Jinja2's new-style gettext calls before it fills them, escaping the values)."""
-    return str(translations(current()).ugettext(message))
+    Jinja2's new-style gettext calls before it fills them, escaping the values).
+
+    Remembered per language and message (:func:`looked_up`): a tap looks up some 120
+    messages, most of them the same every time."""
+    return looked_up(current(), message)
+
+
+@lru_cache(maxsize=16_384)
+def looked_up(language: str, message: str) -> str:
+    """``message`` in ``language`` (one of :data:`LANGUAGES`), as :func:`lookup`; the
+    catalogues never change while the app runs, so the answer is kept (the most used
+    16,384, more than the catalogue holds: a message built at run time cannot grow it
+    without bound)."""
+    return str(translations(language).ugettext(message))
 
 
 def lookup_plural(singular: str, plural: str, n: int) -> str:

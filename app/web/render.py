@@ -71,8 +71,17 @@ def page_gettext(message: str, **values: object) -> Markup:
     What Jinja2's new-style gettext does on an autoescaped page (every page here), as a
     plain function: Jinja2's own is a context function, and a call of one inside a loop
     or a block first copies the template's context; the play screen makes some 60 such
-    calls on every tap."""
+    calls on every tap. A message with no values is kept as markup per language
+    (:func:`_page_text`)."""
+    if not values:
+        return _page_text(i18n.current(), message)
     return Markup(i18n.lookup(message)) % values
+
+
+@lru_cache(maxsize=8192)
+def _page_text(language: str, message: str) -> Markup:
+    # As Jinja2 fills a message with no values: "%%" becomes "%".
+    return Markup(i18n.looked_up(language, message)) % {}
 
 
 def page_ngettext(singular: str, plural: str, num: int, **values: object) -> Markup:
