@@ -23,16 +23,25 @@ def tuned_gc() -> Iterator[None]:
     tables: most of the heap) are frozen out of the collector's sight
     (``gc.freeze``), and the youngest generation is collected every
     :data:`GC_YOUNG_THRESHOLD` allocations instead of every 700, so that a request's
-    short-lived objects die before they are promoted to the old generations."""
+    short-lived objects die before they are promoted to the old generations.
+
+    Where the heap is frozen already (an outer ``tuned_gc``, or the test session's
+    processes, which freeze theirs once: ``tests/conftest.py``) it is neither collected
+    nor frozen again, nor unfrozen at the end: the full collection before the freeze
+    walks the whole heap, a fraction of a second, once per process and not once per app
+    a process starts."""
     before = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
+    frozen_already = gc.get_freeze_count() > 0
+    if not frozen_already:
+        gc.collect()
+        gc.freeze()
     gc.set_threshold(GC_YOUNG_THRESHOLD, *before[1:])
     try:
         yield
     finally:
         gc.set_threshold(*before)
-        gc.unfreeze()
+        if not frozen_already:
+            gc.unfreeze()
 
 
 __all__ = ["GC_YOUNG_THRESHOLD", "tuned_gc"]
