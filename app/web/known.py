@@ -9,12 +9,14 @@ the Settings page, a device link, the purge, a row set aside. So :class:`KnownBr
 keeps what was read, and forgets it as soon as anything else could have changed it:
 
 * every statement of this process that writes ``browser_session`` or ``display_prefs``
-  starts a new *generation* when it runs and again when its transaction ends (commit or
-  rollback); an entry is only good in the generation it was read in, and a read that
-  began before a generation changed is not kept (it may have seen the old rows). Adding a
-  browser (``INSERT INTO browser_session``) changes no one else's rows and starts none;
-  the hourly touch of one browser (an ``UPDATE`` of its ``last_seen`` alone, marked
-  with :func:`touching`) drops that browser's entry only (:meth:`KnownBrowsers.drop`);
+  starts a new *generation* when it runs, when its transaction ends (commit or rollback)
+  and once more when its connection goes back to the pool (after the database's own
+  commit, which SQLAlchemy's commit event precedes); an entry is only good in the
+  generation it was read in, and a read that began before a generation changed is not kept
+  (it may have seen the old rows). Adding a browser (``INSERT INTO browser_session``)
+  changes no one else's rows and starts none; the hourly touch of one browser (an
+  ``UPDATE`` of its ``last_seen`` alone, marked with :func:`touching`) drops that
+  browser's entry only (:meth:`KnownBrowsers.drop`);
 * so the cache is right only when this process is the database's only writer: the app
   keeps one (:func:`for_settings`) for a SQLite file served by one worker
   (``WORKERS=1``), and none with several workers, with PostgreSQL (where other
@@ -124,12 +126,20 @@ class KnownBrowsers:
                 self.forget_all()
                 return
             conn.info.pop(_TOUCHING_KEY, None)
-            if conn.info.pop(_TOUCHES_KEY, False):
+            if conn.info.get(_TOUCHES_KEY, False):
+                self.forget_all()
+
+        def returned(_dbapi_connection: Any, record: Any) -> None:
+            # The "commit" event comes before the database's own commit: a read that
+            # began between the two saw the old rows and may have been kept. Forget once
+            # more when the connection goes back to the pool, after the commit.
+            if record.info.pop(_TOUCHES_KEY, False):
                 self.forget_all()
 
         event.listen(engine, "before_cursor_execute", written)
         event.listen(engine, "commit", ended)
         event.listen(engine, "rollback", ended)
+        event.listen(engine.pool, "checkin", returned)
 
 
 def touching(conn: Connection) -> None:

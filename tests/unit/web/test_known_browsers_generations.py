@@ -1,6 +1,9 @@
 """``app.web.known.KnownBrowsers``: an entry is good only in the generation it was read in."""
 
 from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
 
 from app.core.models import BrowserSession
 from app.web.display import DEFAULT
@@ -43,3 +46,23 @@ def test_the_least_recently_used_browser_goes_first() -> None:
     cache.get("a")
     cache.keep("c", cache.generation, _known("c"))
     assert cache.get("b") is None and cache.get("a") is not None and cache.get("c") is not None
+
+
+def test_a_read_kept_between_the_commit_event_and_the_commit_is_forgotten(
+        tmp_path: Path) -> None:
+    # SQLAlchemy's "commit" event comes before the database's own commit: another
+    # request's read in between saw the old rows. The connection's return to the pool
+    # (after the commit) starts another generation.
+    engine = create_engine(f"sqlite:///{tmp_path}/known.db")
+    cache = KnownBrowsers()
+    cache.watch(engine)
+    with engine.connect() as conn:
+        conn.execute(text("CREATE TABLE display_prefs (session_id TEXT)"))
+        conn.commit()
+    with engine.connect() as conn:
+        conn.execute(text("INSERT INTO display_prefs (session_id) VALUES ('a')"))
+        conn.commit()
+        cache.keep("a", cache.generation, _known("a"))  # read before the commit landed
+        assert cache.get("a") is not None
+    assert cache.get("a") is None  # the connection went back to the pool
+    engine.dispose()
