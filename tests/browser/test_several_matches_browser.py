@@ -48,8 +48,14 @@ def test_the_your_turn_notice_appears_on_the_computer_table(
     note.wait_for(timeout=LIVE_TIMEOUT_MS)
     assert note.inner_text().startswith("Your turn against Bob")
     assert ann.evaluate("() => window.__kept === true")  # the same page: no reload
-    box = note.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    # #turns is fetched anew whenever a match moves (it may be swapped just now): wait
+    # for the notice to stand wholly on the 390 px screen.
+    ann.wait_for_function("""() => {
+      const note = document.querySelector('#turns .turns__note');
+      if (!note) return false;
+      const box = note.getBoundingClientRect();
+      return box.width > 0 && box.left >= 0 && box.right <= 390; }""",
+                          timeout=LIVE_TIMEOUT_MS)
     screenshot(ann, "several-matches-notice-390x844")
 
     ann.get_by_role("button", name="Matches (1)").click()
