@@ -21,13 +21,14 @@ Card macros live in ``templates/_cards.html``.
 """
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from fastapi import Request
-from jinja2 import Environment, FileSystemLoader
+from jinja2 import Environment, FileSystemLoader, nodes
+from jinja2.visitor import NodeTransformer
 from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup, escape
 from starlette.responses import Response
@@ -49,8 +50,62 @@ NOTICE_COOKIE = "gin_notice"
 SET_ASIDE = "set-aside"
 """Its value when rows of this browser that could not be read were set aside."""
 
+_GETTEXT_NAMES = frozenset({"_", "gettext"})
+
+
+class PageEnvironment(Environment):
+    """The templates' Jinja2 environment, with two changes that make a render cheaper
+    (the play screen renders on every tap: issue 27, "a cheap tap"):
+
+    * a template's globals are one plain dict, the environment's globals as they are when
+      the template is loaded (Jinja2's own are a ``ChainMap`` over them, which each render
+      copies key by key). Jinja2's rule is already that globals do not change once
+      templates are loaded; every global here is set when this module is imported.
+    * In an environment made for one language (``language`` set: :func:`templates_in`),
+      ``_("…")`` and ``{% trans %}…{% endtrans %}`` with no values are translated when a
+      template is compiled, into the page's text: no call per message and render. A
+      message with values, a plural and a ``_(name)`` are looked up when the page is
+      rendered (:func:`page_gettext`), as is every message of a template that binds ``_``
+      or ``gettext`` itself (a loop variable, a ``set``). The hook is Jinja2's ``_parse``,
+      the step between parsing and compiling (no public one exists): the lock file pins
+      Jinja2, and ``tests/unit/web/test_page_environment.py`` fails if the hook moves.
+    """
+
+    language: str | None = None
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        tree = super()._parse(source, name, filename)
+        rebinds = any(found.name in _GETTEXT_NAMES and found.ctx != "load"
+                      for found in tree.find_all(nodes.Name))
+        if self.language is None or rebinds:
+            return tree
+        translated: nodes.Template = _Translated(self, self.language).visit(tree)
+        return translated
+
+
+class _Translated(NodeTransformer):
+    """A template's ``_("…")`` calls with one constant message and nothing else, as the
+    markup :func:`page_gettext` would return for them in ``language``."""
+
+    def __init__(self, environment: Environment, language: str) -> None:
+        self.environment, self.language = environment, language
+
+    def visit_Call(self, node: nodes.Call) -> nodes.Node:
+        self.generic_visit(node)
+        message = node.args[0] if len(node.args) == 1 else None
+        if not (isinstance(node.node, nodes.Name) and node.node.name in _GETTEXT_NAMES
+                and isinstance(message, nodes.Const) and isinstance(message.value, str)
+                and not node.kwargs and node.dyn_args is None and node.dyn_kwargs is None):
+            return node
+        text = nodes.Const(str(_page_text(self.language, message.value)), lineno=node.lineno)
+        return nodes.MarkSafe(text, lineno=node.lineno).set_environment(self.environment)
+
+
 templates = Jinja2Blocks(
-    env=Environment(
+    env=PageEnvironment(
         loader=FileSystemLoader(TEMPLATES_DIR),
         autoescape=True,
         trim_blocks=True,
@@ -72,7 +127,8 @@ def page_gettext(message: str, **values: object) -> Markup:
     plain function: Jinja2's own is a context function, and a call of one inside a loop
     or a block first copies the template's context; the play screen makes some 60 such
     calls on every tap. A message with no values is kept as markup per language
-    (:func:`_page_text`)."""
+    (:func:`_page_text`); the templates ``render`` uses have those compiled in already
+    (:class:`PageEnvironment`)."""
     if not values:
         return _page_text(i18n.current(), message)
     return Markup(i18n.lookup(message)) % values
@@ -95,6 +151,19 @@ def page_ngettext(singular: str, plural: str, num: int, **values: object) -> Mar
 # them new-style (the values passed to the callables, which fill them).
 templates.env.newstyle_gettext = True  # type: ignore[attr-defined]
 templates.env.globals.update(_=page_gettext, gettext=page_gettext, ngettext=page_ngettext)
+
+
+@lru_cache(maxsize=len(i18n.LANGUAGES))
+def templates_in(language: str) -> Jinja2Blocks:
+    """The templates as :data:`templates`, compiled for ``language`` (one of
+    ``i18n.LANGUAGES``): their messages with no values already translated
+    (:class:`PageEnvironment`). Made when the language's first page is rendered; the
+    templates keep :data:`templates`' globals, filters and settings. ``render`` uses the
+    request's language (``i18n.current()``, the language ``page_gettext`` looks up)."""
+    environment = templates.env.overlay()
+    environment.language = language  # type: ignore[attr-defined]
+    return Jinja2Blocks(env=environment, context_processors=[template_context])
+
 
 
 def _card(card: "Card | str") -> Card:
@@ -287,16 +356,17 @@ def render(
 def _template_response(request: Request, template: str, ctx: dict[str, Any],
                        block: str | Sequence[str] | None, whole_page: bool,
                        status_code: int, all_headers: dict[str, str]) -> Response:
+    blocks = templates_in(i18n.current())
     if not whole_page and block is not None:
         if isinstance(block, str):
-            return templates.TemplateResponse(
+            return blocks.TemplateResponse(
                 request, template, ctx, status_code=status_code, headers=all_headers,
                 block_name=block,
             )
-        return templates.TemplateResponse(
+        return blocks.TemplateResponse(
             request, template, ctx, status_code=status_code, headers=all_headers,
             block_names=list(block),
         )
-    return templates.TemplateResponse(
+    return blocks.TemplateResponse(
         request, template, ctx, status_code=status_code, headers=all_headers
     )

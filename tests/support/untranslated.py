@@ -204,10 +204,11 @@ def pseudo_locale(catalogue: NullTranslations | None = None) -> Iterator[None]:
     def translations(language: str) -> NullTranslations:
         return pseudo if language == i18n.SOURCE else real(language)
 
-    # Messages, card faces and names are cached by language ("en" here too): drop the
-    # English ones both ways.
+    # Messages, card faces, names and the templates compiled per language are kept by
+    # language ("en" here too): drop the English ones both ways.
     forget = (i18n.looked_up.cache_clear, render._page_text.cache_clear,
-              render._card_face.cache_clear, cardwords._name_in.cache_clear)
+              render.templates_in.cache_clear, render._card_face.cache_clear,
+              cardwords._name_in.cache_clear)
     for clear in forget:
         clear()
     i18n.translations = translations  # type: ignore[assignment]
