@@ -369,7 +369,7 @@ def _discard_values(view: PlayerView, hand: tuple[HandCard, ...]) -> tuple[HandC
                                                     ("gin", Gin(card))) if action in legal)
         mark = "gin" if "gin" in acts else "knock" if "knock" in acts else ""
         out.append(replace(shown, left=left[card], acts=acts, mark=mark,
-                           note=discard_note(view, card, left[card])))
+                           note=discard_note(view, card, left[card], legal)))
     return tuple(out)
 
 

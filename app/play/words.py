@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from app.core.i18n import N_, gettext, ngettext
 from app.engine import (
@@ -287,11 +288,15 @@ def hand_note(view: PlayerView, selected: Card | None, deadwood: int,
     return gettext("Select a card to discard.")
 
 
-def discard_note(view: PlayerView, card: Card, left: int) -> str:
+def discard_note(view: PlayerView, card: Card, left: int,
+                 legal: AbstractSet[Action] | None = None) -> str:
     """What discarding ``card`` (one of the person's 11) leaves: "Discarding the ten of
     hearts leaves 5 deadwood. You may knock." ``left`` is the engine's deadwood after
-    that discard (``deadwood_by_discard``); only the person's own cards are named."""
-    legal = set(view.legal)
+    that discard (``deadwood_by_discard``); only the person's own cards are named.
+    ``legal``: ``view.legal`` as a set, where the caller made one already (the screen
+    writes this note for each of the 11 cards)."""
+    if legal is None:
+        legal = set(view.legal)
     named = card_values(card)
     if card == view.taken_from_pile:
         return gettext("You took %(card_acc)s from the pile: it cannot go back this turn. "

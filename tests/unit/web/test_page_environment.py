@@ -5,6 +5,7 @@ when each message was looked up while rendering."""
 from collections.abc import Iterator
 
 import pytest
+from jinja2 import nodes
 
 from app.core import i18n
 from app.web.render import templates, templates_in
@@ -84,3 +85,12 @@ def test_each_language_has_its_own_compiled_templates_with_the_same_globals() ->
     assert german.globals is spanish.globals is templates.env.globals
     page = "play/table.html"
     assert german.get_template(page) is not spanish.get_template(page)
+
+
+def test_no_template_binds_the_translation_names_so_each_has_its_messages_compiled_in() -> None:
+    names = templates.env.list_templates(filter_func=lambda name: not name.endswith(".svg"))
+    binding = [name for name in names if any(
+        found.name in ("_", "gettext") and found.ctx != "load"
+        for found in templates.env.parse(templates.env.loader.get_source(
+            templates.env, name)[0]).find_all(nodes.Name))]
+    assert binding == []
