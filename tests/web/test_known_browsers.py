@@ -10,13 +10,14 @@ from datetime import timedelta
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import event, text
+from sqlalchemy import event, inspect, text
 from sqlmodel import Session
 
 from app.core.config import Settings
 from app.core.models import BrowserSession, utcnow
 from app.main import create_app
 from app.web.display import DEFAULT
+from app.web.known import Known
 from app.web.sessions import COOKIE_NAME, TOUCH_INTERVAL, purge_expired_sessions
 
 
@@ -121,3 +122,27 @@ def test_no_cache_where_the_process_may_not_be_the_only_writer(
         with reads_of_browsers(app) as reads:
             client.get("/play")
         assert len(reads) == 1
+
+
+def test_the_kept_row_is_in_no_session_so_a_rollback_elsewhere_cannot_expire_it(
+        app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The row a request reads stays in its session, whose rollback (a stale tap) expires
+    it; what the process keeps for the browser's other requests is a copy in no session,
+    its values loaded (kept as read, a burst of taps got a 500: "this session is
+    provisioning a new connection")."""
+    client.get("/play")
+    cache = app.state.known_browsers
+    kept: list[tuple[object, bool]] = []
+    keep = cache.keep
+
+    def watched(session_id: str, generation: int, known: Known) -> None:
+        state = inspect(known.row)
+        kept.append((state.session, bool(state.expired_attributes)))
+        keep(session_id, generation, known)
+
+    monkeypatch.setattr(cache, "keep", watched)
+    cache.forget_all()
+    assert client.get("/play").status_code == 200  # read once more, and kept
+    assert kept == [(None, False)]
+    known = cache.get(client.cookies[COOKIE_NAME])
+    assert known is not None and known.row.id == client.cookies[COOKIE_NAME]
