@@ -31,7 +31,6 @@ from typing import Annotated, TypeGuard
 from fastapi import Depends, Request
 from sqlalchemy import bindparam
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import make_transient_to_detached
 from sqlmodel import Session, col, select
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
@@ -115,21 +114,14 @@ def _known(request: Request, db: Session) -> Known | None:
         if found is not None:
             known = Known(found[0], from_row(found[1]))
             if cache is not None and cookie is not None:
-                cache.keep(cookie, generation, Known(_detached(found[0]), known.display))
+                # Kept in no session: this request's rollback (a stale tap) would expire
+                # it, and the browser's other requests would load it through this session.
+                db.expunge(found[0])
+                cache.keep(cookie, generation, known)
         setattr(request.state, _KNOWN_KEY, known or False)  # False: read, nobody
         if not isinstance(getattr(request.state, "display", None), Display):
             request.state.display = known.display if known is not None else DEFAULT
     return known
-
-
-def _detached(row: BrowserSession) -> BrowserSession:
-    """A copy of ``row`` in no session, its values loaded: what the process keeps
-    (``app.web.known``). The row read stays in the request's session, whose rollback
-    (a stale tap) expires it; another request of the browser reading the same object
-    would then load it through that session, from another thread."""
-    copy = BrowserSession(**row.model_dump())
-    make_transient_to_detached(copy)
-    return copy
 
 
 async def get_browser_session(request: Request, db: DbDep) -> BrowserSession:

@@ -165,7 +165,6 @@ def templates_in(language: str) -> Jinja2Blocks:
     return Jinja2Blocks(env=environment, context_processors=[template_context])
 
 
-
 def _card(card: "Card | str") -> Card:
     return card if isinstance(card, Card) else Card.parse(card)
 
