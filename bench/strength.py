@@ -70,7 +70,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.engine import HOUSE, Card, HandKind, NextHand, Phase, compiled_core  # noqa: E402
-from app.engine.bots import LEVELS, REFERENCES, VERSIONS, choose_action, expert  # noqa: E402
+from app.engine.bots import (  # noqa: E402
+    LEVELS,
+    REFERENCES,
+    VERSIONS,
+    choose_action,
+    expert,
+    hard_search,
+)
 from app.engine.layoff import lay_down  # noqa: E402
 from app.engine.match import apply_match, match_view, new_match  # noqa: E402
 from app.engine.scoring import Role  # noqa: E402
@@ -735,6 +742,32 @@ TARGETS = {
 }
 
 
+CPU_TARGETS = {"hard": (30.0, None), "expert": (400.0, 1000.0)}
+"""CPU per decision of one core (issue 28): p95 at most the first figure (ms), and the
+longest decision at most the second (``None``: no bound)."""
+
+
+def cpu_verdicts(cells: dict[tuple[str, str], Cell]) -> list[str]:
+    """Markdown lines: each level's CPU per decision over all its current cells, against
+    :data:`CPU_TARGETS`."""
+    lines = []
+    for level, (p95_most, max_most) in CPU_TARGETS.items():
+        mine = [cell for (lv, _), cell in sorted(cells.items()) if lv == level]
+        if not mine:
+            continue
+        f = Cell(level, "all", [p for cell in mine for p in cell.pairs]).figures()
+        if math.isnan(f["cpu95"]):
+            continue
+        met = f["cpu95"] <= p95_most and (max_most is None or f["cpumax"] <= max_most)
+        want = f"p95 ≤ {p95_most:.0f} ms" + ("" if max_most is None else
+                                              f", max ≤ {max_most:.0f} ms")
+        lines.append(f"- {level} CPU per decision (one core, {f['decisions']:,.0f} "
+                     f"decisions of its current cells): p50 {f['cpu50']:.1f} / p95 "
+                     f"{f['cpu95']:.1f} / max {f['cpumax']:.0f} ms — target {want}: "
+                     f"**{'met' if met else 'not met'}**")
+    return lines
+
+
 def _verdict(level: str, opponent: str, wins: float, ci: float) -> str:
     target = TARGETS.get((level, opponent))
     if target is None or math.isnan(wins):
@@ -915,7 +948,10 @@ def render() -> str:
         lines.append(f"- {level} vs {o}: {_pct(f['wins'], f['wins_ci'])} over "
                      f"{f['pairs']} pairs ({headline}) — "
                      f"{_verdict(level, o, f['wins'], f['wins_ci'])}")
-    lines += ["", *CORE_SECTION, "", *expert_ab.report_lines()]
+    lines += cpu_verdicts(cells)
+    from bench import hard_ab  # it plays through this module
+
+    lines += ["", *CORE_SECTION, "", *hard_ab.report_lines(), *expert_ab.report_lines()]
     lines += ["## Every cell", "",
               "| level | vs | pairs | match wins | hands won | gin rate (opp.) | "
               "undercuts given / received | hands per match | decision p50 / p95 / max "
@@ -965,6 +1001,7 @@ def main(argv: list[str] | None = None) -> None:
     # Expert's whole search, whatever the load: the app stops starting samples after 0.6 s
     # of wall clock, which on a starved benchmark machine would measure the queue for a CPU.
     expert.DEFAULT_BUDGET = dataclasses.replace(expert.DEFAULT_BUDGET, deadline=None)
+    hard_search.BUDGET = dataclasses.replace(hard_search.BUDGET, deadline=None)
     if args.command in ("match", "table"):
         engine = "compiled core" if CORE == "compiled" else "pure Python (no compiled core)"
         print(f"engine: {engine}; Expert's budget {expert.DEFAULT_BUDGET}"

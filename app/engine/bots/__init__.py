@@ -8,10 +8,11 @@ cannot see the opponent's hand or the stock order.
 
 Levels: ``"easy"`` (legal, reasonable, clearly weaker), ``"standard"`` (the published
 simple player plus taking a pile card that lets it knock at once), ``"hard"`` (opponent
-modelling, deadwood/outs evaluation, knock-or-play-on), ``"expert"`` (determinised Monte
-Carlo search valued by the chance to win the match; :func:`expert.evaluate` is also the
-evaluation behind hints). The reference ``"simple"`` player is accepted by
-:func:`choose_action` for benchmarks but is not a level of the New match form.
+modelling, deadwood/outs evaluation, knock or play on by a short search), ``"expert"``
+(determinised Monte Carlo search valued by the chance to win the match;
+:func:`expert.evaluate` is also the evaluation behind hints). The reference ``"simple"``
+player is accepted by :func:`choose_action` for benchmarks but is not a level of the New
+match form.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import random
 from collections.abc import Callable
 
 from ..hand import Action, PlayerView
-from . import easy, expert, hard, simple, standard
+from . import easy, expert, hard_search, simple, standard
 from .common import NotBotsTurnError, UnknownLevelError, ensure_turn
 
 LEVELS: tuple[str, ...] = ("easy", "standard", "hard", "expert")
@@ -31,7 +32,7 @@ REFERENCES: tuple[str, ...] = ("simple",)
 
 DEFAULT_LEVEL = "standard"
 
-VERSIONS: dict[str, int] = {"expert": 4, "simple": 2, "standard": 2, "easy": 2}
+VERSIONS: dict[str, int] = {"expert": 4, "hard": 2, "simple": 2, "standard": 2, "easy": 2}
 """The version of each player's play (1 when not listed), bumped whenever a change alters
 its decisions: the strength table (``bench/strength.py``) counts only the pairs played
 by the current version of both sides."""
@@ -39,7 +40,7 @@ by the current version of both sides."""
 _CHOOSERS: dict[str, Callable[[PlayerView, random.Random], Action]] = {
     "easy": easy.choose,
     "standard": standard.choose,
-    "hard": hard.choose,
+    "hard": hard_search.choose,
     "expert": expert.choose,
     "simple": simple.choose,
 }

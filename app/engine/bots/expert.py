@@ -209,6 +209,11 @@ continuations on Standard's policy, knocking at once (Expert 3). Chosen by measu
 (``docs/strength.md``, ``bench/expert_ab.py``): against Expert 3's play-outs +1.09 ± 3.25
 points per hand (50 pairs); a threshold of 3 instead of 0 changed nothing measurable
 (+0.17 ± 2.44 points per hand over 100 pairs), so the play-outs wait for gin."""
+KNOCK_DEFAULT = "hard"
+"""The default at a knock: ``"hard"`` Hard's evaluation's choice (Expert 4), ``"search"``
+the best of the knock candidates by the search's own samples (the Hard level's rule)."""
+LEAVE_Z: float | None = None
+"""The rule for leaving the default (``None``: :data:`SWITCH_Z`)."""
 SEARCH_PHASES: frozenset[Phase] = frozenset({Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD})
 """The phases where Expert may leave Hard's choice (in the others it only ranks them)."""
 
@@ -224,11 +229,11 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     return gain, sqrt(var / n)
 
 
-def _beats(a: list[float], b: list[float]) -> bool:
-    """True when ``a``'s paired advantage over ``b`` is :data:`SWITCH_Z` standard errors
-    above zero."""
+def _beats(a: list[float], b: list[float], z: float | None = None) -> bool:
+    """True when ``a``'s paired advantage over ``b`` is ``z`` (default
+    :data:`SWITCH_Z`) standard errors above zero."""
     gain, se = _paired(a, b)
-    return gain > 0 and gain >= SWITCH_Z * se and se != float("inf")
+    return gain > 0 and gain >= (SWITCH_Z if z is None else z) * se and se != float("inf")
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,14 +256,23 @@ class Search:
         return [(self.actions[i], means[i]) for i in (self.chosen, *rest)]
 
 
-def search(view: PlayerView, rng: random.Random, budget: Budget | None = None) -> Search:
+def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
+           among: list[Action] | None = None) -> Search:
     """Expert's search for ``view`` (see the module docstring and :func:`evaluate`,
-    which ranks its result)."""
+    which ranks its result).
+
+    ``among``: the candidates to search, the default first (each in ``view.legal``);
+    without it, Hard's choice and then :func:`candidates` (the Hard level searches its
+    own few: :mod:`~app.engine.bots.hard_search`).
+    """
     ensure_turn(view)
     budget = budget or DEFAULT_BUDGET
     model = build_model(view)
-    default = hard.choose(view, random.Random(rng.getrandbits(64)))
-    actions = candidates(view, model, default, budget)
+    if among is None:
+        default = hard.choose(view, random.Random(rng.getrandbits(64)))
+        actions = candidates(view, model, default, budget)
+    else:
+        actions = list(among)
     rules = view.rules
     limit = view.limit
     me = view.player
@@ -312,9 +326,17 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
         values[0].append(play(actions[0], _deal_for(view, opponent, stock)))
     means = [fsum(v) / len(v) if v else 0.0 for v in values]
     best = max(alive, key=lambda i: (means[i], -i))
-    chosen = 0
-    if best != 0 and view.phase in SEARCH_PHASES and _beats(values[best], values[0]):
-        gain, _ = _paired(values[best], values[0])
+    guard = 0
+    if among is None and KNOCK_DEFAULT == "search":
+        # At a knock the default is the Hard level's choice: the best of knocking and
+        # playing on (hard.knock_candidates), by this search's own samples.
+        knocks = [actions.index(a) for a in hard.knock_candidates(view) if a in actions]
+        if len(knocks) >= 2:
+            guard = max(knocks, key=lambda i: (means[i], -i))
+    chosen = guard
+    if (best != guard and view.phase in SEARCH_PHASES
+            and _beats(values[best], values[guard], LEAVE_Z)):
+        gain, _ = _paired(values[best], values[guard])
         if gain >= SWITCH_MARGIN:
             chosen = best
     return Search(actions, values, tuple(dropped), chosen)

@@ -1,6 +1,8 @@
-"""The Hard computer player: reads the opponent, counts outs, and weighs the knock.
+"""Hard's evaluation: reads the opponent, counts outs, and weighs the knock.
 
-Everything is computed from the player's view alone:
+:func:`choose` is Hard's evaluation played as it is: the default move of every search
+(Expert's, and the Hard level's own short search of knock or play on,
+:mod:`~app.engine.bots.hard_search`). Everything is computed from the player's view alone:
 
 - **Opponent model.** Each unseen card (not in our hand, not in the discard pile, not
   known to be the opponent's) gets a weight: raised when it would meld with a card the
@@ -281,7 +283,8 @@ def _take_is_better(view: PlayerView, model: Model, ev: Evaluator, card_index: i
 
 
 def choose(view: PlayerView, rng: random.Random) -> Action:
-    """Hard's action for a view where it is to act."""
+    """Hard's evaluation's action for a view where it is to act (Hard 1; the Hard level
+    searches its knock: :func:`app.engine.bots.hard_search.choose`)."""
     model = build_model(view)
     ev = Evaluator(model, view.limit.limit)
     if view.phase is Phase.UPCARD_OFFER:
@@ -300,28 +303,65 @@ def choose(view: PlayerView, rng: random.Random) -> Action:
     return _discard(view, model, ev, rng)
 
 
-def _discard(view: PlayerView, model: Model, ev: Evaluator, rng: random.Random) -> Action:
+def discard_options(view: PlayerView, model: Model,
+                    ev: Evaluator) -> tuple[Gin | None, Knock | None, Discard]:
+    """Hard's options in the discard phase: ``(gin, knock, play_on)``.
+
+    ``gin`` goes out with no deadwood (the highest card that allows it), when legal;
+    ``knock`` discards the card leaving the least deadwood (among equals the highest)
+    and knocks, when that deadwood is within the knock limit; ``play_on`` is the plain
+    discard of least ``value + DANGER × danger`` (:meth:`Evaluator.value`,
+    :func:`danger`). Never the card just taken from the pile.
+    """
     hand = model.hand
     taken = view.taken_from_pile
     choices = [b for b in _bits(hand) if taken is None or b != 1 << taken.index]
     after = {b: ev.least(hand ^ b) for b in choices}
     best_after = min(after.values())
+    gin: Gin | None = None
     if best_after == 0:
         bit = max((b for b in choices if after[b] == 0), key=lambda b: (bit_card(b).points, b))
-        gin = Gin(bit_card(bit))
-        if gin in view.legal:
-            return gin
+        if Gin(bit_card(bit)) in view.legal:
+            gin = Gin(bit_card(bit))
     scores = {b: ev.value(hand ^ b) + DANGER * danger(model, b.bit_length() - 1)
               for b in choices}
     play_on = min(choices, key=lambda b: (scores[b], -bit_card(b).points, -b))
+    knock: Knock | None = None
     limit = view.limit.limit
     if best_after <= limit and limit > 0:
         knock_bit = min((b for b in choices if after[b] == best_after),
                         key=lambda b: (-bit_card(b).points, -b))
-        knock = Knock(bit_card(knock_bit))
-        if knock in view.legal and _should_knock(view, model, hand ^ knock_bit, rng):
-            return knock
-    return Discard(bit_card(play_on))
+        if Knock(bit_card(knock_bit)) in view.legal:
+            knock = Knock(bit_card(knock_bit))
+    return gin, knock, Discard(bit_card(play_on))
+
+
+def knock_candidates(view: PlayerView) -> list[Action]:
+    """The actions a search of knock or play on weighs (the Hard level's,
+    :mod:`~app.engine.bots.hard_search`): ``[knock, play on, play on with the knock's
+    card]`` (distinct, all legal; :func:`discard_options`), or ``[]`` when Hard may not
+    knock or may go gin."""
+    if view.phase is not Phase.DISCARD:
+        return []
+    model = build_model(view)
+    gin, knock, play_on = discard_options(view, model, Evaluator(model, view.limit.limit))
+    if gin is not None or knock is None:
+        return []
+    actions: list[Action] = [knock, play_on]
+    keep = Discard(knock.card)
+    if keep != play_on and keep in view.legal:
+        actions.append(keep)
+    return actions
+
+
+def _discard(view: PlayerView, model: Model, ev: Evaluator, rng: random.Random) -> Action:
+    gin, knock, play_on = discard_options(view, model, ev)
+    if gin is not None:
+        return gin
+    if knock is not None and _should_knock(view, model,
+                                           model.hand ^ 1 << knock.card.index, rng):
+        return knock
+    return play_on
 
 
 def _should_knock(view: PlayerView, model: Model, hand10: int, rng: random.Random) -> bool:
@@ -330,5 +370,5 @@ def _should_knock(view: PlayerView, model: Model, hand10: int, rng: random.Rando
     return value > KNOCK_MIN_VALUE
 
 
-__all__ = ["Evaluator", "Model", "build_model", "choose", "danger", "knock_value",
-           "sample_opponent"]
+__all__ = ["Evaluator", "Model", "build_model", "choose", "danger", "discard_options",
+           "knock_candidates", "knock_value", "sample_opponent"]

@@ -39,21 +39,24 @@ from app.engine.bots import (
     UnknownLevelError,
     choose_action,
     expert,
+    hard_search,
 )
 from app.engine.cards import to_mask
 
 HANDS_PER_LEVEL = 30
 PLAYERS = LEVELS + REFERENCES
 SMALL_BUDGET = expert.Budget(samples=2, discards=2, deadline=None)
-"""Expert's search shrunk for these tests (and without a clock, so it is reproducible)."""
+"""Expert's search and Hard's knock search shrunk for these tests (and without a clock,
+so they are reproducible)."""
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _small_expert_budget() -> Iterator[None]:
-    saved = expert.DEFAULT_BUDGET
+    saved = expert.DEFAULT_BUDGET, hard_search.BUDGET
     expert.DEFAULT_BUDGET = SMALL_BUDGET
+    hard_search.BUDGET = SMALL_BUDGET
     yield
-    expert.DEFAULT_BUDGET = saved
+    expert.DEFAULT_BUDGET, hard_search.BUDGET = saved
 
 
 def _play_hand(levels: tuple[str, str], seed: int, rules=HOUSE) -> int:  # type: ignore[no-untyped-def]

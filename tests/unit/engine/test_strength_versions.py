@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
 from pathlib import Path
@@ -39,8 +40,8 @@ def test_pairs_of_an_earlier_version_are_set_aside(tmp_path: Path,
         _record("expert", "simple", 2, [current - 1, now[1]]),
         _record("expert", "simple", 3, now),
         _record("expert", "simple", 3, now),  # a seed is counted once
-        _record("hard", "openspiel", 1, None),  # both still at version 1
-        _record("hard", "openspiel", 2, [1, 1]),
+        _record("hard", "openspiel", 1, strength.versions("hard", "openspiel")),
+        _record("hard", "openspiel", 2, [VERSIONS.get("hard", 1), 1]),  # OpenSpiel is 1
     ]) + "\n")
     monkeypatch.setattr(strength, "RESULTS", results)
     stale: dict[tuple[str, str], int] = {}
@@ -86,3 +87,24 @@ def test_a_headline_needs_two_seed_series_of_a_thousand_pairs(
     text = strength.render()
     assert "hard vs simple: 100.0% ± 0.0% over 2000 pairs (a headline figure)" in text
     assert "easy vs simple: 100.0% over 1 pairs (below the headline's 2 × 1,000 pairs)" in text
+
+
+def test_cpu_per_decision_is_judged_against_its_target_over_all_current_cells() -> None:
+    def cell(level: str, opponent: str, millis: list[float]) -> strength.Cell:
+        match = strength.MatchOutcome()
+        for ms in millis:
+            match.timed(ms / 1000, ms / 1000)
+        record = {"seed": 1, "m": [dataclasses.asdict(match), dataclasses.asdict(match)]}
+        return strength.Cell(level, opponent, [record])
+
+    quick = {("hard", "simple"): cell("hard", "simple", [5.0] * 95 + [20.0] * 5),
+             ("hard", "openspiel"): cell("hard", "openspiel", [6.0] * 10)}
+    [line] = strength.cpu_verdicts(quick)
+    assert line.startswith("- hard CPU per decision (one core, 220 decisions")
+    assert line.endswith("target p95 ≤ 30 ms: **met**")
+    slow = {("hard", "simple"): cell("hard", "simple", [5.0] * 90 + [45.0] * 10),
+            ("expert", "simple"): cell("expert", "simple", [100.0] * 99 + [1200.0])}
+    hard_line, expert_line = strength.cpu_verdicts(slow)
+    assert hard_line.endswith("target p95 ≤ 30 ms: **not met**")
+    # Expert's p95 is within 400 ms but its longest decision is over 1 s.
+    assert expert_line.endswith("target p95 ≤ 400 ms, max ≤ 1000 ms: **not met**")
