@@ -197,6 +197,7 @@ FAQ: tuple[Question, ...] = (
     Question("same-card", N_("Can I discard the card I just took?")),
     Question("knock-compulsory", N_("Must I knock as soon as I can?")),
     Question("rigged", N_("Is the deal rigged? Does the computer see my cards?")),
+    Question("strength", N_("How strong is the computer?")),
 )
 """The FAQ in page order: every question docs/rules.md §8 lists, plus a few more."""
 

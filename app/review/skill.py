@@ -12,7 +12,7 @@ rate ``p`` against the Simple player in ``docs/strength.md`` (Simple is placed a
 
     rating(level) = 1500 + 400 · log10(p / (1 − p))
 
-so that a level that wins 57.8 % of its matches against Simple stands 55 points above
+so that a level that wins 68.2 % of its matches against Simple stands 133 points above
 it. A level's deviation is the width of that estimate, converted the same way (never
 below :data:`LEVEL_FLOOR_RD`).
 
@@ -45,7 +45,7 @@ LEVEL_FLOOR_RD = 30.0
 LEVEL_WIN_RATES: dict[str, tuple[float, float]] = {
     "easy": (0.322, 0.012),
     "standard": (0.500, 0.001),
-    "hard": (0.578, 0.013),
+    "hard": (0.682, 0.013),
     "expert": (0.728, 0.024),
 }
 """Each level's match win rate against Simple and the half-width of its 95 % interval,

@@ -7,6 +7,7 @@ is computed by ``app.guide.content`` with the rules from ``GuideRulesDep`` when 
 from fastapi import APIRouter, HTTPException, Request
 from starlette.responses import Response
 
+from app.core.i18n import percent
 from app.guide.content import (
     FAQ,
     PAGES,
@@ -20,6 +21,7 @@ from app.guide.content import (
     the,
     worked_match,
 )
+from app.review.skill import LEVEL_WIN_RATES
 from app.web.render import render
 
 router = APIRouter(prefix="/guide", tags=["guide"])
@@ -37,6 +39,8 @@ def _context(rules: GuideRulesDep) -> dict[str, object]:
         "the": the,  # a card in a sentence, with its article: "the ten of hearts"
         "cards_in_words": cards_in_words,
         "sum_words": sum_words,
+        # The FAQ's "How strong is the computer?": the measured figures (docs/strength.md).
+        "strength": {level: percent(rate) for level, (rate, _) in LEVEL_WIN_RATES.items()},
     }
 
 

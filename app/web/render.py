@@ -229,14 +229,17 @@ def _card_back(size: str, label: str | None, extra_class: str) -> Markup:
     return Markup(f'<span class="{escape(classes)}"{named}></span>')
 
 
+FACE_DOWN = i18n.N_("Face-down card")
+"""The name of a face-down card (marked here so ``make messages`` keeps it)."""
+
+
 def card_back(size: str = "sm", label: "bool | str | None" = True,
               extra_class: str = "") -> Markup:
     """A face-down card (see ``templates/_cards.html``), cached per size, label and
     classes: ``label`` ``True`` names it "Face-down card" (in the request's language),
     another true value names it so, a false one (``None``) makes it decorative
     (``aria-hidden``)."""
-    named = None if not label else i18n.lookup("Face-down card") if label is True \
-        else str(label)
+    named = None if not label else i18n.lookup(FACE_DOWN) if label is True else str(label)
     return _card_back(size, named, extra_class or "")
 
 

@@ -27,6 +27,7 @@ from app.engine import (
 )
 from app.guide import content as guide
 from app.guide.content import GuideRules, guide_link_for
+from app.review.skill import LEVEL_WIN_RATES
 
 # docs/rules.md §8: the FAQ answers at least these questions (anchor, words the question contains).
 SPEC_FAQ = [
@@ -213,6 +214,21 @@ def test_faq_says_which_rules_are_played(client: TestClient) -> None:
     assert "Exactly 10 is allowed" in text
     assert "A tie is an <strong>undercut</strong>" in text
     assert "No. Against gin" in text
+
+
+def test_faq_gives_each_levels_measured_strength_against_simple(client: TestClient) -> None:
+    # The figures are those of docs/strength.md (tests/unit/review/test_skill.py checks
+    # LEVEL_WIN_RATES against it), as whole percentages.
+    text = client.get("/guide/faq").text
+    answer = text[text.index('id="strength-q"'):]
+    answer = answer[:answer.index("</section>")]
+    shown = re.search(r"Easy wins about (\d+)% of its matches, Standard (\d+)%, "
+                      r"Hard (\d+)% and Expert (\d+)%", answer)
+    assert shown, answer
+    assert [int(n) for n in shown.groups()] == [
+        round(100 * LEVEL_WIN_RATES[level][0]) for level in ("easy", "standard", "hard",
+                                                             "expert")]
+    assert 'href="/stats"' in answer
 
 
 # --- numbers from the engine --------------------------------------------------------------
