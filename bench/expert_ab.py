@@ -11,8 +11,9 @@ so their difference is paired by seed.
 Settings (``--set NAME=VALUE``, several allowed) are module constants of
 :mod:`app.engine.bots.expert`: ``patient`` (``PATIENT_KNOCK``: a number, or ``none``
 for Expert 3's play-outs), ``phases`` (``all`` or ``discard``: where Expert may leave
-Hard's choice), ``z`` (``SWITCH_Z``), ``samples``, ``batch``, ``playouts`` (the
-budget).
+Hard's choice), ``z`` (``SWITCH_Z``), ``leave`` (``LEAVE_Z``: how many standard errors a
+candidate must beat Hard's choice by to be played instead; 0 plays the highest mean),
+``samples``, ``batch``, ``playouts`` (the budget).
 
 Usage::
 
@@ -62,6 +63,8 @@ def configure(settings: list[str]) -> dict[str, str]:
                                                     Phase.DISCARD}))
         elif name == "z":
             expert.SWITCH_Z = float(value)
+        elif name == "leave":
+            expert.LEAVE_Z = float(value)
         elif name in ("samples", "batch", "playouts", "discards"):
             budget = dataclasses.replace(budget, **{name: int(value)})
         else:
@@ -189,6 +192,8 @@ REPORTED = (
      " level's whole budget: 384 samples per candidate, 2,000 play-outs)", "k3", "k0"),
     ("A larger budget (512 samples per candidate, 5,000 play-outs a decision) against the"
      " level's (384, 2,000)", "k0-b5k", "k0"),
+    ("Playing the candidate of highest mean instead of leaving Hard's choice only for one"
+     " 2 standard errors better (two processes at once, load about 2)", "leave0", "k0"),
 )
 """The A/Bs the strength doc reports: (what, setting, against)."""
 

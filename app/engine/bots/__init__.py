@@ -32,7 +32,7 @@ REFERENCES: tuple[str, ...] = ("simple",)
 
 DEFAULT_LEVEL = "standard"
 
-VERSIONS: dict[str, int] = {"expert": 4, "hard": 2, "simple": 2, "standard": 2, "easy": 2}
+VERSIONS: dict[str, int] = {"expert": 5, "hard": 2, "simple": 2, "standard": 2, "easy": 2}
 """The version of each player's play (1 when not listed), bumped whenever a change alters
 its decisions: the strength table (``bench/strength.py``) counts only the pairs played
 by the current version of both sides."""

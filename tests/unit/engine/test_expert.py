@@ -40,6 +40,7 @@ from app.engine.cards import to_mask
 from app.engine.melds import least_deadwood_mask
 from app.engine.rules import Rules
 from tests.unit.engine.test_bots import _advance, _reshuffle_hidden
+from tests.unit.engine.test_hard_search import _knock_state
 
 TINY = expert.Budget(samples=3, discards=1, deadline=None, batch=2, playouts=30)
 """Small, clock-free, and still every part of the search: two batches, so candidates
@@ -133,6 +134,30 @@ def test_expert_goes_gin_when_it_can() -> None:
     state, _ = apply(state, 0, TakeUpcard())
     action = expert.choose(view(state, 0), random.Random(1), budget)
     assert str(action) == "gin KD"
+
+
+def test_at_a_knock_expert_guards_the_best_of_knocking_and_playing_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # With KNOCK_DEFAULT "search" the default at a knock is the Hard level's rule (the
+    # highest mean of hard.knock_candidates, from the search's own samples), and another
+    # candidate replaces it only by the paired rule.
+    monkeypatch.setattr(expert, "KNOCK_DEFAULT", "search")
+    budget = expert.Budget(samples=8, discards=2, deadline=None, batch=4, playouts=200)
+    left_hards_choice = 0
+    for seed in range(40):
+        state = _knock_state(seed)
+        if state is None:
+            continue
+        seen = view(state, state.to_play, (seed, 60))
+        found = expert.search(seen, random.Random(seed), budget)
+        means = [sum(v) / len(v) for v in found.values]
+        knocks = [found.actions.index(a) for a in hard.knock_candidates(seen)]
+        guard = max(knocks, key=lambda i: (means[i], -i))
+        if found.chosen != guard:
+            assert expert._beats(found.values[found.chosen], found.values[guard])
+            assert means[found.chosen] > means[guard]
+        left_hards_choice += guard != 0
+    assert left_hards_choice > 0  # the guard is not always Hard's own choice
 
 
 def test_a_deadline_still_answers_from_at_least_one_sample() -> None:
