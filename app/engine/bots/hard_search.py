@@ -12,10 +12,10 @@ small :data:`BUDGET`, and plays the one of highest mean. Gin is never searched.
 Measured (``docs/strength.md``, mirrored pairs of matches to 100 against Simple): 68.2 %
 ± 1.3 % of match wins over 2,000 pairs, +10.4 ± 1.2 points of match wins over Hard 1
 (Hard's evaluation alone, which knocks whenever its sampled points are positive) on the
-same seeds, at a CPU p95 of 17 ms a decision. On 400 of those seeds, leaving Hard 1's
-choice only for a candidate 2 standard errors better (Expert's rule) gained +7.0 ± 2.3,
-and play-outs that knock at once instead of patient ones +6.9 ± 2.2
-(``bench/hard_ab.py``).
+same seeds, at a CPU p95 of 17 ms a decision. Leaving Hard 1's choice only for a
+candidate 2 standard errors better (Expert's rule) won 5.5 ± 2.0 points less than this
+over 400 of those seeds, and play-outs that knock at once instead of patient ones 6.0 ±
+2.4 less over 300 (``bench/hard_ab.py``).
 
 Only the view is read (nothing hidden: the samples are Expert's,
 :func:`~app.engine.bots.expert.sample_hidden`).
