@@ -908,7 +908,9 @@ def render() -> str:
         f"{expert.DEFAULT_BUDGET.batch}, up to {expert.DEFAULT_BUDGET.playouts} play-outs) and",
         "  without the app's 0.6 s wall-clock deadline, so its strength does not depend on",
         "  the load of the machine; the CPU column shows what one core needs (the app's",
-        "  deadline only ever cuts a search short on a starved server).",
+        "  deadline only ever cuts a search short on a starved server). Hard's knock",
+        f"  search likewise runs its whole budget ({hard_search.BUDGET.samples} samples per "
+        "candidate) without its 0.25 s deadline.",
         "- Versions: each pair is saved with the version of both players' play",
         "  (`app.engine.bots.VERSIONS`: "
         + ", ".join(f"{name} {number}" for name, number in sorted(VERSIONS.items()))
