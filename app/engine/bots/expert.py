@@ -244,6 +244,11 @@ def _beats(a: list[float], b: list[float], z: float | None = None) -> bool:
     return gain > 0 and gain >= (SWITCH_Z if z is None else z) * se and se != float("inf")
 
 
+def highest(means: list[float], among: list[int]) -> int:
+    """The index in ``among`` of the highest of ``means`` (the first among equals)."""
+    return max(among, key=lambda i: (means[i], -i))
+
+
 @dataclass(frozen=True, slots=True)
 class Search:
     """The whole of one decision's search: the candidates (the default first), the
@@ -256,9 +261,13 @@ class Search:
     dropped: tuple[int, ...]
     chosen: int
 
+    def means(self) -> list[float]:
+        """The mean value of each candidate's play-outs (0 for one never played out)."""
+        return [fsum(v) / len(v) if v else 0.0 for v in self.values]
+
     def ranked(self) -> list[tuple[Action, float]]:
         """``[(action, mean value), ...]``: the one played first, then by mean."""
-        means = [fsum(v) / len(v) if v else 0.0 for v in self.values]
+        means = self.means()
         rest = sorted((i for i in range(len(self.actions)) if i != self.chosen),
                       key=lambda i: -means[i])
         return [(self.actions[i], means[i]) for i in (self.chosen, *rest)]
@@ -333,14 +342,15 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
         opponent, stock = sample_hidden(view, model, rng)
         values[0].append(play(actions[0], _deal_for(view, opponent, stock)))
     means = [fsum(v) / len(v) if v else 0.0 for v in values]
-    best = max(alive, key=lambda i: (means[i], -i))
+    best = highest(means, alive)
     guard = 0
     if among is None and KNOCK_DEFAULT == "search":
         # At a knock the default is the Hard level's choice: the best of knocking and
         # playing on (hard.knock_candidates), by this search's own samples.
-        knocks = [actions.index(a) for a in hard.knock_candidates(view) if a in actions]
+        knocks = [actions.index(a) for a in hard.knock_candidates(view, model)
+                  if a in actions]
         if len(knocks) >= 2:
-            guard = max(knocks, key=lambda i: (means[i], -i))
+            guard = highest(means, knocks)
     chosen = guard
     if (best != guard and view.phase in SEARCH_PHASES
             and _beats(values[best], values[guard], LEAVE_Z)):
@@ -395,4 +405,5 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
 
 
 __all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "SEARCH_PHASES", "SWITCH_MARGIN", "SWITCH_Z",
-           "Budget", "Search", "candidates", "choose", "evaluate", "sample_hidden", "search"]
+           "Budget", "Search", "candidates", "choose", "evaluate", "highest", "sample_hidden",
+           "search"]

@@ -336,14 +336,17 @@ def discard_options(view: PlayerView, model: Model,
     return gin, knock, Discard(bit_card(play_on))
 
 
-def knock_candidates(view: PlayerView) -> list[Action]:
+def knock_candidates(view: PlayerView, model: Model | None = None) -> list[Action]:
     """The actions a search of knock or play on weighs (the Hard level's,
-    :mod:`~app.engine.bots.hard_search`): ``[knock, play on, play on with the knock's
-    card]`` (distinct, all legal; :func:`discard_options`), or ``[]`` when Hard may not
-    knock or may go gin."""
-    if view.phase is not Phase.DISCARD:
-        return []
-    model = build_model(view)
+    :mod:`~app.engine.bots.hard_search`, and Expert's default there): ``[knock, play
+    on, play on with the knock's card]`` (distinct, all legal; :func:`discard_options`),
+    or ``[]`` when Hard may not knock or may go gin. ``model``: the view's
+    :func:`build_model`, when the caller has it."""
+    legal = view.legal
+    if (view.phase is not Phase.DISCARD or not any(isinstance(a, Knock) for a in legal)
+            or any(isinstance(a, Gin) for a in legal)):
+        return []  # cheap: most decisions are not knocks
+    model = model or build_model(view)
     gin, knock, play_on = discard_options(view, model, Evaluator(model, view.limit.limit))
     if gin is not None or knock is None:
         return []

@@ -24,7 +24,6 @@ Only the view is read (nothing hidden: the samples are Expert's,
 from __future__ import annotations
 
 import random
-from math import fsum
 
 from ..hand import Action, PlayerView
 from . import expert, hard
@@ -47,8 +46,7 @@ def choose(view: PlayerView, rng: random.Random, budget: expert.Budget | None = 
     if not among:
         return hard.choose(view, rng)
     found = expert.search(view, rng, budget or BUDGET, among=among)
-    means = [fsum(values) / len(values) for values in found.values]
-    return among[max(range(len(among)), key=lambda i: (means[i], -i))]
+    return among[expert.highest(found.means(), list(range(len(among))))]
 
 
 __all__ = ["BUDGET", "choose"]
