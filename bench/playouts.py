@@ -39,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     from app.engine import HOUSE, Phase, apply, compiled_core, deal, view
     from app.engine.bots import choose_action, expert
     from app.engine.bots.hard import build_model
+    from app.engine.bots.inference import Sampler
     from app.engine.bots.rollout import settle_masks
     from app.engine.melds import least_deadwood_mask
     from app.engine.scoring import KnockLimit
@@ -90,12 +91,12 @@ def main(argv: list[str] | None = None) -> int:
     spent = time.process_time() - start
     print(f"  settlement of a knock (masks): {spent / len(knocks) * 1e6:.2f} µs")
 
-    models = [(seen, build_model(seen)) for seen in views]
+    samplers = [Sampler(seen, build_model(seen)) for seen in views]
     start = time.process_time()
     count = 0
-    for seen, model in models:
+    for sampler in samplers:
         for _ in range(200):
-            expert.sample_hidden(seen, model, rng)
+            sampler.hidden(rng)
             count += 1
     spent = time.process_time() - start
     print(f"  sampling the hidden cards: {spent / count * 1e6:.1f} µs")

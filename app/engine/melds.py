@@ -12,19 +12,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
-from .cards import CARD_POINTS, CARDS, Card, from_mask, to_mask
+from .cards import CARD_POINTS as _CARD_POINTS
+from .cards import CARDS, Card, from_mask, to_mask
 from .errors import InvalidHandError
 from .rules import HOUSE, Rules
 
-SUIT_BITS = 0x1FFF
+SUIT_BITS: Final = 0x1FFF
+CARD_POINTS: Final[tuple[int, ...]] = _CARD_POINTS
+"""Each card's points by index (:data:`app.engine.cards.CARD_POINTS`; ``Final`` module
+constants are C constants of the compiled core, not look-ups in the module's dict)."""
 
 # Deadwood value of every 13-bit suit pattern: points(mask) is four table look-ups.
 _SUIT_POINTS: list[int] = [0] * (1 << 13)
 for _pattern in range(1, 1 << 13):
     _low = _pattern & -_pattern
     _SUIT_POINTS[_pattern] = _SUIT_POINTS[_pattern ^ _low] + min(_low.bit_length(), 10)
-SUIT_POINTS: tuple[int, ...] = tuple(_SUIT_POINTS)
+SUIT_POINTS: Final[tuple[int, ...]] = tuple(_SUIT_POINTS)
 del _SUIT_POINTS
 
 
@@ -62,8 +67,8 @@ def _run_patterns(wrap: bool) -> list[int]:
     return sorted(patterns)
 
 
-_RUNS_LOW = _run_patterns(wrap=False)
-_RUNS_WRAP = _run_patterns(wrap=True)
+_RUNS_LOW: Final = _run_patterns(wrap=False)
+_RUNS_WRAP: Final = _run_patterns(wrap=True)
 
 
 def candidate_melds(hand: int, round_the_corner: bool = False) -> list[int]:
@@ -106,7 +111,7 @@ def candidate_melds(hand: int, round_the_corner: bool = False) -> list[int]:
     return melds
 
 
-def _best_melded(mask: int, melds: Sequence[int], memo: dict[int, int]) -> int:
+def _best_melded(mask: int, melds: list[int], memo: dict[int, int]) -> int:
     """Most points that disjoint melds from ``melds`` can cover inside ``mask``."""
     found = memo.get(mask)
     if found is not None:
@@ -165,9 +170,9 @@ def _suit_run_deadwood(pattern: int, wrap: bool) -> int:
     return dead
 
 
-_RUN_DEADWOOD_LOW: tuple[int, ...] = tuple(
+_RUN_DEADWOOD_LOW: Final[tuple[int, ...]] = tuple(
     _suit_run_deadwood(p, False) for p in range(1 << 13))
-_RUN_DEADWOOD_WRAP: tuple[int, ...] = tuple(
+_RUN_DEADWOOD_WRAP: Final[tuple[int, ...]] = tuple(
     _suit_run_deadwood(p, True) for p in range(1 << 13))
 
 
@@ -190,27 +195,27 @@ def _set_options() -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(table)
 
 
-_SET_OPTIONS = _set_options()
+_SET_OPTIONS: Final = _set_options()
 
 
-def _set_choices(hand: int, ranks: int) -> Sequence[int]:
+def _set_choices(hand: int, ranks: int) -> tuple[int, ...]:
     """Every choice of sets (as one mask) among the ranks in the 13-bit ``ranks`` (each
     held three or four times): none, a 3-set or the 4-set per rank; "none" first."""
-    choices: Sequence[int] = ()
+    choices: tuple[int, ...] = ()
     while ranks:
         low = ranks & -ranks
         ranks ^= low
         rank = low.bit_length() - 1
         presence = ((hand >> rank & 1) | (hand >> (rank + 12) & 2)
                     | (hand >> (rank + 24) & 4) | (hand >> (rank + 36) & 8))
-        options = _SET_OPTIONS[rank][presence]
+        options: tuple[int, ...] = _SET_OPTIONS[rank][presence]
         # One such rank (the usual case) needs no combining: its options are the choices.
-        choices = [chosen | option for chosen in choices for option in options] if choices \
-            else options
+        choices = tuple([chosen | option for chosen in choices for option in options]) \
+            if choices else options
     return choices
 
 
-def _least_with_sets(hand: int, ranks: int, table: Sequence[int]) -> int:
+def _least_with_sets(hand: int, ranks: int, table: tuple[int, ...]) -> int:
     """Least deadwood when the ranks in the 13-bit ``ranks`` can each make a set.
 
     Tries every choice of sets (none, a 3-set, the 4-set per such rank); the rest of
@@ -252,7 +257,7 @@ def _check_cards(cards: Iterable[Card], sizes: tuple[int, ...]) -> int:
     return mask
 
 
-_ANY_SIZE = tuple(range(12))
+_ANY_SIZE: Final = tuple(range(12))
 
 
 def least_deadwood(cards: Iterable[Card], rules: Rules = HOUSE) -> int:
@@ -275,16 +280,16 @@ def least_deadwood(cards: Iterable[Card], rules: Rules = HOUSE) -> int:
     return least_deadwood_mask(hand, rules)
 
 
-def _least_by_discard(patterns: tuple[int, int, int, int], table: Sequence[int],
-                      result: dict[int, int]) -> None:
-    """Into ``result`` (card bit -> least deadwood so far): for each card of the four suit
-    ``patterns`` (the cards left out of the chosen sets), the run deadwood of the suits
-    once that card is discarded, where it is less than what ``result`` holds."""
-    values = [table[p] for p in patterns]
-    whole = values[0] + values[1] + values[2] + values[3]
-    for suit, pattern in enumerate(patterns):
-        base = whole - values[suit]
-        shift = 13 * suit
+def _least_by_discard(rest: int, table: tuple[int, ...], result: dict[int, int]) -> None:
+    """Into ``result`` (card bit -> least deadwood so far): for each card of ``rest``
+    (the cards left out of the chosen sets), the run deadwood of its suits once that
+    card is discarded, where it is less than what ``result`` holds (cards in order)."""
+    whole = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
+             + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
+    shift = 0
+    while shift < 52:
+        pattern = rest >> shift & SUIT_BITS
+        base = whole - table[pattern]
         left = pattern
         while left:
             low = left & -left
@@ -294,28 +299,83 @@ def _least_by_discard(patterns: tuple[int, int, int, int], table: Sequence[int],
             found = result.get(bit)
             if found is None or value < found:
                 result[bit] = value
+        shift += 13
 
 
 def deadwood_by_discard_mask(hand: int, rules: Rules = HOUSE) -> dict[int, int]:
     """For each card bit of ``hand``, the least deadwood of the hand without it."""
     table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
-    suits = (hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39)
-    a, b, c, d = suits
+    a = hand & SUIT_BITS
+    b = hand >> 13 & SUIT_BITS
+    c = hand >> 26 & SUIT_BITS
+    d = hand >> 39
     ranks = (a & b & (c | d)) | (c & d & (a | b))
     result: dict[int, int] = {}
     if not ranks:
         # No sets possible, and a discard cannot create one: only the discard's suit changes.
-        _least_by_discard(suits, table, result)
+        _least_by_discard(hand, table, result)
         return result
     # Some rank is held three or four times. The hand without card ``x`` can make
     # exactly the choices of sets of the whole hand that leave ``x`` out, and for each
     # such choice only the suit of ``x`` changes: one pass per choice. In card order, as
     # the choice "no sets" (first) lists every card.
     for chosen in _set_choices(hand, ranks):
-        rest = hand ^ chosen
-        _least_by_discard((rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS,
-                           rest >> 39), table, result)
+        _least_by_discard(hand ^ chosen, table, result)
     return result
+
+
+_NO_DISCARD: Final = 999 << 10
+"""The key of no discard at all (see :func:`_discard_pass`)."""
+
+
+def _discard_pass(rest: int, taken: int, table: tuple[int, ...], best: int) -> int:
+    """The least of ``best`` and the keys of discarding each card of ``rest`` (the cards
+    left out of the chosen sets) but ``taken``: ``deadwood left << 10 | (15 - points) <<
+    6 | (63 - index)``, so that the least key is the least deadwood, then the card of
+    more points, then the higher index."""
+    whole = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
+             + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
+    shift = 0
+    while shift < 52:
+        pattern = rest >> shift & SUIT_BITS
+        base = whole - table[pattern]
+        left = pattern & ~(taken >> shift)
+        while left:
+            low = left & -left
+            left ^= low
+            index = low.bit_length() - 1 + shift
+            key = ((base + table[pattern ^ low]) << 10 | (15 - CARD_POINTS[index]) << 6
+                   | (63 - index))
+            if key < best:
+                best = key
+        shift += 13
+    return best
+
+
+def least_discard_mask(hand: int, taken: int = 0, rules: Rules = HOUSE) -> tuple[int, int]:
+    """``(card bit, deadwood left)``: the discard from ``hand`` (a mask) that leaves the
+    least deadwood, never ``taken`` (a bit, 0 for none); among equals the card of more
+    points, then the higher card index. ``(0, 999)`` when no card may be thrown.
+
+    The same passes as :func:`deadwood_by_discard_mask` (one per choice of sets, only
+    the discard's suit changing), keeping the best card instead of every card's
+    figure: the least over (choice of sets, card left out of them) is the least over
+    cards of each card's least."""
+    table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
+    a = hand & SUIT_BITS
+    b = hand >> 13 & SUIT_BITS
+    c = hand >> 26 & SUIT_BITS
+    d = hand >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    if not ranks:
+        best = _discard_pass(hand, taken, table, _NO_DISCARD)
+    else:
+        best = _NO_DISCARD
+        for chosen in _set_choices(hand, ranks):
+            best = _discard_pass(hand ^ chosen, taken, table, best)
+    if best == _NO_DISCARD:
+        return 0, 999
+    return 1 << 63 - (best & 63), best >> 10
 
 
 def best_discards(cards: Iterable[Card], rules: Rules = HOUSE) -> tuple[int, list[Card]]:
@@ -421,7 +481,7 @@ class Arrangement:
         return sum(card.points for card in self.deadwood_cards)
 
 
-def _all_best(mask: int, melds: Sequence[int], memo: dict[int, int]) -> list[list[int]]:
+def _all_best(mask: int, melds: list[int], memo: dict[int, int]) -> list[list[int]]:
     """Every set of disjoint melds reaching the best melded value inside ``mask``."""
     if not mask:
         return [[]]
@@ -485,6 +545,7 @@ __all__ = [
     "deadwood_by_discard",
     "least_deadwood",
     "least_deadwood_mask",
+    "least_discard_mask",
     "make_meld",
     "meld_kind",
     "points",

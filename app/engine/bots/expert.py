@@ -64,7 +64,7 @@ from . import hard
 from .common import ensure_turn
 from .equity import match_equity
 from .hard import DANGER, Evaluator, Model, build_model, danger
-from .inference import sample_plausible
+from .inference import Sampler
 from .rollout import (
     Deal,
     Outcome,
@@ -110,21 +110,13 @@ def sample_hidden(view: PlayerView, model: Model, rng: random.Random) -> tuple[i
     holds every card ``view`` shows they hold, plus unseen cards drawn by Hard's card
     weights (see :func:`~app.engine.bots.hard.build_model`), the whole hand then kept by
     its plausibility given what the opponent did
-    (:func:`~app.engine.bots.inference.sample_plausible`: it did not knock when it
+    (:class:`~app.engine.bots.inference.Sampler`: it did not knock when it
     could, its last discard was about its best, the cards it took sit in its melds,
     the cards it passed would not have made one, and its deadwood has come down since
     the deal). The stock is the other unseen cards shuffled. No card in our hand or in
     the discard pile is ever in either.
     """
-    opponent = sample_plausible(view, model, rng)
-    rest = model.unseen & ~opponent
-    stock = []
-    while rest:
-        low = rest & -rest
-        stock.append(low)
-        rest ^= low
-    rng.shuffle(stock)
-    return opponent, stock[:view.stock_count]
+    return Sampler(view, model).hidden(rng)
 
 
 def _deal_for(view: PlayerView, opponent: int, stock: list[int]) -> Deal:
@@ -315,6 +307,7 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
             equity[key] = found
         return found
 
+    sampler = Sampler(view, model)
     values: list[list[float]] = [[] for _ in actions]
     alive = list(range(len(actions)))
     dropped: list[int] = []
@@ -322,7 +315,7 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     out_of_time = False
     while len(alive) > 1 and drawn < budget.samples and not out_of_time:
         for _ in range(max(1, min(budget.batch, budget.samples - drawn))):
-            opponent, stock = sample_hidden(view, model, rng)
+            opponent, stock = sampler.hidden(rng)
             base = _deal_for(view, opponent, stock)
             for i in alive:
                 values[i].append(play(actions[i], base))
@@ -339,7 +332,7 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
         if spent >= budget.playouts:
             break
     if len(actions) == 1 and not values[0]:
-        opponent, stock = sample_hidden(view, model, rng)
+        opponent, stock = sampler.hidden(rng)
         values[0].append(play(actions[0], _deal_for(view, opponent, stock)))
     means = [fsum(v) / len(v) if v else 0.0 for v in values]
     best = highest(means, alive)

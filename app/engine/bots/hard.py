@@ -101,7 +101,9 @@ class Model:
 
     ``p_opp[i]`` is the chance card ``i`` is in the opponent's hand (1 for cards known
     from pickups, 0 for our cards and the discard pile); ``p_stock[i]`` the chance it
-    is in the stock. ``weight`` is the sampling weight of each unseen card.
+    is in the stock. ``weight`` is the sampling weight of each unseen card;
+    ``exponents`` lists ``(card index, 1 / weight)`` by index, for sampling (a card's key
+    is a uniform number to that power: :func:`sample_opponent`).
     """
 
     rules: Rules
@@ -113,6 +115,7 @@ class Model:
     weight: dict[int, float]
     p_opp: list[float]
     p_stock: list[float]
+    exponents: list[tuple[int, float]]
 
 
 def build_model(view: PlayerView) -> Model:
@@ -147,8 +150,9 @@ def build_model(view: PlayerView) -> Model:
         p_stock[index] = 1.0 - p
     for card in view.opponent_known:
         p_opp[card.index] = 1.0
+    exponents = [(index, 1.0 / w) for index, w in sorted(weight.items())]
     return Model(view.rules, hand, unseen, known, n_unknown, view.stock_count, weight,
-                 p_opp, p_stock)
+                 p_opp, p_stock, exponents)
 
 
 def danger(model: Model, index: int) -> float:
@@ -239,12 +243,36 @@ def _connects(hand: int, index: int, wrap: bool) -> bool:
 
 def sample_opponent(model: Model, rng: random.Random) -> int:
     """One opponent hand consistent with the view: the known cards plus weighted
-    unseen cards (weighted sampling without replacement)."""
-    keys = sorted(((rng.random() ** (1.0 / w), index)
-                   for index, w in sorted(model.weight.items())), reverse=True)
+    unseen cards (weighted sampling without replacement: each unseen card's key is a
+    uniform number to the power ``1 / weight``, drawn in card order, and the
+    ``n_unknown`` highest keys are taken, ties to the higher card)."""
+    exponents = model.exponents
+    uniform = rng.random
+    keys: list[float] = [uniform() ** exponent for _, exponent in exponents]
     mask = model.known
-    for _, index in keys[:model.n_unknown]:
-        mask |= 1 << index
+    wanted = model.n_unknown
+    if wanted <= 0:
+        return mask
+    if wanted >= len(keys):
+        for index, _ in exponents:
+            mask |= 1 << index
+        return mask
+    # The n-th highest key; every key above it is taken, and of the keys equal to it
+    # the higher cards first (a sort of (key, index) pairs, without building them).
+    threshold: float = sorted(keys)[len(keys) - wanted]
+    ties = wanted
+    key: float
+    for key in keys:
+        if key > threshold:
+            ties -= 1
+    position = len(keys) - 1
+    while position >= 0:
+        key = keys[position]
+        if key > threshold or (key == threshold and ties > 0):
+            if key == threshold:
+                ties -= 1
+            mask |= 1 << exponents[position][0]
+        position -= 1
     return mask
 
 

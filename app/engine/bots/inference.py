@@ -23,10 +23,9 @@ from __future__ import annotations
 import random
 from math import exp
 
-from ..cards import CARDS, to_mask
+from ..cards import to_mask
 from ..hand import PlayerView
-from ..melds import deadwood_by_discard_mask, least_deadwood_mask
-from .common import single_bits
+from ..melds import CARD_POINTS, deadwood_by_discard_mask, least_deadwood_mask
 from .hard import Model, sample_opponent
 
 TRIES = 12
@@ -54,70 +53,151 @@ DEADWOOD_TILT)``: it has been improving its hand for a few turns, and hands draw
 by card hold about 8 points too much deadwood."""
 
 
+class Evidence:
+    """What the opponent did in this hand, read once from a view, to weigh many
+    sampled hands (the search weighs a few thousand per decision):
+    :meth:`plausibility`. Everything comes from the public ``view``."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.rules = view.rules
+        # The cards it took from the pile: (bit, points).
+        self.picks = [(1 << card.index, card.points) for card in view.opponent_known]
+        declined = view.opponent_declined
+        # The cards it passed: (bit, points, factor when one would meld), the last
+        # passed one counting more (its hand has changed since the others).
+        self.declined = [(1 << card.index, card.points,
+                          LAST_DECLINED if number == len(declined) - 1 else DECLINED)
+                         for number, card in enumerate(declined)]
+        discards = view.opponent_discards
+        self.discarded = bool(discards) and view.opponent_card_count == 10
+        self.last = 1 << discards[-1].index if discards else 0
+        self.known = to_mask(view.opponent_known)
+        self.limit = view.limit.limit
+        self.earlier = [card.points for card in discards[-3:-1]]
+
+    def plausibility(self, opponent: int) -> float:
+        """How plausible the 10-card ``opponent`` hand (a card mask) is, given what the
+        opponent did in this hand: a product of the factors above, in ``(0, 1]``. Its
+        parts:
+
+        - the last discard: the hand held before it (``opponent`` plus that card) could
+          not knock or go gin (:data:`KNOCKABLE`), and the card thrown was about the
+          best discard of that hand (:data:`REGRET`); loose cards higher than its two
+          discards before (:data:`KEPT_HIGH`);
+        - each card it is known to hold (taken from the pile) sits in a meld
+          (:data:`LOOSE_PICK`);
+        - each card it passed would not complete or extend a meld (:data:`LAST_DECLINED`,
+          :data:`DECLINED`);
+        - its deadwood, once it has discarded (:data:`DEADWOOD_TILT`).
+        """
+        rules = self.rules
+        least = least_deadwood_mask(opponent, rules)
+        earlier = self.earlier if self.discarded else []
+        # The least deadwood without each of its cards, in one pass: a card is in no meld
+        # of some best arrangement when that is ``least`` less its points.
+        without = (deadwood_by_discard_mask(opponent, rules) if self.picks or earlier
+                   else {})
+        likelihood = 1.0
+        for bit, points in self.picks:
+            if without[bit] == least - points:
+                likelihood *= LOOSE_PICK
+        for bit, points, factor in self.declined:
+            if not opponent & bit and least_deadwood_mask(opponent | bit, rules) < (
+                    least + points):
+                likelihood *= factor
+        if not self.discarded:
+            return likelihood
+        # The card taken from the pile may not be thrown on the same turn; a known card
+        # is left out of the choice (one of them may be older, a small approximation).
+        known = self.known
+        after = deadwood_by_discard_mask(opponent | self.last, rules)
+        best = min(value for bit, value in after.items() if not bit & known)
+        limit = self.limit
+        if best <= limit and (limit > 0 or best == 0):
+            likelihood *= KNOCKABLE
+        likelihood *= exp(-(least - best) / REGRET)
+        if earlier:
+            for bit, value in without.items():
+                points = CARD_POINTS[bit.bit_length() - 1]
+                lower = 0
+                for low in earlier:
+                    if points > low:
+                        lower += 1
+                if lower and value == least - points:
+                    likelihood *= KEPT_HIGH ** lower
+        return likelihood * exp(-least / DEADWOOD_TILT)
+
+
 def plausibility(view: PlayerView, opponent: int) -> float:
     """How plausible the 10-card ``opponent`` hand (a card mask) is, given what the
-    opponent did in this hand (all public in ``view``): a product of the factors above,
-    in ``(0, 1]``. Its parts:
+    opponent did in this hand (all public in ``view``): :meth:`Evidence.plausibility`."""
+    return Evidence(view).plausibility(opponent)
 
-    - the last discard: the hand held before it (``opponent`` plus that card) could not
-      knock or go gin (:data:`KNOCKABLE`), and the card thrown was about the best
-      discard of that hand (:data:`REGRET`); loose cards higher than its two discards
-      before (:data:`KEPT_HIGH`);
-    - each card it is known to hold (taken from the pile) sits in a meld
-      (:data:`LOOSE_PICK`);
-    - each card it passed would not complete or extend a meld (:data:`LAST_DECLINED`,
-      :data:`DECLINED`);
-    - its deadwood, once it has discarded (:data:`DEADWOOD_TILT`).
-    """
-    rules = view.rules
-    least = least_deadwood_mask(opponent, rules)
-    likelihood = 1.0
-    for card in view.opponent_known:
-        if least_deadwood_mask(opponent ^ 1 << card.index, rules) == least - card.points:
-            likelihood *= LOOSE_PICK
-    declined = view.opponent_declined
-    for number, card in enumerate(declined):
-        bit = 1 << card.index
-        if not opponent & bit and least_deadwood_mask(opponent | bit, rules) < (
-                least + card.points):
-            likelihood *= LAST_DECLINED if number == len(declined) - 1 else DECLINED
-    discards = view.opponent_discards
-    if not discards or view.opponent_card_count != 10:
-        return likelihood
-    # The card taken from the pile may not be thrown on the same turn; a known card is
-    # left out of the choice (one of them may be older, a small approximation).
-    known = to_mask(view.opponent_known)
-    after = deadwood_by_discard_mask(opponent | 1 << discards[-1].index, rules)
-    best = min(value for bit, value in after.items() if not bit & known)
-    limit = view.limit.limit
-    if best <= limit and (limit > 0 or best == 0):
-        likelihood *= KNOCKABLE
-    likelihood *= exp(-(least - best) / REGRET)
-    earlier = [card.points for card in discards[-3:-1]]
-    if earlier:
-        for bit in single_bits(opponent):
-            points = CARDS[bit.bit_length() - 1].points
-            lower = sum(points > low for low in earlier)
-            if lower and least_deadwood_mask(opponent ^ bit, rules) == least - points:
-                likelihood *= KEPT_HIGH ** lower
-    return likelihood * exp(-least / DEADWOOD_TILT)
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does for a
+    :class:`random.Random` (CPython's algorithm: for ``i`` from the last index down to
+    1, swap with ``randbelow(i + 1)``, drawn by ``getrandbits`` and rejection), so the
+    same seed gives the same order (``tests/unit/engine/test_inference.py`` checks it);
+    compiled, it runs without Python-level calls per card."""
+    i = len(items) - 1
+    while i > 0:
+        n = i + 1
+        k = n.bit_length()
+        j = rng.getrandbits(k)
+        while j >= n:
+            j = rng.getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+        i -= 1
+
+
+class Sampler:
+    """Guesses at the hidden cards of one view, drawn again and again (Expert's search
+    draws hundreds per decision): the view's :class:`Evidence` and Hard's ``model``
+    (:func:`~app.engine.bots.hard.build_model`), read once. Nothing here can reach the
+    hidden cards: only ``view`` and ``model`` are given."""
+
+    def __init__(self, view: PlayerView, model: Model) -> None:
+        self.model = model
+        self.evidence = Evidence(view)
+        self.stock_count = view.stock_count
+
+    def opponent(self, rng: random.Random) -> int:
+        """One opponent hand (a card mask) drawn by Hard's card weights
+        (:func:`~app.engine.bots.hard.sample_opponent`) and kept with chance
+        :meth:`Evidence.plausibility`: rejection sampling, at most :data:`TRIES` draws
+        (the most plausible draw when none is kept). It holds every card the opponent
+        is known to hold and never a card the view rules out."""
+        model = self.model
+        evidence = self.evidence
+        best, best_likelihood = 0, -1.0
+        for _ in range(TRIES):
+            opponent = sample_opponent(model, rng)
+            likelihood = evidence.plausibility(opponent)
+            if rng.random() < likelihood:
+                return opponent
+            if likelihood > best_likelihood:
+                best, best_likelihood = opponent, likelihood
+        return best
+
+    def hidden(self, rng: random.Random) -> tuple[int, list[int]]:
+        """``(opponent hand mask, stock as card bits, top first)``: :meth:`opponent`,
+        and the stock as the other unseen cards shuffled (no card of ours or of the
+        discard pile is ever in either)."""
+        opponent = self.opponent(rng)
+        rest = self.model.unseen & ~opponent
+        stock: list[int] = []
+        while rest:
+            low = rest & -rest
+            stock.append(low)
+            rest ^= low
+        shuffle(stock, rng)
+        return opponent, stock[:self.stock_count]
 
 
 def sample_plausible(view: PlayerView, model: Model, rng: random.Random) -> int:
-    """One opponent hand (a card mask) drawn by Hard's card weights
-    (:func:`~app.engine.bots.hard.sample_opponent`) and kept with chance
-    :func:`plausibility`: rejection sampling, at most :data:`TRIES` draws (the most
-    plausible draw when none is kept). It holds every card the opponent is known to
-    hold and never a card ``view`` rules out."""
-    best, best_likelihood = 0, -1.0
-    for _ in range(TRIES):
-        opponent = sample_opponent(model, rng)
-        likelihood = plausibility(view, opponent)
-        if rng.random() < likelihood:
-            return opponent
-        if likelihood > best_likelihood:
-            best, best_likelihood = opponent, likelihood
-    return best
+    """One opponent hand (a card mask) for ``view``: :meth:`Sampler.opponent`."""
+    return Sampler(view, model).opponent(rng)
 
 
-__all__ = ["plausibility", "sample_plausible"]
+__all__ = ["Evidence", "Sampler", "plausibility", "sample_plausible", "shuffle"]

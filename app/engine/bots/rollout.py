@@ -17,15 +17,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
-from ..cards import CARD_POINTS
 from ..layoff import run_chain
 from ..melds import (
+    CARD_POINTS,
     SUIT_BITS,
     _all_best,
     candidate_melds,
-    deadwood_by_discard_mask,
     least_deadwood_mask,
+    least_discard_mask,
 )
 from ..rules import Rules
 from ..scoring import HandKind, KnockLimit, Role, score_hand
@@ -68,8 +69,8 @@ class Outcome:
     kind: HandKind
 
 
-VOID = Outcome(None, 0, HandKind.VOID)
-VOID_AT = 2
+VOID: Final = Outcome(None, 0, HandKind.VOID)
+VOID_AT: Final = 2
 
 
 def _bit_index(bit: int) -> int:
@@ -87,32 +88,24 @@ def wants_card(hand: int, card: int, rules: Rules, limit: int) -> bool:
     return best_discard(with_card, card, rules)[1] <= limit
 
 
-_DISCARDS: dict[tuple[int, int, bool], tuple[int, int]] = {}
+_DISCARDS: Final[dict[tuple[int, int, bool], tuple[int, int]]] = {}
 """Memo of :func:`best_discard` (play-outs from the same samples meet the same hands
 again and again); emptied when it reaches :data:`MEMO_SIZE` entries."""
-MEMO_SIZE = 50_000
+MEMO_SIZE: Final = 50_000
 """(About 12 MB at most: one decision of Expert fills a few thousand.)"""
 
 
 def best_discard(hand: int, taken: int, rules: Rules) -> tuple[int, int]:
     """``(card bit, deadwood left)``: the discard leaving the least deadwood, ties to the
-    higher card then the higher index; never ``taken``."""
+    higher card then the higher index; never ``taken``
+    (:func:`~app.engine.melds.least_discard_mask`, memoised)."""
     key = (hand, taken, rules.round_the_corner)
     found = _DISCARDS.get(key)
     if found is not None:
         return found
-    after = deadwood_by_discard_mask(hand, rules)
-    if taken:
-        after.pop(taken, None)
-    best_bit = 0
-    best_key = (999, 0, 0)
-    for bit, value in after.items():
-        key2 = (value, -CARD_POINTS[_bit_index(bit)], -bit)
-        if key2 < best_key:
-            best_key, best_bit = key2, bit
     if len(_DISCARDS) >= MEMO_SIZE:
         _DISCARDS.clear()
-    found = _DISCARDS[key] = (best_bit, best_key[0])
+    found = _DISCARDS[key] = least_discard_mask(hand, taken, rules)
     return found
 
 

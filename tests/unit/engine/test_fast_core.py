@@ -1,8 +1,10 @@
 """The fast paths of the play-outs agree with the engine's definitions (issue 28).
 
 The least deadwood after each discard (:func:`~app.engine.melds.deadwood_by_discard_mask`,
-one pass per choice of sets) is the least deadwood of each hand left, over 100,000
-random hands heavy in sets and runs.
+one pass per choice of sets) is the least deadwood of each hand left, and the best
+discard (:func:`~app.engine.melds.least_discard_mask`) is the least of those, over
+100,000 random hands heavy in sets and runs each. The sampler's shuffle is
+``random.shuffle`` and its weighted draw the sort it stands for, draw for draw.
 
 :func:`~app.engine.bots.rollout.settle_masks` scores a knock without building melds; it
 must give exactly the engine's result (winner, points, kind) on every position. The
@@ -21,10 +23,12 @@ import random
 
 import pytest
 
+from app.engine.bots.hard import Model, sample_opponent
+from app.engine.bots.inference import shuffle
 from app.engine.bots.rollout import settle_masks
-from app.engine.cards import CARDS, Card
+from app.engine.cards import CARD_POINTS, CARDS, Card
 from app.engine.layoff import lay_down
-from app.engine.melds import deadwood_by_discard_mask, least_deadwood_mask
+from app.engine.melds import deadwood_by_discard_mask, least_deadwood_mask, least_discard_mask
 from app.engine.rules import Rules
 from tests.support.core_positions import knock_position as _position
 from tests.support.core_positions import rule_sets
@@ -63,3 +67,64 @@ def test_deadwood_by_discard_is_the_least_deadwood_of_each_hand_left(wrap: bool)
                     for bit in (1 << i for i in range(52)) if hand & bit}
         got = deadwood_by_discard_mask(hand, rules)
         assert got == expected and list(got) == list(expected), hand
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_best_discard_leaves_the_least_deadwood_then_the_most_points(wrap: bool) -> None:
+    # The definition: of every card but the one taken, the least deadwood left, then the
+    # card of more points, then the higher card.
+    rules = Rules(round_the_corner=wrap)
+    rng = random.Random(2810 + wrap)
+    for _ in range(DISCARD_POSITIONS // 2):
+        hand = _set_heavy_hand(rng, rng.choice((11, 11, 11, 10, 12, 5)))
+        bits = [1 << i for i in range(52) if hand >> i & 1]
+        taken = rng.choice([0, *bits])
+        left = {bit: least_deadwood_mask(hand ^ bit, rules) for bit in bits if bit != taken}
+        best = min(left, key=lambda bit: (left[bit], -CARD_POINTS[bit.bit_length() - 1], -bit))
+        assert least_discard_mask(hand, taken, rules) == (best, left[best]), (hand, taken)
+    assert least_discard_mask(1 << 7, 1 << 7, rules) == (0, 999)  # nothing may be thrown
+
+
+def test_the_samplers_shuffle_is_randoms_shuffle_draw_for_draw() -> None:
+    for seed in range(400):
+        items = list(range(seed % 45))
+        expected = list(items)
+        random.Random(seed).shuffle(expected)
+        ours = random.Random(seed)
+        shuffle(items, ours)
+        assert items == expected
+        assert ours.random() == _after_shuffle(seed, len(items))  # the same state after
+
+
+def _after_shuffle(seed: int, length: int) -> float:
+    rng = random.Random(seed)
+    rng.shuffle(list(range(length)))
+    return rng.random()
+
+
+def test_the_weighted_draw_takes_the_highest_keys_ties_to_the_higher_card() -> None:
+    # Sampling without replacement by keys u ** (1 / weight), one uniform per unseen card
+    # in card order; the cards of the n highest (key, index) pairs.
+    rng = random.Random(2820)
+    for number in range(3000):
+        unseen = rng.sample(range(52), rng.randrange(1, 42))
+        weight = {index: rng.choice((0.3, 1.0, 1.0, 2.2, 4.4)) for index in unseen}
+        known = 0 if number % 3 else 1 << min(set(range(52)) - set(unseen))
+        wanted = rng.randrange(0, len(unseen) + 2)
+        model = Model(Rules(), 0, 0, known, wanted, 0, weight, [], [],
+                      [(index, 1.0 / w) for index, w in sorted(weight.items())])
+        seed = rng.getrandbits(32)
+        draws = random.Random(seed)
+        keys = sorted(((draws.random() ** (1.0 / w), index)
+                       for index, w in sorted(weight.items())), reverse=True)
+        expected = known
+        for _, index in keys[:wanted]:
+            expected |= 1 << index
+        assert sample_opponent(model, random.Random(seed)) == expected
+    # Equal keys (a uniform of 0.0 to any power): the higher cards are taken first.
+    class Zeros(random.Random):
+        def random(self) -> float:
+            return 0.0
+    model = Model(Rules(), 0, 0, 0, 2, 0, {3: 1.0, 9: 1.0, 20: 2.0}, [], [],
+                  [(3, 1.0), (9, 1.0), (20, 0.5)])
+    assert sample_opponent(model, Zeros()) == 1 << 20 | 1 << 9
