@@ -69,7 +69,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.engine import HOUSE, Card, HandKind, NextHand, Phase, compiled_core  # noqa: E402
+from app.engine import (  # noqa: E402
+    CORE_REVISION,
+    HOUSE,
+    Card,
+    HandKind,
+    NextHand,
+    Phase,
+    compiled_core,
+)
 from app.engine.bots import (  # noqa: E402
     LEVELS,
     REFERENCES,
@@ -86,7 +94,21 @@ from bench import expert_ab  # noqa: E402
 PLAYERS = LEVELS + REFERENCES
 CORE = "compiled" if compiled_core() else "pure"
 """Which engine plays (``make fast``: the compiled core; the same decisions, less CPU),
-saved with each pair since issue 28 (older pairs ran the pure engine)."""
+saved with each pair since issue 28 (older pairs ran the pure engine), with its speed's
+revision (``core_rev``: :data:`app.engine.CORE_REVISION`; 1 when not saved)."""
+
+
+def timing_pairs(pairs: list[dict]) -> list[dict]:  # type: ignore[type-arg]
+    """The pairs whose decision times count: those played by the fastest engine among
+    ``pairs`` (the compiled core before the pure one, then the latest ``core_rev``);
+    the others made the same decisions more slowly."""
+    def engine(p: dict) -> tuple[bool, int]:  # type: ignore[type-arg]
+        return p.get("core") == "compiled", p.get("core_rev", 1)
+
+    if not pairs:
+        return []
+    fastest = max(engine(p) for p in pairs)
+    return [p for p in pairs if engine(p) == fastest]
 
 OPENSPIEL = "openspiel"
 RESULTS = ROOT / "bench" / "results" / "strength.jsonl.gz"
@@ -566,7 +588,8 @@ class Cell:
         histogram: dict[int, int] = {}
         cpu_histogram: dict[int, int] = {}
         top = top_cpu = 0.0
-        for p in ps:
+        timed = timing_pairs(ps)
+        for p in timed:
             for m in p["m"]:
                 for bucket, count in m["times"].items():
                     histogram[int(bucket)] = histogram.get(int(bucket), 0) + count
@@ -591,6 +614,7 @@ class Cell:
                 "p50": p50, "p95": p95, "max": pmax,
                 "cpu50": cpu50, "cpu95": cpu95, "cpumax": cpumax,
                 "decisions": float(sum(histogram.values())),
+                "timed_pairs": float(len(timed)),
                 "seed_lo": float(seeds[0]) if seeds else math.nan,
                 "seed_hi": float(seeds[-1]) if seeds else math.nan,
                 "full_series": float(full_series(seeds, headline_pairs(self.level)))}
@@ -722,6 +746,7 @@ def run_cell(level: str, opponent: str, pairs: int, first_seeds: list[int], work
     for seed, (first, second) in run_pairs(level, opponent, todo, workers, minutes):
         record = {"level": level, "opponent": opponent, "seed": seed,
                   "versions": versions(level, opponent), "core": CORE,
+                  "core_rev": CORE_REVISION,
                   "m": [asdict(first), asdict(second)]}
         cell.pairs.append(record)
         if save:
@@ -758,11 +783,16 @@ def cpu_verdicts(cells: dict[tuple[str, str], Cell]) -> list[str]:
         f = Cell(level, "all", [p for cell in mine for p in cell.pairs]).figures()
         if math.isnan(f["cpu95"]):
             continue
+        timed = timing_pairs([p for cell in mine for p in cell.pairs])
+        engine = ("the compiled core" if timed[0].get("core") == "compiled" else
+                  "the pure engine") + f" of revision {timed[0].get('core_rev', 1)}"
         met = f["cpu95"] <= p95_most and (max_most is None or f["cpumax"] <= max_most)
         want = f"p95 ≤ {p95_most:.0f} ms" + ("" if max_most is None else
                                               f", max ≤ {max_most:.0f} ms")
         lines.append(f"- {level} CPU per decision (one core, {f['decisions']:,.0f} "
-                     f"decisions of its current cells): p50 {f['cpu50']:.1f} / p95 "
+                     f"decisions, the {f['timed_pairs']:.0f} pairs of its current cells played "
+                     f"by {engine}): p50 "
+                     f"{f['cpu50']:.1f} / p95 "
                      f"{f['cpu95']:.1f} / max {f['cpumax']:.0f} ms — target {want}: "
                      f"**{'met' if met else 'not met'}**")
     return lines

@@ -118,6 +118,13 @@ the Expert's play-outs spend their time in (least deadwood, the best discard, th
 settlement of a knock, sampling the hidden hand, the play-out loop)."""
 
 
+CORE_REVISION = 2
+"""The revision of the core's speed: raised when a change makes the very same decisions
+in a different CPU time (2: the best discard without a dict, Final constants, the
+sampler reading its view once — about twice as fast as 1). The strength benchmark saves
+it with each pair and takes its time figures from the pairs of the latest revision."""
+
+
 def compiled_core() -> bool:
     """True when every module of :data:`CORE_MODULES` was imported compiled (a C
     extension built by ``make fast``), False when the engine runs as pure Python."""
