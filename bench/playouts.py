@@ -2,7 +2,8 @@
 
 A fixed set of positions (views of hands played a few turns by the Simple player, from
 fixed seeds) is searched by Expert with a fixed, clock-free budget; the figure is
-play-outs per CPU second of this process (whatever the load), beside the parts the
+play-outs per CPU second of this process (whatever the load), with a fingerprint of
+every play-out's value (a faster core must print the same), beside the parts the
 play-outs spend their time in: the least deadwood of 10-card hands, the settlement of a
 knock on masks, and sampling the hidden cards.
 
@@ -16,6 +17,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import sys
@@ -63,12 +65,17 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.process_time()
     playouts = 0
+    fingerprint = hashlib.sha256()
     for number, seen in enumerate(views):
         result = expert.search(seen, random.Random(number), budget)
         playouts += sum(len(values) for values in result.values)
+        fingerprint.update(repr((result.actions, result.values, result.dropped,
+                                 result.chosen)).encode())
     spent = time.process_time() - start
     print(f"  Expert's search: {playouts} play-outs in {spent:.2f} s CPU: "
-          f"{playouts / spent:,.0f} play-outs/s ({spent / playouts * 1e6:.0f} µs each)")
+          f"{playouts / spent:,.0f} play-outs/s ({spent / playouts * 1e6:.0f} µs each); "
+          f"fingerprint {fingerprint.hexdigest()[:16]} (the same on every engine and "
+          f"core revision: the same values of every play-out)")
 
     rng = random.Random(7)
     hands = [sum(1 << i for i in rng.sample(range(52), 10)) for _ in range(20_000)]

@@ -118,11 +118,13 @@ the Expert's play-outs spend their time in (least deadwood, the best discard, th
 settlement of a knock, sampling the hidden hand, the play-out loop)."""
 
 
-CORE_REVISION = 2
+CORE_REVISION = 3
 """The revision of the core's speed: raised when a change makes the very same decisions
-in a different CPU time (2: the best discard without a dict, Final constants, the
-sampler reading its view once — about twice as fast as 1). The strength benchmark saves
-it with each pair and takes its time figures from the pairs of the latest revision."""
+in a different CPU time (2: the best discard without a dict, ``Final`` constants, a
+sampler that reads its view once; 3: the knock's arrangements from the choices of sets,
+each player's deadwood carried from turn to turn in the play-outs). The strength
+benchmark saves it with each pair and takes its time figures from the pairs of the
+latest revision (docs/strength.md)."""
 
 
 def compiled_core() -> bool:

@@ -231,6 +231,73 @@ def _least_with_sets(hand: int, ranks: int, table: tuple[int, ...]) -> int:
     return best
 
 
+_RANK_BITS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The four cards of the ace (shift by the rank for the others)."""
+
+
+def _stretches(pattern: int, shift: int, wrap: bool, out: list[int]) -> None:
+    """Append to ``out`` each stretch of 3 or more consecutive cards of the 13-bit suit
+    ``pattern`` (cyclic through K-A when ``wrap``), as a mask shifted by ``shift``."""
+    if wrap and pattern == SUIT_BITS:
+        out.append(SUIT_BITS << shift)
+        return
+    # Walk the positions once around from just after a missing card, so that the walk
+    # ends on it: cyclic, the first missing card; otherwise a 14th position after the
+    # king, always missing.
+    period = 13 if wrap else 14
+    start = period - 1
+    if wrap:
+        start = 0
+        while pattern >> start & 1:
+            start += 1
+    run = length = 0
+    for step in range(1, period + 1):
+        position = (start + step) % period
+        if position < 13 and pattern >> position & 1:
+            run |= 1 << position
+            length += 1
+        else:
+            if length >= 3:
+                out.append(run << shift)
+            run = length = 0
+
+
+def least_arrangements_mask(hand: int, least: int, rules: Rules = HOUSE) -> list[list[int]]:
+    """The meld arrangements of ``hand`` (a mask) that reach its least deadwood
+    ``least`` (:func:`least_deadwood_mask`), each a list of meld masks, every stretch of
+    a suit melded whole: one per choice of sets that reaches it (a run could also be
+    cut in two runs of 3 or more, which leaves the same deadwood and takes the same
+    layoffs, since the defender holds no card between them). The settlement of the
+    play-outs (:func:`~app.engine.bots.rollout.settle_masks`) tries them all."""
+    table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
+    wrap = rules.round_the_corner
+    a = hand & SUIT_BITS
+    b = hand >> 13 & SUIT_BITS
+    c = hand >> 26 & SUIT_BITS
+    d = hand >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    choices: tuple[int, ...] = _set_choices(hand, ranks) if ranks else (0,)
+    found: list[list[int]] = []
+    for chosen in choices:
+        rest = hand ^ chosen
+        if (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
+                + table[rest >> 26 & SUIT_BITS] + table[rest >> 39]) != least:
+            continue
+        melds: list[int] = []
+        sets = chosen
+        while sets:
+            rank = ((sets & -sets).bit_length() - 1) % 13
+            meld = sets & _RANK_BITS << rank
+            melds.append(meld)
+            sets ^= meld
+        shift = 0
+        while shift < 52:
+            _stretches(rest >> shift & SUIT_BITS, shift, wrap, melds)
+            shift += 13
+        found.append(melds)
+    return found
+
+
 def least_deadwood_mask(hand: int, rules: Rules = HOUSE) -> int:
     """Least deadwood of the cards in a mask (any number of cards).
 
@@ -328,18 +395,18 @@ _NO_DISCARD: Final = 999 << 10
 """The key of no discard at all (see :func:`_discard_pass`)."""
 
 
-def _discard_pass(rest: int, taken: int, table: tuple[int, ...], best: int) -> int:
+def _discard_pass(rest: int, keep: int, table: tuple[int, ...], best: int) -> int:
     """The least of ``best`` and the keys of discarding each card of ``rest`` (the cards
-    left out of the chosen sets) but ``taken``: ``deadwood left << 10 | (15 - points) <<
-    6 | (63 - index)``, so that the least key is the least deadwood, then the card of
-    more points, then the higher index."""
+    left out of the chosen sets) but those of ``keep``: ``deadwood left << 10 |
+    (15 - points) << 6 | (63 - index)``, so that the least key is the least deadwood,
+    then the card of more points, then the higher index."""
     whole = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
              + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
     shift = 0
     while shift < 52:
         pattern = rest >> shift & SUIT_BITS
         base = whole - table[pattern]
-        left = pattern & ~(taken >> shift)
+        left = pattern & ~(keep >> shift)
         while left:
             low = left & -left
             left ^= low
@@ -352,10 +419,11 @@ def _discard_pass(rest: int, taken: int, table: tuple[int, ...], best: int) -> i
     return best
 
 
-def least_discard_mask(hand: int, taken: int = 0, rules: Rules = HOUSE) -> tuple[int, int]:
+def least_discard_mask(hand: int, keep: int = 0, rules: Rules = HOUSE) -> tuple[int, int]:
     """``(card bit, deadwood left)``: the discard from ``hand`` (a mask) that leaves the
-    least deadwood, never ``taken`` (a bit, 0 for none); among equals the card of more
-    points, then the higher card index. ``(0, 999)`` when no card may be thrown.
+    least deadwood, never a card of ``keep`` (a mask: the card just taken, say; 0 for
+    none); among equals the card of more points, then the higher card index. ``(0,
+    999)`` when no card may be thrown.
 
     The same passes as :func:`deadwood_by_discard_mask` (one per choice of sets, only
     the discard's suit changing), keeping the best card instead of every card's
@@ -368,11 +436,11 @@ def least_discard_mask(hand: int, taken: int = 0, rules: Rules = HOUSE) -> tuple
     d = hand >> 39
     ranks = (a & b & (c | d)) | (c & d & (a | b))
     if not ranks:
-        best = _discard_pass(hand, taken, table, _NO_DISCARD)
+        best = _discard_pass(hand, keep, table, _NO_DISCARD)
     else:
         best = _NO_DISCARD
         for chosen in _set_choices(hand, ranks):
-            best = _discard_pass(hand ^ chosen, taken, table, best)
+            best = _discard_pass(hand ^ chosen, keep, table, best)
     if best == _NO_DISCARD:
         return 0, 999
     return 1 << 63 - (best & 63), best >> 10
@@ -544,6 +612,7 @@ __all__ = [
     "candidate_melds",
     "deadwood_by_discard",
     "least_deadwood",
+    "least_arrangements_mask",
     "least_deadwood_mask",
     "least_discard_mask",
     "make_meld",

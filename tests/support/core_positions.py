@@ -172,21 +172,28 @@ def _view(seed: int) -> Any:
 
 
 def answers(data: dict[str, list[list[int]]]) -> dict[str, list[Any]]:
-    """The engine's answers for :func:`positions` (plain JSON values): the least deadwood
-    and the deadwood after each discard of each hand, the settlement of each knock, the
+    """The engine's answers for :func:`positions` (plain JSON values): the least deadwood,
+    the deadwood after each discard and the best discard but the lowest card of each
+    hand, the settlement of each knock, the
     outcome of each play-out (Expert's continuation patient) and Expert's whole search of
     each view (every play-out's value, the dropped and the chosen candidate)."""
     from app.engine.bots import expert
     from app.engine.bots.rollout import play_out, settle_masks
-    from app.engine.melds import deadwood_by_discard_mask, least_deadwood_mask
+    from app.engine.melds import (
+        deadwood_by_discard_mask,
+        least_deadwood_mask,
+        least_discard_mask,
+    )
 
     sets = rule_sets()
     least = []
     by_discard = []
+    best_discard = []
     for which, hand in data["hands"]:
         rules = sets[which][0]
         least.append(least_deadwood_mask(hand, rules))
         by_discard.append(sorted(deadwood_by_discard_mask(hand, rules).items()))
+        best_discard.append(list(least_discard_mask(hand, hand & -hand, rules)))
     settled = []
     for which, hand, defender in data["knocks"]:
         rules, limit = sets[which]
@@ -203,7 +210,8 @@ def answers(data: dict[str, list[list[int]]]) -> dict[str, list[Any]]:
         found = expert.search(_view(seed), random.Random(seed), budget)
         searched.append([[str(a) for a in found.actions], found.values,
                          list(found.dropped), found.chosen])
-    return {"least": least, "by_discard": by_discard, "settled": settled,
+    return {"least": least, "by_discard": by_discard, "best_discard": best_discard,
+            "settled": settled,
             "played": played, "searched": searched}
 
 

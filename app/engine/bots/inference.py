@@ -25,7 +25,12 @@ from math import exp
 
 from ..cards import to_mask
 from ..hand import PlayerView
-from ..melds import CARD_POINTS, deadwood_by_discard_mask, least_deadwood_mask
+from ..melds import (
+    CARD_POINTS,
+    deadwood_by_discard_mask,
+    least_deadwood_mask,
+    least_discard_mask,
+)
 from .hard import Model, sample_opponent
 
 TRIES = 12
@@ -109,9 +114,7 @@ class Evidence:
             return likelihood
         # The card taken from the pile may not be thrown on the same turn; a known card
         # is left out of the choice (one of them may be older, a small approximation).
-        known = self.known
-        after = deadwood_by_discard_mask(opponent | self.last, rules)
-        best = min(value for bit, value in after.items() if not bit & known)
+        best = least_discard_mask(opponent | self.last, self.known, rules)[1]
         limit = self.limit
         if best <= limit and (limit > 0 or best == 0):
             likelihood *= KNOCKABLE

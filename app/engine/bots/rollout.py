@@ -23,8 +23,7 @@ from ..layoff import run_chain
 from ..melds import (
     CARD_POINTS,
     SUIT_BITS,
-    _all_best,
-    candidate_melds,
+    least_arrangements_mask,
     least_deadwood_mask,
     least_discard_mask,
 )
@@ -77,12 +76,15 @@ def _bit_index(bit: int) -> int:
     return bit.bit_length() - 1
 
 
-def wants_card(hand: int, card: int, rules: Rules, limit: int) -> bool:
+def wants_card(hand: int, card: int, rules: Rules, limit: int, least: int = -1) -> bool:
     """The play-out policy's take rule: ``card`` (a bit) completes or extends a meld of
-    the 10-card ``hand``, or taking it lets the player knock (or go gin) at once."""
+    the 10-card ``hand``, or taking it lets the player knock (or go gin) at once.
+    ``least``: the least deadwood of ``hand`` when known (-1: computed here)."""
     points = CARD_POINTS[_bit_index(card)]
     with_card = hand | card
-    if least_deadwood_mask(with_card, rules) < least_deadwood_mask(hand, rules) + points:
+    if least < 0:
+        least = least_deadwood_mask(hand, rules)
+    if least_deadwood_mask(with_card, rules) < least + points:
         return True
     # The best discard after taking it (memoised: the discard that follows asks again).
     return best_discard(with_card, card, rules)[1] <= limit
@@ -177,9 +179,8 @@ def settle_masks(hand: int, defender: int, rules: Rules,
     if knocker == 0 or before == 0:
         return _score(knocker, before, rules, big_gin, limit)
     wrap = rules.round_the_corner
-    melds = candidate_melds(hand, wrap)
     worst = 0
-    for chosen in {tuple(sorted(c)) for c in _all_best(hand, melds, {})}:
+    for chosen in least_arrangements_mask(hand, knocker, rules):
         choices = [0]
         for meld in chosen:
             options = _layoff_options(meld, defender, wrap)
@@ -249,11 +250,13 @@ def pass_upcard(deal: Deal) -> None:
         deal.forced = True
 
 
-def melds_with(hand: int, card: int, rules: Rules) -> bool:
+def melds_with(hand: int, card: int, rules: Rules, least: int = -1) -> bool:
     """The simple player's take rule: ``card`` (a bit) completes or extends a meld of the
-    10-card ``hand`` (it lowers the least deadwood by its whole value)."""
-    return least_deadwood_mask(hand | card, rules) < (least_deadwood_mask(hand, rules)
-                                                       + CARD_POINTS[_bit_index(card)])
+    10-card ``hand`` (it lowers the least deadwood by its whole value). ``least``: the
+    least deadwood of ``hand`` when known (-1: computed here)."""
+    if least < 0:
+        least = least_deadwood_mask(hand, rules)
+    return least_deadwood_mask(hand | card, rules) < least + CARD_POINTS[_bit_index(card)]
 
 
 def policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
@@ -261,9 +264,16 @@ def policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
     """The play-out policy in the discard phase: big gin, gin, a knock when the
     deadwood left is at most ``knock_at`` (default: the knock limit, i.e. as soon as
     allowed), else the discard leaving the least deadwood."""
+    return _policy_discard(deal, rules, limit, knock_at)[0]
+
+
+def _policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
+                    knock_at: int | None) -> tuple[Outcome | None, int]:
+    """:func:`policy_discard`, and the least deadwood of the hand it leaves."""
     hand = deal.hands[deal.to_play]
     if rules.big_gin and least_deadwood_mask(hand, rules) == 0:
-        return settle_knock(deal.to_play, hand, deal.hands[1 - deal.to_play], rules, limit)
+        return settle_knock(deal.to_play, hand, deal.hands[1 - deal.to_play], rules,
+                            limit), 0
     card, left = best_discard(hand, deal.taken, rules)
     threshold = limit.limit if knock_at is None else min(knock_at, limit.limit)
     if left == 0:
@@ -272,7 +282,7 @@ def policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
         out = "knock"
     else:
         out = "discard"
-    return discard_and_end(deal, card, out, rules, limit)
+    return discard_and_end(deal, card, out, rules, limit), left
 
 
 def play_out(deal: Deal, rules: Rules, limit: KnockLimit, patient: int | None = None,
@@ -287,23 +297,30 @@ def play_out(deal: Deal, rules: Rules, limit: KnockLimit, patient: int | None = 
     simple rule: take a face-up card only when it makes a meld, knock as soon as
     allowed."""
     limit_at = limit.limit
+    # Each player's least deadwood while holding 10 cards (-1: not known yet): the
+    # deadwood a discard leaves is the one its next turn starts from.
+    least = [-1, -1]
     while True:
         phase = deal.phase
         player = deal.to_play
         if phase == "discard":
-            outcome = policy_discard(deal, rules, limit,
-                                     knock_at if player == patient else None)
+            outcome, left = _policy_discard(deal, rules, limit,
+                                            knock_at if player == patient else None)
             if outcome is not None:
                 return outcome
+            least[player] = left
             continue
         hand = deal.hands[player]
         top = deal.pile[-1] if deal.pile else 0
         take = top != 0 and not (phase == "draw" and deal.forced)
         if take:
+            mine = least[player]
+            if mine < 0:
+                mine = least[player] = least_deadwood_mask(hand, rules)
             if patient is None or player == patient:
-                take = wants_card(hand, top, rules, limit_at)
+                take = wants_card(hand, top, rules, limit_at, mine)
             else:
-                take = melds_with(hand, top, rules)
+                take = melds_with(hand, top, rules, mine)
         if phase == "offer" and not take:
             pass_upcard(deal)
             continue

@@ -4,9 +4,10 @@
 mypyc from the same source. Here the compiled modules (imported in this process) and
 the pure Python ones (a subprocess that loads the engine from source,
 ``tools/pure_engine.py``) answer the same 100,000 random hands (least deadwood, the
-deadwood after each discard), 100,000 random knocks (the settlement on masks), 2,000
-play-outs and 20 whole searches of Expert (every play-out's value), under five tables of
-rules; every answer must be the same. ``COMPILED_CORE_POSITIONS`` changes the count.
+deadwood after each discard, the best discard), 100,000 random knocks (the settlement on
+masks), 2,000 play-outs and 20 whole searches of Expert (every play-out's value), under
+five tables of rules; every answer must be the same. ``COMPILED_CORE_POSITIONS``
+changes the count.
 
 Without a compiled core (no C compiler, or not built) there is nothing to compare and
 the test is skipped, saying so; CI builds it (``make test``, ``FAST_CORE_REQUIRED=1``).
@@ -49,6 +50,6 @@ def test_compiled_and_pure_core_agree_on_random_positions(tmp_path: Path) -> Non
     compiled = json.loads(json.dumps(answers(data)))  # the same JSON values as the pure side
     assert len(pure["least"]) == len(data["hands"]) == COUNT
     assert len(pure["settled"]) == len(data["knocks"]) == COUNT
-    for part in ("least", "by_discard", "settled", "played", "searched"):
+    for part in ("least", "by_discard", "best_discard", "settled", "played", "searched"):
         for number, (a, b) in enumerate(zip(compiled[part], pure[part], strict=True)):
             assert a == b, f"{part} #{number}: compiled {a} != pure {b}"

@@ -28,7 +28,16 @@ from app.engine.bots.inference import shuffle
 from app.engine.bots.rollout import settle_masks
 from app.engine.cards import CARD_POINTS, CARDS, Card
 from app.engine.layoff import lay_down
-from app.engine.melds import deadwood_by_discard_mask, least_deadwood_mask, least_discard_mask
+from app.engine.melds import (
+    MeldKind,
+    _all_best,
+    candidate_melds,
+    deadwood_by_discard_mask,
+    least_arrangements_mask,
+    least_deadwood_mask,
+    least_discard_mask,
+    meld_kind,
+)
 from app.engine.rules import Rules
 from tests.support.core_positions import knock_position as _position
 from tests.support.core_positions import rule_sets
@@ -71,17 +80,18 @@ def test_deadwood_by_discard_is_the_least_deadwood_of_each_hand_left(wrap: bool)
 
 @pytest.mark.parametrize("wrap", [False, True])
 def test_the_best_discard_leaves_the_least_deadwood_then_the_most_points(wrap: bool) -> None:
-    # The definition: of every card but the one taken, the least deadwood left, then the
-    # card of more points, then the higher card.
+    # The definition: of every card that may be thrown (not the one just taken, nor the
+    # others kept), the least deadwood left, then the card of more points, then the
+    # higher card.
     rules = Rules(round_the_corner=wrap)
     rng = random.Random(2810 + wrap)
     for _ in range(DISCARD_POSITIONS // 2):
         hand = _set_heavy_hand(rng, rng.choice((11, 11, 11, 10, 12, 5)))
         bits = [1 << i for i in range(52) if hand >> i & 1]
-        taken = rng.choice([0, *bits])
-        left = {bit: least_deadwood_mask(hand ^ bit, rules) for bit in bits if bit != taken}
+        keep = sum(rng.sample(bits, rng.choice((0, 1, 1, 1, 2, 3))))
+        left = {bit: least_deadwood_mask(hand ^ bit, rules) for bit in bits if not bit & keep}
         best = min(left, key=lambda bit: (left[bit], -CARD_POINTS[bit.bit_length() - 1], -bit))
-        assert least_discard_mask(hand, taken, rules) == (best, left[best]), (hand, taken)
+        assert least_discard_mask(hand, keep, rules) == (best, left[best]), (hand, keep)
     assert least_discard_mask(1 << 7, 1 << 7, rules) == (0, 999)  # nothing may be thrown
 
 
@@ -128,3 +138,30 @@ def test_the_weighted_draw_takes_the_highest_keys_ties_to_the_higher_card() -> N
     model = Model(Rules(), 0, 0, 0, 2, 0, {3: 1.0, 9: 1.0, 20: 2.0}, [], [],
                   [(3, 1.0), (9, 1.0), (20, 0.5)])
     assert sample_opponent(model, Zeros()) == 1 << 20 | 1 << 9
+
+
+def _whole_stretches(melds: list[int], rules: Rules) -> tuple[int, ...]:
+    """An arrangement with every two runs that make one run joined, until none do."""
+    merged = sorted(melds)
+    runs = [(a, b) for a in merged for b in merged
+            if a < b and meld_kind(a, rules) is meld_kind(b, rules) is MeldKind.RUN
+            and meld_kind(a | b, rules) is MeldKind.RUN]
+    if not runs:
+        return tuple(merged)
+    a, b = runs[0]
+    return _whole_stretches([m for m in merged if m not in (a, b)] + [a | b], rules)
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_least_arrangements_are_every_best_arrangement_with_whole_runs(wrap: bool) -> None:
+    # The settlement's arrangements (one per choice of sets, each stretch melded whole)
+    # are the engine's best arrangements once the runs cut in two are joined again.
+    rules = Rules(round_the_corner=wrap)
+    rng = random.Random(2830 + wrap)
+    for _ in range(3000):
+        hand = _set_heavy_hand(rng, rng.choice((10, 10, 11)))
+        least = least_deadwood_mask(hand, rules)
+        ours = sorted(tuple(sorted(a)) for a in least_arrangements_mask(hand, least, rules))
+        engine = sorted({_whole_stretches(a, rules)
+                         for a in _all_best(hand, candidate_melds(hand, wrap), {})})
+        assert ours == engine, hand
