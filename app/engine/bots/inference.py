@@ -104,7 +104,10 @@ class Evidence:
                    else {})
         likelihood = 1.0
         for bit, points in self.picks:
-            if without[bit] == least - points:
+            left = without.get(bit)
+            if left is None:  # not in this hand (sampled hands always hold it)
+                left = least_deadwood_mask(opponent ^ bit, rules)
+            if left == least - points:
                 likelihood *= LOOSE_PICK
         for bit, points, factor in self.declined:
             if not opponent & bit and least_deadwood_mask(opponent | bit, rules) < (
