@@ -1,10 +1,13 @@
 """Melds, least deadwood and best discards (docs/rules.md §2).
 
 Everything here is a pure function over cards. Internally a set of cards is a 52-bit
-mask (bit ``card.index``); a suit occupies 13 consecutive bits, ace lowest. The search
-for the least deadwood takes the lowest card of the mask and tries "it is deadwood"
-against every meld containing it, memoised on the remaining mask, so overlapping sets
-and runs are always resolved exactly.
+mask (bit ``card.index``); a suit occupies 13 consecutive bits, ace lowest. The least
+deadwood tries every choice of sets (none, a set of three or the set of four of each
+rank held three or four times); the rest of each suit is then best melded in runs
+alone, a precomputed table per 13-bit suit pattern, so overlapping sets and runs are
+always resolved exactly. Every arrangement (:func:`best_arrangements`) comes from a
+search that takes the lowest card of the mask and tries "it is deadwood" against every
+meld containing it, memoised on the remaining mask.
 """
 
 from __future__ import annotations
@@ -236,8 +239,9 @@ _RANK_BITS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
 def _stretches(pattern: int, shift: int, wrap: bool, out: list[int]) -> None:
-    """Append to ``out`` each stretch of 3 or more consecutive cards of the 13-bit suit
-    ``pattern`` (cyclic through K-A when ``wrap``), as a mask shifted by ``shift``."""
+    """Append to ``out`` each longest sequence of 3 or more consecutive cards of the
+    13-bit suit ``pattern`` (cyclic through K-A when ``wrap``), as a mask shifted by
+    ``shift``."""
     if wrap and pattern == SUIT_BITS:
         out.append(SUIT_BITS << shift)
         return
@@ -263,12 +267,16 @@ def _stretches(pattern: int, shift: int, wrap: bool, out: list[int]) -> None:
 
 
 def least_arrangements_mask(hand: int, least: int, rules: Rules = HOUSE) -> list[list[int]]:
-    """The meld arrangements of ``hand`` (a mask) that reach its least deadwood
-    ``least`` (:func:`least_deadwood_mask`), each a list of meld masks, every stretch of
-    a suit melded whole: one per choice of sets that reaches it (a run could also be
-    cut in two runs of 3 or more, which leaves the same deadwood and takes the same
-    layoffs, since the defender holds no card between them). The settlement of the
-    play-outs (:func:`~app.engine.bots.rollout.settle_masks`) tries them all."""
+    """The meld arrangements of ``hand`` (a mask) that reach ``least``, its least
+    deadwood (:func:`least_deadwood_mask`; ``[]`` for any other figure): one per choice
+    of sets that reaches it, each a list of meld masks, the sets by rank, then every
+    sequence of three or more cards of a suit melded whole as one run, suit by suit.
+
+    A best arrangement melds every card of such a sequence (each card counts), so the
+    engine's other best arrangements only cut its runs into runs of three or more;
+    the cards at a cut are the knocker's own, so no layoff crosses it and the
+    settlement is the same (:func:`~app.engine.bots.rollout.settle_masks` tries these;
+    ``tests/unit/engine/test_fast_core.py`` checks them against the engine's)."""
     table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
     wrap = rules.round_the_corner
     a = hand & SUIT_BITS
@@ -399,7 +407,8 @@ def _discard_pass(rest: int, keep: int, table: tuple[int, ...], best: int) -> in
     """The least of ``best`` and the keys of discarding each card of ``rest`` (the cards
     left out of the chosen sets) but those of ``keep``: ``deadwood left << 10 |
     (15 - points) << 6 | (63 - index)``, so that the least key is the least deadwood,
-    then the card of more points, then the higher index."""
+    then the card of more points, then the higher index (points 1–10 and indices 0–51
+    fit their 4 and 6 bits; ``best`` starts at :data:`_NO_DISCARD`, above any key)."""
     whole = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
              + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
     shift = 0

@@ -57,6 +57,18 @@ def _where(page: Any) -> str:
     return str(page.locator("#review-where").inner_text())
 
 
+def _at(page: Any, where: str) -> None:
+    """Wait until the review's position reads ``where`` ("3 / 50"): static/review.js
+    writes it after each step and once the page has loaded (a page served with its
+    ratings already in can be read before that)."""
+    try:
+        page.wait_for_function(
+            "where => document.getElementById('review-where')?.innerText.trim() === where",
+            arg=where, timeout=10_000)
+    except Exception:
+        raise AssertionError(f"the review shows {_where(page)!r}, not {where!r}") from None
+
+
 def test_review_a_finished_hand_on_a_phone(live_server: str, page: Any,
                                            screenshot: Callable[[Any, str], Path]) -> None:
     _start(page, live_server)
@@ -68,7 +80,7 @@ def test_review_a_finished_hand_on_a_phone(live_server: str, page: Any,
     page.get_by_role("heading", name="Your decisions").wait_for(timeout=120_000)
     last = int(page.locator("#review").get_attribute("data-last") or 0)
     assert last >= 2  # a hand can end on the first discard (pass, take the upcard, knock)
-    assert _where(page) == f"0 / {last}"
+    _at(page, f"0 / {last}")
     # One position at a time; both hands face up.
     assert page.locator(".review-step.is-current").count() == 1
     current = page.locator(".review-step.is-current")
@@ -76,16 +88,16 @@ def test_review_a_finished_hand_on_a_phone(live_server: str, page: Any,
     assert current.locator(".review-hand .card").count() == 20
     _no_sideways_scroll(page)
     page.get_by_role("button", name="Forward one action").click()
-    assert _where(page) == f"1 / {last}"
+    _at(page, f"1 / {last}")
     page.keyboard.press("ArrowRight")
-    assert _where(page) == f"2 / {last}"
+    _at(page, f"2 / {last}")
     page.keyboard.press("ArrowLeft")
-    assert _where(page) == f"1 / {last}"
+    _at(page, f"1 / {last}")
     page.keyboard.press("End")
-    assert _where(page) == f"{last} / {last}"
+    _at(page, f"{last} / {last}")
     assert page.get_by_role("button", name="Forward one action").is_disabled()
     page.get_by_role("button", name="First position").click()
-    assert _where(page) == f"0 / {last}"
+    _at(page, f"0 / {last}")
     # A swipe to the left moves forward.
     box = page.locator(".review-step.is-current").bounding_box()
     y = box["y"] + box["height"] / 2
@@ -96,7 +108,7 @@ def test_review_a_finished_hand_on_a_phone(live_server: str, page: Any,
             el.dispatchEvent(new TouchEvent('touchstart', {touches: [t(x0)], bubbles: true}));
             el.dispatchEvent(new TouchEvent('touchend', {changedTouches: [t(x1)], bubbles: true}));
         }""", [300, 100, y])
-    assert _where(page) == f"1 / {last}"
+    _at(page, f"1 / {last}")
     costliest = page.locator(".costliest a")
     if costliest.count():
         costliest.first.click()
@@ -105,7 +117,7 @@ def test_review_a_finished_hand_on_a_phone(live_server: str, page: Any,
         step = int(page.locator(".review-step:has(.rating)").first.get_attribute(
             "data-step") or 0)
         page.goto(page.url.split("#")[0] + f"#step-{step}")
-    assert _where(page) == f"{step} / {last}"
+    _at(page, f"{step} / {last}")
     current = page.locator(".review-step.is-current")
     assert current.locator(".rating").count() == 1
     _no_sideways_scroll(page)

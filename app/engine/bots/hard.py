@@ -102,8 +102,9 @@ class Model:
     ``p_opp[i]`` is the chance card ``i`` is in the opponent's hand (1 for cards known
     from pickups, 0 for our cards and the discard pile); ``p_stock[i]`` the chance it
     is in the stock. ``weight`` is the sampling weight of each unseen card;
-    ``exponents`` lists ``(card index, 1 / weight)`` by index, for sampling (a card's key
-    is a uniform number to that power: :func:`sample_opponent`).
+    ``exponents`` lists ``(card index, 1 / weight)`` by index, derived from ``weight``
+    by :func:`build_model` for sampling (a card's key is a uniform number to that power:
+    :func:`sample_opponent`); change one, rebuild the other.
     """
 
     rules: Rules

@@ -141,11 +141,16 @@ def plausibility(view: PlayerView, opponent: int) -> float:
 
 
 def shuffle(items: list[int], rng: random.Random) -> None:
-    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does for a
-    :class:`random.Random` (CPython's algorithm: for ``i`` from the last index down to
-    1, swap with ``randbelow(i + 1)``, drawn by ``getrandbits`` and rejection), so the
-    same seed gives the same order (``tests/unit/engine/test_inference.py`` checks it);
-    compiled, it runs without Python-level calls per card."""
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: for a
+    :class:`random.Random` itself by CPython's algorithm (for ``i`` from the last index
+    down to 1, swap with ``randbelow(i + 1)``, drawn by ``getrandbits`` and rejection),
+    so the same seed gives the same order
+    (``tests/unit/engine/test_fast_core.py`` checks it) and, compiled, without
+    Python-level calls per card; any other generator (a subclass may draw otherwise) by
+    its own ``shuffle``."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
     i = len(items) - 1
     while i > 0:
         n = i + 1

@@ -172,7 +172,7 @@ def settle_masks(hand: int, defender: int, rules: Rules,
     engine's :func:`~app.engine.layoff.lay_down` (the knocker's least-deadwood
     arrangement that leaves the defender the most deadwood after the defender's best
     layoffs; none against gin), computed on masks without building melds (the play-outs'
-    settlement; ``tests/engine/test_fast_settle.py`` checks it against ``lay_down``)."""
+    settlement; ``tests/unit/engine/test_fast_core.py`` checks it against ``lay_down``)."""
     knocker = least_deadwood_mask(hand, rules)
     before = least_deadwood_mask(defender, rules)
     big_gin = hand.bit_count() == 11

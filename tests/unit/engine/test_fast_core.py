@@ -105,6 +105,15 @@ def test_the_samplers_shuffle_is_randoms_shuffle_draw_for_draw() -> None:
         assert items == expected
         assert ours.random() == _after_shuffle(seed, len(items))  # the same state after
 
+    class Halves(random.Random):  # draws by random() alone: shuffles its own way
+        def random(self) -> float:
+            return 0.5
+
+    items, expected = list(range(20)), list(range(20))
+    shuffle(items, Halves(1))
+    Halves(1).shuffle(expected)
+    assert items == expected
+
 
 def _after_shuffle(seed: int, length: int) -> float:
     rng = random.Random(seed)
