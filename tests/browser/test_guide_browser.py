@@ -71,8 +71,9 @@ def test_guide_works_without_javascript(
         page.goto(live_server + "/")
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
         page.get_by_role("link", name="Scoring", exact=True).first.click()
-        assert page.url.endswith("/guide/scoring")
-        assert page.get_by_role("img", name="Ten of clubs").count() >= 1
+        page.wait_for_url("**/guide/scoring")
+        # The click returns once the navigation starts: wait for the new page's card.
+        page.get_by_role("img", name="Ten of clubs").first.wait_for()
         page.get_by_role("link", name="Next The void hand").click()
         assert page.url.endswith("/guide/void")
     finally:
