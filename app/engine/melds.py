@@ -201,6 +201,16 @@ def _set_options() -> tuple[tuple[tuple[int, ...], ...], ...]:
 _SET_OPTIONS: Final = _set_options()
 
 
+def _set_ranks(hand: int) -> int:
+    """The 13-bit mask of the ranks ``hand`` holds three or four times (the ranks that
+    can make a set)."""
+    a = hand & SUIT_BITS
+    b = hand >> 13 & SUIT_BITS
+    c = hand >> 26 & SUIT_BITS
+    d = hand >> 39
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
 def _set_choices(hand: int, ranks: int) -> tuple[int, ...]:
     """Every choice of sets (as one mask) among the ranks in the 13-bit ``ranks`` (each
     held three or four times): none, a 3-set or the 4-set per rank; "none" first."""
@@ -279,11 +289,7 @@ def least_arrangements_mask(hand: int, least: int, rules: Rules = HOUSE) -> list
     ``tests/unit/engine/test_fast_core.py`` checks them against the engine's)."""
     table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
     wrap = rules.round_the_corner
-    a = hand & SUIT_BITS
-    b = hand >> 13 & SUIT_BITS
-    c = hand >> 26 & SUIT_BITS
-    d = hand >> 39
-    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    ranks = _set_ranks(hand)
     choices: tuple[int, ...] = _set_choices(hand, ranks) if ranks else (0,)
     found: list[list[int]] = []
     for chosen in choices:
@@ -380,11 +386,7 @@ def _least_by_discard(rest: int, table: tuple[int, ...], result: dict[int, int])
 def deadwood_by_discard_mask(hand: int, rules: Rules = HOUSE) -> dict[int, int]:
     """For each card bit of ``hand``, the least deadwood of the hand without it."""
     table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
-    a = hand & SUIT_BITS
-    b = hand >> 13 & SUIT_BITS
-    c = hand >> 26 & SUIT_BITS
-    d = hand >> 39
-    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    ranks = _set_ranks(hand)
     result: dict[int, int] = {}
     if not ranks:
         # No sets possible, and a discard cannot create one: only the discard's suit changes.
@@ -439,11 +441,7 @@ def least_discard_mask(hand: int, keep: int = 0, rules: Rules = HOUSE) -> tuple[
     figure: the least over (choice of sets, card left out of them) is the least over
     cards of each card's least."""
     table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
-    a = hand & SUIT_BITS
-    b = hand >> 13 & SUIT_BITS
-    c = hand >> 26 & SUIT_BITS
-    d = hand >> 39
-    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    ranks = _set_ranks(hand)
     if not ranks:
         best = _discard_pass(hand, keep, table, _NO_DISCARD)
     else:
