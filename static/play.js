@@ -1222,7 +1222,11 @@
         ["turns", "matches"].forEach(function (id) {
           var fresh = doc.getElementById(id);
           var old = document.getElementById(id);
-          if (fresh && old) old.replaceWith(document.adoptNode(fresh));
+          if (!fresh || !old) return;
+          // #turns keeps the page's first layout (its own row, or floating): the table
+          // never moves because another match started or ended.
+          if (id === "turns") fresh.classList.toggle("turns--row", old.classList.contains("turns--row"));
+          old.replaceWith(document.adoptNode(fresh));
         });
         setupNotify();
         notifyTurns(document.getElementById("turns"));

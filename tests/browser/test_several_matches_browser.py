@@ -18,6 +18,16 @@ from tests.browser.test_friend_browser import LIVE_TIMEOUT_MS, act, my_turn, sta
 
 pytestmark = pytest.mark.browser
 
+TABLE_TOP = "() => document.getElementById('table').getBoundingClientRect().top"
+COVERED = """() => {
+  const hits = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const pills = [...document.querySelectorAll('#turns > *')].map(e => e.getBoundingClientRect());
+  return ['#status', '#step-help', '.scorebar__score', '.scorebar__meta'].filter(sel => {
+    const box = document.querySelector(sel).getBoundingClientRect();
+    return pills.some(pill => hits(pill, box)); }); }"""
+"""Which of the status line, its help link and the score bar a pill of #turns covers."""
+
 
 def test_the_your_turn_notice_appears_on_the_computer_table(
         start_server: Callable[..., Any], new_page: Callable[..., Any],
@@ -40,6 +50,8 @@ def test_the_your_turn_notice_appears_on_the_computer_table(
     matches = ann.get_by_role("button", name="Matches (1)")
     assert matches.is_visible()
 
+    table_top = ann.evaluate(TABLE_TOP)
+
     # Bob plays until it is Ann's turn: her computer table says so, unreloaded.
     ann.evaluate("() => { window.__kept = true; }")
     while my_turn(bob):
@@ -57,6 +69,16 @@ def test_the_your_turn_notice_appears_on_the_computer_table(
       return box.width > 0 && box.left >= 0 && box.right <= 390; }""",
                           timeout=LIVE_TIMEOUT_MS)
     screenshot(ann, "several-matches-notice-390x844")
+    # The notice came into room kept for it: the table did not move, and at every size
+    # the notice covers neither the status line nor the score, and the page still fits.
+    assert ann.evaluate(TABLE_TOP) == table_top
+    for width, height in ((390, 844), (360, 640), (844, 390), (1280, 800)):
+        ann.set_viewport_size({"width": width, "height": height})
+        ann.wait_for_function(f"() => document.documentElement.clientWidth === {width}")
+        size = (width, height)
+        assert ann.evaluate(COVERED) == [], size
+        assert ann.evaluate("() => document.documentElement.scrollHeight") <= height, size
+    ann.set_viewport_size({"width": 390, "height": 844})
 
     ann.get_by_role("button", name="Matches (1)").click()
     sheet = ann.locator("#matches")
