@@ -182,6 +182,26 @@ def _to_draw_step(page: Any, pass_key: str | None = None,
 # --- one hand, played through at each viewport ---------------------------------------------
 
 
+@pytest.mark.parametrize("locale", ["en-US", "de-DE", "es-ES"])
+@pytest.mark.parametrize(("width", "height"), [(640, 360), (667, 375)], ids=["640x360", "667x375"])
+def test_a_small_phone_held_sideways_fits_the_table_in_every_language(
+        live_server: str, browser: Any, screenshot: Callable[[Any, str], Path],
+        width: int, height: int, locale: str) -> None:
+    """The narrowest wide layout (a phone held sideways: 640 and 667 px, touch, no Keys
+    button), in the longest labels we ship: nothing off screen and nothing wider than the
+    screen, which would make a phone zoom the whole page out (innerWidth grows)."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=True, has_touch=True, locale=locale)
+    page = context.new_page()
+    try:
+        _start(page, live_server)
+        assert page.evaluate("() => innerWidth") == width, "the phone zoomed the page out"
+        _fits(page, f"upcard offer, {locale}")
+        screenshot(page, f"table-sideways-{width}x{height}-{locale}")
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", ["normal", "large"])
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_a_hand_on_one_screen(live_server: str, new_page: Callable[..., Any],
