@@ -78,6 +78,14 @@ def test_the_your_turn_notice_appears_on_the_computer_table(
         size = (width, height)
         assert ann.evaluate(COVERED) == [], size
         assert ann.evaluate("() => document.documentElement.scrollHeight") <= height, size
+    # A long status line (a refusal is one) beside the notice: the notice gives way, and
+    # neither is drawn over the other.
+    ann.evaluate("""() => { document.querySelector('#status .play-status__text').textContent =
+      'You can only knock with 10 or less deadwood: discard a card or go gin with it instead.'; }""")
+    for width, height in ((640, 360), (844, 390), (390, 844)):
+        ann.set_viewport_size({"width": width, "height": height})
+        ann.wait_for_function(f"() => document.documentElement.clientWidth === {width}")
+        assert ann.evaluate(COVERED) == [], ("long status", width, height)
     ann.set_viewport_size({"width": 390, "height": 844})
 
     ann.get_by_role("button", name="Matches (1)").click()
