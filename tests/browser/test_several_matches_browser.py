@@ -81,7 +81,7 @@ def test_the_your_turn_notice_appears_on_the_computer_table(
     # A long status line (a refusal is one) beside the notice: the notice gives way, and
     # neither is drawn over the other.
     ann.evaluate("""() => { document.querySelector('#status .play-status__text').textContent =
-      'You can only knock with 10 or less deadwood: discard a card or go gin with it instead.'; }""")
+      'You can only knock with 10 or less deadwood: discard a card, or go gin with it.'; }""")
     for width, height in ((640, 360), (844, 390), (390, 844)):
         ann.set_viewport_size({"width": width, "height": height})
         ann.wait_for_function(f"() => document.documentElement.clientWidth === {width}")
