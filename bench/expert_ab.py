@@ -142,17 +142,25 @@ def _net(record: dict[str, object]) -> float:
     return (float(a) + float(b)) / 2
 
 
+def cpu_figure(name: str, opponent: str = "simple") -> str:
+    """One setting's CPU per decision: ``"p50 … / p95 … / max … ms"`` (milliseconds of
+    the playing process's CPU), or ``"not measured"`` without pairs."""
+    records = _load().get((name, opponent), {})
+    cpu = sorted(t for r in records.values() for t in r["cpu"])  # type: ignore[attr-defined]
+    if not cpu:
+        return "not measured"
+    p50, p95 = cpu[len(cpu) // 2], cpu[int(0.95 * (len(cpu) - 1))]
+    return f"p50 {p50 * 1000:.0f} / p95 {p95 * 1000:.0f} / max {cpu[-1] * 1000:.0f} ms"
+
+
 def summary(name: str, opponent: str) -> str:
     """One setting's points per hand and CPU per decision."""
     records = _load().get((name, opponent), {})
-    mean, ci = _mean_ci([_net(r) for r in records.values()])
-    cpu = sorted(t for r in records.values() for t in r["cpu"])  # type: ignore[attr-defined]
-    if not cpu:
+    if not records:
         return f"{name} vs {opponent}: no pairs"
-    p50, p95 = cpu[len(cpu) // 2], cpu[int(0.95 * (len(cpu) - 1))]
+    mean, ci = _mean_ci([_net(r) for r in records.values()])
     return (f"{name} vs {opponent}: {mean:+.2f} ± {ci:.2f} points per hand over "
-            f"{len(records)} pairs; CPU per decision p50 {p50 * 1000:.0f} / p95 "
-            f"{p95 * 1000:.0f} / max {cpu[-1] * 1000:.0f} ms")
+            f"{len(records)} pairs; CPU per decision {cpu_figure(name, opponent)}")
 
 
 def compare(a: str, b: str, opponent: str) -> str:
@@ -194,6 +202,9 @@ REPORTED = (
      " level's (384, 2,000)", "k0-b5k", "k0"),
     ("Playing the candidate of highest mean instead of leaving Hard's choice only for one"
      " 2 standard errors better (two processes at once, load about 2)", "leave0", "k0"),
+    ("Expert 5 with 512 samples per candidate and no cap on play-outs against the level's"
+     " budget (384 samples, 2,000 play-outs; both Expert 5, revision 3, two processes at"
+     " once, each pinned to its own CPU, load about 2)", "w512", "e5"),
 )
 """The A/Bs the strength doc reports: (what, setting, against)."""
 
@@ -212,7 +223,9 @@ def report_lines(opponent: str = "simple") -> list[str]:
              "The settings p0-all, p0-discard, pnone-all and v3 ran at a smaller budget (up",
              "to 160 samples per candidate, 720 play-outs a decision) than the one Expert",
              "plays with; k0, k3 and k0-b5k at the level's own budget or larger, on other",
-             "seeds, with the compiled core (the same results as the pure engine). The match",
+             "seeds, with the compiled core (the same results as the pure engine); e5 and",
+             "w512 are Expert 5 (the level as committed, its knock default included) at its",
+             "own budget and at 512 samples per candidate with no cap on play-outs. The match",
              "tables above measure the level as played.", ""]
     names = sorted({name for name, o in loaded if o == opponent})
     for name in names:

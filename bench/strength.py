@@ -885,23 +885,37 @@ CORE_SECTION = (
     "code (7,984 and 2,956 play-outs per CPU second): this shared machine's speed varies",
     "from day to day and within an hour, so only figures measured side by side compare.",
     "",
-    "Targets not met yet:",
+    "256–512 worlds per candidate within the CPU target: the level's budget stops at",
+    "2,000 play-outs a decision (a close discard with 6–9 candidates none of which is",
+    "dropped gets 220–330 samples each; a take-or-pass decision up to 384). With no cap",
+    "on play-outs and 512 samples per candidate, every candidate still in the search gets",
+    "512 worlds (`w512` below, revision 3, 2026-12-06, single hands from 0–0): CPU per",
+    "decision {w512_cpu}, against {e5_cpu} for the level's own budget on the",
+    "same hands (`e5`): the capacity is there, well inside p95 ≤ 400 ms, max ≤ 1 s (in",
+    "whole matches, where decisions weigh more, the level's own p95 is 92 ms; the same",
+    "ratio would put 512 worlds near 120 ms). The strength is not: {w512_gain}",
+    "— no gain established, so the level keeps its budget (a",
+    "new budget is a new version of the level, and every cell would be played again).",
     "",
-    "- 256–512 worlds per candidate: the budget stops at 2,000 play-outs a decision (a",
-    "  close discard with 6–9 candidates none of which is dropped gets 220–330 samples",
-    "  each; a take-or-pass decision up to 384). A budget of 512 samples and 5,000",
-    "  play-outs a decision showed no gain over it: −2.13 ± 2.67 points per hand over 100",
-    "  mirrored hand pairs (`k0-b5k` below), so the level's budget is unchanged; with",
-    "  revision 3 it would fit in the CPU target.",
-    "- The headline (2 seeds × 500 pairs of Expert against Simple, and against Hard):",
-    "  about 13.5 s of one core a pair with revision 3 (its 572 pairs against Simple,",
-    "  2026-12-03), so about 3.8 CPU-hours a cell:",
+    "Every Expert cell has the headline's 2 × 500 pairs or more. A pair cost about 13.5 s",
+    "of one core with revision 3 on 2026-12-03 and 4–5 s on 2026-12-06 (the machine's speed",
+    "varies); to play a cell again:",
     "",
     "      make fast",
     "      nice -n 10 .venv/bin/python bench/strength.py table --jobs 2 --pairs 500 \\",
     "          --seeds 1 2 --cells expert:simple expert:hard expert:openspiel",
 )
-"""The compiled core's section of ``docs/strength.md`` (figures measured for issue 28)."""
+"""The compiled core's section of ``docs/strength.md`` (figures measured for issue 28);
+``{w512_cpu}``, ``{e5_cpu}`` and ``{w512_gain}`` are filled from
+``bench/results/expert_ab.jsonl`` by :func:`core_section`."""
+
+
+def core_section() -> list[str]:
+    """:data:`CORE_SECTION` with the figures of the 512-worlds budget filled in from the
+    saved A/B (``bench/expert_ab.py``: ``w512`` and ``e5``)."""
+    figures = {"w512_cpu": expert_ab.cpu_figure("w512"), "e5_cpu": expert_ab.cpu_figure("e5"),
+               "w512_gain": expert_ab.compare("w512", "e5", "simple")}
+    return [line.format(**figures) for line in CORE_SECTION]
 
 
 def render() -> str:
@@ -996,7 +1010,7 @@ def render() -> str:
     lines += cpu_verdicts(cells)
     from bench import hard_ab  # it plays through this module
 
-    lines += ["", *CORE_SECTION, "", *hard_ab.report_lines(), *expert_ab.report_lines()]
+    lines += ["", *core_section(), "", *hard_ab.report_lines(), *expert_ab.report_lines()]
     lines += ["## Every cell", "",
               "| level | vs | pairs | match wins | hands won | gin rate (opp.) | "
               "undercuts given / received | hands per match | decision p50 / p95 / max "

@@ -46,7 +46,7 @@ LEVEL_WIN_RATES: dict[str, tuple[float, float]] = {
     "easy": (0.322, 0.012),
     "standard": (0.500, 0.001),
     "hard": (0.682, 0.013),
-    "expert": (0.754, 0.017),
+    "expert": (0.760, 0.012),
 }
 """Each level's match win rate against Simple and the half-width of its 95 % interval,
 from ``docs/strength.md``'s table "Match wins" (tests/unit/review/test_skill.py checks

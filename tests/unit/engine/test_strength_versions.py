@@ -108,3 +108,21 @@ def test_cpu_per_decision_is_judged_against_its_target_over_all_current_cells() 
     assert hard_line.endswith("target p95 ≤ 30 ms: **not met**")
     # Expert's p95 is within 400 ms but its longest decision is over 1 s.
     assert expert_line.endswith("target p95 ≤ 400 ms, max ≤ 1000 ms: **not met**")
+
+
+def test_the_core_section_reads_the_budget_figures_from_the_saved_ab(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The 512-worlds paragraph quotes the A/B as saved, not figures typed by hand.
+    results = tmp_path / "expert_ab.jsonl"
+    lines = [json.dumps({"name": name, "opponent": "simple", "seed": seed,
+                         "settings": {}, "net": [net, 0], "cpu": [cpu, cpu / 2]})
+             for seed in range(3)
+             for name, net, cpu in (("e5", 2, 0.040), ("w512", 4 + seed, 0.250))]
+    results.write_text("\n".join(lines) + "\n")
+    monkeypatch.setattr(strength.expert_ab, "RESULTS", results)
+    text = "\n".join(strength.core_section())
+    assert "{" not in text and "}" not in text
+    assert "decision p50 250 / p95 250 / max 250 ms, against" in text
+    assert "p50 40 / p95 40 / max 40 ms for the level's own budget" in text
+    assert "w512 minus e5 vs simple: +1.50 ± " in text
+    assert strength.expert_ab.cpu_figure("nobody") == "not measured"
