@@ -19,7 +19,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test check lint unit web browser ops browser-deps proxy-deps bench strength lock messages release clean fast fast-clean core
+.PHONY: run test check lint unit web browser ops browser-deps proxy-deps bench strength lock messages tags release-prepare release release-fixture backup restore clean fast fast-clean core
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -171,16 +171,34 @@ strength: $(DEV_STAMP)
 	$(STRENGTH) --pairs $(PAIRS) --minutes $(MINUTES) --cells expert:simple expert:hard \
 	  expert:openspiel
 
-# Release the version in app/__init__.py (tools/release.py; README, "Releases"): checks that
-# CHANGELOG.md has its entry and the tag vX.Y.Z is new, builds the image with its OCI labels,
-# then tags the commit. DRY_RUN=1 checks and prints the commands only (no docker needed).
+# Releases (tools/release.py; docs/development.md, "Releases"). RELEASES records each
+# release's commit: `make tags` makes the tag vX.Y.Z of each in this clone (README: install).
+# `make release-prepare VERSION=X.Y.Z` commits the release (__version__, CHANGELOG.md's
+# heading, the migrations recorded in alembic/released.json); `make release` checks, builds
+# the image with its OCI labels, tags the commit, then records it in RELEASES and sets the
+# next .dev0 version in a second commit. DRY_RUN=1 checks and prints the commands only (no
+# docker needed); NO_IMAGE=1 tags and records without building an image.
 # IMAGE (default gin-rummy), SOURCE (the repository's address; default the origin remote),
 # PLATFORMS=linux/amd64,linux/arm64 (docker buildx, pushed), PUSH=1.
+# `make release-fixture VERSION=X.Y.Z` makes the release's upgrade fixture
+# (tools/release_fixture.py; TEST_POSTGRES_URL for its PostgreSQL dump).
 IMAGE ?= gin-rummy
 RELEASE_ARGS = --image '$(IMAGE)'$(if $(DRY_RUN), --dry-run)$(if $(SOURCE), --source '$(SOURCE)')$(if \
-  $(PLATFORMS), --platforms '$(PLATFORMS)')$(if $(PUSH), --push)
+  $(PLATFORMS), --platforms '$(PLATFORMS)')$(if $(PUSH), --push)$(if $(NO_IMAGE), --no-image)
+tags:
+	$(PYTHON) tools/release.py tags
+
+release-prepare:
+	@test -n "$(VERSION)" || { echo "make: say which version: make release-prepare VERSION=X.Y.Z"; exit 1; }
+	$(PYTHON) tools/release.py prepare '$(VERSION)'
+
 release:
-	$(PYTHON) tools/release.py $(RELEASE_ARGS)
+	$(PYTHON) tools/release.py publish $(RELEASE_ARGS)
+
+release-fixture: $(DEV_STAMP)
+	@test -n "$(VERSION)" || { echo "make: say which version: make release-fixture VERSION=X.Y.Z"; exit 1; }
+	$(BIN)/python tools/release_fixture.py '$(VERSION)'$(if $(CHECKOUT), --checkout '$(CHECKOUT)')$(if \
+	  $(TEST_POSTGRES_URL), --postgres-url '$(TEST_POSTGRES_URL)')
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
