@@ -195,6 +195,12 @@ release-prepare:
 release:
 	$(PYTHON) tools/release.py publish $(RELEASE_ARGS)
 
+# Back up the database DATABASE_URL names (default data/gin.db) into FILE, or restore FILE
+# into it and upgrade it (stop the app first): app/backup.py, docs/operating.md "Backups".
+backup restore: $(RUNTIME_STAMP)
+	@test -n "$(FILE)" || { echo "make: say which file: make $@ FILE=gin-backup.db"; exit 1; }
+	$(BIN)/python -m app.backup $@ '$(FILE)'
+
 release-fixture: $(DEV_STAMP)
 	@test -n "$(VERSION)" || { echo "make: say which version: make release-fixture VERSION=X.Y.Z"; exit 1; }
 	$(BIN)/python tools/release_fixture.py '$(VERSION)'$(if $(CHECKOUT), --checkout '$(CHECKOUT)')$(if \
