@@ -1,18 +1,15 @@
-"""What the operator sees and does (docs/operating.md): the instance's counts, a purge of
-unused histories, a whole-instance export. Every action is logged (``app.admin``)."""
+"""What the operator sees and does (docs/operating.md): the instance's counts and a purge
+of unused histories. Every action is logged (``app.admin``)."""
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import Engine, func
-from sqlalchemy import select as table_select
-from sqlmodel import Session, SQLModel, col, select
+from sqlmodel import Session, col, select
 
 from app.core.models import BrowserSession, HandReview, PlayHand, PlayMatch, ScoreSheetRow, utcnow
 from app.web.sessions import purge_expired_sessions
@@ -69,25 +66,3 @@ def purge(engine: Engine, days: int) -> int:
     deleted = purge_expired_sessions(engine, days)
     log.info("admin: purged %d histories unused for %d days", deleted, days)
     return deleted
-
-
-def _plain(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, datetime) else value
-
-
-def export_lines(engine: Engine) -> Iterator[str]:
-    """The whole instance as JSON lines, table by table in the order of their foreign
-    keys: first ``{"export": ..., "tables": [...]}``, then one ``{"table": name, "row":
-    {...}}`` per row (PostgreSQL and SQLite alike: plain ``SELECT``s, read in one
-    transaction so that the lines agree with each other)."""
-    tables = SQLModel.metadata.sorted_tables
-    log.info("admin: whole-instance export started")
-    yield json.dumps({"export": "gin-rummy", "at": utcnow().isoformat(),
-                      "tables": [t.name for t in tables]}) + "\n"
-    with engine.connect() as conn:
-        for table in tables:
-            order = list(table.primary_key.columns)
-            for record in conn.execute(table_select(table).order_by(*order)):
-                row = {k: _plain(v) for k, v in record._mapping.items()}
-                yield json.dumps({"table": table.name, "row": row}, ensure_ascii=False,
-                                 default=str) + "\n"

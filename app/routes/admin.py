@@ -1,14 +1,14 @@
 """The operator's page, ``/admin`` (docs/operating.md): 404 unless ``ADMIN_TOKEN`` is
 set; signed in with the token (wrong tokens limited per client address, 429); the
-counts, the switches, the announcement, a purge and the whole-instance export. Every
-action is logged."""
+counts, the switches, the announcement and a purge (backups are ``make backup``,
+:mod:`app.backup`). Every action is logged."""
 
 from __future__ import annotations
 
 import logging
 
 from fastapi import APIRouter, HTTPException, Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import Response
 
 from app.admin import operator, signin
 from app.core import switches
@@ -139,14 +139,3 @@ def purge(request: Request, db: DbDep, settings: SettingsDep, fields: FieldsDep)
     return _page(request, db, notice=ngettext(
         "Deleted %(num)d history unused for %(days)d days.",
         "Deleted %(num)d histories unused for %(days)d days.", deleted, days=days))
-
-
-@router.get("/admin/export.jsonl")
-def export(request: Request, settings: SettingsDep) -> Response:
-    """The whole instance as JSON lines (a backup any database can be read back from)."""
-    _require(request, settings)
-    return StreamingResponse(operator.export_lines(request.app.state.engine),
-                             media_type="application/x-ndjson", headers={
-                                 "Content-Disposition":
-                                     'attachment; filename="gin-rummy-export.jsonl"',
-                                 "Cache-Control": "no-store"})
