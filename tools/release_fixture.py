@@ -20,12 +20,13 @@ It writes ``tests/data/releases/<version>/``:
 * ``postgres.sql`` — with ``--postgres-url``: the same rows in a PostgreSQL schema made by
   the release's own migrations, dumped as plain SQL (``pg_dump --column-inserts``) with
   the schema's name taken out, so it loads into whatever schema the ``search_path`` names;
-* ``fixture.json`` — the browsers (their names, the session cookie the release gave them,
-  their matches and sheets) and :func:`facts` of the database.
+* ``fixture.json`` — the commit that made it, the browsers (their names, the session
+  cookie the release gave them, their matches and sheets) and :func:`facts` of the
+  database.
 
 ``tests/ops/test_release_upgrades.py`` upgrades each fixture to head on both databases
 and checks the pages and :func:`facts`. Making a release's fixture is a step of the
-release (docs/development.md, "Releases"): ``--checkout .`` on the release commit.
+release (docs/development.md, "Releases"): ``--checkout .`` on the code to release.
 Needs the dev venv (``make .venv/.dev-stamp``); exit status 1 with a message on failure.
 """
 
@@ -355,7 +356,7 @@ def build(version: str, *, commit: str | None, checkout: Path | None, out: Path,
             found = facts(conn)
         engine.dispose()
         shutil.copyfile(database, out / "gin.db")
-        record = {"release": version, "commit": commit,
+        record = {"release": version, "made_from": commit,
                   "browsers": json.loads(browsers_file.read_text()), "facts": found}
         (out / "fixture.json").write_text(json.dumps(record, indent=2, sort_keys=True) + "\n")
     finally:
