@@ -18,7 +18,7 @@ from app.core.inputs import whole_number
 from app.web.deps import DbDep, FieldsDep, SettingsDep
 from app.web.limits import Client
 from app.web.links import cookie_path, see_other
-from app.web.render import render
+from app.web.render import notice_for, render
 
 router = APIRouter()
 log = logging.getLogger("app.admin")
@@ -28,7 +28,7 @@ NOTICES = {"switch": N_("Switch changed."), "announcement": N_("Announcement sav
 
 
 def _notice(done: str) -> str:
-    return gettext(NOTICES[done]) if done in NOTICES else ""
+    return notice_for(done, NOTICES)
 
 
 def _token(settings: SettingsDep) -> str:

@@ -20,7 +20,7 @@ from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
 from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
 from app.web.limits import Client
 from app.web.links import cookie_path, see_other
-from app.web.render import render
+from app.web.render import notice_for, render
 from app.web.sessions import COOKIE_NAME, STATE_KEY, is_valid_session_id
 
 router = APIRouter()
@@ -65,7 +65,7 @@ NOTICES = {
 def devices_page(request: Request, session: SessionDep, db: DbDep,
                  done: str = "") -> Response:
     """The page: move to another device, the recovery code, open a history here."""
-    return _page(request, db, session.id, notice=gettext(NOTICES[done]) if done in NOTICES else "")
+    return _page(request, db, session.id, notice=notice_for(done, NOTICES))
 
 
 @router.post("/devices/code")
