@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
 
 from app import __version__
-from app.core import metrics, setaside, workers
+from app.core import logs, metrics, setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import check_storage, create_db_engine, lazy_engine
@@ -72,6 +72,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     creates tables itself.
     """
     settings = settings or get_settings()
+    logs.keep_secret(settings.admin_token)  # never in a log line, whatever it looks like
+    if settings.metrics_token is not None:
+        logs.keep_secret(settings.metrics_token.get_secret_value())
     engine = create_db_engine(settings.database_url, threads=settings.threads)
 
     async def purge() -> None:
