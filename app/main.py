@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
 
 from app import __version__
+from app.admin import signin
 from app.core import logs, metrics, setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
@@ -84,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
             if removed:
                 log.info("removed %d expired sessions", removed)
+            await asyncio.to_thread(signin.purge_expired, engine)  # the operators' too
         except Exception:  # a missing table or a busy database must not stop the app
             log.exception("session purge failed")
 

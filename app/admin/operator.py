@@ -75,12 +75,17 @@ def _plain(value: Any) -> Any:
     return value.isoformat() if isinstance(value, datetime) else value
 
 
+NOT_EXPORTED = frozenset({"operator_session"})
+"""Tables the whole-instance export leaves out: the operators' sessions (a restored
+instance signs its operator in afresh)."""
+
+
 def export_lines(engine: Engine) -> Iterator[str]:
     """The whole instance as JSON lines, table by table in the order of their foreign
     keys: first ``{"export": ..., "tables": [...]}``, then one ``{"table": name, "row":
     {...}}`` per row (PostgreSQL and SQLite alike: plain ``SELECT``s, read in one
     transaction so that the lines agree with each other)."""
-    tables = SQLModel.metadata.sorted_tables
+    tables = [t for t in SQLModel.metadata.sorted_tables if t.name not in NOT_EXPORTED]
     log.info("admin: whole-instance export started")
     yield json.dumps({"export": "gin-rummy", "at": utcnow().isoformat(),
                       "tables": [t.name for t in tables]}) + "\n"

@@ -37,9 +37,9 @@ def _token(settings: SettingsDep) -> str:
     return settings.admin_token
 
 
-def _require(request: Request, settings: SettingsDep) -> None:
+def _require(request: Request, db: DbDep, settings: SettingsDep) -> None:
     """404 without a token configured, 403 when not signed in."""
-    if not signin.signed_in(_token(settings), request.cookies.get(signin.COOKIE)):
+    if not signin.signed_in(db, _token(settings), request.cookies.get(signin.COOKIE)):
         raise HTTPException(status_code=403, detail=N_("Sign in on /admin first."))
 
 
@@ -59,13 +59,13 @@ def _page(request: Request, db: DbDep, *, notice: str = "", error: str = "",
 def admin_page(request: Request, db: DbDep, settings: SettingsDep, done: str = "") -> Response:
     """The operator's page, or its sign-in form."""
     token = _token(settings)
-    if not signin.signed_in(token, request.cookies.get(signin.COOKIE)):
+    if not signin.signed_in(db, token, request.cookies.get(signin.COOKIE)):
         return render(request, "admin/signin.html", {"error": "", "notice": _notice(done)})
     return _page(request, db, notice=_notice(done))
 
 
 @router.post("/admin/sign-in")
-def sign_in(request: Request, settings: SettingsDep, fields: FieldsDep) -> Response:
+def sign_in(request: Request, db: DbDep, settings: SettingsDep, fields: FieldsDep) -> Response:
     """Check the token; 303 to the page with the signed-in cookie, else 403 (429 after
     too many wrong tokens from one address)."""
     token = _token(settings)
@@ -82,7 +82,7 @@ def sign_in(request: Request, settings: SettingsDep, fields: FieldsDep) -> Respo
                       status_code=403)
     log.info("admin: signed in from %s", address)
     response = see_other(request, "/admin")
-    response.set_cookie(signin.COOKIE, signin.cookie_value(token),
+    response.set_cookie(signin.COOKIE, signin.start(db, token),
                         path=cookie_path(request, "/admin"),
                         max_age=signin.SIGNED_IN_HOURS * 3600, httponly=True,
                         samesite="strict", secure=settings.secure_cookies)
@@ -90,9 +90,10 @@ def sign_in(request: Request, settings: SettingsDep, fields: FieldsDep) -> Respo
 
 
 @router.post("/admin/sign-out")
-def sign_out(request: Request, settings: SettingsDep) -> Response:
-    """Forget the signed-in cookie."""
+def sign_out(request: Request, db: DbDep, settings: SettingsDep, _form: FieldsDep) -> Response:
+    """End the session: its row is deleted, so a copy of the cookie stops working too."""
     _token(settings)
+    signin.end(db, request.cookies.get(signin.COOKIE))
     response = see_other(request, "/admin?done=signed-out")
     response.delete_cookie(signin.COOKIE, path=cookie_path(request, "/admin"))
     return response
@@ -102,7 +103,7 @@ def sign_out(request: Request, settings: SettingsDep) -> Response:
 def set_switch(request: Request, db: DbDep, settings: SettingsDep,
                fields: FieldsDep) -> Response:
     """Turn one switch on or off for the whole instance (303), or say what is wrong (400)."""
-    _require(request, settings)
+    _require(request, db, settings)
     name, value = fields.get("name", ""), fields.get("value", "")
     if name not in switches.SWITCHES or value not in ("on", "off"):
         return _page(request, db, status_code=400, error=gettext("Choose a switch and on or off."))
@@ -115,7 +116,7 @@ def set_switch(request: Request, db: DbDep, settings: SettingsDep,
 def set_announcement(request: Request, db: DbDep, settings: SettingsDep,
                      fields: FieldsDep) -> Response:
     """Show a line of text on every page (empty: none); at most 280 characters, one line."""
-    _require(request, settings)
+    _require(request, db, settings)
     text = " ".join(fields.get("text", "").split())
     if len(text) > switches.MAX_ANNOUNCEMENT or not text.isprintable():
         return _page(request, db, status_code=400, error=gettext(
@@ -129,7 +130,7 @@ def set_announcement(request: Request, db: DbDep, settings: SettingsDep,
 @router.post("/admin/purge")
 def purge(request: Request, db: DbDep, settings: SettingsDep, fields: FieldsDep) -> Response:
     """Delete the histories unused for the given number of days (confirmed)."""
-    _require(request, settings)
+    _require(request, db, settings)
     days = whole_number(fields.get("days", ""))
     if days is None or not 1 <= days <= operator.MAX_PURGE_DAYS or fields.get("confirm") != "yes":
         return _page(request, db, status_code=400, error=gettext(
@@ -142,9 +143,9 @@ def purge(request: Request, db: DbDep, settings: SettingsDep, fields: FieldsDep)
 
 
 @router.get("/admin/export.jsonl")
-def export(request: Request, settings: SettingsDep) -> Response:
+def export(request: Request, db: DbDep, settings: SettingsDep) -> Response:
     """The whole instance as JSON lines (a backup any database can be read back from)."""
-    _require(request, settings)
+    _require(request, db, settings)
     return StreamingResponse(operator.export_lines(request.app.state.engine),
                              media_type="application/x-ndjson", headers={
                                  "Content-Disposition":
