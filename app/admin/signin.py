@@ -37,8 +37,9 @@ def _tag(token: str) -> str:
 
 
 def token_matches(token: str, typed: str) -> bool:
-    """Whether ``typed`` is the operator's token (constant time; never for an empty one)."""
-    return bool(token) and hmac.compare_digest(token.encode(), typed.encode())
+    """Whether ``typed`` is the operator's token (never for an empty one), in constant
+    time: their SHA-256 digests are compared, so not even the length shows."""
+    return bool(token) and hmac.compare_digest(_hash(token), _hash(typed))
 
 
 def start(db: Session, token: str, now: datetime | None = None) -> str:

@@ -66,18 +66,17 @@ def admin_page(request: Request, db: DbDep, settings: SettingsDep, done: str = "
 
 @router.post("/admin/sign-in")
 def sign_in(request: Request, db: DbDep, settings: SettingsDep, fields: FieldsDep) -> Response:
-    """Check the token; 303 to the page with the signed-in cookie, else 403 (429 after
-    too many wrong tokens from one address)."""
+    """Check the token; 303 to the page with the signed-in cookie, else 403 (429 for a
+    wrong token after too many from one address: the right one always gets in)."""
     token = _token(settings)
     address = f"address:{Client.of(request.scope).address}"
-    wait = kept_on(request.app.state, "admin").wait([address])
-    if wait:
-        return render(request, "admin/signin.html", {
-            "error": gettext("Too many wrong tokens: wait a few minutes.")}, status_code=429,
-            headers={"Retry-After": str(wait)})
-    if not signin.token_matches(token, fields.get("token", "")):
-        kept_on(request.app.state, "admin").failed([address])
+    if not signin.token_matches(token, fields.get("token", "")):  # checked first, always
         log.warning("admin: a wrong token from %s", address)
+        wait = kept_on(request.app.state, "admin").wrong([address])
+        if wait:
+            return render(request, "admin/signin.html", {
+                "error": gettext("Too many wrong tokens: wait a few minutes.")},
+                status_code=429, headers={"Retry-After": str(wait)})
         return render(request, "admin/signin.html", {"error": gettext("That is not the token.")},
                       status_code=403)
     log.info("admin: signed in from %s", address)
