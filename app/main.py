@@ -169,6 +169,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "max_body_bytes": settings.max_body_bytes,
             # An oversized import is sent back to its form, which says so.
             "oversize_redirects": {"/score/import": "/score?import=too-large#answer"},
+            # The address players open is the app's own origin too.
+            "public_url": settings.public_base,
         }),
         (FairUseMiddleware, {"fair": fair_use}),
     ]
