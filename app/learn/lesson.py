@@ -28,8 +28,8 @@ from app.core.models import LearnLesson, PlayMatch, PlaySeat, utcnow
 from app.engine import Event, GameError, MatchState, Phase, parse_action
 from app.engine.hand import Action
 from app.learn import script
-from app.play import SORTS, Loaded, PlayError, Screen, StaleTapError, screen
-from app.play.common import STALE, check_version, sentence
+from app.play import Loaded, PlayError, Screen, StaleTapError, screen
+from app.play.common import STALE, check_version, parse_sort, sentence
 from app.play.words import turn_record
 
 BACK_PATH = re.compile(r"^/(?:[a-z0-9_\-]+(?:/[a-z0-9_\-]+)*)?$")
@@ -214,11 +214,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Lesson:
     current = load(db, session_id)
     row = current.row
     if "sort" in form:
-        sort = form["sort"]
-        if sort not in SORTS:
-            raise WrongMoveError(gettext("Unknown sort %(sort)s: sort by rank, by suit or "
-                                         "melds first.", sort=repr(sort[:20])))
-        return _rebuild(_store(db, row, sort=sort))
+        return _rebuild(_store(db, row, sort=parse_sort(form["sort"])))
     if "action" not in form:
         raise WrongMoveError(gettext("Nothing to do: tap a card or one of the buttons."))
     check_version(form, row.version)
