@@ -12,7 +12,8 @@ from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
 
 from app import __version__
-from app.core import metrics, setaside, workers
+from app.admin import signin
+from app.core import logs, metrics, setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
 from app.core.db import check_storage, create_db_engine, lazy_engine
@@ -72,6 +73,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     creates tables itself.
     """
     settings = settings or get_settings()
+    logs.keep_secret(settings.admin_token)  # never in a log line, whatever it looks like
+    if settings.metrics_token is not None:
+        logs.keep_secret(settings.metrics_token.get_secret_value())
     engine = create_db_engine(settings.database_url, threads=settings.threads)
 
     async def purge() -> None:
@@ -81,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
             if removed:
                 log.info("removed %d expired sessions", removed)
+            await asyncio.to_thread(signin.purge_expired, engine)  # the operators' too
         except Exception:  # a missing table or a busy database must not stop the app
             log.exception("session purge failed")
 
@@ -164,6 +169,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "max_body_bytes": settings.max_body_bytes,
             # An oversized import is sent back to its form, which says so.
             "oversize_redirects": {"/score/import": "/score?import=too-large#answer"},
+            # The address players open is the app's own origin too.
+            "public_url": settings.public_base,
         }),
         (FairUseMiddleware, {"fair": fair_use}),
     ]

@@ -1,9 +1,14 @@
 """Failed attempts at a secret (a device code, the operator's token), limited per key
-(a browser, a client address): at most :data:`MAX_FAILURES` in :data:`WINDOW_SECONDS`;
-beyond that a request is refused (429) until the oldest failure leaves the window.
-Counted in this process's memory (each server process counts its own), which is enough
-against guessing: a device code has 2⁴⁰ values and lives ten minutes, the operator's
-token has at least 16 characters.
+(a browser, a client address): at most :data:`MAX_FAILURES` in :data:`WINDOW_SECONDS`.
+
+The secret is always checked first: the right one always gets in, however many wrong
+ones came from the same browser or address (a lockout must not lock its owner out).
+Only a wrong one is counted (:meth:`Attempts.wrong`), and beyond the limit a wrong one
+is answered 429 with the wait instead of its refusal, until the oldest failure leaves
+the window. Guessing is held back by the secrets' size and the fair-use limit on posts
+(``LIMIT_POSTS_PER_*``, app.web.limits): a device code has 2⁴⁰ values and lives ten
+minutes, the operator's token has at least 16 characters. Counted in this process's
+memory (each server process counts its own).
 """
 
 from __future__ import annotations
@@ -42,6 +47,15 @@ class Attempts:
                 elif not times:
                     del self._failures[key]  # nothing to remember for this key
         return int(longest) + 1 if longest > 0 else 0
+
+    def wrong(self, keys: Iterable[str]) -> int:
+        """A wrong secret was given (it was checked first): count one failure against
+        each key; the seconds to wait when the keys were already at the limit (answer
+        429), else 0 (answer the refusal itself)."""
+        keys = list(keys)
+        held = self.wait(keys)
+        self.failed(keys)
+        return held
 
     def failed(self, keys: Iterable[str]) -> None:
         """Count one failure against each key."""

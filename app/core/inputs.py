@@ -7,8 +7,10 @@ answer it 4xx and change nothing):
 * request bodies: at most ``MAX_BODY_BYTES`` (``app/web/security.py``, 413);
 * forms: :func:`read_form` — at most :data:`MAX_FORM_FIELDS` fields, :data:`MAX_FORM_FILES`
   file and :data:`MAX_PART_BYTES` per part (Starlette answers more with 400 and says why);
-* form numbers and checkboxes: :func:`whole_number` (1–9 ASCII digits, else ``None``),
-  :func:`bounded` (the same within a range) and :func:`checked` (a ticked checkbox) —
+* form numbers, checkboxes and choices: :func:`whole_number` (1–9 ASCII digits, else
+  ``None``), :func:`bounded` (the same within a range), :func:`checked` (a ticked
+  checkbox) and :func:`one_of` (one of a fixed set of values: a sort, a level, a kind;
+  else ``None``, which the caller refuses with 400 and a sentence naming the choices) —
   the one parser of each for every form of the app;
 * JSON: :func:`load_json` — size in bytes and nesting depth checked *before*
   ``json.loads``, whose recursion would otherwise end in ``RecursionError`` (a 500)
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from typing import Any
 
 from fastapi import Request
@@ -83,6 +86,12 @@ def bounded(text: str, low: int, high: int) -> int | None:
     says why, in its own words)."""
     number = whole_number(text)
     return number if number is not None and low <= number <= high else None
+
+
+def one_of(value: object, choices: Collection[str]) -> str | None:
+    """``value`` when it is exactly one of ``choices`` (a posted enumeration: a sort, a
+    level, a kind), else ``None`` (anything else: another text, a file, nothing)."""
+    return value if isinstance(value, str) and value in choices else None
 
 
 def checked(value: object) -> bool:

@@ -90,6 +90,20 @@ class InstanceSetting(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
+class OperatorSession(SQLModel, table=True):
+    """One signed-in operator of ``/admin`` (``app.admin.signin``): the SHA-256 of the
+    ``gin_admin`` cookie's random value (never the value), which ``ADMIN_TOKEN`` it was
+    signed in with (``token_tag``, an HMAC of it: a new token signs everyone out) and
+    when it ends. Sign out deletes the row; expired rows are refused and purged."""
+
+    __tablename__ = "operator_session"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    token_tag: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+    expires_at: datetime = Field(index=True)
+
+
 # --- add tables here (and a migration, see the module docstring) ---
 
 

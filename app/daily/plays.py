@@ -32,9 +32,9 @@ from app.daily.days import Day, insert_or_skip
 from app.daily.days import load as load_day
 from app.engine import Event, GameError, MatchState, Phase, apply_match
 from app.engine.match import parse_match_action
-from app.play import SORTS, PlayError, StaleTapError, advance
+from app.play import PlayError, StaleTapError, advance
 from app.play.actions import action_from_form
-from app.play.common import PERSON, STALE, check_version, sentence
+from app.play.common import PERSON, STALE, check_version, parse_sort, sentence
 
 DAY_TEXT = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -157,11 +157,7 @@ def tap(db: Session, session_id: str, day: Day, form: Mapping[str, str]) -> Play
     current = load(db, session_id, day)
     row, match = current.row, current.match
     if "sort" in form:
-        sort = form["sort"]
-        if sort not in SORTS:
-            raise DailyError(gettext("Unknown sort %(sort)s: sort by rank, by suit or melds "
-                                     "first.", sort=repr(sort[:20])))
-        _store(db, row, sort=sort)
+        _store(db, row, sort=parse_sort(form["sort"]))
         return load(db, session_id, day)
     if "action" not in form:
         raise DailyError(gettext("Nothing to do: tap a card or one of the buttons (your "

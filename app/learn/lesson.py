@@ -16,7 +16,6 @@ ends.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -28,13 +27,10 @@ from app.core.models import LearnLesson, PlayMatch, PlaySeat, utcnow
 from app.engine import Event, GameError, MatchState, Phase, parse_action
 from app.engine.hand import Action
 from app.learn import script
-from app.play import SORTS, Loaded, PlayError, Screen, StaleTapError, screen
-from app.play.common import STALE, check_version, sentence
+from app.play import Loaded, PlayError, Screen, StaleTapError, screen
+from app.play.common import STALE, check_version, parse_sort, sentence
 from app.play.words import turn_record
-
-BACK_PATH = re.compile(r"^/(?:[a-z0-9_\-]+(?:/[a-z0-9_\-]+)*)?$")
-"""A local path Leave may go back to: ``/``, ``/guide``, ``/guide/melds`` (no query, no
-host: a link elsewhere is never followed)."""
+from app.web.links import return_path
 
 CARD_ACTIONS = ("discard", "knock", "gin")
 _SELECT_FIRST = {"discard": N_("Select a card first, then tap Discard."),
@@ -92,10 +88,11 @@ class Coach:
     summary: tuple[str, ...] = ()
 
 
-def safe_back(path: str | None) -> str:
-    """``path`` if it is a local path Leave may return to (:data:`BACK_PATH`), else ``/``."""
-    text = (path or "").strip()
-    return text if len(text) <= 200 and BACK_PATH.match(text) else "/"
+def safe_back(path: str | None, base: str = "") -> str:
+    """``path`` as a local app path Leave may return to, else ``/``
+    (:func:`app.web.links.return_path`: the sub-path ``base`` taken off when it carries
+    it; no query, no host: a link elsewhere is never followed)."""
+    return return_path(path, base) or "/"
 
 
 def _row(db: Session, session_id: str) -> LearnLesson:
@@ -119,11 +116,12 @@ def load(db: Session, session_id: str) -> Lesson:
     return _rebuild(_row(db, session_id))
 
 
-def begin(db: Session, session_id: str, back: str | None) -> None:
+def begin(db: Session, session_id: str, back: str | None, base: str = "") -> None:
     """Start the lesson again from its first step; Leave will go back to ``back`` (a
-    local path, else the home page). Closes the home page's offer."""
+    local path, the sub-path ``base`` taken off; else the home page). Closes the home
+    page's offer."""
     row = db.get(LearnLesson, session_id)
-    path, now = safe_back(back), utcnow()
+    path, now = safe_back(back, base), utcnow()
     if row is None:
         db.add(LearnLesson(session_id=session_id, done=0, back=path, offer_closed=True,
                            updated_at=now))
@@ -214,11 +212,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Lesson:
     current = load(db, session_id)
     row = current.row
     if "sort" in form:
-        sort = form["sort"]
-        if sort not in SORTS:
-            raise WrongMoveError(gettext("Unknown sort %(sort)s: sort by rank, by suit or "
-                                         "melds first.", sort=repr(sort[:20])))
-        return _rebuild(_store(db, row, sort=sort))
+        return _rebuild(_store(db, row, sort=parse_sort(form["sort"])))
     if "action" not in form:
         raise WrongMoveError(gettext("Nothing to do: tap a card or one of the buttons."))
     check_version(form, row.version)
@@ -258,6 +252,6 @@ def table(lesson: Lesson, notice: str = "") -> Screen:
 
 
 __all__ = [
-    "BACK_PATH", "Coach", "Lesson", "WrongMoveError", "begin", "close_offer", "coach",
+    "Coach", "Lesson", "WrongMoveError", "begin", "close_offer", "coach",
     "load", "offer_open", "safe_back", "table", "tap",
 ]

@@ -20,7 +20,7 @@ from sqlmodel import Session
 from app.core import i18n, metrics
 from app.core.db import after_commit
 from app.core.i18n import N_, gettext
-from app.core.inputs import checked, whole_number
+from app.core.inputs import checked, one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
     HOUSE,
@@ -53,12 +53,12 @@ from app.play.common import (
     COMPUTER,
     LEVEL_LABELS,
     PERSON,
-    SORTS,
     STALE,
     Loaded,
     PlayError,
     StaleTapError,
     check_version,
+    parse_sort,
     sentence,
 )
 from app.play.computer import advance
@@ -126,8 +126,9 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
         PlayError: an unknown level, a number that is not a whole number or out of range,
             a malformed client seed.
     """
-    level = form.get("level") or DEFAULT_LEVEL
-    if level not in LEVELS:
+    level = one_of(form.get("level") or DEFAULT_LEVEL, LEVELS)
+    if level is None:
+        level = form.get("level", "")
         raise PlayError(gettext("Unknown computer level %(level)s: choose %(levels)s.",
                                 level=repr(level[:20]), levels=", ".join(
                                     gettext(LEVEL_LABELS[name]) for name in LEVELS)))
@@ -277,11 +278,8 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     loaded = load_named(db, session_id, form)
     seat, game, match, me = loaded.seat, loaded.game, loaded.match, loaded.me
     if "sort" in form:
-        sort = form["sort"]
-        if sort not in SORTS:
-            raise PlayError(gettext("Unknown sort %(sort)s: sort by rank, by suit or melds "
-                                    "first.", sort=repr(sort[:20])))
-        return save_screen(db, loaded, sort=sort, arranged=None, arranged_for=None)
+        return save_screen(db, loaded, sort=parse_sort(form["sort"]), arranged=None,
+                           arranged_for=None)
     if "action" not in form and "client_seed" not in form and "arrange" not in form:
         raise PlayError(gettext("Nothing to do: tap a card or one of the buttons."))
     check_version(form, game.version)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.core.i18n import N_, gettext, lookup
-from app.core.inputs import whole_number
+from app.core.inputs import one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import Event, MatchState
 from app.play.refusals import refusal
@@ -37,6 +37,20 @@ class PlayError(Exception):
         message = lookup(message)
         super().__init__(message)
         self.message = message
+
+
+def parse_sort(value: str) -> str:
+    """The hand's sort posted by a table (play, practice, the daily deal, the lesson):
+    one of :data:`SORTS`.
+
+    Raises:
+        PlayError: anything else (400), saying the choices; nothing changes.
+    """
+    sort = one_of(value, SORTS)
+    if sort is None:
+        raise PlayError(gettext("Unknown sort %(sort)s: sort by rank, by suit or melds "
+                                "first.", sort=repr(value[:20])))
+    return sort
 
 
 class StaleTapError(PlayError):
@@ -190,6 +204,7 @@ def sentence(text: str) -> str:
 
 __all__ = [
     "COMPUTER", "LEVEL_LABELS", "NO_MATCH", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
+    "parse_sort",
     "check_version",
     "NOT_YOURS", "NoMatchError", "NotYourMatchError", "PlayError", "named_match", "Seats",
     "StaleTapError", "seats_of", "sentence",

@@ -5,7 +5,6 @@ What the settings *are* and how every page paints with them is :mod:`app.web.dis
 this module changes them. Imports :mod:`app.web` and :mod:`app.core` only.
 """
 
-import re
 from dataclasses import dataclass
 
 from pydantic import ValidationError
@@ -14,6 +13,7 @@ from sqlmodel import Session
 from app.core.i18n import N_, gettext
 from app.core.models import DisplayPrefs, utcnow
 from app.web.display import Display
+from app.web.links import return_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,19 +146,18 @@ def save_display(db: Session, session_id: str, display: Display) -> None:
     db.flush()
 
 
-_LOCAL_PATH = re.compile(r"/(?!/)[A-Za-z0-9/_-]{0,100}")
 BACK_LABELS = {"/play": N_("Back to Play"), "/score": N_("Back to Score"),
                "/guide": N_("Back to the rules")}
 
 
-def safe_back(value: str | None) -> str:
-    """``value`` when it is a plain local path such as ``/play`` or ``/score/3``, else ``""``.
-
-    Never a scheme, a host, ``//host`` or a query: the link cannot lead off the site.
+def safe_back(value: str | None, base: str = "") -> str:
+    """``value`` as a plain local app path such as ``/play`` or ``/score/3``, else ``""``
+    (:func:`app.web.links.return_path`: the request's sub-path ``base`` taken off when the
+    value carries it; never a scheme, a host, ``//host`` or a query: the link cannot
+    lead off the site), and never the settings page itself.
     """
-    if value and _LOCAL_PATH.fullmatch(value) and value != "/settings":
-        return value
-    return ""
+    path = return_path(value, base)
+    return "" if path == "/settings" else path
 
 
 def back_label(back: str) -> str:

@@ -31,7 +31,16 @@ from app.engine import (
     match_view,
 )
 from app.engine.match import parse_match_action, resume
-from app.play.common import PERSON, SORTS, STALE, VS_COMPUTER, PlayError, StaleTapError, sentence
+from app.play.common import (
+    PERSON,
+    SORTS,
+    STALE,
+    VS_COMPUTER,
+    PlayError,
+    StaleTapError,
+    parse_sort,
+    sentence,
+)
 from app.play.computer import advance
 from app.play.screen import PracticeTable, ResultPanel, Screen, result_panel, table_screen
 from app.play.words import describe
@@ -144,10 +153,8 @@ def sort_hand(db: Session, session_id: str, sort: str) -> None:
     Raises:
         PlayError: ``sort`` is not rank, suit or melds.
     """
-    if sort not in SORTS:
-        raise PlayError(f"Unknown sort {sort[:20]!r}: sort by rank, by suit or melds first.")
     db.exec(update(PlaySeat).where(col(PlaySeat.session_id) == session_id)
-            .values(sort=sort).execution_options(synchronize_session=False))
+            .values(sort=parse_sort(sort)).execution_options(synchronize_session=False))
 
 
 def practice_screen(practice: Practice, notice: str = "", said: str = "",

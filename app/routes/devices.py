@@ -20,7 +20,7 @@ from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
 from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
 from app.web.limits import Client
 from app.web.links import cookie_path, see_other
-from app.web.render import render
+from app.web.render import notice_for, render
 from app.web.sessions import COOKIE_NAME, STATE_KEY, is_valid_session_id
 
 router = APIRouter()
@@ -65,7 +65,7 @@ NOTICES = {
 def devices_page(request: Request, session: SessionDep, db: DbDep,
                  done: str = "") -> Response:
     """The page: move to another device, the recovery code, open a history here."""
-    return _page(request, db, session.id, notice=gettext(NOTICES[done]) if done in NOTICES else "")
+    return _page(request, db, session.id, notice=notice_for(done, NOTICES))
 
 
 @router.post("/devices/code")
@@ -95,21 +95,20 @@ def join_page(request: Request, session: SessionDep, db: DbDep, code: str = "") 
 def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
          settings: SettingsDep) -> Response:
     """Open the history of a device or recovery code in this browser (303 to the page),
-    keeping this browser's own for *undo*; a bad code gets 400, too many 429."""
+    keeping this browser's own for *undo*; a bad code gets 400, and 429 once too many bad
+    ones came from this browser or address (the right code always opens its history)."""
     typed = fields.get("code", "")
-    keys = _keys(request, session.id)
-    wait = kept_on(request.app.state, "devices").wait(keys)
-    if wait:
-        return _page(request, db, session.id, typed=typed[:64], status_code=429,
-                     headers={"Retry-After": str(wait)},
-                     error=ngettext(
-                         "Too many codes that opened nothing: try again in %(num)d minute.",
-                         "Too many codes that opened nothing: try again in %(num)d minutes.",
-                         -(-wait // 60)))
-    try:
+    try:  # checked first, always: the right code opens its history, however many wrong
         target = access.redeem(db, typed, session.id)
     except access.CodeError as error:
-        kept_on(request.app.state, "devices").failed(keys)
+        wait = kept_on(request.app.state, "devices").wrong(_keys(request, session.id))
+        if wait:
+            return _page(request, db, session.id, typed=typed[:64], status_code=429,
+                         headers={"Retry-After": str(wait)},
+                         error=ngettext(
+                             "Too many codes that opened nothing: try again in %(num)d minute.",
+                             "Too many codes that opened nothing: try again in %(num)d "
+                             "minutes.", -(-wait // 60)))
         return _page(request, db, session.id, typed=typed[:64], error=error.message,
                      status_code=400)
     setattr(request.state, STATE_KEY, target)

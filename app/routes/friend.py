@@ -96,9 +96,15 @@ def qr_code(request: Request, session: SessionDep, db: DbDep) -> Response:
 
 
 @router.get("/play/friend/{token}", name="friend_join")
-def join_page(request: Request, token: str, session: SessionDep, db: DbDep,
-              notice: str = "", status_code: int = 200) -> Response:
-    """The join page of an invite (or a refusal, or 303 to /play for its players)."""
+def join_page(request: Request, token: str, session: SessionDep, db: DbDep) -> Response:
+    """The join page of an invite (or a refusal, or 303 to /play for its players). Its
+    query string is ignored: no notice or status comes from the link."""
+    return _join_page(request, token, session, db)
+
+
+def _join_page(request: Request, token: str, session: SessionDep, db: DbDep, *,
+               notice: str = "", status_code: int = 200) -> Response:
+    """The join page with a refusal of the posted form (``notice``, ``status_code``)."""
     try:
         invitation = friend.open_invite(db, token, session.id)
     except play.PlayError as error:
@@ -125,8 +131,8 @@ def join(request: Request, token: str, session: SessionDep, db: DbDep,
     except friend.InviteError as error:
         return _refusal(request, error)
     except play.PlayError as error:
-        return join_page(request, token, session, db, notice=error.message,
-                         status_code=error.status_code)
+        return _join_page(request, token, session, db, notice=error.message,
+                          status_code=error.status_code)
     return see_other(request, "/play")
 
 

@@ -294,6 +294,11 @@ def practice_page(request: Request, session: SessionDep, db: DbDep) -> Response:
     return _practice_page(request, current)
 
 
+def _no_practice(request: Request, error: practice.NoPracticeError) -> Response:
+    return render(request, "error.html", {"status": 404, "title": gettext("No practice hand"),
+                                          "message": gettext(error.message)}, status_code=404)
+
+
 @router.post("/play/practice")
 def practice_tap(request: Request, session: SessionDep, db: DbDep,
                  fields: FieldsDep) -> Response:
@@ -314,12 +319,12 @@ def practice_tap(request: Request, session: SessionDep, db: DbDep,
             _, said, events = practice.tap(db, session.id, text,
                                            whole_number(fields.get("version", "")))
     except practice.NoPracticeError as error:
-        return render(request, "error.html", {"status": 404,
-                                              "title": gettext("No practice hand"),
-                                              "message": gettext(error.message)},
-                      status_code=404)
-    except PlayError as error:
-        current = practice.load(db, session.id)
+        return _no_practice(request, error)
+    except PlayError as error:  # a refused tap or form field (a sort): the table, as it is
+        try:
+            current = practice.load(db, session.id)
+        except practice.NoPracticeError as missing:
+            return _no_practice(request, missing)
         return _practice_page(request, current, error.message, status_code=error.status_code)
     if not is_htmx(request):
         return see_other(request, "/play/practice")

@@ -20,7 +20,7 @@ from starlette.responses import Response
 from app.learn import lesson
 from app.play import PlayError
 from app.web.deps import DbDep, FieldsDep, SessionDep
-from app.web.links import see_other
+from app.web.links import base_path, see_other
 from app.web.render import is_htmx, render
 
 router = APIRouter()
@@ -44,7 +44,7 @@ def learn_page(request: Request, session: SessionDep, db: DbDep) -> Response:
 def learn_start(request: Request, session: SessionDep, db: DbDep,
                 fields: FieldsDep) -> Response:
     """Start the lesson from its first step; Leave goes back to ``back``."""
-    lesson.begin(db, session.id, fields.get("back"))
+    lesson.begin(db, session.id, fields.get("back"), base_path(request))
     return see_other(request, "/learn")
 
 

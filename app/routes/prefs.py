@@ -23,7 +23,7 @@ from app.prefs.settings import (
 )
 from app.web.deps import DbDep, DisplayDep, FormDep, SessionDep
 from app.web.display import Display
-from app.web.links import see_other
+from app.web.links import base_path, see_other
 from app.web.render import render
 
 router = APIRouter()
@@ -45,7 +45,8 @@ def _page(request: Request, display: Display, *, back: str, saved: bool = False,
 def settings_page(request: Request, session: SessionDep, display: DisplayDep, back: str = "",
                   saved: str = "") -> Response:
     """The settings form, each group showing this browser's current choice."""
-    return _page(request, display, back=safe_back(back), saved=saved == "1")
+    return _page(request, display, back=safe_back(back, base_path(request)),
+                 saved=saved == "1")
 
 
 @router.post("/settings")
@@ -53,7 +54,8 @@ def settings_save(request: Request, session: SessionDep, db: DbDep, form: FormDe
                   display: DisplayDep) -> Response:
     """Store the posted settings and go back to the page (303); a bad form gets 400."""
     fields = [(name, value) for name, value in form.multi_items() if isinstance(value, str)]
-    back = safe_back(next((value for name, value in fields if name == "back"), ""))
+    back = safe_back(next((value for name, value in fields if name == "back"), ""),
+                     base_path(request))
     try:
         if len(fields) != len(form.multi_items()):
             raise DisplayError(gettext("Settings are plain choices: no files."))

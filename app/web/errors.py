@@ -20,7 +20,6 @@ a 500 on every page that reads them.
 
 import json
 import logging
-import re
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import (
@@ -43,6 +42,7 @@ from app.core.db import (
     storage_fault,
 )
 from app.core.i18n import N_, gettext
+from app.core.logs import redact
 from app.engine.errors import GameError
 from app.web.deps import NewSessionsPausedError, choose_language
 from app.web.display import display_for
@@ -55,16 +55,13 @@ BUSY_RETRY_SECONDS = 2
 PAUSED_RETRY_SECONDS = 3600
 
 
-SECRET_PATHS = re.compile(r"^(/score/shared/)[^/]+")
-"""Paths whose last part is a secret (share tokens): logged with the secret cut out."""
-
-
 def loggable_path(path: str) -> str:
-    """The path as one safe log token: control and non-ASCII characters escaped, secrets cut.
+    """The path as one safe log token: control and non-ASCII characters escaped, secrets
+    cut (``app.core.logs.redact``, which every log handler applies to every line too).
 
     A crafted URL (``/x%0aINFO: ...``) cannot forge a log line.
     """
-    return json.dumps(SECRET_PATHS.sub(r"\1...", path))[1:-1]
+    return json.dumps(redact(path))[1:-1]
 
 TITLES = {
     400: N_("That request was not understood"),

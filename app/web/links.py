@@ -8,6 +8,8 @@ ASGI server's root path, e.g. ``/gin``), and only through this module:
 * :func:`base_path` — the sub-path of a request (its ASGI ``root_path``; ``""`` at the root);
 * :func:`app_url` — an app path as the browser must ask for it: ``/gin/play``;
 * :func:`see_other` — a ``303`` to an app path (every redirect after a form);
+* :func:`return_path` — a return-to parameter (``back``) read as an app path, the
+  sub-path taken off when it carries it;
 * :func:`cookie_path` — the ``Path`` of every cookie the app sets or deletes;
 * templates get ``base`` (``{{ base }}/play``, from :func:`template_context`), and the
   scripts read it from ``<meta name="app-base">`` in ``templates/base.html``.
@@ -19,6 +21,7 @@ re-exports :func:`guide_link_for`; its tests check every target exists) owns the
 Imports nothing of the app.
 """
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -61,6 +64,26 @@ def under(base: str, path: str) -> str:
     if not path.startswith("/") or path.startswith("//"):
         raise ValueError(f"not an app path: {path!r}")
     return base + path
+
+
+_RETURN_PATH = re.compile(r"/|(?:/[A-Za-z0-9_-]+){1,30}")
+RETURN_PATH_MAX = 200
+
+
+def return_path(value: str | None, base: str = "") -> str:
+    """A return-to address from a link or a form (``back``: where Leave or the settings'
+    link goes back to) as an app path, or ``""`` when it is not one. Only a plain local
+    path passes (``/``, ``/play``, ``/score/3``: no scheme, host, ``//host``, query,
+    ``..`` or other characters, at most :data:`RETURN_PATH_MAX` characters); and a path
+    that already carries the sub-path ``base`` (``/gin/play`` under ``/gin``, a URL as
+    the browser showed it) has it taken off, so ``{{ base }}{{ back }}`` never doubles it.
+    The one reader of every return-to parameter."""
+    text = value or ""
+    if base and (text == base or text.startswith(base + "/")):
+        text = text[len(base):] or "/"
+    if len(text) > RETURN_PATH_MAX or not _RETURN_PATH.fullmatch(text):
+        return ""
+    return text
 
 
 def app_url(scope: Mapping[str, Any], path: str) -> str:

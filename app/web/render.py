@@ -243,6 +243,15 @@ def card_back(size: str = "sm", label: "bool | str | None" = True,
     return _card_back(size, named, extra_class or "")
 
 
+def notice_for(key: str, catalogue: Mapping[str, str]) -> str:
+    """The notice a link names by a fixed key (``?done=signed-out``), in the page's
+    language: ``catalogue[key]`` translated, ``""`` for any other key. A notice never
+    comes from the link's own words, nor a status from its query string
+    (tests/web/test_query_strings.py)."""
+    message = catalogue.get(key)
+    return "" if message is None else i18n.gettext(message)
+
+
 @lru_cache(maxsize=64)
 def static_url(path: str) -> str:
     """App path of a file under ``static/`` with a content hash, safe to cache forever

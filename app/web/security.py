@@ -7,9 +7,11 @@
   ``X-Frame-Options: DENY``; pages (not ``/static``) get ``Cache-Control: no-store``
   unless the route set its own.
 * A state-changing request (POST, PUT, PATCH, DELETE) whose ``Origin`` header, or
-  without one its ``Referer``, names another host than the request's ``Host`` is refused
-  with 403. Requests with neither header (curl, tests) pass; browsers always send
-  ``Origin`` on a POST, and the session cookie is ``SameSite=Lax`` besides.
+  without one its ``Referer``, is not the app's own origin (the request's scheme, the
+  ``Host`` header's host and port; or ``PUBLIC_URL``'s) is refused with 403: another
+  scheme, host or port is another site (:func:`is_same_origin`). Requests with neither
+  header (curl, tests) pass; browsers always send ``Origin`` on a POST, and the session
+  cookie is ``SameSite=Lax`` besides.
 * A request whose ``Host`` header is not a host name or address with an optional port
   (:func:`is_valid_host`: at most :data:`HOST_MAX` characters) gets 400 on every path:
   links built from it (an invite, its QR code) stay well-formed and small.
@@ -24,7 +26,7 @@ attributes and no ``hx-on``; htmx is configured through its ``<meta name="htmx-c
 
 import ipaddress
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
@@ -89,34 +91,58 @@ def _host_port(netloc: str, scheme: str) -> tuple[str, int | None]:
     return ((parts.hostname or "").lower(), port or _DEFAULT_PORTS.get(scheme))
 
 
-def is_same_origin(headers: Headers, scheme: str) -> bool:
-    """False when the request's Origin (or, absent, Referer) names another host than Host.
+Origin = tuple[str, str, int]
+"""``(scheme, host, port)`` of a web origin: lower-cased, the scheme's default port
+filled in (``("https", "example.com", 443)``)."""
+
+
+def origin_of(url: str) -> Origin | None:
+    """The origin of an absolute http(s) URL (an ``Origin`` or ``Referer`` header,
+    ``PUBLIC_URL``); ``None`` for anything else (``null``, ``javascript:``, a bad port)."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme not in _DEFAULT_PORTS or not parts.netloc:
+        return None
+    host, port = _host_port(parts.netloc, scheme)
+    return (scheme, host, port) if host and port is not None else None
+
+
+def is_same_origin(headers: Headers, scheme: str, also: Collection[Origin] = ()) -> bool:
+    """False when the request's Origin (or, absent, Referer) is not the app's own origin:
+    the scheme the request came by (``scheme``: Uvicorn's, from ``X-Forwarded-Proto``
+    behind a trusted proxy), the ``Host`` header's host and its port (the scheme's
+    default when it names none) must all match; or it is one of ``also``
+    (``PUBLIC_URL``'s origin). ``https://`` against an app served over ``http``, another
+    port or another host are all cross-site.
 
     A request carrying neither header is accepted: it does not come from a browser page
     on another site (browsers send ``Origin`` on every cross-origin POST).
     """
-    host = headers.get("host", "")
     source = headers.get("origin")
     if source is None:
         source = headers.get("referer")
         if source is None:
             return True
-    if not host or source in ("", "null"):
+    found = origin_of(source)
+    if found is None:
         return False
-    parts = urlsplit(source)
-    if parts.scheme not in _DEFAULT_PORTS or not parts.netloc:
-        return False
-    # Host carries no scheme (a TLS proxy may sit in front), so read both with the
-    # scheme the browser used.
-    return _host_port(parts.netloc, parts.scheme) == _host_port(host, parts.scheme) != ("", None)
+    if found in also:
+        return True
+    host = headers.get("host", "")
+    scheme = scheme.lower()
+    own = (scheme, *_host_port(host, scheme)) if host else None
+    return found == own
 
 
 class SecurityMiddleware:
     """Pure ASGI middleware applying the policies in the module docstring."""
 
     def __init__(self, app: ASGIApp, max_body_bytes: int = 64 * 1024,
-                 oversize_redirects: Mapping[str, str] | None = None) -> None:
+                 oversize_redirects: Mapping[str, str] | None = None,
+                 public_url: str | None = None) -> None:
         self.app = app
+        public = None if public_url is None else origin_of(public_url)
+        self.also: frozenset[Origin] = frozenset() if public is None else frozenset({public})
         self.max_body_bytes = max_body_bytes
         self.oversize_redirects = dict(oversize_redirects or {})
 
@@ -150,7 +176,7 @@ class SecurityMiddleware:
             return
 
         if scope["method"] in UNSAFE_METHODS and not is_same_origin(
-            headers, scope.get("scheme", "http")
+            headers, scope.get("scheme", "http"), self.also
         ):
             response = PlainTextResponse(
                 "Cross-site request refused: this form must be sent from the app's own pages.",

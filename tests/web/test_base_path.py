@@ -27,6 +27,8 @@ from starlette.routing import Match
 
 from app.core.config import Settings
 from app.main import create_app
+from app.prefs.settings import SETTINGS
+from app.web.display import DEFAULT
 from app.web.sessions import COOKIE_NAME
 from tests.support.crawl import Links, crawl, summary, under_base
 from tests.support.hardening import finish_hand
@@ -261,3 +263,35 @@ def test_the_metrics_name_routes_without_the_base(db_url: str, base: str) -> Non
         text = client.get("/metrics", headers={"authorization": f"Bearer {token}"}).text
     routes = set(re.findall(r'route="([^"]*)"', text))
     assert {"/play", "/static"} <= routes and not any(r.startswith("/gin") for r in routes)
+
+
+@pytest.mark.parametrize("given", ["{base}/play", "/play"])
+def test_a_return_to_address_never_doubles_the_base(host: TestClient, base: str,
+                                                    given: str) -> None:
+    """Every return-to parameter (the settings' ``back``, the lesson's ``back``) is read
+    by one helper (app.web.links.return_path): a path the browser showed, the base
+    included, comes back under the base once, as an app path does."""
+    back = given.format(base=base)
+    host.get("/")
+    page = host.get("settings", params={"back": back}).text
+    links = {unescape(href) for href in re.findall(r'href="([^"]*/play[^"]*)"', page)}
+    assert f"{base}/play" in links and not any(f"{base}{base}/" in link for link in links
+                                               if base), links
+    form = {setting.name: getattr(DEFAULT, setting.name) for setting in SETTINGS}
+    saved = host.post("settings", data={**form, "back": back})
+    assert saved.status_code == 303
+    assert saved.headers["location"] in (f"{base}/settings?saved=1&back=%2Fplay",), \
+        saved.headers["location"]
+    started = host.post("learn/start", data={"back": back.replace("/play", "/guide")})
+    assert started.status_code == 303
+    lesson = host.get("learn").text
+    leave = re.search(r'id="learn-leave"[^>]*href="([^"]*)"', lesson)
+    assert leave is not None and leave.group(1) == f"{base}/guide"
+
+
+def test_a_return_to_address_elsewhere_is_dropped(host: TestClient, base: str) -> None:
+    host.get("/")
+    for back in ("//evil.example", "https://evil.example/play", f"{base}/../play",
+                 "/play?x=1", f"{base}//evil.example"):
+        page = host.get("settings", params={"back": back}).text
+        assert "evil.example" not in page and "x=1" not in page

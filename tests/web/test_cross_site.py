@@ -41,6 +41,8 @@ FOREIGN = [
     {"referer": "https://evil.example/page"},
     {"origin": "null"},
     {"origin": "http://testserver.evil.example"},
+    {"origin": "https://testserver"},  # the same host by another scheme (served over http)
+    {"origin": "http://testserver:8000"},  # another port
 ]
 
 

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from sqlmodel import Session, select
 
 from app.core.models import ScoreSheetRow
+from app.prefs.settings import SETTINGS
 from app.web.security import SECURITY_HEADERS
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import (
@@ -134,7 +135,7 @@ def world(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
                 assert mine is not None
         params = {"sheet_id": mine.id, "number": 1, "token": mine.share_token,
                   "other_sheet_id": theirs.id, "sheet_row": mine.model_dump(),
-                  "match_id": played["match_id"]}
+                  "match_id": played["match_id"], "step": played["step"]}
         yield client, params
 
 
@@ -439,3 +440,49 @@ def test_bodies_cut_off_by_a_hang_up_never_5xx(
         assert not diff(before, snapshot(app.state.engine))
 
     fuzz()
+
+
+# --- Enumerations: every choice field of every form -----------------------------------------
+
+ENUM_FIELDS = [
+    "sort", "level", "action", "arrange", "kind", "knocker", "sitter", "players",
+    "first_dealer", "first_sitter", "upcard_rank", "upcard_suit", "confirm", "name", "value",
+    "step", "day", *(setting.name for setting in SETTINGS),
+]
+"""Every field of the app's forms whose value is one of a fixed set (a sort, a level, a
+kind, a seat, a display setting, an operator's switch): each parsed by one parser
+(``app.core.inputs.one_of`` and the parsers built on it)."""
+GARBAGE = ["rank melds", "\u00e9t\u00e9<x>"]
+
+
+def test_garbage_in_every_enumeration_of_every_form_is_a_clear_refusal(
+    app: FastAPI, world: tuple[TestClient, dict[str, Any]]
+) -> None:
+    """Each choice field alone, and beside the fields a real form sends, with values
+    that are none of its choices: never a 5xx, a refusal (4xx) changes nothing, and a
+    practice hand (where an unknown sort was a 500) is among the tables."""
+    client, params = world
+    engine = app.state.engine
+
+    def refuse_garbage(paths: list[str]) -> None:
+        for path in paths:
+            for field in ENUM_FIELDS:
+                # Alone, then beside the fields a real form sends.
+                for value, form in zip(GARBAGE, ({}, {"version": "1", "action": "pass",
+                                                      "level": "easy", "players": "2"}),
+                                       strict=True):
+                    form = {**form, field: value}
+                    before = snapshot(engine)
+                    response = client.post(path, data=form, follow_redirects=False)
+                    assert response.status_code < 500, (path, form, response.text[:300])
+                    if 400 <= response.status_code < 500:
+                        assert not diff(before, snapshot(engine)), (path, form)
+
+    refuse_garbage(post_paths(app, params))  # no practice hand yet: its refusals too
+    started = client.post("/play/history/{match_id}/{number}/practice".format(**params),
+                          data={"step": str(params["step"])})
+    assert started.status_code == 200
+    refuse_garbage(["/play/practice"])
+    for path in ("/play", "/play/practice", "/learn"):
+        refused = client.post(path, data={"sort": "diagonal"})
+        assert refused.status_code == 400 and "Unknown sort" in refused.text, path

@@ -8,6 +8,8 @@ import pytest
 from fastapi import FastAPI, Request
 from fastapi.testclient import TestClient
 
+from app.core.config import Settings
+from app.main import create_app
 from app.web.security import CONTENT_SECURITY_POLICY
 
 
@@ -74,6 +76,9 @@ def test_same_origin_post_is_accepted(echo_client: TestClient) -> None:
         {"origin": "https://evil.example"},
         {"origin": "http://testserver.evil.example"},
         {"origin": "http://testserver:8080"},
+        {"origin": "https://testserver"},  # the app is served over http here
+        {"referer": "https://testserver/play"},
+        {"origin": "http://testserver:443"},
         {"origin": "null"},
         {"referer": "https://evil.example/form"},
         {"origin": "https://evil.example", "referer": "http://testserver/"},
@@ -113,3 +118,28 @@ def test_streamed_large_body_without_length_is_refused(echo_client: TestClient) 
         headers={"content-type": "application/x-www-form-urlencoded"},
     )
     assert response.status_code == 413
+
+
+def test_the_scheme_is_part_of_the_origin(echo_app: FastAPI) -> None:
+    """Served over https (a TLS proxy's X-Forwarded-Proto, trusted), a form from the
+    http page of the same host is another site, and the https one is not."""
+    with TestClient(echo_app, base_url="https://testserver") as secure:
+        for origin, status in (("https://testserver", 200), ("http://testserver", 403),
+                               ("https://testserver:8443", 403), ("https://other", 403)):
+            response = secure.post("/_test/echo", data={"a": "1"}, headers={"origin": origin})
+            assert response.status_code == status, origin
+
+
+def test_public_url_is_the_apps_origin_too(settings: Settings) -> None:
+    """Behind a proxy that does not say the scheme, the address players open
+    (PUBLIC_URL) is accepted, and only that one."""
+    app = create_app(Settings(database_url=settings.database_url, analyse_hands=False,
+                              public_url="https://cards.example.org/gin"))  # type: ignore[arg-type]
+    with TestClient(app) as client:
+        client.get("/")
+        for origin, status in (("https://cards.example.org", 200),
+                               ("http://cards.example.org", 403),
+                               ("https://evil.example", 403)):
+            response = client.post("/play/new", data={"level": "easy"},
+                                   headers={"origin": origin})
+            assert response.status_code == status, origin

@@ -42,7 +42,8 @@ def test_the_json_config_formats_every_line_as_json() -> None:
     config = logs.log_config("info", "json")
     assert all(formatter == {"()": logs.JsonFormatter}
                for formatter in config["formatters"].values())
-    assert all(handler["filters"] == ["request_id"] for handler in config["handlers"].values())
+    assert all(handler["filters"] == ["request_id", "redact"]
+               for handler in config["handlers"].values())
     assert config["loggers"]["app"]["level"] == "INFO"
     text = logs.log_config("info", "text")
     assert text["formatters"]["default"]["()"] != logs.JsonFormatter

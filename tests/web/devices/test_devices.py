@@ -125,13 +125,16 @@ def test_bad_codes_are_refused_and_limited(app: FastAPI, client: TestClient) -> 
         assert 'role="alert"' in response.text
     wrong = other.post("/devices/join", data={"code": "ZZZZ-ZZZY"})
     assert wrong.status_code == 400
-    # Five failures: even the right code now waits.
-    held = other.post("/devices/join", data={"code": good})
+    # Five failures: another wrong code waits...
+    held = other.post("/devices/join", data={"code": "ZZZZ-ZZZX"})
     assert held.status_code == 429 and int(held.headers["retry-after"]) > 0
     assert "Too many codes" in held.text
     assert other.cookies[COOKIE_NAME] == own
     assert diff(before, snapshot(app.state.engine)) == {}
-    app.state.attempts.clear()  # the window passed
+    # ... but the right code is checked first and always opens its history.
+    joined = other.post("/devices/join", data={"code": good}, follow_redirects=False)
+    assert joined.status_code == 303
+    assert other.cookies[COOKIE_NAME] == client.cookies[COOKIE_NAME]
 
 
 def test_forget_this_browser_leaves_nothing_of_it(app: FastAPI, client: TestClient) -> None:
