@@ -89,3 +89,21 @@ def test_the_play_table_has_no_script_over_400_lines() -> None:
     long = [path.name for path in (STATIC / "table").glob("*.js")
             if len(path.read_text().splitlines()) > 400]
     assert long == []
+
+
+_IMPORT = re.compile(r'import \{([^}]*)\} from "(\./[\w./-]+)";')
+_EXPORT = re.compile(r"export (?:function|const|let) (\w+)")
+
+
+def test_every_import_of_a_module_names_a_file_and_what_it_exports() -> None:
+    # No build step checks the modules: a misspelt import would stop the table's script.
+    broken = []
+    for script in SCRIPTS:
+        for imported, relative in _IMPORT.findall(script.read_text()):
+            target = (script.parent / relative).resolve()
+            exported = set(_EXPORT.findall(target.read_text())) if target.is_file() else set()
+            for name in imported.split(","):
+                name = name.split(" as ")[0].strip()
+                if name and name not in exported:
+                    broken.append(f"{script.name}: {name} from {relative}")
+    assert broken == []
