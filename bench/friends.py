@@ -7,7 +7,7 @@ htmx blocks), waits a person's pause (``--think`` seconds, uniform), then taps: 
 draws from the stock, or knocks / goes gin / discards the card leaving least deadwood;
 after a hand, either taps Next hand. The **move-to-other-screen latency** runs from the
 moment a tap is sent to the moment the other browser has its new table: its SSE event
-arrived and its ``GET /play`` (what static/play.js then fetches) came back.
+arrived and its ``GET /play`` (what static/table/live.js then fetches) came back.
 
 Two runs: one instance on SQLite (in-process notification), then, with ``--postgres
 URL``, two instances sharing PostgreSQL (LISTEN/NOTIFY; the inviter's browsers on

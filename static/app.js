@@ -1,11 +1,10 @@
 /* Gin Rummy — small script for every page (CSP: loaded from /static, no inline code).
+ * A module (<script type="module">, deferred like the others).
  * - Registers the service worker (<base>/sw.js: static files and the offline page only).
  *   The app's sub-path ("" or e.g. "/gin") is read from <meta name="app-base">.
  * - Settings page: the preview follows the radio buttons before saving (the saved
  *   choice is applied by the server on <html>; this only previews it).
  */
-"use strict";
-
 const APP_BASE = (document.querySelector('meta[name="app-base"]') || {}).content || "";
 
 if ("serviceWorker" in navigator && window.isSecureContext) {

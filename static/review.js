@@ -1,11 +1,13 @@
 // Hand review: show one position at a time. First / Back / Forward / Last
 // buttons, ArrowLeft / ArrowRight / Home / End keys and left / right swipes move
 // through the hand; the address's #step-N opens a given position. Without this
-// script every position is listed, so the page still works.
-(function () {
-  "use strict";
-  var review = document.getElementById("review");
-  if (!review) return;
+// script every position is listed, so the page still works. A module (<script
+// type="module">): it runs once the page is parsed.
+
+const review = document.getElementById("review");
+if (review) setup(review);
+
+function setup(review) {
   var steps = review.querySelectorAll(".review-step");
   var last = steps.length - 1;
   var nav = review.querySelector(".review-nav");
@@ -63,4 +65,4 @@
   }, { passive: true });
   window.addEventListener("hashchange", function () { show(fromHash()); });
   show(fromHash());
-})();
+}

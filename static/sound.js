@@ -1,7 +1,7 @@
 // Sound and vibration on the play table (issue 26). Both are off unless the Settings page
 // switched them on (<html data-sound="on">, <html data-vibration="on">).
 //
-// * static/play.js dispatches "gin:swap" on document after each new table is in place
+// * static/table/swap.js dispatches "gin:swap" on document after each new table is in place
 //   ({detail: {before, after}}: the old and the new #table). This file reads what changed
 //   and dispatches one "gin:event" per thing that happened ({detail: {kind}}): draw,
 //   discard, knock, gin, undercut, match-won, your-turn, knocked-against. Sound and

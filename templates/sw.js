@@ -2,8 +2,9 @@
     <base>/, where base is the app's sub-path, "" at the root).
     Context: version (str), files_json (JSON list of versioned static URLs), offline_url,
     static_prefix (<base>/static/).
-    It answers only static files (cache first; their URLs carry a content hash) and failed
-    page navigations (the offline page). Game state never touches its cache. -#}
+    It answers only static files (cache first; their URLs carry a content hash, but a
+    module's imports, which are matched without it) and failed page navigations (the
+    offline page). Game state never touches its cache. -#}
 /* Gin Rummy service worker {{ version }}: static files and the offline page only. */
 "use strict";
 const CACHE = "gin-static-{{ version }}";
@@ -35,8 +36,12 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith(STATIC)) {
+    // A versioned URL (?v=<hash>) as the page names it; a module's own imports
+    // (static/table/*.js) come without the query and are answered from the same cache,
+    // so one page's modules are all of one version, offline too.
     event.respondWith(
-      caches.match(request).then((hit) => hit || fetch(request))
+      caches.match(request, { ignoreSearch: !url.search })
+        .then((hit) => hit || fetch(request))
     );
     return;
   }

@@ -1,5 +1,5 @@
 """The app under a sub-path (``BASE_PATH=/gin``) in a real browser: a match starts and a
-hand is played through ``static/play.js`` (its posts, fetches and reloads all go to
+hand is played through ``static/table/`` (its posts, fetches and reloads all go to
 ``/gin/...``), with every request the page makes staying under ``/gin``. The crawl of
 every page is ``tests/web/test_base_path.py``; the service worker's scope is in
 ``tests/browser/test_install_browser.py``.

@@ -30,7 +30,7 @@ VIEWPORTS = [(360, 640), (390, 844), (844, 390), (1366, 800)]
 IDS = [f"{w}x{h}" for w, h in VIEWPORTS]
 MAX_TURNS = 60
 CORNER_MIN_PX = {"normal": 16, "large": 22}  # corner rank in the hand
-FADE_MS = 60  # static/play.js: the flown cards fade out in the turn's last 60 ms
+FADE_MS = 60  # static/table/turn.js: the flown cards fade out in the turn's last 60 ms
 
 # Records every flying card of the computer's turn and the end of its animations (ms).
 GHOSTS = """

@@ -1,5 +1,5 @@
 """The play script's own words in the page's language (issue 31): a browser that asks
-for German or Spanish gets the table in it, and the sentence static/play.js says when a
+for German or Spanish gets the table in it, and the sentence static/table/ says when a
 card moves along the hand (Shift+Right) comes from the page's #script-words, with the
 card's name in that language."""
 

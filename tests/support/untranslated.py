@@ -21,7 +21,7 @@ What "shown" means (``shown(html)``): every text node outside ``<script>``,
 ``<style>``, ``<code>`` and ``<samp>`` (hidden ones too: a sheet or a panel opens
 later), and the attributes a person or a screen reader meets (:data:`TEXT_ATTRIBUTES`;
 ``value`` of a submit or button input; ``content`` of the description meta; the data
-attributes play.js writes into the page, :data:`SHOWN_DATA`).
+attributes static/table/ writes into the page, :data:`SHOWN_DATA`).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ TEXT_ATTRIBUTES = {"aria-label", "aria-description", "aria-roledescription",
                    "aria-valuetext", "aria-placeholder", "title", "alt", "placeholder",
                    "label"}
 SHOWN_DATA = {"data-note", "data-default"}
-"""Data attributes whose text play.js puts on the screen (the hand's note)."""
+"""Data attributes whose text static/table/select.js puts on the screen (the hand's note)."""
 BUTTON_INPUTS = {"submit", "button", "reset"}
 SKIPPED = {"script", "style", "code", "samp"}
 """Elements whose text is not shown as words: scripts, styles, and code (a command line

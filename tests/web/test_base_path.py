@@ -220,8 +220,8 @@ def test_the_scripts_build_every_url_on_the_base() -> None:
     # A string literal starting with "/" in our scripts is a URL written without the
     # base (the scripts read it from <meta name="app-base">): none may be left.
     bare = re.compile(r"""(?<!BASE \+ )["'`]/[A-Za-z]""")
-    found = [f"{path.name}:{number}: {line.strip()}"
-             for path in sorted(STATIC.glob("*.js")) if path.name != "htmx.min.js"
+    found = [f"{path.relative_to(STATIC)}:{number}: {line.strip()}"
+             for path in sorted(STATIC.rglob("*.js")) if path.name != "htmx.min.js"
              for number, line in enumerate(path.read_text().splitlines(), start=1)
              if not line.lstrip().startswith(("//", "*", "/*")) and bare.search(line)]
     assert found == []

@@ -313,7 +313,7 @@ def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> 
             html = response.text
             scripts = re.findall(r"<script\b[^>]*>", html)
             # Every script is a file of ours; a JSON data block (the page's words for
-            # play.js) is never run, whatever it holds.
+            # static/table/) is never run, whatever it holds.
             assert all('src="/static/' in tag or 'type="application/json"' in tag
                        for tag in scripts), (path, scripts)
             assert not re.search(r"<[^>]+\son[a-z]+\s*=", html), path

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 
@@ -71,6 +72,19 @@ def test_service_worker_is_served_from_the_root_as_javascript(client: TestClient
     assert files and all(re.fullmatch(r"/static/[\w./-]+\?v=[0-9a-f]{10}", f) for f in files)
     assert any(f.startswith("/static/app.css?v=") for f in files)
     assert "/play" not in files and "/score" not in files
+
+
+def test_the_service_worker_precaches_every_module_and_answers_their_imports(
+        client: TestClient) -> None:
+    # The table's modules import each other without ?v=: each is precached (versioned),
+    # and the worker matches an unversioned static URL against its cache too.
+    text = client.get("/sw.js").text
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", text).group(1))  # type: ignore[union-attr]
+    static = Path(__file__).resolve().parents[2] / "static"
+    modules = sorted(path.relative_to(static).as_posix() for path in static.rglob("*.js"))
+    assert "table/main.js" in modules and "table/queue.js" in modules
+    assert [m for m in modules if not any(f.startswith(f"/static/{m}?v=") for f in files)] == []
+    assert "ignoreSearch: !url.search" in text
 
 
 def test_offline_page_says_no_connection_and_that_the_game_is_safe(client: TestClient) -> None:

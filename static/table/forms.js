@@ -1,0 +1,61 @@
+// The forms around the table. Leaving the play screen takes one Back press: New match
+// (data-replace) and Start match (data-start) replace the history entry instead of
+// adding one. The table's own form (data-play) queues its taps (queue.js).
+
+import { state } from "./state.js";
+import { BASE, CARD_ACTIONS, selected } from "./page.js";
+import { enqueue } from "./queue.js";
+import { DEAL_KEY } from "./motion.js";
+
+// Start match: posted here; its redirect replaces this history entry (the new table is
+// then dealt on load, motion.js), a refusal's page replaces <main> (htmx swaps it).
+function start(form, action) {
+  const body = new URLSearchParams(new FormData(form));
+  fetch(action, { method: "POST", body: body, credentials: "same-origin" })
+    .then(function (response) {
+      if (response.ok && response.redirected) {
+        if (new URL(response.url).pathname === BASE + "/play") {
+          try { sessionStorage.setItem(DEAL_KEY, "1"); } catch (e) { /* no deal then */ }
+        }
+        location.replace(response.url);
+        return null;
+      }
+      return response.text().then(function (text) {
+        if (text.indexOf("<main") < 0) { form.submit(); return; }
+        window.htmx.swap("main", text, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0, ignoreTitle: true },
+          { select: "main" });
+      });
+    })
+    .catch(function () { form.submit(); });
+}
+
+function submit(event) {
+  const form = event.target;
+  if (form.hasAttribute("data-replace")) {
+    // New match: replace this history entry, so one Back press leaves the play screen.
+    event.preventDefault();
+    location.replace(form.action);
+    return;
+  }
+  if (form.hasAttribute("data-start")) {
+    event.preventDefault();
+    const by = event.submitter;
+    start(form, by && by.hasAttribute("formaction") ? by.formAction : form.action);
+    return;
+  }
+  if (!form.hasAttribute("data-play")) return;
+  event.preventDefault();
+  const button = event.submitter;
+  if (!button) return;
+  if (button.getAttribute("aria-disabled") === "true" && !state.busy) return;
+  const intent = { id: button.id, name: button.name || "", value: button.value || "" };
+  if (button.name === "action" && CARD_ACTIONS.indexOf(button.value) >= 0) {
+    const radio = selected();
+    if (radio) intent.card = radio.value;
+  }
+  enqueue(intent);
+}
+
+export function install() {
+  document.addEventListener("submit", submit);
+}

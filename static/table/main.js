@@ -1,0 +1,47 @@
+// The play table's script, the entry of static/table/ (loaded with <script
+// type="module"> by the play table, the New match form and the invite page). Everything
+// here is an enhancement: without it every control is a plain form post (303 back).
+//
+// The modules, by concern (their one shared state is state.js; what they read of the
+// page is listed in app/web/markup.py):
+//   page.js    the page: base path, words, the table, the selection, live regions
+//   select.js  the selection, local: the note and the card buttons follow it
+//   queue.js   the request queue (docs/adr/0001): taps in order, stale repeats dropped
+//   swap.js    an answer put in place by htmx, then played out
+//   focus.js   focus kept across a swap
+//   motion.js  your own hand in motion (FLIP), the optimistic discard and draw, the deal
+//   turn.js    the computer's turn played out
+//   arrange.js arranging the hand (drag, Shift+Arrow), posted with the taps
+//   pointer.js tap again to discard, drag onto the pile or along the hand
+//   keys.js    keyboard shortcuts, Read the table
+//   hint.js    the Expert's advice placed where it hides nothing the step needs
+//   forms.js   New match and Start match replace the history entry; the table's form
+//   live.js    a friend match's moves, the other matches, notifications, Copy and Share
+// static/sound.js (sounds, vibration) and static/learn.js (the lesson's marks) hear
+// "gin:swap", dispatched on document after each new table (swap.js).
+
+import { placeHint, install as installHint } from "./hint.js";
+import { install as installForms } from "./forms.js";
+import { install as installKeys } from "./keys.js";
+import { setupLive } from "./live.js";
+import { dealOnLoad } from "./motion.js";
+import { install as installPointer } from "./pointer.js";
+import { refresh, install as installSelect } from "./select.js";
+import { install as installSwap } from "./swap.js";
+
+installPointer();
+installKeys();
+installHint();
+installSelect();
+installForms();
+installSwap();
+
+function ready() {
+  refresh(); setupLive(); placeHint(); dealOnLoad();
+  // The table's keys and taps are live from here (tests wait for it).
+  document.documentElement.setAttribute("data-play-ready", "");
+}
+
+// A module runs once the page is parsed, like a deferred script.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+else ready();

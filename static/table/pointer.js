@@ -1,0 +1,114 @@
+// The pointer on the hand: tapping the selected card again discards it; a card dragged
+// onto the discard pile is discarded; a card dragged along the hand is arranged
+// (arrange.js). A drag starts after 10 px (less is a tap); one card at a time.
+
+import { state } from "./state.js";
+import { acts, board, motionOff } from "./page.js";
+import { discard } from "./select.js";
+import { ARRANGE_MS, arrange, dragTo, handCodes } from "./arrange.js";
+import { ownTransform, playHand } from "./motion.js";
+
+function cardOf(target) {
+  const slot = target && target.closest ? target.closest(".slot") : null;
+  return slot ? slot.querySelector(".slot__input") : null;
+}
+
+function down(event) {
+  const input = cardOf(event.target);
+  state.pressedChecked = input && input.checked ? input.value : null;
+  if (!input || event.button !== 0 || (state.drag && state.drag.active)) return;
+  state.drag = { input: input, slot: input.closest(".slot"), x: event.clientX, y: event.clientY,
+    id: event.pointerId, active: false, moved: false, codes: handCodes() };
+}
+
+function move(event) {
+  const drag = state.drag;
+  if (!drag || event.pointerId !== drag.id) return;
+  if (!drag.active) {
+    // A tap, not a drag, until the pointer has gone a few pixels.
+    if (Math.abs(event.clientX - drag.x) + Math.abs(event.clientY - drag.y) < 10) return;
+    drag.active = true;
+    drag.card = drag.slot.querySelector(".card");
+    drag.card.getAnimations().forEach(function (a) { a.finish(); });
+    const c = drag.card.getBoundingClientRect();
+    const h = drag.slot.getBoundingClientRect();
+    drag.inSlot = { left: c.left - h.left, top: c.top - h.top, width: c.width, height: c.height };
+    drag.slot.classList.add("is-dragging");
+    if (board() && acts(drag.input).indexOf("discard") >= 0) board().classList.add("is-dropping");
+    try { drag.input.setPointerCapture(event.pointerId); } catch (e) { /* no capture */ }
+  }
+  dragTo(event.clientX, event.clientY);
+  // The card follows the pointer, but never past the screen's edges (the page would
+  // grow wider under it).
+  const slot = drag.slot.getBoundingClientRect();
+  const left = slot.left + drag.inSlot.left;
+  const top = slot.top + drag.inSlot.top;
+  const edge = 4 + drag.inSlot.width * 0.04;   // the lift's scale, and a margin
+  const tx = Math.min(Math.max(event.clientX - drag.x, edge - left),
+    window.innerWidth - edge - left - drag.inSlot.width);
+  const ty = Math.min(Math.max(event.clientY - drag.y, edge - top),
+    window.innerHeight - edge - top - drag.inSlot.height);
+  drag.card.style.transform = "translate(" + tx + "px, " + ty + "px) scale(1.08)";
+}
+
+// A table swapped in under a drag (a friend's move) ends it: its cards are gone.
+export function dropDrag() {
+  const drag = state.drag;
+  if (drag && drag.card) {
+    drag.card.style.transform = "";
+    drag.slot.classList.remove("is-dragging");
+  }
+  state.drag = null;
+}
+
+function endDrag(event, dropped) {
+  const d = state.drag;
+  if (!d || event.pointerId !== d.id) return;
+  state.drag = null;
+  if (!d.active) return;
+  const from = d.card.getBoundingClientRect();
+  d.card.style.transform = "";
+  d.slot.classList.remove("is-dragging");
+  if (board()) board().classList.remove("is-dropping");
+  state.suppressClick = true;
+  setTimeout(function () { state.suppressClick = false; }, 0);
+  const pile = document.querySelector(".pile--discard .pile__btn");
+  const r = pile ? pile.getBoundingClientRect() : null;
+  const pad = 12;
+  const onPile = dropped && r && event.clientX >= r.left - pad && event.clientX <= r.right + pad &&
+      event.clientY >= r.top - pad && event.clientY <= r.bottom + pad;
+  if (onPile && (state.busy || acts(d.input).indexOf("discard") >= 0)) {  // discard() queues it
+    discard(d.input);
+  } else if (!motionOff()) {
+    // Let go: the card settles from under the pointer into its place (its own CSS
+    // transition, which clearing the drag's transform started, finished first).
+    const base = ownTransform(d.card);
+    playHand({ moves: [{ el: d.card, from: from, to: d.card.getBoundingClientRect(),
+      base: base, duration: ARRANGE_MS }] });
+  }
+  const codes = handCodes();
+  if (d.moved && codes.join(" ") !== d.codes.join(" ")) arrange(codes);
+}
+
+// The selected card tapped again: discarded (a click from the keyboard, detail 0, only
+// selects).
+function click(event) {
+  const input = cardOf(event.target);
+  if (!input) return;
+  if (state.suppressClick) {
+    event.preventDefault();
+    return;
+  }
+  if (event.detail > 0 && state.pressedChecked === input.value && input.checked) {
+    state.pressedChecked = null;
+    discard(input);
+  }
+}
+
+export function install() {
+  document.addEventListener("pointerdown", down, true);
+  document.addEventListener("pointermove", move);
+  document.addEventListener("pointerup", function (event) { endDrag(event, true); });
+  document.addEventListener("pointercancel", function (event) { endDrag(event, false); });
+  document.addEventListener("click", click, true);
+}

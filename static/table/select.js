@@ -1,0 +1,46 @@
+// Selection is local: the hand is a radio group; each radio carries what discarding it
+// would do (data-acts, data-note), so the note under the hand and the Discard / Knock /
+// Gin buttons follow the selection at once, with no request.
+
+import { state } from "./state.js";
+import { CARD_ACTIONS, acts, board, selected } from "./page.js";
+import { enqueue } from "./queue.js";
+
+// The note and the card buttons, after the selection (or the table) changed.
+export function refresh() {
+  if (!board()) return;
+  const radio = selected();
+  const note = document.getElementById("hand-note");
+  if (note) {
+    note.textContent = radio && radio.dataset.note ? radio.dataset.note : note.dataset.default;
+  }
+  const allowed = acts(radio);
+  CARD_ACTIONS.forEach(function (name) {
+    const button = document.getElementById("a-" + name);
+    if (!button || button.disabled) return;
+    if (allowed.indexOf(name) >= 0) button.removeAttribute("aria-disabled");
+    else button.setAttribute("aria-disabled", "true");
+  });
+}
+
+export function choose(radio) {
+  if (!radio) return;
+  radio.checked = true;
+  refresh();
+}
+
+// Discard this card (tapped again, dropped on the pile, Enter): queued like a tap on
+// Discard. While a request is in flight it is queued anyway and judged against the
+// table that request brings (queue.js).
+export function discard(radio) {
+  if (!radio) return;
+  if (!state.busy && acts(radio).indexOf("discard") < 0) return; // the note says why
+  choose(radio);
+  enqueue({ id: "a-discard", name: "action", value: "discard", card: radio.value });
+}
+
+export function install() {
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches(".slot__input")) refresh();
+  });
+}

@@ -1,0 +1,37 @@
+// The play table's one piece of shared, changing state. Every module of static/table/
+// that needs it imports this object and reads or writes its fields by name; nothing else
+// is shared between them (each module's constants are its own, and the page itself, the
+// DOM, is the rest of the truth: app/web/markup.py lists what the scripts read and write).
+
+/** What the table's script remembers between events. */
+export const state = {
+  // The taps waiting to be sent, oldest first (queue.js): {id, name, value, card,
+  // queued} for a button, {arrange: [codes], again} for an order of the hand,
+  // {refresh: true} for a friend's move to fetch.
+  queue: [],
+  // A request is in flight (queue.js); taps made now are queued behind it.
+  busy: false,
+  // A friend's move is already queued to be fetched (live.js): one is enough.
+  refreshQueued: false,
+  // The move shown before the answer (motion.js): a discard on its way to the pile,
+  // {code, slot, flyer, base, anim}, or a draw on its way to the hand, {draw, flyer,
+  // source, anim}; null when none.
+  pending: null,
+  // The card under the pointer (pointer.js): {input, slot, x, y, id, active, moved,
+  // codes, card, inSlot}; null when no card is pressed.
+  drag: null,
+  // The code of the card that was already selected when the pointer went down (a code,
+  // not the element: a reply swapping the table in between renders the card anew).
+  pressedChecked: null,
+  // The click that ends a drag is not a tap (pointer.js).
+  suppressClick: false,
+  // The page's words (#script-words), parsed once (page.js); null until first asked.
+  words: null,
+  // The friend match's polling (live.js): the interval's id (null when the stream
+  // works), how many polls so far, and the stream's errors in a row.
+  polling: null,
+  polls: 0,
+  sseErrors: 0,
+  // The match ids whose turn it was at the last look (live.js), for notifications.
+  turnsKnown: null,
+};

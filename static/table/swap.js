@@ -1,0 +1,91 @@
+// A tap's answer put in place, then played out. htmx does the swap itself (htmx.swap:
+// the answer's #table replaces the page's, its #status and #step-help fill the page's,
+// in one synchronous step with no settle delay, the new table processed for its own hx-
+// attributes, such as the Hint form's); this module measures what it needs first and
+// puts back what is the browser's own after: the selection, the order of the hand not
+// yet posted, the focus, then the motion.
+//
+// The computer's (or the friend's) move arrives in #computer-live, its own live region:
+// its words are announced by announce() (a repeat of the same words is read again),
+// not swapped (htmx:oobBeforeSwap below).
+
+import { state } from "./state.js";
+import { announce, selected, table } from "./page.js";
+import { refresh } from "./select.js";
+import { restoreFocus } from "./focus.js";
+import { applyOrder, queuedOrder } from "./arrange.js";
+import { DEAL_MS, pileRects, planHand, playHand, snapshot } from "./motion.js";
+import { animate } from "./turn.js";
+import { dropDrag } from "./pointer.js";
+
+// How htmx swaps the answer: at once (no swap or settle delay: the next queued tap is
+// judged against the new table right after), no scrolling, no view transition.
+const SWAP = { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0, transition: false,
+  ignoreTitle: true };
+const OPTIONS = { select: "#table", selectOOB: "#status:innerHTML,#step-help:innerHTML,#computer-live" };
+
+// ``html``: the route's answer to a script (the status and table blocks); ``focus`` as
+// describeFocus() gave it when the tap was made.
+export function swap(html, focus) {
+  // Where things are now, read before anything is written (one layout, already clean).
+  const old = table();
+  const rects = old ? pileRects(old) : null;
+  const before = snapshot(old);
+  const keep = selected();
+  const keepCode = keep ? keep.value : null;
+  dropDrag();
+  window.htmx.swap(old, html, SWAP, OPTIONS);
+  const fresh = table();
+  const wanted = queuedOrder();
+  if (wanted) applyOrder(fresh, wanted);
+  if (keepCode && !selected()) {
+    const again = document.getElementById("c-" + keepCode);
+    if (again) again.checked = true;
+  }
+  refresh();
+  restoreFocus(focus);
+  const plan = before ? planHand(fresh, before) : null;
+  let landing = state.pending;
+  state.pending = null;
+  if (landing && landing.draw) {
+    // The drawn card flies on from where the card shown at the tap has got to (planHand).
+    landing.flyer.remove();
+    landing = null;
+  }
+  if (landing && fresh.querySelector('.hand .slot[data-card="' + landing.code + '"]')) {
+    // Refused (400/409): the card is still in your hand; planHand flies it back from
+    // where it is now to its place, and the status line says why.
+    landing.flyer.remove();
+    landing.base.remove();
+    landing = null;
+  }
+  if (landing) {
+    // The computer's turn starts from the pile once your card has landed on it (laid
+    // out now, held until then).
+    const held = landing;
+    const landed = held.anim.finished.catch(function () {}).then(function () {
+      held.flyer.remove();
+      held.base.remove();
+    });
+    animate(fresh, rects, landed);
+  } else if (plan && plan.deal) {
+    // After the deal (the computer may be first to play on the new hand).
+    setTimeout(function () { if (table() === fresh) animate(fresh, rects); }, DEAL_MS);
+  } else {
+    animate(fresh, rects);
+  }
+  if (plan) playHand(plan);
+  // static/sound.js and static/learn.js hear each new table: sounds, vibration, the
+  // lesson's marks.
+  document.dispatchEvent(new CustomEvent("gin:swap", { detail: { before: old, after: fresh } }));
+}
+
+export function install() {
+  // The computer's move is announced, not swapped: the same words twice are read twice.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const region = event.detail.target;
+    if (!region || region.id !== "computer-live") return;
+    event.detail.shouldSwap = false;
+    announce(region, event.detail.fragment.textContent);
+  });
+}
