@@ -5,7 +5,7 @@
 A template that renames or drops one of these breaks a script without a word; a script
 that reads a new one must add it here. Two tests hold both sides to it:
 
-* ``tests/unit/web/test_markup_contract.py`` scans the scripts for the ids and data
+* ``tests/unit/web/test_markup_contract_of_scripts.py`` scans the scripts for the ids and data
   attributes they name (``getElementById("…")``, ``#id`` and ``[data-…]`` in a
   selector, ``dataset.name``, ``getAttribute("data-…")``) and fails on any not listed
   here, and on an entry that no script names any more;
