@@ -15,7 +15,8 @@ from app import __version__
 from app.core import metrics, setaside, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
-from app.core.db import check_storage, create_db_engine, lazy_engine
+from app.core.db import create_db_engine, lazy_engine
+from app.core.readiness import SchemaGate, readiness
 from app.daily import days as daily_days
 from app.daily import plays as daily_plays
 from app.engine import compiled_core
@@ -53,6 +54,7 @@ from app.web.middleware import (
     GinRummyApp,
     HeadMiddleware,
 )
+from app.web.readiness import SchemaGateMiddleware
 from app.web.render import STATIC_DIR
 from app.web.security import SecurityMiddleware
 from app.web.sessions import SessionCookieMiddleware, purge_expired_sessions
@@ -72,7 +74,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     creates tables itself.
     """
     settings = settings or get_settings()
-    engine = create_db_engine(settings.database_url, threads=settings.threads)
+    # A SQLite file must exist (migrated): a missing one is a fault, never made empty.
+    engine = create_db_engine(settings.database_url, threads=settings.threads,
+                              existing_only=True)
+    schema = SchemaGate(engine)  # pages wait for a schema at head (app.web.readiness)
 
     async def purge() -> None:
         try:
@@ -97,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.info("engine: %s", "compiled core" if compiled_core()
                  else "pure Python (no compiled core)")
         workers.configure(settings.compute_workers)
+        await asyncio.to_thread(schema.check)  # logs an error when not at head
         # The routes' thread pool, as large as the database pool was made for (THREADS).
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         analysis.configure(enabled=settings.analyse_hands)
@@ -170,18 +176,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SessionCookieMiddleware, settings=settings)
     # zlib's default level: level 9 took half as long again for a page 1 % smaller.
     app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
+    app.add_middleware(SchemaGateMiddleware, gate=schema)  # outside the session cookie's
 
     install_error_pages(app)
     app.mount("/static", CachedStaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> JSONResponse:
-        """200 ``{"status": "ok", "version": "0.3.0"}`` when the database answers a read
-        and takes writes, else 503 ``{"status": "unavailable", "reason": "read-only",
-        "version": ...}`` (or ``"full"``, ``"failing"``, ``"unreachable"``:
-        ``app.core.db.check_storage``), so a container's health check notices a database
-        that cannot store anything."""
-        reason = check_storage(engine)
+        """Liveness: 200 ``{"status": "ok", "version": "0.3.0"}`` while the process
+        answers at all, whatever its database (restarting would not mend a database;
+        ``/readyz`` says whether pages can be served)."""
+        return JSONResponse({"status": "ok", "version": __version__})
+
+    @app.get("/readyz", include_in_schema=False)
+    def readyz() -> JSONResponse:
+        """Readiness: 200 ``{"status": "ok", "version": ...}`` when the database's
+        schema is at the code's head and it answers a read and would take a write, else
+        503 ``{"status": "unavailable", "reason": ..., "version": ...}`` with reason
+        ``"schema-behind"``, ``"schema-ahead"`` (``app.core.readiness``), ``"read-only"``,
+        ``"full"``, ``"failing"`` or ``"unreachable"`` (``app.core.db.check_storage``)."""
+        reason = readiness(engine, schema)
         if reason is not None:
             return JSONResponse({"status": "unavailable", "reason": reason,
                                  "version": __version__}, status_code=503)

@@ -1,7 +1,7 @@
 """A real read-only database file and directory: a server started on it answers 503
-(with ``Retry-After`` and a page saying so, never 500) and ``/healthz`` says unhealthy;
+(with ``Retry-After`` and a page saying so, never 500) and ``/readyz`` says unready;
 once the file and its directory are writable again the same process serves and stores,
-with nothing lost (no restart: a container's health check sees it recover)."""
+with nothing lost (no restart: a readiness probe sees it recover)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def test_a_read_only_start_answers_503_and_recovers_without_restart(folder: Path
         server.start(healthy=False)
         with httpx.Client(base_url=server.url, cookies=cookies, follow_redirects=True) as browser, \
                 httpx.Client(base_url=server.url, follow_redirects=True) as stranger:
-            health = browser.get("/healthz")
+            health = browser.get("/readyz")
             assert health.status_code == 503, server.output()
             assert health.json()["status"] == "unavailable"
             assert health.json()["reason"] in ("read-only", "unreachable")
@@ -78,8 +78,8 @@ def test_a_read_only_start_answers_503_and_recovers_without_restart(folder: Path
                 assert "Nothing was changed" in answer.text
 
             writable(folder)  # the operator frees the disk: the same process goes on
-            wait_until(lambda: browser.get("/healthz").status_code == 200, timeout=60,
-                       what="/healthz to answer 200 again")
+            wait_until(lambda: browser.get("/readyz").status_code == 200, timeout=60,
+                       what="/readyz to answer 200 again")
             page = browser.get("/play")
             assert page.status_code == 200
             assert read_page(page.text).version == position  # the match is still there
