@@ -12,10 +12,10 @@ from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
 
 from app import __version__
-from app.core import metrics, setaside, workers
+from app.core import metrics, setaside, switches, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
-from app.core.db import create_db_engine, lazy_engine
+from app.core.db import create_db_engine, lazy_engine, when_file_changes
 from app.core.readiness import SchemaGate, readiness
 from app.daily import days as daily_days
 from app.daily import plays as daily_plays
@@ -150,6 +150,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.known_browsers = known_browsers(settings, engine)  # app.web.known
     app.state.lazy_engine = lazy_engine(engine)  # every request's unit of work (get_session)
+    # A SQLite file deleted or replaced under the server: what was kept of its rows goes.
+    for forget in (storage.forget_cache, switches.forget_cache, schema.forget,
+                   *([app.state.known_browsers.forget_all]
+                     if app.state.known_browsers is not None else [])):
+        when_file_changes(engine, forget)
 
     fair_use = install_fair_use(app, settings)
     # A hint asked while the browser's last one is worked out: 429 before any read.

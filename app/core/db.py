@@ -378,6 +378,37 @@ OLD_FILE_GIVE_UP_SECONDS = 30.0
 (one leaked somewhere must not lock the app out)."""
 
 
+_file_changed: weakref.WeakKeyDictionary[Engine, list[Callable[[], None]]] = (
+    weakref.WeakKeyDictionary())
+
+
+_watches: "weakref.WeakKeyDictionary[Engine, _FileWatch]" = weakref.WeakKeyDictionary()
+
+
+def file_changed(engine: Engine) -> bool:
+    """True when ``engine``'s SQLite file is no longer the one its connections opened
+    (deleted or replaced): one ``stat``, call it before a request reads anything kept
+    of the rows (then :func:`forget_old_file`). False for other backends."""
+    watch = _watches.get(engine)
+    return watch is not None and watch.known is not None and watch.at_path() != watch.known
+
+
+def forget_old_file(engine: Engine) -> None:
+    """Close ``engine``'s idle connections to a file deleted or replaced and call what
+    :func:`when_file_changes` registered. Blocks (closing connections)."""
+    watch = _watches.get(engine)
+    if watch is not None:
+        watch.changed()
+
+
+def when_file_changes(engine: Engine, forget: Callable[[], None]) -> None:
+    """Call ``forget`` (it must not use the database) when ``engine``'s SQLite file is
+    found deleted or replaced (:class:`_FileWatch`): what a process keeps of the old
+    file's rows (known browsers, replayed matches, the operator's switches) does not hold
+    for the new one. Never called for another backend."""
+    _file_changed.setdefault(engine, []).append(forget)
+
+
 class _FileWatch:
     """Keeps a SQLite engine's connections on the file at its path.
 
@@ -389,7 +420,11 @@ class _FileWatch:
     file nobody reads again. A new connection is opened only once the connections to an
     old file are closed (up to :data:`OLD_FILE_WAIT_SECONDS`, else 503): the old ones
     would otherwise checkpoint and delete the write-ahead log the new file's connections
-    share. Costs one ``stat`` of the path per checkout, checkin and commit.
+    share. Nor does it open the new file with the old file's write-ahead log: SQLite
+    leaves ``-wal`` and ``-shm`` behind when their file was deleted or replaced, and would
+    read the old file's last writes into the new one; the log this process saw in use
+    with another file is moved aside (``<name>-wal.replaced-<time>``, kept for the
+    operator) first. Costs a ``stat`` or two per checkout, checkin and commit.
 
     ``existing_only``: connections open the file ``mode=rw`` (a missing file is not made).
     """
@@ -400,6 +435,9 @@ class _FileWatch:
         self.opened: dict[int, FileId | None] = {}  # id(DBAPI connection) -> its file
         self.closed = threading.Condition()
         self.changed_at: float | None = None
+        self.logs: dict[FileId, FileId] = {}  # write-ahead log -> the file it was used with
+        self.known: FileId | None = None  # the file the last connection opened
+        _watches[engine] = self
         event.listen(engine, "do_connect", self._connecting)
         event.listen(engine, "connect", self._connected)
         event.listen(engine, "close", self._closed)
@@ -434,13 +472,41 @@ class _FileWatch:
                     break
                 if not self.closed.wait(deadline - time.monotonic()):
                     raise self._gone("was replaced; its last connections are still closing")
+            self._set_aside_old_log(current)
         if self.existing_only:
             cargs[0] = f"file:{quote(str(self.path.resolve()))}?mode=rw"
             cparams["uri"] = True
 
+    def _log_at_path(self) -> FileId | None:
+        try:
+            status = os.stat(f"{self.path}-wal")
+        except OSError:
+            return None
+        return status.st_dev, status.st_ino
+
+    def _set_aside_old_log(self, current: FileId | None) -> None:
+        """Move the write-ahead log and its index aside when this process used that log
+        with another file than ``current``. Called with no connection open to another file."""
+        log_file = self._log_at_path()
+        if log_file is None or self.logs.get(log_file) in (None, current):
+            return
+        stamp = time.strftime("%Y%m%dT%H%M%S")
+        for suffix in ("-wal", "-shm"):
+            old = Path(f"{self.path}{suffix}")
+            try:
+                old.rename(f"{old}.replaced-{stamp}")
+            except FileNotFoundError:
+                pass
+            except OSError as error:  # a read-only directory: wait until it is writable
+                reason = f"was replaced and its old log cannot be moved ({error})"
+                raise self._gone(reason) from error
+        self.logs.pop(log_file, None)
+        log.warning("the write-ahead log of the replaced database file was moved aside "
+                    "(%s-wal.replaced-%s)", self.path, stamp)
+
     def _connected(self, dbapi_connection: Any, _record: Any) -> None:
         with self.closed:
-            self.opened[id(dbapi_connection)] = self.at_path()
+            self.opened[id(dbapi_connection)] = self.known = self.at_path()
 
     def _closed(self, dbapi_connection: Any, _record: Any) -> None:
         with self.closed:
@@ -453,15 +519,33 @@ class _FileWatch:
     def _checkout(self, dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
         if not self._stale(dbapi_connection):
             return
-        log.error("the database file %s was deleted or replaced: closing its connections",
-                  self.path)
-        self.changed_at = time.monotonic()
-        self.engine.pool.dispose()  # the idle ones; those in use close when they come back
+        self.changed()
         raise DisconnectionError("the database file changed")  # the pool opens this one again
 
+    def changed(self) -> None:
+        """The file at the path is not the one the connections opened: close the idle
+        ones (those in use close when they come back), forget what was kept of its rows."""
+        if self.changed_at is None or self.known is not None:
+            log.error("the database file %s was deleted or replaced: closing its "
+                      "connections", self.path)
+        self.changed_at, self.known = time.monotonic(), None
+        self.engine.pool.dispose()
+        for forget in _file_changed.get(self.engine, ()):
+            try:
+                forget()
+            except Exception:
+                log.exception("forgetting what was read of the old database file failed")
+
     def _checkin(self, dbapi_connection: Any, record: Any) -> None:
-        if dbapi_connection is not None and self._stale(dbapi_connection):
+        if dbapi_connection is None:
+            return
+        if self._stale(dbapi_connection):
             record.invalidate()  # closed now, not kept in the pool
+            return
+        file, log_file = self.opened.get(id(dbapi_connection)), self._log_at_path()
+        if file is not None and log_file is not None and self.logs.get(log_file) != file:
+            with self.closed:
+                self.logs[log_file] = file
 
     def _commit(self, conn: Connection) -> None:
         if self._stale(conn.connection.dbapi_connection):
@@ -478,9 +562,10 @@ def _watch_faults(engine: Engine) -> StorageHealth:
     def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
         # While the database fails, no connection is kept: each request opens its own, so
         # the first one after the disk is writable again is served (a pooled connection
-        # opened during the fault would stay read-only and fail once more).
+        # opened during the fault would stay read-only and fail once more; while any one
+        # stays open, SQLite shares its read-only view of the log index with new ones).
         if health.fault is not None:
-            record.invalidate(soft=True)
+            record.invalidate()
 
     @event.listens_for(engine, "handle_error")
     def _on_error(context: ExceptionContext) -> None:
@@ -489,9 +574,11 @@ def _watch_faults(engine: Engine) -> StorageHealth:
             return
         health.failed(reason)
         # A connection opened while the file was read-only stays read-only: treat the
-        # fault as a disconnect, so the pool opens fresh connections from now on.
+        # fault as a disconnect, so the pool opens fresh connections from now on, and
+        # close the idle ones now (a fresh one would share their view of the log index).
         context.is_disconnect = True
         context.invalidate_pool_on_disconnect = True
+        engine.pool.dispose()
 
     return health
 

@@ -51,17 +51,26 @@ def _known_revisions() -> frozenset[str]:
     return frozenset(revision.revision for revision in script.walk_revisions())
 
 
+def _no_table(error: BaseException) -> bool:
+    """True when ``error`` says the table does not exist (SQLite's message, PostgreSQL's
+    SQLSTATE 42P01), not that the database failed."""
+    orig = getattr(error, "orig", None) or error
+    if storage_fault(error) is not None:
+        return False
+    return getattr(orig, "sqlstate", None) == "42P01" or str(orig).startswith("no such table")
+
+
 def schema_fault(engine: Engine) -> str | None:
     """``None`` when the database's ``alembic_version`` is the scripts' head, else
     :data:`BEHIND` (older, or no schema at all) or :data:`AHEAD` (a revision these
-    scripts do not know). A storage fault (``app.core.db.storage_fault``) is raised as it
-    is. Reads one small table. Blocks."""
+    scripts do not know). Any other error (a storage fault: ``app.core.db.storage_fault``)
+    is raised as it is. Reads one small table. Blocks."""
     try:
         with engine.connect() as conn:
             rows = conn.execution_options(sqlite_begin="DEFERRED").execute(
                 text("SELECT version_num FROM alembic_version")).all()
     except Exception as error:
-        if storage_fault(error) is not None:
+        if not _no_table(error):
             raise
         rows = []  # no alembic_version table: nothing was migrated
     versions = frozenset(str(row[0]) for row in rows)
@@ -93,8 +102,9 @@ class SchemaGate:
         with self._lock:
             try:
                 fault = schema_fault(self.engine)
-            except Exception:
-                log.debug("schema check: the database cannot be read", exc_info=True)
+            except Exception as error:
+                log.warning("schema check: the database cannot be read (%s)",
+                            type(error).__name__, exc_info=True)
                 return self.fault
             if fault != self.fault:
                 if fault is None:
@@ -104,6 +114,10 @@ class SchemaGate:
                               "503 until `alembic upgrade head` is run", fault)
             self.fault, self.checked = fault, time.monotonic()
             return fault
+
+    def forget(self) -> None:
+        """Check again on the next request (the database file was replaced)."""
+        self.checked = None
 
     def current(self) -> str | None:
         """The state, checked again first when :meth:`due`. Blocks when it checks."""

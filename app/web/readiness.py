@@ -4,6 +4,10 @@ why, in the page's language (``app.web.errors.schema_refusal``), instead of fail
 the first query that names a column the database lacks. ``/healthz``, ``/readyz``,
 ``/metrics`` and the static files pass.
 
+It also notices first that the SQLite file was deleted or replaced
+(``app.core.db.file_changed``), before anything kept of its rows answers a request (the
+known browsers of the session cookie's middleware, replayed matches).
+
 The state is re-checked as ``SchemaGate`` says (every second while refused), so
 ``alembic upgrade head`` run beside the live server is noticed without a restart. Sits
 outside the session cookie's middleware: that one reads the database too.
@@ -15,6 +19,7 @@ import anyio.to_thread
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.core.db import file_changed, forget_old_file
 from app.core.readiness import SchemaGate
 from app.web.errors import schema_refusal
 from app.web.links import route_path
@@ -39,6 +44,9 @@ class SchemaGateMiddleware:
         if path in OPEN_PATHS or path.startswith("/static/"):
             await self.app(scope, receive, send)
             return
+        engine = self.gate.engine
+        if file_changed(engine):  # before the session cookie's cache answers from it
+            await anyio.to_thread.run_sync(forget_old_file, engine)
         gate = self.gate
         fault = await anyio.to_thread.run_sync(gate.current) if gate.due() else gate.fault
         if fault is None:

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from alembic import command
 from app import __version__
 from app.core import readiness
 from app.core.config import Settings
-from alembic import command
 from app.core.db import alembic_config, run_migrations
 from app.main import create_app
 from tests.support.servers import sqlite_url
