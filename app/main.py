@@ -211,7 +211,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     storage.listen(changed=live.announce, hand_over=analysis.queue_hand)
     # What each feature checks of a browser's stored rows when a request of it fails
     # unexpectedly (rows that cannot be read are set aside: app.core.setaside).
-    setaside.register(storage.unreadable, review_history.unreadable_reviews,
+    setaside.register(storage.unreadable, storage.unreadable_seats,
+                      review_history.unreadable_reviews,
                       practice.unreadable_practice, score_storage.unreadable,
                       daily_plays.unreadable)
 
