@@ -83,7 +83,7 @@ EXPOSE 8000
 USER 10001:10001
 
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s%s/healthz' % (os.environ.get('PORT', '8000'), os.environ.get('BASE_PATH', '')), timeout=4)"]
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s%s/readyz' % (os.environ.get('PORT', '8000'), os.environ.get('BASE_PATH', '')), timeout=4)"]
 
 ENTRYPOINT ["gin-entrypoint"]
 CMD ["python", "-m", "app"]

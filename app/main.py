@@ -13,10 +13,11 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from app import __version__
 from app.admin import signin
-from app.core import logs, metrics, setaside, workers
+from app.core import logs, metrics, setaside, switches, workers
 from app.core.collector import tuned_gc
 from app.core.config import Settings, get_settings
-from app.core.db import check_storage, create_db_engine, lazy_engine
+from app.core.db import create_db_engine, lazy_engine, when_file_changes
+from app.core.readiness import SchemaGate, readiness
 from app.daily import days as daily_days
 from app.daily import plays as daily_plays
 from app.engine import compiled_core
@@ -54,6 +55,7 @@ from app.web.middleware import (
     GinRummyApp,
     HeadMiddleware,
 )
+from app.web.readiness import SchemaGateMiddleware
 from app.web.render import STATIC_DIR
 from app.web.security import SecurityMiddleware
 from app.web.sessions import SessionCookieMiddleware, purge_expired_sessions
@@ -76,7 +78,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     logs.keep_secret(settings.admin_token)  # never in a log line, whatever it looks like
     if settings.metrics_token is not None:
         logs.keep_secret(settings.metrics_token.get_secret_value())
-    engine = create_db_engine(settings.database_url, threads=settings.threads)
+    # A SQLite file must exist (migrated): a missing one is a fault, never made empty.
+    engine = create_db_engine(settings.database_url, threads=settings.threads,
+                              existing_only=True)
+    schema = SchemaGate(engine)  # pages wait for a schema at head (app.web.readiness)
 
     async def purge() -> None:
         try:
@@ -102,6 +107,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.info("engine: %s", "compiled core" if compiled_core()
                  else "pure Python (no compiled core)")
         workers.configure(settings.compute_workers)
+        await asyncio.to_thread(schema.check)  # logs an error when not at head
         # The routes' thread pool, as large as the database pool was made for (THREADS).
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         analysis.configure(enabled=settings.analyse_hands)
@@ -149,6 +155,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.known_browsers = known_browsers(settings, engine)  # app.web.known
     app.state.lazy_engine = lazy_engine(engine)  # every request's unit of work (get_session)
+    # A SQLite file deleted or replaced under the server: what was kept of its rows goes.
+    for forget in (storage.forget_cache, switches.forget_cache, schema.forget,
+                   *([app.state.known_browsers.forget_all]
+                     if app.state.known_browsers is not None else [])):
+        when_file_changes(engine, forget)
 
     fair_use = install_fair_use(app, settings)
     # A hint asked while the browser's last one is worked out: 429 before any read.
@@ -177,18 +188,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SessionCookieMiddleware, settings=settings)
     # zlib's default level: level 9 took half as long again for a page 1 % smaller.
     app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
+    app.add_middleware(SchemaGateMiddleware, gate=schema)  # outside the session cookie's
 
     install_error_pages(app)
     app.mount("/static", CachedStaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> JSONResponse:
-        """200 ``{"status": "ok", "version": "0.3.0"}`` when the database answers a read
-        and takes writes, else 503 ``{"status": "unavailable", "reason": "read-only",
-        "version": ...}`` (or ``"full"``, ``"failing"``, ``"unreachable"``:
-        ``app.core.db.check_storage``), so a container's health check notices a database
-        that cannot store anything."""
-        reason = check_storage(engine)
+        """Liveness: 200 ``{"status": "ok", "version": "0.3.0"}`` while the process
+        answers at all, whatever its database (restarting would not mend a database;
+        ``/readyz`` says whether pages can be served)."""
+        return JSONResponse({"status": "ok", "version": __version__})
+
+    @app.get("/readyz", include_in_schema=False)
+    def readyz() -> JSONResponse:
+        """Readiness: 200 ``{"status": "ok", "version": ...}`` when the database's
+        schema is at the code's head and it answers a read and would take a write, else
+        503 ``{"status": "unavailable", "reason": ..., "version": ...}`` with reason
+        ``"schema-behind"``, ``"schema-ahead"`` (``app.core.readiness``), ``"read-only"``,
+        ``"full"``, ``"failing"`` or ``"unreachable"`` (``app.core.db.check_storage``)."""
+        reason = readiness(engine, schema)
         if reason is not None:
             return JSONResponse({"status": "unavailable", "reason": reason,
                                  "version": __version__}, status_code=503)
@@ -199,7 +218,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     storage.listen(changed=live.announce, hand_over=analysis.queue_hand)
     # What each feature checks of a browser's stored rows when a request of it fails
     # unexpectedly (rows that cannot be read are set aside: app.core.setaside).
-    setaside.register(storage.unreadable, review_history.unreadable_reviews,
+    setaside.register(storage.unreadable, storage.unreadable_seats,
+                      review_history.unreadable_reviews,
                       practice.unreadable_practice, score_storage.unreadable,
                       daily_plays.unreadable)
 

@@ -201,19 +201,21 @@ def client(app: FastAPI) -> Iterator[TestClient]:
 
 @pytest.fixture
 def start_server(tmp_path: Path, migrated_template: Path) -> Iterator[Callable[..., LiveServer]]:
-    """Start servers of this test's own: ``start_server(db_url=None, env=None)``.
+    """Start servers of this test's own: ``start_server(db_url=None, env=None,
+    prefix=None)`` (``prefix``: a command to run it under, ``LiveServer.prefix``).
 
     Without ``db_url`` each server gets a fresh migrated SQLite file. All are stopped at
     the end of the test.
     """
     servers: list[LiveServer] = []
 
-    def start(db_url: str | None = None, env: dict[str, str] | None = None) -> LiveServer:
+    def start(db_url: str | None = None, env: dict[str, str] | None = None,
+              prefix: list[str] | None = None) -> LiveServer:
         if db_url is None:
             path = tmp_path / f"server{len(servers)}.db"
             shutil.copyfile(migrated_template, path)
             db_url = sqlite_url(path)
-        server = LiveServer(db_url=db_url, env=env or {})
+        server = LiveServer(db_url=db_url, env=env or {}, prefix=prefix or [])
         servers.append(server)
         return server.start()
 

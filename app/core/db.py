@@ -38,14 +38,24 @@ A database that cannot store anything — a full disk, a read-only file or direc
 I/O error, a server gone (:func:`storage_fault` names the cause) — is answered 503 with
 ``Retry-After`` too, never 500. Such an error replaces every pooled connection (a
 connection opened while the file was read-only stays read-only), so the app recovers by
-itself once the disk is writable again; :func:`storage_health` reports it for ``/healthz``.
+itself once the disk is writable again; :func:`storage_health` reports it for ``/readyz``.
+
+A SQLite file deleted or replaced under the server is a storage fault too
+(:class:`_FileWatch`): each connection notes the file it opened (device and inode); a
+connection whose file is no longer the one at the path is never handed out (the idle ones
+are closed, the one asked for is opened again) and never commits (the write would be
+acknowledged into a file nobody will read again: 503 instead). The app's engine opens the
+file ``mode=rw`` (``existing_only``), so a missing file is "unreachable", never recreated
+empty; once the file is back (restored from a copy), the next request opens it.
 
 PostgreSQL works unchanged through ``DATABASE_URL=postgresql+psycopg://user:pw@host/db``.
 """
 
 import asyncio
 import logging
+import os
 import re
+import sqlite3
 import threading
 import time
 import weakref
@@ -53,6 +63,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import anyio
 import anyio.to_thread
@@ -60,6 +71,7 @@ from alembic.config import Config
 from fastapi import Request
 from sqlalchemy import Engine, event, text
 from sqlalchemy.engine import Connection, ExceptionContext, make_url
+from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlmodel import Session, create_engine
 
 from alembic import command
@@ -86,15 +98,23 @@ class DatabaseBusyError(TimeoutError):
     """The database stayed locked by other writers for longer than the busy timeout."""
 
 
+class DatabaseFileChangedError(sqlite3.OperationalError):
+    """The SQLite file a connection opened is no longer the file at the database's path
+    (deleted, or replaced by another file), or it is missing: SQLite's CANTOPEN, so
+    :func:`storage_fault` calls it ``"unreachable"``."""
+
+    sqlite_errorcode = 14
+
+
 SPARE_CONNECTIONS = 8
 """Connections beyond ``THREADS`` in the pool (:func:`create_db_engine`): for background
-work outside the request threads (presence, purge, analysis, ``/healthz``)."""
+work outside the request threads (presence, purge, analysis, ``/readyz``)."""
 
 
 STORAGE_RETRY_SECONDS = 30
 """``Retry-After`` of an answer refused because the database cannot store anything."""
 FAULT_MEMORY_SECONDS = 120.0
-"""How long a failed write keeps ``/healthz`` unhealthy unless a write succeeds since."""
+"""How long a failed write keeps ``/readyz`` unready unless a write succeeds since."""
 _SQLITE_FAULTS = {3: "read-only", 8: "read-only", 10: "failing", 13: "full", 14: "unreachable"}
 """SQLite's primary result codes (``sqlite_errorcode & 0xFF``) that mean the database
 cannot store anything now: PERM and READONLY, IOERR, FULL, CANTOPEN."""
@@ -126,7 +146,7 @@ def storage_fault(error: BaseException) -> str | None:
 
 @dataclass
 class StorageHealth:
-    """Whether an engine's database took its writes lately (``/healthz`` reads it).
+    """Whether an engine's database took its writes lately (``/readyz`` reads it).
 
     ``fault`` is the cause of the last failed write (:func:`storage_fault`), cleared by
     the next write that commits; ``since`` when it was seen (``time.monotonic()``).
@@ -174,23 +194,22 @@ def storage_health(engine: Engine) -> StorageHealth:
 
 def check_storage(engine: Engine) -> str | None:
     """``None`` when the database answers a read and would take a write, else why not
-    (:func:`storage_fault`'s words, or ``"unreachable"``). For ``/healthz``: writes
-    nothing. On SQLite the write check opens a write transaction and rolls it back (a
-    read-only file or directory refuses it), unless another request is writing right
-    now; a full disk shows only when a write fails (:meth:`StorageHealth.recent_fault`).
+    (:func:`storage_fault`'s words, or ``"unreachable"``). For ``/readyz``: writes
+    nothing. The write check opens a write transaction, updates no row and rolls it back
+    (a read-only file, directory or PostgreSQL server refuses it), unless another
+    request is writing right now; a full disk shows only when a write fails
+    (:meth:`StorageHealth.recent_fault`).
     A check that passes clears what it can see itself (read-only, unreachable). Blocks:
     call it from a thread."""
     health = storage_health(engine)
-    sqlite = engine.dialect.name == "sqlite"
     try:
         with engine.connect() as conn:
             conn.execution_options(sqlite_begin="DEFERRED").execute(text("SELECT 1"))
             conn.rollback()
-            if sqlite:
-                writer = conn.execution_options(sqlite_begin="IMMEDIATE", gin_writer_wait=0)
-                with writer.begin() as probe:
-                    writer.execute(text("UPDATE browser_session SET id = id WHERE 0"))
-                    probe.rollback()
+            writer = conn.execution_options(sqlite_begin="IMMEDIATE", gin_writer_wait=0)
+            with writer.begin() as probe:
+                writer.execute(text("UPDATE browser_session SET id = id WHERE 1 = 0"))
+                probe.rollback()
     except DatabaseBusyError:
         pass  # another request holds the writer lock: its outcome is what counts
     except Exception as error:
@@ -200,7 +219,7 @@ def check_storage(engine: Engine) -> str | None:
         log.warning("health check: the database is %s", reason, exc_info=True)
         return reason
     else:
-        if health.fault == "unreachable" or (sqlite and health.fault == "read-only"):
+        if health.fault in ("unreachable", "read-only"):
             health.stored()
     return health.recent_fault()
 
@@ -231,8 +250,13 @@ def _count_error(context: Any) -> None:
 
 
 def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True,
-                     threads: int | None = None) -> Engine:
+                     threads: int | None = None, existing_only: bool = False) -> Engine:
     """An engine for ``database_url``; for a SQLite file, create its directory if needed.
+
+    ``existing_only`` (the app's engine): a SQLite file is opened ``mode=rw``, never
+    created, so a file deleted under the server is a fault (503), not a new empty
+    database; migrations create it. Either way a SQLite file engine watches that its
+    connections use the file at the path (:class:`_FileWatch`).
 
     ``threads``: how many request threads use it (``THREADS``, the thread pool's size);
     the pool then holds that many connections plus :data:`SPARE_CONNECTIONS`, none
@@ -260,6 +284,9 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True,
         connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
         **(pool if path is not None else {}),  # a memory database has one connection
     )
+
+    if path is not None:
+        _FileWatch(engine, path, existing_only=existing_only)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -341,6 +368,191 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True,
     return engine
 
 
+FileId = tuple[int, int]
+"""A file's device and inode number: which file a path names right now."""
+OLD_FILE_WAIT_SECONDS = 2.0
+"""How long opening the file at the path waits for the connections to the file it
+replaced to close (the requests using them end), before answering 503."""
+OLD_FILE_GIVE_UP_SECONDS = 30.0
+"""After this long, connections to an old file still open no longer hold new ones back
+(one leaked somewhere must not lock the app out)."""
+
+
+_file_changed: weakref.WeakKeyDictionary[Engine, list[Callable[[], None]]] = (
+    weakref.WeakKeyDictionary())
+
+
+_watches: "weakref.WeakKeyDictionary[Engine, _FileWatch]" = weakref.WeakKeyDictionary()
+
+
+def file_changed(engine: Engine) -> bool:
+    """True when ``engine``'s SQLite file is no longer the one its connections opened
+    (deleted or replaced): one ``stat``, call it before a request reads anything kept
+    of the rows (then :func:`forget_old_file`). False for other backends."""
+    watch = _watches.get(engine)
+    return watch is not None and watch.known is not None and watch.at_path() != watch.known
+
+
+def forget_old_file(engine: Engine) -> None:
+    """Close ``engine``'s idle connections to a file deleted or replaced and call what
+    :func:`when_file_changes` registered. Blocks (closing connections)."""
+    watch = _watches.get(engine)
+    if watch is not None:
+        watch.changed()
+
+
+def when_file_changes(engine: Engine, forget: Callable[[], None]) -> None:
+    """Call ``forget`` (it must not use the database) when ``engine``'s SQLite file is
+    found deleted or replaced (:class:`_FileWatch`): what a process keeps of the old
+    file's rows (known browsers, replayed matches, the operator's switches) does not hold
+    for the new one. Never called for another backend."""
+    _file_changed.setdefault(engine, []).append(forget)
+
+
+class _FileWatch:
+    """Keeps a SQLite engine's connections on the file at its path.
+
+    Each new connection notes the file it opened (:data:`FileId`). A connection whose file
+    is no longer the one at the path — deleted, or replaced by a restored copy — is
+    closed when it comes back to the pool, never handed out again (a checkout closes the
+    idle ones and opens the asked one afresh) and never commits: the commit raises
+    :class:`DatabaseFileChangedError` (503), as the write would be acknowledged into a
+    file nobody reads again. A new connection is opened only once the connections to an
+    old file are closed (up to :data:`OLD_FILE_WAIT_SECONDS`, else 503): the old ones
+    would otherwise checkpoint and delete the write-ahead log the new file's connections
+    share. Nor does it open the new file with the old file's write-ahead log: SQLite
+    leaves ``-wal`` and ``-shm`` behind when their file was deleted or replaced, and would
+    read the old file's last writes into the new one; the log this process saw in use
+    with another file is moved aside (``<name>-wal.replaced-<time>``, kept for the
+    operator) first. Costs a ``stat`` or two per checkout, checkin and commit.
+
+    ``existing_only``: connections open the file ``mode=rw`` (a missing file is not made).
+    """
+
+    def __init__(self, engine: Engine, path: Path, *, existing_only: bool) -> None:
+        self.engine, self.path, self.existing_only = engine, path, existing_only
+        self.health = storage_health(engine)
+        self.opened: dict[int, FileId | None] = {}  # id(DBAPI connection) -> its file
+        self.closed = threading.Condition()
+        self.changed_at: float | None = None
+        self.logs: dict[FileId, FileId] = {}  # write-ahead log -> the file it was used with
+        self.known: FileId | None = None  # the file the last connection opened
+        _watches[engine] = self
+        event.listen(engine, "do_connect", self._connecting)
+        event.listen(engine, "connect", self._connected)
+        event.listen(engine, "close", self._closed)
+        event.listen(engine, "checkout", self._checkout)
+        event.listen(engine, "checkin", self._checkin)
+        event.listen(engine, "commit", self._commit)
+
+    def at_path(self) -> FileId | None:
+        """The file at the path now, ``None`` when there is none."""
+        try:
+            status = os.stat(self.path)
+        except OSError:
+            return None
+        return status.st_dev, status.st_ino
+
+    def _gone(self, what: str) -> DatabaseFileChangedError:
+        self.health.failed("unreachable")
+        return DatabaseFileChangedError(f"the database file {what}")
+
+    def _connecting(self, _dialect: Any, _record: Any, cargs: list[Any],
+                    cparams: dict[str, Any]) -> None:
+        current = self.at_path()
+        if current is None and self.existing_only:
+            raise self._gone("is missing")
+        deadline = time.monotonic() + OLD_FILE_WAIT_SECONDS
+        with self.closed:
+            while any(file not in (current, None) for file in self.opened.values()):
+                if (self.changed_at is not None
+                        and time.monotonic() - self.changed_at > OLD_FILE_GIVE_UP_SECONDS):
+                    log.warning("connections to the replaced database file stay open: "
+                                "opening the new file anyway")
+                    break
+                if not self.closed.wait(deadline - time.monotonic()):
+                    raise self._gone("was replaced; its last connections are still closing")
+            self._set_aside_old_log(current)
+        if self.existing_only:
+            cargs[0] = f"file:{quote(str(self.path.resolve()))}?mode=rw"
+            cparams["uri"] = True
+
+    def _log_at_path(self) -> FileId | None:
+        try:
+            status = os.stat(f"{self.path}-wal")
+        except OSError:
+            return None
+        return status.st_dev, status.st_ino
+
+    def _set_aside_old_log(self, current: FileId | None) -> None:
+        """Move the write-ahead log and its index aside when this process used that log
+        with another file than ``current``. Called with no connection open to another file."""
+        log_file = self._log_at_path()
+        if log_file is None or self.logs.get(log_file) in (None, current):
+            return
+        stamp = time.strftime("%Y%m%dT%H%M%S")
+        for suffix in ("-wal", "-shm"):
+            old = Path(f"{self.path}{suffix}")
+            try:
+                old.rename(f"{old}.replaced-{stamp}")
+            except FileNotFoundError:
+                pass
+            except OSError as error:  # a read-only directory: wait until it is writable
+                reason = f"was replaced and its old log cannot be moved ({error})"
+                raise self._gone(reason) from error
+        self.logs.pop(log_file, None)
+        log.warning("the write-ahead log of the replaced database file was moved aside "
+                    "(%s-wal.replaced-%s)", self.path, stamp)
+
+    def _connected(self, dbapi_connection: Any, _record: Any) -> None:
+        with self.closed:
+            self.opened[id(dbapi_connection)] = self.known = self.at_path()
+
+    def _closed(self, dbapi_connection: Any, _record: Any) -> None:
+        with self.closed:
+            self.opened.pop(id(dbapi_connection), None)
+            self.closed.notify_all()
+
+    def _stale(self, dbapi_connection: Any) -> bool:
+        return self.opened.get(id(dbapi_connection), None) != self.at_path()
+
+    def _checkout(self, dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+        if not self._stale(dbapi_connection):
+            return
+        self.changed()
+        raise DisconnectionError("the database file changed")  # the pool opens this one again
+
+    def changed(self) -> None:
+        """The file at the path is not the one the connections opened: close the idle
+        ones (those in use close when they come back), forget what was kept of its rows."""
+        if self.changed_at is None or self.known is not None:
+            log.error("the database file %s was deleted or replaced: closing its "
+                      "connections", self.path)
+        self.changed_at, self.known = time.monotonic(), None
+        self.engine.pool.dispose()
+        for forget in _file_changed.get(self.engine, ()):
+            try:
+                forget()
+            except Exception:
+                log.exception("forgetting what was read of the old database file failed")
+
+    def _checkin(self, dbapi_connection: Any, record: Any) -> None:
+        if dbapi_connection is None:
+            return
+        if self._stale(dbapi_connection):
+            record.invalidate()  # closed now, not kept in the pool
+            return
+        file, log_file = self.opened.get(id(dbapi_connection)), self._log_at_path()
+        if file is not None and log_file is not None and self.logs.get(log_file) != file:
+            with self.closed:
+                self.logs[log_file] = file
+
+    def _commit(self, conn: Connection) -> None:
+        if self._stale(conn.connection.dbapi_connection):
+            error = self._gone("was deleted or replaced while this transaction ran")
+            raise OperationalError("COMMIT", None, error)
+
+
 def _watch_faults(engine: Engine) -> StorageHealth:
     """Make a storage fault (:func:`storage_fault`) on ``engine`` replace every pooled
     connection and note it in its :class:`StorageHealth`."""
@@ -350,9 +562,10 @@ def _watch_faults(engine: Engine) -> StorageHealth:
     def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
         # While the database fails, no connection is kept: each request opens its own, so
         # the first one after the disk is writable again is served (a pooled connection
-        # opened during the fault would stay read-only and fail once more).
+        # opened during the fault would stay read-only and fail once more; while any one
+        # stays open, SQLite shares its read-only view of the log index with new ones).
         if health.fault is not None:
-            record.invalidate(soft=True)
+            record.invalidate()
 
     @event.listens_for(engine, "handle_error")
     def _on_error(context: ExceptionContext) -> None:
@@ -361,9 +574,11 @@ def _watch_faults(engine: Engine) -> StorageHealth:
             return
         health.failed(reason)
         # A connection opened while the file was read-only stays read-only: treat the
-        # fault as a disconnect, so the pool opens fresh connections from now on.
+        # fault as a disconnect, so the pool opens fresh connections from now on, and
+        # close the idle ones now (a fresh one would share their view of the log index).
         context.is_disconnect = True
         context.invalidate_pool_on_disconnect = True
+        engine.pool.dispose()
 
     return health
 

@@ -9,7 +9,9 @@ rows cannot be read:
 
 * every row of every table that belongs to a browser (a ``session_id`` or
   ``guest_session_id`` column, and the ``browser_session`` row itself) is loaded on its
-  own through the ORM, so one that does not decode is named;
+  own through the ORM and validated against its model's declared types (SQLite stores
+  text in an integer column), so one that does not decode, or holds a value of the
+  wrong type, is named: a new table is covered as soon as it has an owner column;
 * the checks the features register with :func:`register` look deeper (a match
   replays, a score sheet parses, a review's ratings read), since a row can decode and
   still not make sense.
@@ -98,7 +100,11 @@ def _readable_rows(db: Session, session_id: str) -> list[Finding]:
         for values in db.execute(select(*keys).where(owned)).all():
             key = {column.name: value for column, value in zip(keys, values, strict=True)}
             try:
-                db.get(mapped[table.name], tuple(values) if len(values) > 1 else values[0])
+                model = mapped[table.name]
+                row = db.get(model, tuple(values) if len(values) > 1 else values[0])
+                if row is not None:  # each value of the type its field declares
+                    model.model_validate({name: getattr(row, name)
+                                          for name in model.model_fields})
             except Exception as error:
                 found.append(Finding.of(table.name, key, error))
             finally:

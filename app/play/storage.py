@@ -61,7 +61,7 @@ from app.core.db import after_commit
 from app.core.i18n import gettext
 from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
 from app.core.setaside import Finding
-from app.engine import HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay
+from app.engine import Card, HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay
 from app.engine.bots import LEVELS, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
 from app.play.common import (
@@ -69,6 +69,7 @@ from app.play.common import (
     NO_MATCH,
     NOT_YOURS,
     PERSON,
+    SORTS,
     STALE,
     Loaded,
     NoMatchError,
@@ -579,6 +580,24 @@ def unreadable(db: Session, session_id: str) -> list[Finding]:
             found.append(Finding.of(PlayMatch.__tablename__, {"id": match_id}, error))
         finally:
             db.rollback()
+    return found
+
+
+def unreadable_seats(db: Session, session_id: str) -> list[Finding]:
+    """The seats of browser ``session_id`` whose screen choices cannot be shown: a sort
+    of no kind, a selected or arranged card that is no card. An ``app.core.setaside``
+    check (reads only; ``app.main`` registers it)."""
+    found = []
+    for seat in db.exec(select(PlaySeat).where(PlaySeat.session_id == session_id)).all():
+        try:
+            if seat.sort not in SORTS:
+                raise ValueError(f"unknown sort {seat.sort[:20]!r}")
+            for code in [seat.selected or "", *(seat.arranged or "").split()]:
+                if code and str(Card.parse(code)) != code:
+                    raise ValueError(f"{code[:20]!r} is not a card")
+        except Exception as error:
+            key = {"session_id": seat.session_id, "match_id": seat.match_id}
+            found.append(Finding.of(PlaySeat.__tablename__, key, error))
     return found
 
 

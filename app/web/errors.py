@@ -9,7 +9,8 @@ the whole page for a browser, its ``message`` block for htmx, JSON otherwise; no
 the request is stored), a client that hangs up in the middle of its request (logged at
 INFO, no traceback), a first visit while the operator has paused new browsers (503), and
 any other failure (500, still with the security headers: see
-``GinRummyApp`` in ``app/main.py``).
+``GinRummyApp`` in ``app/main.py``). A page refused because the database's schema is not
+at head (``app.web.readiness``) says so the same way (:func:`schema_refusal`).
 
 Before a failure becomes a 500, the browser's stored rows are checked
 (``app.core.setaside``): when some cannot be read, they are set aside for the operator
@@ -33,7 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
-from app.core import setaside
+from app.core import readiness, setaside
 from app.core.config import Settings
 from app.core.db import (
     STORAGE_RETRY_SECONDS,
@@ -98,6 +99,16 @@ STORAGE_MESSAGES = {
 STORAGE_OTHER = N_("The server cannot reach its database just now. Nothing was changed and "
                  "nothing you saved before is lost: try again in a minute (the server's "
                  "operator has been told).")
+SCHEMA_TITLE = N_("Not ready yet")
+SCHEMA_MESSAGES = {
+    readiness.BEHIND: N_("The server's database is older than this version of the program: "
+                         "it is waiting for its operator to upgrade it. Nothing was changed "
+                         "and nothing you saved before is lost: try again in a few minutes."),
+    readiness.AHEAD: N_("The server's database was upgraded for a newer version of the "
+                        "program than the one running. Nothing was changed and nothing you "
+                        "saved before is lost: try again in a few minutes."),
+}
+SCHEMA_RETRY_SECONDS = 60
 
 
 def wants_html(request: Request) -> bool:
@@ -124,6 +135,25 @@ def error_page(request: Request, status: int, detail: str = "", *, title: str = 
         "message": gettext(message),
         "retry_after": retry_after,
     }, "message", status_code=status, display=display)
+
+
+def refusal(request: Request, title: str, message: str, retry: int) -> Response:
+    """503 with ``Retry-After: retry`` (seconds) saying ``message`` (an ``N_`` constant):
+    the whole error page for a browser, its message for htmx, JSON otherwise. Blocks
+    (the page may read the browser's display settings)."""
+    headers = {"Retry-After": str(retry)}
+    if wants_html(request) or is_htmx(request):
+        response = error_page(request, 503, title=title, message=message, retry_after=retry)
+        response.headers.update(headers)
+        return response
+    return JSONResponse({"detail": message}, status_code=503, headers=headers)
+
+
+def schema_refusal(request: Request, fault: str) -> Response:
+    """The 503 of a page refused while the database's schema is not at the code's head
+    (``fault``: ``app.core.readiness.BEHIND`` or ``AHEAD``; ``app.web.readiness``)."""
+    message = SCHEMA_MESSAGES.get(fault, SCHEMA_MESSAGES[readiness.BEHIND])
+    return refusal(request, SCHEMA_TITLE, message, SCHEMA_RETRY_SECONDS)
 
 
 def _release_quietly(request: Request) -> None:
@@ -214,13 +244,7 @@ def install_error_pages(app: FastAPI) -> None:
             log.warning("database %s: %s %s answered 503", fault, request.method, path)
             title, retry = STORAGE_TITLE, STORAGE_RETRY_SECONDS
             message = STORAGE_MESSAGES.get(fault, STORAGE_OTHER)
-        headers = {"Retry-After": str(retry)}
-        if wants_html(request) or is_htmx(request):
-            response = error_page(request, 503, title=title, message=message,
-                                  retry_after=retry)
-            response.headers.update(headers)
-            return response
-        return JSONResponse({"detail": message}, status_code=503, headers=headers)
+        return refusal(request, title, message, retry)
 
     app.add_exception_handler(DatabaseBusyError, unavailable)
     app.add_exception_handler(DBAPIError, unavailable)

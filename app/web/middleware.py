@@ -119,7 +119,8 @@ class AccessLogMiddleware:
 
     It also times each request for the metrics, by route template (``app.core.metrics``).
 
-    No cookies, session ids or client addresses are logged. ``/healthz`` logs at DEBUG.
+    No cookies, session ids or client addresses are logged. ``/healthz`` and ``/readyz`` log
+    at DEBUG.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -136,7 +137,7 @@ class AccessLogMiddleware:
         root_path = scope.get("root_path", "")
         rid = request_id(scope)
         token = REQUEST_ID.set(rid)
-        is_health = route_path(scope) == "/healthz"
+        is_health = route_path(scope) in ("/healthz", "/readyz")
         if not is_health:  # a monitor is not a player
             workers.note_request()  # background work leaves a process free (app.core.workers)
 

@@ -73,11 +73,11 @@ def test_the_healthcheck_finds_the_app_under_its_base_path(
         start_server: Callable[..., LiveServer]) -> None:
     # The image's HEALTHCHECK command, run as Docker runs it, against an app under /gin.
     line = next(line for line in (ROOT / "Dockerfile").read_text().splitlines()
-                if line.strip().startswith("CMD [\"python\", \"-c\"") and "healthz" in line)
+                if line.strip().startswith("CMD [\"python\", \"-c\"") and "readyz" in line)
     command = json.loads(line.strip()[len("CMD "):])
     server = start_server(env={"BASE_PATH": "/gin"})
     env = {**os.environ, "PORT": str(server.port)}
     assert subprocess.run([sys.executable, *command[1:]], env={**env, "BASE_PATH": "/gin"},
                           check=False, timeout=30).returncode == 0
     assert subprocess.run([sys.executable, *command[1:]], env=env, capture_output=True,
-                          check=False, timeout=30).returncode != 0  # /healthz is outside /gin
+                          check=False, timeout=30).returncode != 0  # /readyz is outside /gin

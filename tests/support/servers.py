@@ -3,7 +3,8 @@ fixtures: the fixtures built on them are in ``tests/conftest.py``).
 
 * ``LiveServer`` — one ``python -m app`` process (Uvicorn) on a free port of 127.0.0.1,
   with ``.url``, ``.app_url`` (under its ``BASE_PATH``, if ``env`` sets one), ``.db_url``,
-  ``.start()`` (``healthy=False``: once it answers at all), ``.stop()``, ``.kill()``
+  ``.start()`` (until ``/readyz`` answers 200; ``healthy=False``: once it answers at
+  all), ``.stop()``, ``.kill()``
   (SIGKILL), ``.restart()`` and ``.output()``; ``prefix`` runs it under another command
   (``unprivileged()``: file permissions bind it even as root);
 * ``sqlite_url(path)``, ``free_port()``, ``unprivileged()``;
@@ -85,8 +86,8 @@ class LiveServer:
         return self.url + self.env.get("BASE_PATH", "")
 
     def start(self, *, healthy: bool = True) -> LiveServer:
-        """Start the process and wait until ``/healthz`` answers 200 (``healthy=False``:
-        until it answers at all)."""
+        """Start the process and wait until ``/readyz`` answers 200 (``healthy=False``:
+        until ``/healthz`` answers at all)."""
         env = {
             **os.environ,
             "DATABASE_URL": self.db_url,
@@ -109,7 +110,8 @@ class LiveServer:
                 code = self.process.returncode
                 raise RuntimeError(f"server exited with {code}:\n{self.output()}")
             try:
-                status = httpx.get(f"{self.app_url}/healthz", timeout=2).status_code
+                probe = "/readyz" if healthy else "/healthz"
+                status = httpx.get(f"{self.app_url}{probe}", timeout=2).status_code
                 if status == 200 or not healthy:
                     return self
             except httpx.TransportError:

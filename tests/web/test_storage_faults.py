@@ -1,6 +1,6 @@
 """A database that cannot store anything (read-only, a full disk) answers 503 with
 ``Retry-After`` and a page saying so — the whole page for a browser, a short fragment
-for htmx, JSON otherwise — never 500; nothing is stored or lost; ``/healthz`` says
+for htmx, JSON otherwise — never 500; nothing is stored or lost; ``/readyz`` says
 unhealthy; and the app takes writes again by itself once the database does (no restart).
 
 The faults are SQLite's own: ``PRAGMA query_only`` makes every write fail with
@@ -78,7 +78,7 @@ def test_a_read_only_database_answers_503_saying_so_and_recovers_without_restart
 ) -> None:
     client.get("/play")
     assert client.post("/play/new", data={"level": "easy"}).status_code == 200
-    assert client.get("/healthz").json() == {"status": "ok", "version": __version__}
+    assert client.get("/readyz").json() == {"status": "ok", "version": __version__}
     engine = app.state.engine
     before = snapshot(engine)
     form = _tap_form(app, client)
@@ -104,14 +104,14 @@ def test_a_read_only_database_answers_503_saying_so_and_recovers_without_restart
         assert stranger.get("/", headers=HTML).status_code == 503
     # Reading still works for a known browser.
     assert client.get("/play").status_code == 200
-    health = client.get("/healthz")
+    health = client.get("/readyz")
     assert health.status_code == 503
     assert health.json() == {"status": "unavailable", "reason": "read-only",
                              "version": __version__}
     assert diff(before, snapshot(engine)) == {}  # nothing stored, nothing lost
 
     read_only.lift()  # no restart, no dispose: the app must notice by itself
-    assert client.get("/healthz").json() == {"status": "ok", "version": __version__}
+    assert client.get("/readyz").json() == {"status": "ok", "version": __version__}
     assert client.post("/play", data=form, headers=HTMX).status_code == 200
     new_match["version"] = str(int(form["version"]) + 1)
     again = client.post("/play/new", data=new_match)

@@ -1,6 +1,7 @@
 """A stored row that cannot be read — of every kind a browser owns: a match, its hands,
-its seat, a friend match, a score sheet, a review, a practice hand, display settings,
-the session itself — never gives its owner a 500: it is set aside (kept whole in
+its seat, a friend match, a score sheet, a review, a practice hand, display settings, a
+lesson, a daily hand, an access code, the session itself, and any table added later
+(found in the models) — never gives its owner a 500: it is set aside (kept whole in
 ``set_aside_row``, logged with its id) and the owner gets a fresh table with a notice,
 on every page."""
 
@@ -14,9 +15,13 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlmodel import Session, select
+from sqlalchemy import JSON, DateTime, Integer, Table, literal
+from sqlalchemy import select as select_rows
+from sqlmodel import Session, SQLModel, select
 
+from app.core import setaside
 from app.core.models import ScoreSheetRow, SetAsideRow
+from app.daily import days
 from app.play import storage
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import filled_paths, finish_hand
@@ -42,6 +47,10 @@ CORRUPTIONS: dict[str, tuple[str, str | None]] = {
                               "play_match"),
     "match level unknown": ("UPDATE play_match SET level = 'grandmaster'", "play_match"),
     "seat time not a time": ("UPDATE play_seat SET updated_at = 'garbage'", "play_seat"),
+    "seat selected card that is none": ("UPDATE play_seat SET selected = 'ZZ'", "play_seat"),
+    "seat sort of no kind": ("UPDATE play_seat SET sort = 'weird'", None),
+    "lesson steps not a number": ("UPDATE learn_lesson SET done = 'many'", "learn_lesson"),
+    "lesson time not a time": ("UPDATE learn_lesson SET updated_at = 'x'", "learn_lesson"),
     "score sheet cut short": ("UPDATE score_sheet SET document = '{\"names\": '",
                               "score_sheet"),
     "score sheet undo stack cut short": ("UPDATE score_sheet SET redo = '[{'", "score_sheet"),
@@ -60,7 +69,8 @@ CORRUPTIONS: dict[str, tuple[str, str | None]] = {
 @pytest.fixture
 def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     """A browser owning a row of every kind: a match with a finished hand (reviewed) and
-    one in progress, a practice hand, a score sheet with an undo, display settings."""
+    one in progress, a practice hand, a score sheet with an undo, display settings, a
+    daily hand, a lesson, a recovery code."""
     with TestClient(app, raise_server_exceptions=False) as client:
         client.get("/play")
         assert client.post("/play/new", data={"level": "easy"}).status_code == 200
@@ -84,6 +94,13 @@ def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
                 "(?, 'large', 'four', 'dark', 'reduced', 'slow', 'blue', 'grey', 'off', "
                 "'off', '2026-01-01 00:00:00')", (sid,))
             conn.exec_driver_sql("UPDATE score_sheet SET redo = '[]'")
+            # Today's daily hand, begun (as its first tap stores it).
+            conn.exec_driver_sql(
+                "INSERT INTO daily_play (session_id, day, attempt, log, version, sort, "
+                "started_at) VALUES (?, ?, 1, '[]', 1, 'rank', '2026-01-01 00:00:00')",
+                (sid, days.today().isoformat()))
+        assert client.post("/learn/start", data={"back": "/"}).status_code == 200  # a lesson
+        assert client.post("/devices/recovery").status_code == 200  # a recovery code
         yield client, {"sheet_id": sheet.id, "number": played["number"],
                        "token": sheet.share_token, "slug": "knocking",
                        "match_id": played["match_id"]}
@@ -108,7 +125,7 @@ def test_an_unreadable_row_is_set_aside_and_its_owner_starts_afresh(
     with caplog.at_level(logging.WARNING, logger="app.setaside"):
         first = client.get("/play", headers=HTML)
         failures, told = {}, []
-        for path in ["/play", "/play/new", *every_page(app, params)]:
+        for path in ["/play", "/play/new", "/learn", *every_page(app, params)]:
             answer = client.get(path, headers=HTML)
             if answer.status_code >= 500:
                 failures[path] = answer.status_code
@@ -169,3 +186,54 @@ def test_an_unreadable_friend_match_is_set_aside_for_both_players(app: FastAPI) 
         assert client.get("/play/pulse").status_code < 500
     with Session(app.state.engine) as db:
         assert [r.table_name for r in db.exec(select(SetAsideRow)).all()] == ["play_match"]
+
+
+def owned_tables() -> list[str]:
+    """Every table a browser owns (``app.core.setaside``'s rule: an owner column, or the
+    session row itself), read from the models: a new table is covered as it is added."""
+    return sorted(table.name for table in SQLModel.metadata.sorted_tables
+                  if table.name != SetAsideRow.__tablename__
+                  and (table.name == "browser_session"
+                       or any(name in table.c for name in setaside.OWNER_COLUMNS)))
+
+
+def _wrong_value(table: Table) -> tuple[str, str]:
+    """A column of ``table`` to corrupt and the garbage for it: a time that is not a
+    time, else JSON cut short, else text in a number's place."""
+    columns = [column for column in table.c if not column.primary_key
+               and not column.foreign_keys]
+    for kind, garbage in ((DateTime, "not a time"), (JSON, '{"cut'), (Integer, "many")):
+        for column in columns:
+            if isinstance(getattr(column.type, "impl", column.type), kind):
+                return column.name, garbage
+    raise AssertionError(f"{table.name} has no column this test knows how to corrupt")
+
+
+@pytest.mark.parametrize("table_name", owned_tables())
+def test_an_unreadable_row_of_every_table_a_browser_owns_is_set_aside(
+    app: FastAPI, owner: tuple[TestClient, dict[str, Any]], table_name: str,
+) -> None:
+    client, params = owner
+    sid = client.cookies[COOKIE_NAME]
+    table = SQLModel.metadata.tables[table_name]
+    mine = setaside._owned(table, sid)  # noqa: SLF001 - the module's own rule of ownership
+    engine = app.state.engine
+    with engine.begin() as conn:
+        assert conn.execute(select_rows(table).where(mine)).first(), \
+            f"the test's browser owns no {table_name} row: make one above"
+        column, garbage = _wrong_value(table)
+        conn.execute(table.update().where(mine).values({column: literal(garbage)}))
+    storage.forget_cache()  # as after a restart: the row is read from the database
+
+    failures, told = {}, []
+    for path in ["/play", "/learn", "/daily", "/devices", *every_page(app, params)]:
+        answer = client.get(path, headers=HTML)
+        if answer.status_code >= 500:
+            failures[path] = answer.status_code
+        if NOTICE in answer.text:
+            told.append(path)
+    assert failures == {}, failures
+    with Session(engine) as db:
+        kept = {row.table_name for row in db.exec(select(SetAsideRow)).all()}
+    assert table_name in kept, (column, told)
+    assert told, "the browser was told"
