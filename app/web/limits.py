@@ -110,7 +110,7 @@ class FairUse:
 
     def refuse_while_busy(self, path: str, gate: InFlight) -> None:
         """Refuse a ``POST`` to ``path`` (under the app's root, e.g. ``"/play/hint"``)
-        with ``gate``'s message while the browser (its session id, the gate's key) holds
+        with ``gate``'s message while the browser (its cookie's hash, the gate's key) holds
         all of ``gate``'s places; the route still holds the gate itself."""
         self.busy[path] = gate
 

@@ -90,6 +90,10 @@ def test_undo_gives_the_joining_browser_its_own_history_back(app: FastAPI,
     with Session(app.state.engine) as db:  # the joined history's token it gave up is gone
         assert db.get(BrowserToken, token_hash(joined)) is None
         assert db.get(BrowserToken, token_hash(client.cookies[COOKIE_NAME])) is not None
+    with TestClient(app) as copied:  # a copy of the token given up opens nothing
+        copied.cookies.set(COOKIE_NAME, joined, domain="testserver.local")
+        copied.get("/devices")
+        assert session_id_of(copied) != session_id_of(client)
     assert "Back to this browser" not in other.get("/devices").text
     assert other.post("/devices/undo").status_code == 400
 
