@@ -35,7 +35,7 @@ from app.core.db import create_db_engine, run_migrations
 from app.core.models import ScoreSheetRow
 from app.engine import CLASSIC
 from app.score.sheet import MAX_HANDS, HandEntry, ScoreSheet, SheetOptions
-from app.web.sessions import COOKIE_NAME
+from app.web.sessions import COOKIE_NAME, read_session_id
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "10000",
@@ -58,9 +58,10 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _sheet_rows(db_url: str, session_id: str) -> list[ScoreSheetRow]:
+def _sheet_rows(db_url: str, cookie: str) -> list[ScoreSheetRow]:
     engine = create_db_engine(db_url)
     try:
+        session_id = read_session_id(engine, cookie)
         with Session(engine.execution_options(sqlite_begin="DEFERRED")) as db:
             return list(db.exec(select(ScoreSheetRow).where(
                 ScoreSheetRow.session_id == session_id)).all())

@@ -226,8 +226,11 @@ def check_integrity(db_url: str, seen: dict[str, Seen]
     from app.core.db import create_db_engine
     from app.core.models import PlayMatch, PlaySeat
     from app.play.storage import match_history
+    from app.web.sessions import read_session_id
 
     engine = create_db_engine(db_url)
+    # ``seen`` is by cookie; the rows name the history a cookie opens.
+    by_history = {read_session_id(engine, cookie): shown for cookie, shown in seen.items()}
     problems: list[str] = []
     actions = compared = 0
     with Session(engine) as db:
@@ -254,7 +257,7 @@ def check_integrity(db_url: str, seen: dict[str, Seen]
         except Exception as error:  # a log that does not replay is a damaged state
             problems.append(f"{row.session_id[:8]}: does not replay: {error}")
             continue
-        last = seen.get(row.session_id)
+        last = by_history.get(row.session_id)
         if last is not None and last.version == row.version and last.scores is not None:
             compared += 1
             if last.scores != match.scores:

@@ -32,7 +32,7 @@ from app.core.config import Settings  # noqa: E402
 from app.core.db import run_migrations  # noqa: E402
 from app.main import create_app  # noqa: E402
 from app.play import storage  # noqa: E402
-from app.web.sessions import COOKIE_NAME  # noqa: E402
+from app.web.sessions import COOKIE_NAME, read_session_id  # noqa: E402
 
 
 def main() -> None:
@@ -58,7 +58,8 @@ def main() -> None:
             client.post("/play/new", data={"level": "easy", "target": "100000"})
             while True:
                 with Session(app.state.engine) as db:
-                    loaded = storage.load(db, client.cookies[COOKIE_NAME])
+                    loaded = storage.load(db, read_session_id(
+                        app.state.engine, client.cookies[COOKIE_NAME]) or "")
                 assert loaded is not None
                 match = loaded.match
                 if match.hand_number > args.hands or match.over:

@@ -56,7 +56,7 @@ from app.engine.hand import BigGin, Discard, Gin, Knock  # noqa: E402
 from app.engine.match import match_view, resume  # noqa: E402
 from app.main import create_app  # noqa: E402
 from app.play import storage  # noqa: E402
-from app.web.sessions import COOKIE_NAME  # noqa: E402
+from app.web.sessions import COOKIE_NAME, read_session_id  # noqa: E402
 
 FIRST_LOAD_TARGET = 60 * 1024
 TAP_TARGET = 8 * 1024
@@ -99,7 +99,8 @@ class Bench:
 
     def stored(self) -> tuple[Any, play.MatchState]:  # type: ignore[name-defined]
         with Session(self.engine) as db:  # type: ignore[arg-type]
-            loaded = storage.load(db, self.client.cookies[COOKIE_NAME])
+            loaded = storage.load(db, read_session_id(
+                self.engine, self.client.cookies[COOKIE_NAME]) or "")  # type: ignore[arg-type]
             assert loaded is not None
             return loaded.seat, loaded.match
 

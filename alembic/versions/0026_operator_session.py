@@ -6,7 +6,7 @@ random value, a tag of the token it was signed in with, and when it ends. Sign o
 deletes the row. Nothing to carry over: operators sign in again.
 
 Revision ID: 0026
-Revises: 0024 (to become 0025 when the browser tokens' migration lands)
+Revises: 0025
 Create Date: 2026-12-06
 """
 
@@ -17,7 +17,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = '0026'
-down_revision: str | None = '0024'
+down_revision: str | None = '0025'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

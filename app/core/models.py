@@ -5,7 +5,8 @@ Conventions for every table in this module:
 * Times are timezone-aware UTC ``datetime`` values (use ``utcnow()``); SQLModel stores
   them as ``UTCDateTime`` and refuses naive ones.
 * A table that belongs to a browser references ``browser_session.id`` with
-  ``ondelete="CASCADE"`` so that expiring a session removes its data::
+  ``ondelete="CASCADE"`` so that expiring a session removes its data (the id is the
+  history's internal name, never its cookie: :class:`BrowserToken`)::
 
       session_id: str = Field(foreign_key="browser_session.id", ondelete="CASCADE", index=True)
 
@@ -52,13 +53,34 @@ def utcnow() -> datetime:
 
 
 class BrowserSession(SQLModel, table=True):
-    """One browser, identified by the random value of its ``gin_session`` cookie."""
+    """One browser's history (its matches, sheets, settings …), shared by every device
+    that joined it (docs/devices.md).
+
+    ``id`` is an internal name (``app.web.sessions.new_session_id``), not a secret and
+    never a credential: the browsers hold tokens (:class:`BrowserToken`). Before 0025
+    it was the ``gin_session`` cookie itself."""
 
     __tablename__ = "browser_session"
 
     id: str = Field(primary_key=True, max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
     last_seen: datetime = Field(default_factory=utcnow, index=True)
+
+
+class BrowserToken(SQLModel, table=True):
+    """One browser's credential for a history: the SHA-256 (hex) of the random value of
+    its ``gin_session`` cookie (``app.web.sessions``); the value itself is never stored.
+    A history has one per browser that holds it (the first, and one more for each device
+    or recovery code redeemed), so each device keeps its own cookie; they go with the
+    history (cascade)."""
+
+    __tablename__ = "browser_token"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    session_id: str = Field(
+        foreign_key="browser_session.id", ondelete="CASCADE", index=True, max_length=64
+    )
+    created_at: datetime = Field(default_factory=utcnow)
 
 
 class AccessCode(SQLModel, table=True):

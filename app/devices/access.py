@@ -63,6 +63,7 @@ def recovery_made(db: Session, session_id: str) -> datetime | None:
 
 def redeem(db: Session, typed: str, session_id: str) -> str:
     """The session id whose history the code ``typed`` opens; a device code is spent.
+    (The route gives this browser a new token of that history: ``app.web.sessions``.)
 
     Raises:
         CodeError: not a code, unknown, spent, expired, its history gone, or this
@@ -103,7 +104,8 @@ def redeem(db: Session, typed: str, session_id: str) -> str:
 
 def forget(db: Session, session_id: str) -> None:
     """Delete everything the server holds about this history (its session row; every
-    table that belongs to a browser goes with it by cascade). In a friend match the
+    table that belongs to a browser goes with it by cascade, every device's token too,
+    so no browser's cookie opens it any more). In a friend match the
     other player keeps the match, with this player's name replaced by
     :data:`FORMER_PLAYER` and its seat emptied."""
     for game in db.exec(select(PlayMatch).where(col(PlayMatch.friend),

@@ -4,9 +4,16 @@ JSON-ready rows by table (docs/privacy.md).
 The rows are found by following the database's foreign keys, so a table added later is
 included without a change here: a table that belongs to a browser (a foreign key to
 ``browser_session``) gives this browser's rows only; any other table gives the rows that
-belong to a row already found (a match's hands and reviews, a friend match's hands
-included). What the browser may not see yet is left out (:data:`HIDDEN`): the seeds that
-would tell the cards of a hand not finished.
+belong to a row already found (a match's hands, a friend match's hands included, and
+this player's own reviews: :data:`SEAT_ROWS`). What the browser may not see yet is left
+out (:data:`HIDDEN`): the seeds that would tell the cards of a hand not finished.
+
+Nobody's session id leaves in it, the owner's neither: every column that names a browser
+(:data:`BROWSER_COLUMNS`) says :data:`YOU` for the owner and the other player's *name*
+(or ``None``) for anyone else; a browser column not listed there is left out, and the
+tables of credentials are not exported at all (:data:`NOT_EXPORTED`).
+``tests/web/devices/test_my_data.py`` checks that every browser column of the models is
+listed.
 """
 
 from __future__ import annotations
@@ -36,23 +43,94 @@ checks that every column holding a seed is either here or public (a client seed,
 commitment)."""
 
 
+YOU = "you"
+"""What a column naming a browser says for the owner of the data."""
+
+BROWSER_COLUMNS: dict[tuple[str, str], int | None] = {
+    ("browser_session", "id"): None,
+    ("access_code", "session_id"): None,
+    ("play_seat", "session_id"): None,
+    ("play_match", "session_id"): 0,
+    ("play_match", "guest_session_id"): 1,
+    ("practice_hand", "session_id"): None,
+    ("learn_lesson", "session_id"): None,
+    ("daily_play", "session_id"): None,
+    ("score_sheet", "session_id"): None,
+    ("display_prefs", "session_id"): None,
+}
+"""(table, column) of every column that names a browser → the seat whose name (in the
+row's ``names``) stands for another browser (``None``: nobody's name, the value is
+``None``). The owner's own id becomes :data:`YOU`."""
+
+NOT_EXPORTED = {
+    "browser_token": "every device's credential (a hash of its cookie)",
+    "set_aside_row": "the operator's copies of unreadable rows (app.core.setaside)",
+}
+"""Tables never in the download, with why."""
+
+SEAT_ROWS = {"hand_review"}
+"""Tables of a match's rows per seat (``seat``): only the owner's seat is exported (the
+friend's reviews are theirs)."""
+
+
+def is_browser_column(table: Table, name: str) -> bool:
+    """True when column ``name`` of ``table`` names a browser: a foreign key to
+    ``browser_session``, a column named ``*session_id``, or the session's own id."""
+    column = table.c[name]
+    return (table.name == SESSION_TABLE and column.primary_key) or name.endswith(
+        "session_id") or any(fk.column.table.name == SESSION_TABLE
+                             for fk in column.foreign_keys)
+
+
+def _browser_value(table: str, name: str, row: dict[str, Any], session_id: str) -> Any:
+    value = row[name]
+    if value is None:
+        return None
+    if value == session_id:
+        return YOU
+    seat = BROWSER_COLUMNS[(table, name)]
+    names = row.get("names")
+    if seat is None or not isinstance(names, list) or len(names) <= seat:
+        return None
+    return names[seat]
+
+
+def _exported(table: Table, row: dict[str, Any], session_id: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in row.items():
+        if is_browser_column(table, name):
+            if (table.name, name) in BROWSER_COLUMNS:  # unlisted: left out
+                out[name] = _browser_value(table.name, name, row, session_id)
+        elif (table.name, name) in HIDDEN and HIDDEN[(table.name, name)](row):
+            out[name] = None
+        else:
+            out[name] = _value(value)
+    return out
+
+
 def _value(value: Any) -> Any:
     return value.isoformat() if isinstance(value, datetime) else value
 
 
 def browser_data(db: Session, session_id: str) -> dict[str, list[dict[str, Any]]]:
     """Every row of this browser's history by table name (tables with none left out),
-    each row as ``{column: value}`` with times in ISO 8601 and the hidden values
-    (:data:`HIDDEN`) set to ``None``."""
+    each row as ``{column: value}`` with times in ISO 8601, the hidden values
+    (:data:`HIDDEN`) set to ``None`` and browsers named as :data:`BROWSER_COLUMNS` says
+    (never by their ids)."""
     found: dict[str, list[dict[str, Any]]] = {}
+    exported: dict[str, list[dict[str, Any]]] = {}
     for table in SQLModel.metadata.sorted_tables:
+        if table.name in NOT_EXPORTED:
+            continue
         rows = _rows(db, table, session_id, found)
+        if table.name in SEAT_ROWS:
+            seats = {m["id"]: 0 if m["session_id"] == session_id else 1
+                     for m in found.get("play_match", [])}
+            rows = [row for row in rows if seats.get(row["match_id"]) == row["seat"]]
         if rows:
-            found[table.name] = [
-                {name: None if (table.name, name) in HIDDEN
-                 and HIDDEN[(table.name, name)](row) else _value(value)
-                 for name, value in row.items()} for row in rows]
-    return found
+            found[table.name] = rows
+            exported[table.name] = [_exported(table, row, session_id) for row in rows]
+    return exported
 
 
 def _rows(db: Session, table: Table, session_id: str,

@@ -87,8 +87,13 @@ def hint_panel(best: list[tuple[Action, float]]) -> HintPanel:
         for index, (action, chance) in enumerate(best)))
 
 
-def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Loaded, HintPanel]:
+def give_hint(db: Session, session_id: str, form: Mapping[str, str],
+              browser: str | None = None) -> tuple[Loaded, HintPanel]:
     """The Expert's advice for the person's position, and count the hint.
+
+    ``browser`` is the key this browser's hint holds :data:`ONE_AT_A_TIME` by: the one
+    the fair-use middleware refuses a second hint by (``app.web.limits.Client.browser``,
+    its cookie's hash), ``session_id`` without one.
 
     ``form`` carries the screen's ``version``, so a hint asked from an old screen is
     refused instead of advising on a position that has moved on.
@@ -110,7 +115,7 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[Lo
     view = match_view(match, PERSON)
     if not view.my_turn or not view.legal:
         raise PlayError(gettext("No hint now: it is not your turn to play."))
-    with ONE_AT_A_TIME.hold(session_id):
+    with ONE_AT_A_TIME.hold(browser or session_id):
         best = workers.hint(
             view, f"{match.seed_text}:hint:{match.hand_number}:{len(match.hand_log)}")
     db.exec(

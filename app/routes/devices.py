@@ -21,12 +21,20 @@ from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
 from app.web.limits import Client
 from app.web.links import cookie_path, see_other
 from app.web.render import notice_for, render
-from app.web.sessions import COOKIE_NAME, STATE_KEY, is_valid_session_id
+from app.web.sessions import (
+    COOKIE_NAME,
+    STATE_KEY,
+    is_valid_token,
+    issue_token,
+    revoke_token,
+    session_id_for,
+)
 
 router = APIRouter()
 
 PREVIOUS_COOKIE = "gin_previous"
-"""Set on a browser that joined another history: its own former session, for *undo*."""
+"""Set on a browser that joined another history: its own former token (the cookie it
+held, nothing new), for *undo*."""
 
 
 
@@ -48,7 +56,7 @@ def _page(request: Request, db: DbDep, session_id: str, *, issued: access.Issued
         "issued": issued, "shown": shown(issued.code) if issued else "", "link": link,
         "qr": qr, "minutes": DEVICE_MINUTES, "error": error, "typed": typed,
         "notice": notice, "recovery_made": access.recovery_made(db, session_id),
-        "can_undo": is_valid_session_id(request.cookies.get(PREVIOUS_COOKIE)),
+        "can_undo": is_valid_token(request.cookies.get(PREVIOUS_COOKIE)),
     }, status_code=status_code, headers=headers)
 
 
@@ -94,9 +102,11 @@ def join_page(request: Request, session: SessionDep, db: DbDep, code: str = "") 
 @router.post("/devices/join")
 def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
          settings: SettingsDep) -> Response:
-    """Open the history of a device or recovery code in this browser (303 to the page),
-    keeping this browser's own for *undo*; a bad code gets 400, and 429 once too many bad
-    ones came from this browser or address (the right code always opens its history)."""
+    """Open the history of a device or recovery code in this browser (303 to the page):
+    a new token of that history becomes this browser's cookie (the other device keeps
+    its own), and this browser's former cookie is kept for *undo*; a bad code gets 400,
+    and 429 once too many bad ones came from this browser or address (the right code
+    always opens its history)."""
     typed = fields.get("code", "")
     try:  # checked first, always: the right code opens its history, however many wrong
         target = access.redeem(db, typed, session.id)
@@ -111,10 +121,12 @@ def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
                              "minutes.", -(-wait // 60)))
         return _page(request, db, session.id, typed=typed[:64], error=error.message,
                      status_code=400)
-    setattr(request.state, STATE_KEY, target)
+    # This browser's own token: the one the dependency just sent (a first visit), else
+    # the cookie it came with.
+    own = getattr(request.state, STATE_KEY, None) or request.cookies.get(COOKIE_NAME, "")
+    setattr(request.state, STATE_KEY, issue_token(db, target))
     response = see_other(request, "/devices?done=joined")
-    response.set_cookie(PREVIOUS_COOKIE, session.id, max_age=int(settings.session_ttl_days
-                                                                 * 86400),
+    response.set_cookie(PREVIOUS_COOKIE, own, max_age=int(settings.session_ttl_days * 86400),
                         path=cookie_path(request), httponly=True, samesite="lax",
                         secure=settings.secure_cookies)
     return response
@@ -122,12 +134,14 @@ def join(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep,
 
 @router.post("/devices/undo")
 def undo(request: Request, session: SessionDep, db: DbDep, _form: FieldsDep) -> Response:
-    """Back to the history this browser held before it joined another (303); without one,
-    the page says so (400)."""
+    """Back to the history this browser held before it joined another (303): its former
+    token is its cookie again and the joined history's token it gives up is revoked;
+    without one, the page says so (400)."""
     previous = request.cookies.get(PREVIOUS_COOKIE)
-    if not is_valid_session_id(previous) or previous == session.id:
+    if not is_valid_token(previous) or session_id_for(db, previous) == session.id:
         return _page(request, db, session.id, status_code=400,
                      error=gettext("This browser has no other history to go back to."))
+    revoke_token(db, request.cookies.get(COOKIE_NAME))
     setattr(request.state, STATE_KEY, previous)  # a purged one starts afresh
     response = see_other(request, "/devices?done=undone")
     response.delete_cookie(PREVIOUS_COOKIE, path=cookie_path(request))

@@ -32,6 +32,7 @@ from app.friend import invites as friend
 from app.friend.pages import waiting_page
 from app.play.pages import new_match_page, posted_options
 from app.web.deps import DbDep, FieldsDep, SessionDep
+from app.web.limits import Client
 from app.web.links import see_other
 from app.web.render import is_htmx, render, settle
 
@@ -133,7 +134,8 @@ def play_hint(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
     the whole play screen with the hint. Refused (400/409, nothing counted) when it is
     not the person's turn or the screen is stale."""
     try:
-        loaded, hint = play.give_hint(db, session.id, fields)
+        loaded, hint = play.give_hint(db, session.id, fields,
+                                      Client.of(request.scope).browser)
     except play.PlayError as error:
         return _refused(request, db, session.id, error, fields)
     if is_htmx(request):

@@ -4,7 +4,8 @@
   session, committed once when the request succeeded (before its page renders, or when a
   route that renders nothing returns), rolled back when the route raised; the effects
   features queued with ``app.core.db.after_commit`` run after that commit.
-* ``SessionDep`` — this browser's ``browser_session`` row, created on the first visit
+* ``SessionDep`` — this browser's ``browser_session`` row, found through the hash of
+  its cookie's token (``app.web.sessions``), created with a new token on the first visit
   (the cookie itself is sent by ``app.web.sessions.SessionCookieMiddleware``); a
   browser the process knows (``app.web.known``) is not read again.
 * ``SettingsDep`` — the server's settings the app was created with (``app.core.config``).
@@ -39,7 +40,7 @@ from app.core import i18n, switches
 from app.core.config import Settings
 from app.core.db import after_commit, get_session, storage_fault
 from app.core.inputs import read_form
-from app.core.models import BrowserSession, DisplayPrefs, utcnow
+from app.core.models import BrowserSession, BrowserToken, DisplayPrefs, utcnow
 from app.web import known as known_browsers
 from app.web.display import DEFAULT, Display, display_for, from_row
 from app.web.known import Known, KnownBrowsers
@@ -47,8 +48,10 @@ from app.web.sessions import (
     COOKIE_NAME,
     STATE_KEY,
     TOUCH_INTERVAL,
-    is_valid_session_id,
+    is_valid_token,
+    issue_token,
     new_session_id,
+    token_hash,
 )
 
 # scope="function": the unit of work ends when the route returns, before the response is
@@ -75,13 +78,16 @@ _KNOWN_KEY = "gin_known_browser"
 """Key in ``request.state``: this browser's session row and display settings as read once."""
 _SESSION_AND_PREFS = (  # built once: every request of a browser not yet known runs it
     select(BrowserSession, DisplayPrefs)
+    .join(BrowserToken, col(BrowserToken.session_id) == col(BrowserSession.id))
     .outerjoin(DisplayPrefs, col(DisplayPrefs.session_id) == col(BrowserSession.id))
-    .where(col(BrowserSession.id) == bindparam("cookie")))
+    .where(col(BrowserToken.token_hash) == bindparam("token_hash")))
 
 
-def _cookie(request: Request) -> str | None:
+def _cookie_hash(request: Request) -> str | None:
+    """The hash of the cookie's token (what the database and ``app.web.known`` are keyed
+    on); ``None`` without a well-formed cookie."""
     cookie = request.cookies.get(COOKIE_NAME)
-    return cookie if is_valid_session_id(cookie) else None
+    return token_hash(cookie) if cookie is not None and is_valid_token(cookie) else None
 
 
 def _remembered(request: Request) -> Known | None:
@@ -90,8 +96,8 @@ def _remembered(request: Request) -> Known | None:
     known: Known | bool | None = getattr(request.state, _KNOWN_KEY, None)
     if known is None:
         cache: KnownBrowsers | None = request.app.state.known_browsers
-        cookie = _cookie(request)
-        known = cache.get(cookie) if cache is not None and cookie is not None else None
+        key = _cookie_hash(request)
+        known = cache.get(key) if cache is not None and key is not None else None
         if known is not None:
             setattr(request.state, _KNOWN_KEY, known)
             request.state.display = known.display
@@ -106,18 +112,18 @@ def _known(request: Request, db: Session) -> Known | None:
     for an unknown one."""
     known = _remembered(request)
     if known is None and getattr(request.state, _KNOWN_KEY, None) is None:
-        cookie = _cookie(request)
+        key = _cookie_hash(request)
         cache: KnownBrowsers | None = request.app.state.known_browsers
         generation = cache.generation if cache is not None else 0
-        found = db.exec(_SESSION_AND_PREFS, params={"cookie": cookie}).first() \
-            if cookie is not None else None
+        found = db.exec(_SESSION_AND_PREFS, params={"token_hash": key}).first() \
+            if key is not None else None
         if found is not None:
             known = Known(found[0], from_row(found[1]))
-            if cache is not None and cookie is not None:
+            if cache is not None and key is not None:
                 # Kept in no session: this request's rollback (a stale tap) would expire
                 # it, and the browser's other requests would load it through this session.
                 db.expunge(found[0])
-                cache.keep(cookie, generation, known)
+                cache.keep(key, generation, known)
         setattr(request.state, _KNOWN_KEY, known or False)  # False: read, nobody
         if not isinstance(getattr(request.state, "display", None), Display):
             request.state.display = known.display if known is not None else DEFAULT
@@ -169,7 +175,6 @@ def _browser_session(request: Request, db: Session, settings: Settings) -> Brows
         return row  # nothing to write: the route goes on in this read
     now = utcnow()
     ttl = timedelta(days=settings.session_ttl_days)
-    cookie = request.cookies.get(COOKIE_NAME)
     if row is not None and row not in db:
         row = db.get(BrowserSession, row.id)  # the process's copy is read, never written
     if row is not None and row.last_seen <= now - ttl:
@@ -179,19 +184,24 @@ def _browser_session(request: Request, db: Session, settings: Settings) -> Brows
             raise NewSessionsPausedError()
         row = BrowserSession(id=new_session_id(), created_at=now, last_seen=now)
         db.add(row)
-        setattr(request.state, STATE_KEY, row.id)  # the middleware sends its cookie
-    else:  # seen over an hour ago: touched
+        db.flush()  # the session row before its token (foreign key)
+        # The middleware sends the new token as the cookie; only its hash is stored.
+        setattr(request.state, STATE_KEY, issue_token(db, row.id))
+        touched = False
+    else:  # seen over an hour ago: touched, and its cookie sent again (a new Max-Age)
         row.last_seen = now
         db.add(row)
-        setattr(request.state, STATE_KEY, row.id)
+        setattr(request.state, STATE_KEY, request.cookies.get(COOKIE_NAME))
+        touched = True
         cache: KnownBrowsers | None = request.app.state.known_browsers
-        if cache is not None:
+        key = _cookie_hash(request)
+        if cache is not None and key is not None:
             known_browsers.touching(db.connection())
-            after_commit(db, lambda: cache.drop(row.id))
+            after_commit(db, lambda: cache.drop(key))
     try:
         db.commit()
     except DBAPIError as error:
-        if cookie == row.id and storage_fault(error) is not None:
+        if touched and storage_fault(error) is not None:
             db.rollback()  # only the hourly touch was lost: serve the request read-only
             return row
         raise

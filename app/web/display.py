@@ -37,10 +37,10 @@ from typing import Literal
 from fastapi import Request
 from pydantic import BaseModel, ConfigDict, ValidationError
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
-from app.core.models import DisplayPrefs
-from app.web.sessions import COOKIE_NAME, is_valid_session_id
+from app.core.models import BrowserToken, DisplayPrefs
+from app.web.sessions import COOKIE_NAME, is_valid_token, token_hash
 
 CardSize = Literal["normal", "large"]
 Deck = Literal["two", "four"]
@@ -142,15 +142,19 @@ def from_row(row: DisplayPrefs | None) -> Display:
         return DEFAULT  # a value from a future version: show the defaults, never fail
 
 
-def read_display(engine: Engine, session_id: str) -> Display:
-    """The stored settings of ``session_id`` (``DEFAULT`` when it has none).
+def read_display(engine: Engine, token: str) -> Display:
+    """The stored settings of the history the cookie's ``token`` opens (``DEFAULT`` when
+    it has none, or the token opens nothing).
 
     Reads in a deferred transaction, so a page view never queues behind writers.
     """
     with engine.connect() as conn:
         reader = conn.execution_options(sqlite_begin="DEFERRED")
         with Session(bind=reader) as db:
-            return from_row(db.get(DisplayPrefs, session_id))
+            return from_row(db.exec(
+                select(DisplayPrefs)
+                .join(BrowserToken, col(BrowserToken.session_id) == col(DisplayPrefs.session_id))
+                .where(col(BrowserToken.token_hash) == token_hash(token))).first())
 
 
 def display_for(request: Request) -> Display:
@@ -165,7 +169,7 @@ def display_for(request: Request) -> Display:
         return cached
     cookie = request.cookies.get(COOKIE_NAME) or ""
     display = DEFAULT
-    if is_valid_session_id(cookie):
+    if is_valid_token(cookie):
         display = read_display(request.app.state.engine, cookie)
     request.state.display = display
     return display

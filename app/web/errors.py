@@ -49,7 +49,7 @@ from app.web.deps import NewSessionsPausedError, choose_language
 from app.web.display import display_for
 from app.web.links import cookie_path
 from app.web.render import NOTICE_COOKIE, SET_ASIDE, is_htmx, render
-from app.web.sessions import COOKIE_NAME, is_valid_session_id
+from app.web.sessions import COOKIE_NAME, is_valid_token, read_session_id
 
 log = logging.getLogger("app")
 BUSY_RETRY_SECONDS = 2
@@ -173,13 +173,13 @@ def set_aside_unreadable(request: Request) -> bool:
     """Set aside the rows of this request's browser that cannot be read
     (``app.core.setaside``); True when there were any. Never raises. Blocks."""
     cookie = request.cookies.get(COOKIE_NAME)
-    if not is_valid_session_id(cookie):
+    if not is_valid_token(cookie):
         return False
-    assert cookie is not None
     try:
         engine = request.app.state.engine
-        found = setaside.find(engine, cookie)
-        return bool(found) and setaside.set_aside(engine, cookie, found) > 0
+        session_id = read_session_id(engine, cookie)  # the cookie is a token, not the id
+        found = setaside.find(engine, session_id) if session_id is not None else []
+        return bool(found) and setaside.set_aside(engine, str(session_id), found) > 0
     except Exception:
         log.exception("checking the browser's stored rows failed")
         return False

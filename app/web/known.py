@@ -8,15 +8,17 @@ of a tap. They change seldom: a new browser, the hourly touch of ``last_seen``, 
 the Settings page, a device link, the purge, a row set aside. So :class:`KnownBrowsers`
 keeps what was read, and forgets it as soon as anything else could have changed it:
 
-* every statement of this process that writes ``browser_session`` or ``display_prefs``
+* every statement of this process that writes ``browser_session``, ``browser_token``
+  (a token revoked) or ``display_prefs``
   starts a new *generation* when it runs, when its transaction ends (commit or rollback)
   and once more when its connection goes back to the pool (after the database's own
   commit, which SQLAlchemy's commit event precedes); an entry is only good in the
   generation it was read in, and a read that began before a generation changed is not kept
   (it may have seen the old rows). Adding a browser (``INSERT INTO browser_session``)
-  changes no one else's rows and starts none; the hourly touch of one browser (an
-  ``UPDATE`` of its ``last_seen`` alone, marked with :func:`touching`) drops that
-  browser's entry only (:meth:`KnownBrowsers.drop`);
+  changes no one else's rows and starts none, nor does a new token (``INSERT INTO
+  browser_token``); the hourly touch of one browser (an ``UPDATE`` of its
+  ``last_seen`` alone, marked with :func:`touching`) drops that browser's entry only
+  (:meth:`KnownBrowsers.drop`);
 * so the cache is right only when this process is the database's only writer: the app
   keeps one (:func:`for_settings`) for a SQLite file served by one worker
   (``WORKERS=1``), and none with several workers, with PostgreSQL (where other
@@ -43,7 +45,7 @@ from app.web.display import Display
 MAX_BROWSERS = 20_000
 """Browsers kept at most per process (a few hundred bytes each)."""
 
-_TABLES = ("browser_session", "display_prefs")
+_TABLES = ("browser_session", "browser_token", "display_prefs")
 _TOUCHES_KEY = "gin_writes_browsers"
 """Key in ``Connection.info``: the transaction wrote one of :data:`_TABLES`."""
 _TOUCHING_KEY = "gin_touching_browser"
@@ -58,7 +60,9 @@ class Known(NamedTuple):
 
 
 class KnownBrowsers:
-    """The browsers this process knows (module docstring), by session id.
+    """The browsers this process knows (module docstring), by the hash of their
+    cookie's token (``app.web.sessions.token_hash``; each device of a history has its
+    own).
 
     Thread-safe: requests run in the thread pool.
     """
@@ -74,30 +78,30 @@ class KnownBrowsers:
         """Take it before reading the rows; :meth:`keep` them with it."""
         return self._generation
 
-    def get(self, session_id: str) -> Known | None:
+    def get(self, key: str) -> Known | None:
         """The browser as last read, if nothing could have changed it since."""
         with self._lock:
-            entry = self._entries.get(session_id)
+            entry = self._entries.get(key)
             if entry is None or entry[0] != self._generation:
                 return None
-            self._entries.move_to_end(session_id)
+            self._entries.move_to_end(key)
             return entry[1]
 
-    def keep(self, session_id: str, generation: int, known: Known) -> None:
+    def keep(self, key: str, generation: int, known: Known) -> None:
         """Keep ``known``, read from a transaction that began in ``generation``, unless
         a write started another generation since."""
         with self._lock:
             if generation != self._generation:
                 return
-            self._entries[session_id] = (generation, known)
-            self._entries.move_to_end(session_id)
+            self._entries[key] = (generation, known)
+            self._entries.move_to_end(key)
             while len(self._entries) > self._size:
                 self._entries.popitem(last=False)
 
-    def drop(self, session_id: str) -> None:
+    def drop(self, key: str) -> None:
         """Forget one browser (its own row was written)."""
         with self._lock:
-            self._entries.pop(session_id, None)
+            self._entries.pop(key, None)
 
     def forget_all(self) -> None:
         """Start a new generation: every entry, and every read in progress, is stale."""
@@ -112,8 +116,8 @@ class KnownBrowsers:
             if not is_write(statement) or not any(table in statement for table in _TABLES):
                 return
             text = " ".join(statement.split()).lower()
-            if text.startswith("insert into browser_session "):
-                return  # a new browser: no one else's rows changed
+            if text.startswith(("insert into browser_session ", "insert into browser_token ")):
+                return  # a new browser or token: no one else's rows changed
             if conn.info.get(_TOUCHING_KEY) and text.startswith(
                     "update browser_session set last_seen=? "):
                 return  # the hourly touch: app.web.deps drops that browser itself

@@ -47,7 +47,7 @@ from app.core.i18n import N_, gettext
 from app.web.deps import choose_language
 from app.web.errors import error_page, wants_html
 from app.web.render import is_htmx
-from app.web.sessions import COOKIE_NAME, is_valid_session_id
+from app.web.sessions import COOKIE_NAME, is_valid_token, token_hash
 
 POSTS = N_("You are sending taps faster than anyone plays: nothing was changed. Wait a "
          "moment, then tap again.")
@@ -63,8 +63,8 @@ Kind = Literal["invites", "imports"]
 
 @dataclass(frozen=True, slots=True)
 class Client:
-    """Who sent a request: the browser's session cookie (``None`` without a valid one)
-    and the client address."""
+    """Who sent a request: the hash of the browser's session cookie (``None`` without a
+    valid one; each device of a history counts on its own) and the client address."""
 
     browser: str | None
     address: str
@@ -77,14 +77,15 @@ class Client:
             if name == b"cookie":
                 for part in value.decode("latin-1").split(";"):
                     key, _, found = part.strip().partition("=")
-                    if key == COOKIE_NAME and is_valid_session_id(found):
-                        cookie = found
+                    if key == COOKIE_NAME and is_valid_token(found):
+                        cookie = token_hash(found)  # kept in memory: never the token
         client = scope.get("client")
         return cls(cookie, client[0] if client else "unknown")
 
     @property
     def owner(self) -> str:
-        """The key the process pool serves in turn (``b:<cookie>`` or ``a:<address>``)."""
+        """The key the process pool serves in turn (``b:<cookie's hash>`` or
+        ``a:<address>``)."""
         return f"b:{self.browser}" if self.browser else f"a:{self.address}"
 
 
@@ -109,7 +110,7 @@ class FairUse:
 
     def refuse_while_busy(self, path: str, gate: InFlight) -> None:
         """Refuse a ``POST`` to ``path`` (under the app's root, e.g. ``"/play/hint"``)
-        with ``gate``'s message while the browser (its session id, the gate's key) holds
+        with ``gate``'s message while the browser (its cookie's hash, the gate's key) holds
         all of ``gate``'s places; the route still holds the gate itself."""
         self.busy[path] = gate
 

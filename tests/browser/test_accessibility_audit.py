@@ -24,7 +24,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 from sqlalchemy import Engine
 
 from app.guide.content import PAGES
-from app.web.sessions import COOKIE_NAME
+from app.web.sessions import COOKIE_NAME, read_session_id
 from tests.support.languages import LOCALES, page_language, say
 from tests.support.positions import Position, position_server, store_position, table_positions
 from tests.support.servers import LiveServer
@@ -65,10 +65,10 @@ def site(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> I
         yield Site(*running)
 
 
-def session_id(page: Any) -> str:
-    """The page's browser session id (the HttpOnly cookie, read through Playwright)."""
+def session_id(page: Any, engine: Engine) -> str:
+    """The page's browser session id (from the HttpOnly cookie, read through Playwright)."""
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
-    return str(cookies[COOKIE_NAME])
+    return read_session_id(engine, str(cookies[COOKIE_NAME])) or ""
 
 
 def audited_page(new_page: Callable[..., Any], width: int, language: str = "en") -> Any:
@@ -130,7 +130,7 @@ def test_every_page_passes_axe(site: Site, new_page: Callable[..., Any], width: 
     problems += audit(page, "score sheet")
     # The play screen in each step, its sheets (pile, score, keys, rules, the table read
     # out) open, and the new match form.
-    sid = session_id(page)
+    sid = session_id(page, site.engine)
     for name, match in site.positions.items():
         site.store(sid, match)
         page.goto(base + "/play")

@@ -36,7 +36,7 @@ from sqlmodel import Session, col, select
 
 from app.core.models import PlayMatch
 from app.engine import CLASSIC, Phase, Rules, new_match
-from app.web.sessions import COOKIE_NAME
+from app.web.sessions import COOKIE_NAME, read_session_id
 from tests.support.languages import LANGUAGES, LOCALES, page_language
 from tests.support.positions import (
     Position,
@@ -76,13 +76,15 @@ class Site:
     def store(self, page: Any, position: Position, level: str = "standard") -> int:
         """Make ``position`` the page's browser's match (the page has visited the site)."""
         cookies = {c["name"]: c["value"] for c in page.context.cookies()}
-        return store_position(self.engine, str(cookies[COOKIE_NAME]), position, level)
+        session_id = read_session_id(self.engine, str(cookies[COOKIE_NAME])) or ""
+        return store_position(self.engine, session_id, position, level)
 
     def matches(self, page: Any) -> list[PlayMatch]:
         cookies = {c["name"]: c["value"] for c in page.context.cookies()}
         with Session(self.engine) as db:
             return list(db.exec(select(PlayMatch).where(
-                PlayMatch.session_id == cookies[COOKIE_NAME]).order_by(col(PlayMatch.id))))
+                PlayMatch.session_id == read_session_id(self.engine, cookies[COOKIE_NAME]))
+                .order_by(col(PlayMatch.id))))
 
 
 @pytest.fixture(scope="module")

@@ -28,6 +28,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine
 
+from tests.support.browsers import session_id_of
 from tests.support.crawl import crawl, summary
 from tests.support.friends import Stream, choose
 from tests.support.hardening import Replayer, action_form, stored_play
@@ -249,7 +250,7 @@ def test_a_friends_move_reaches_the_other_player_through_the_proxy(
             streams.append(Stream(bob, "play/events"))
             clients = (ann, bob)
             for _ in range(2):  # two moves, one each way where the turn passes
-                row = stored_play(engine, ann.cookies[COOKIE])
+                row = stored_play(engine, session_id_of(ann, engine))
                 assert row is not None
                 match = Replayer.from_row(row).advance(row.log, row.seeds)
                 player = match.hand.to_play

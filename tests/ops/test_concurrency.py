@@ -22,7 +22,7 @@ from sqlmodel import Session, select
 from app.core.db import create_db_engine
 from app.core.models import ScoreSheetRow
 from app.engine.match import legal_match_actions
-from app.web.sessions import COOKIE_NAME
+from app.web.sessions import COOKIE_NAME, read_session_id
 from tests.support.hardening import Replayer, StoredPlay, action_form, stored_play
 
 if TYPE_CHECKING:
@@ -69,8 +69,8 @@ def _burst(server: LiveServer, cookie: str, method: str, path: str,
         return list(pool.map(send, range(len(forms))))
 
 
-def _match(db: Engine, session_id: str) -> StoredPlay:
-    row = stored_play(db, session_id)
+def _match(db: Engine, cookie: str) -> StoredPlay:
+    row = stored_play(db, read_session_id(db, cookie) or "")
     assert row is not None
     return row
 
@@ -132,8 +132,9 @@ def test_simultaneous_score_entries_record_one_hand(server: LiveServer, db: Engi
              "box_bonus": "20", "game_bonus": "100", "first_dealer": "0"}
     with httpx.Client(base_url=server.url, cookies={COOKIE_NAME: cookie}) as client:
         assert client.post("/score", data=setup).status_code == 303
+    owner = read_session_id(db, cookie)
     with Session(db) as s:
-        sheet = s.exec(select(ScoreSheetRow).where(ScoreSheetRow.session_id == cookie)).one()
+        sheet = s.exec(select(ScoreSheetRow).where(ScoreSheetRow.session_id == owner)).one()
     for round_ in range(3):
         with Session(db) as s:
             sheet = s.get(ScoreSheetRow, sheet.id)  # type: ignore[assignment]

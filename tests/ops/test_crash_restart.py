@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 
 from app.core.db import create_db_engine
 from app.core.models import ScoreSheetRow
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import Replayer, StoredPlay, random_form, stored_play
 from tests.support.waiting import wait_until
 
@@ -63,7 +63,7 @@ def test_sigkill_idle_and_mid_burst_then_every_session_resumes(
         ids = []
         for i, client in enumerate(clients):
             client.get("/")
-            ids.append(client.cookies[COOKIE_NAME])
+            ids.append(session_id_of(client, engine))
             assert client.post("/play/new", data={"level": "easy"}).status_code == 303
             _play(client, engine, ids[-1], rng.randint(2, 12), rng)
             if i % 2 == 0:

@@ -17,13 +17,13 @@ import httpx
 import pytest
 from sqlalchemy import create_engine
 
-from app.web.sessions import COOKIE_NAME
 from tests.ops.test_postgres import (  # noqa: F401  (fixtures)
     Server,
     postgres_server,
     postgres_url,
     two_servers,
 )
+from tests.support.browsers import session_id_of
 from tests.support.friends import Stream, tap_next
 
 pytestmark = pytest.mark.postgres
@@ -52,7 +52,7 @@ def test_a_hand_between_two_instances_reaches_each_player_live(
     clients, streams = (ann, bob), (ann_stream, bob_stream)
     engine = create_engine(postgres_url)
     try:
-        session_id = ann.cookies[COOKIE_NAME]
+        session_id = session_id_of(ann, engine)
         for _ in range(200):
             moved = tap_next(engine, session_id, clients)
             if moved is None:

@@ -23,7 +23,7 @@ import pytest
 from sqlalchemy import create_engine
 
 from app.friend.stream import PING_SECONDS
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.friends import Stream, tap_next
 from tests.support.servers import LiveServer, sqlite_url
 
@@ -81,7 +81,7 @@ def play_moves(db_url: str, ann: httpx.Client, bob: httpx.Client) -> list[float]
         for stream in streams:  # each stream's first look at the match
             stream.events.get(timeout=60)
         for _ in range(MOVES):
-            moved = tap_next(engine, ann.cookies[COOKIE_NAME], clients)
+            moved = tap_next(engine, session_id_of(ann, engine), clients)
             if moved is None:
                 break
             player, version = moved

@@ -14,7 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from app import __version__
 from app.core.db import create_db_engine
-from app.web.sessions import COOKIE_NAME
+from app.web.sessions import COOKIE_NAME, read_session_id
 from tests.support.hardening import stored_play
 from tests.support.servers import LiveServer
 
@@ -52,7 +52,7 @@ def test_two_processes_log_json_and_share_their_metrics(
             assert answers >= made
             made += 1
     engine = create_db_engine(server.db_url)
-    row = stored_play(engine, cookie)
+    row = stored_play(engine, read_session_id(engine, cookie) or "")
     engine.dispose()
     assert row is not None
     server.stop()

@@ -49,6 +49,7 @@ from app.main import create_app
 from app.play import storage
 from app.play.storage import open_seat
 from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import StoredPlay, stored_play
 from tests.support.migration_checks import assert_stairway, differences_at_head
 
@@ -234,6 +235,7 @@ class AlternatingBrowser:
     )
     served_by: list[str] = field(default_factory=list)
     session_id: str | None = None
+    """The browser's cookie (a token, not the history's id: :meth:`history`)."""
 
     def request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         server = self.servers[len(self.served_by) % len(self.servers)]
@@ -246,6 +248,10 @@ class AlternatingBrowser:
             self.session_id = cookie
         assert cookie == self.session_id, f"{server.base_url} replaced the session cookie"
         return response
+
+    def history(self, engine: Engine) -> str:
+        """The id of the history the cookie opens."""
+        return session_id_of(self.client, engine)
 
     def get(self, path: str, **kwargs: Any) -> httpx.Response:
         return self.request("GET", path, **kwargs)
@@ -267,7 +273,7 @@ def session_persists(browser: AlternatingBrowser, engine: Engine) -> None:
         assert httpx.get(f"{server.base_url}/healthz", timeout=5).json()["status"] == "ok"
     with engine.connect() as conn:
         ids = conn.execute(text("SELECT id FROM browser_session")).scalars().all()
-    assert ids == [browser.session_id]
+    assert ids == [browser.history(engine)]
 
 
 class _PlayForm(HTMLParser):
@@ -305,7 +311,7 @@ def play_a_match(browser: AlternatingBrowser, engine: Engine) -> None:
     assert response.status_code == 200, response.text[:500]
     assert browser.session_id is not None
     for _ in range(MAX_PLAY_REQUESTS):
-        row, match = _stored_match(engine, browser.session_id)
+        row, match = _stored_match(engine, browser.history(engine))
         if match.over:
             assert "Match over" in response.text
             return
@@ -327,7 +333,7 @@ def play_a_match(browser: AlternatingBrowser, engine: Engine) -> None:
                 data = {"action": name, "card": str(action.card)}
         response = browser.post("/play", data={**data, "version": str(row.version)})
         assert response.status_code == 200, f"{data}: {response.text[:500]}"
-        after, _ = _stored_match(engine, browser.session_id)
+        after, _ = _stored_match(engine, browser.history(engine))
         assert after.version == row.version + 1, f"{data} was not stored"
         assert len(after.log) > len(row.log)
     pytest.fail(f"no match over after {MAX_PLAY_REQUESTS} moves")
@@ -355,7 +361,7 @@ def simultaneous_first_matches(browser: AlternatingBrowser, engine: Engine) -> N
         assert all(code < 500 for code in codes), codes
         assert codes[0] == 303 and codes[1] in (303, 409), codes
         assert browser.session_id is not None
-        _stored_match(engine, browser.session_id)  # exactly one row, replayable
+        _stored_match(engine, browser.history(engine))  # exactly one row, replayable
 
 
 # Browsing sequences run through both servers, each a function of browser and engine.
@@ -390,8 +396,8 @@ def test_a_state_rebuilt_across_a_commit_belongs_to_the_version_it_is_cached_und
                               analyse_hands=False))
     with TestClient(app) as client:
         assert client.post("/play/new", data={"level": "standard"}).status_code == 200
-        session_id = client.cookies[COOKIE_NAME]
         engine = app.state.engine
+        session_id = session_id_of(client)
         with Session(engine) as db:
             seat = open_seat(db, session_id)
             assert seat is not None

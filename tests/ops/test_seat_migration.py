@@ -34,7 +34,7 @@ def test_seats_carry_over_and_come_back_down(tmp_path: Path) -> None:
                     "INSERT INTO play_seat (session_id, match_id, version, sort, "
                     "computer_said, updated_at) VALUES (:sid, :id, 7, 'suit', '', :at)"),
                     {"id": match_id, "sid": sid, "at": WHEN})
-        command.upgrade(config, "head")
+        command.upgrade(config, "0024")  # 0025 re-keys the sessions
         with engine.begin() as conn:
             rows = conn.execute(text("SELECT session_id, match_id, version, sort, opened_at "
                                      "FROM play_seat ORDER BY session_id")).all()

@@ -37,7 +37,7 @@ from app.engine.match import (
     parse_match_action,
 )
 from app.play.storage import match_history, open_seat
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 
 Snapshot = dict[str, list[tuple[Any, ...]]]
 
@@ -392,7 +392,7 @@ def finish_hand(app: FastAPI, client: Any, seed: int = 1,
     rng = random.Random(seed)
     finished: dict[str, int] | None = None
     while True:
-        row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+        row = stored_play(app.state.engine, session_id_of(client))
         assert row is not None
         match = Replayer.from_row(row).advance(row.log)
         if match.hand.phase is not Phase.OVER:

@@ -20,7 +20,7 @@ from sqlmodel import Session, select
 
 from app.core.models import ScoreSheetRow
 from app.engine import Rules, new_match
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import (
     StoredPlay,
     api_routes,
@@ -78,10 +78,10 @@ class World:
     def sheet(self) -> ScoreSheetRow:
         with Session(self.app.state.engine) as db:
             return db.exec(select(ScoreSheetRow).where(
-                ScoreSheetRow.session_id == self.client.cookies[COOKIE_NAME])).one()
+                ScoreSheetRow.session_id == session_id_of(self.client))).one()
 
     def match(self) -> StoredPlay:
-        row = stored_play(self.app.state.engine, self.client.cookies[COOKIE_NAME])
+        row = stored_play(self.app.state.engine, session_id_of(self.client))
         assert row is not None
         return row
 
@@ -90,7 +90,7 @@ class World:
         its form."""
         position = bot_until((new_match(Rules(target=30), seed=5, first_dealer=1), []),
                              lambda m: m.over)
-        store_position(self.app.state.engine, self.client.cookies[COOKIE_NAME], position)
+        store_position(self.app.state.engine, session_id_of(self.client), position)
         version = re.search(r'name="version" value="(\d+)"', self.client.get("/play").text)
         assert version is not None
         return {"version": version.group(1)}
@@ -102,7 +102,7 @@ class World:
         path = "/play/history/{match_id}/{number}/practice".format(**self.hand)
         self.client.post(path, data={"step": str(self.hand["step"])})
         with Session(self.app.state.engine) as db:
-            current = practice.load(db, self.client.cookies[COOKIE_NAME])
+            current = practice.load(db, session_id_of(self.client))
             name, _, card = str(current.view.legal[0]).partition(" ")
             return {"action": name, "card": card, "version": str(current.row.version)}
 
@@ -204,7 +204,7 @@ def _daily_over(world: World) -> dict[str, str]:
 
     world.client.get("/")
     with Session(world.app.state.engine) as db:
-        db.add(DailyPlay(session_id=world.client.cookies[COOKIE_NAME], day=days.today(),
+        db.add(DailyPlay(session_id=session_id_of(world.client), day=days.today(),
                          points=0))
         db.commit()
     return {"version": "0", "day": _today()}

@@ -30,6 +30,7 @@ from app.core.models import ScoreSheetRow
 from app.prefs.settings import SETTINGS
 from app.web.security import SECURITY_HEADERS
 from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import (
     api_routes,
     asgi_request,
@@ -123,9 +124,9 @@ def world(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
         assert client.post("/score", data=setup).status_code == 200
         with Session(app.state.engine) as db:
             mine = db.exec(select(ScoreSheetRow).where(
-                ScoreSheetRow.session_id == client.cookies[COOKIE_NAME])).one()
+                ScoreSheetRow.session_id == session_id_of(client))).one()
             theirs = db.exec(select(ScoreSheetRow).where(
-                ScoreSheetRow.session_id != client.cookies[COOKIE_NAME])).one()
+                ScoreSheetRow.session_id != session_id_of(client))).one()
         for dw in ("30", "12"):
             hand = {"kind": "knock", "knocker": "0", "knocker_deadwood": "5",
                     "defender_deadwood": dw, "version": str(mine.version)}

@@ -22,6 +22,7 @@ from app.core.db import DatabaseBusyError
 from app.core.models import ScoreSheetRow
 from app.web.security import SECURITY_HEADERS
 from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import asgi_request, filled_paths, finish_hand, http_scope
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
@@ -39,7 +40,7 @@ def browser(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
         assert client.post("/score", data=SETUP).status_code == 200
         with Session(app.state.engine) as db:
             row = db.exec(select(ScoreSheetRow).where(
-                ScoreSheetRow.session_id == client.cookies[COOKIE_NAME])).one()
+                ScoreSheetRow.session_id == session_id_of(client))).one()
         hand = {"kind": "knock", "knocker": "0", "knocker_deadwood": "5",
                 "defender_deadwood": "30", "version": str(row.version)}
         assert client.post(f"/score/{row.id}/hands", data=hand).status_code == 200

@@ -18,7 +18,8 @@ from app.core.models import BrowserSession, utcnow
 from app.main import create_app
 from app.web.display import DEFAULT
 from app.web.known import Known
-from app.web.sessions import COOKIE_NAME, TOUCH_INTERVAL, purge_expired_sessions
+from app.web.sessions import COOKIE_NAME, TOUCH_INTERVAL, purge_expired_sessions, token_hash
+from tests.support.browsers import session_id_of
 
 
 @contextmanager
@@ -67,18 +68,18 @@ def _known_browser(client: TestClient) -> str:
     """A browser's first two pages (the second one makes it known); its session id."""
     client.get("/")
     client.get("/")
-    return client.cookies[COOKIE_NAME]
+    return session_id_of(client)
 
 
 def test_a_browser_deleted_behind_the_request_starts_afresh(
         app: FastAPI, client: TestClient) -> None:
     old = _known_browser(client)
-    old = client.cookies[COOKIE_NAME]
+    token = client.cookies[COOKIE_NAME]
     with Session(app.state.engine) as db:  # the process's own engine, outside any request
         db.exec(text("DELETE FROM browser_session WHERE id = :id").bindparams(id=old))
         db.commit()
     client.get("/play")
-    assert client.cookies[COOKIE_NAME] != old
+    assert client.cookies[COOKIE_NAME] != token and session_id_of(client) != old
 
 
 def test_the_purge_is_heard(app: FastAPI, client: TestClient) -> None:
@@ -89,7 +90,7 @@ def test_the_purge_is_heard(app: FastAPI, client: TestClient) -> None:
         db.commit()
     assert purge_expired_sessions(app.state.engine, 90) == 1
     client.get("/")
-    assert client.cookies[COOKIE_NAME] != old
+    assert session_id_of(client) != old
 
 
 def test_a_last_seen_changed_by_anyone_but_the_touch_is_heard(
@@ -144,5 +145,5 @@ def test_the_kept_row_is_in_no_session_so_a_rollback_elsewhere_cannot_expire_it(
     cache.forget_all()
     assert client.get("/play").status_code == 200  # read once more, and kept
     assert kept == [(None, False)]
-    known = cache.get(client.cookies[COOKIE_NAME])
-    assert known is not None and known.row.id == client.cookies[COOKIE_NAME]
+    known = cache.get(token_hash(client.cookies[COOKIE_NAME]))
+    assert known is not None and known.row.id == session_id_of(client)

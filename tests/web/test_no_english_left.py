@@ -40,7 +40,7 @@ from app.learn import script
 from app.main import create_app
 from app.routes import install
 from app.web.deps import get_display, use_language
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import action_form, finish_hand
 from tests.support.positions import store_position, table_positions
 from tests.support.servers import sqlite_url
@@ -142,7 +142,7 @@ def tour(app: FastAPI, headers: dict[str, str]) -> Tour:
         for page in GUIDE_PAGES:
             keep(f"guide {page.slug}", get(page.url))
         keep("play new", get("/play/new"))
-        session = me.cookies[COOKIE_NAME]
+        session = session_id_of(me)
         positions = table_positions()
         for name in TABLE:
             store_position(app.state.engine, session, positions[name])

@@ -25,7 +25,8 @@ from app.core.config import Settings
 from app.core.models import ScoreSheetRow
 from app.fair.verify import FIELDS as FAIR_FIELDS
 from app.main import create_app
-from app.web.sessions import COOKIE_NAME
+
+from tests.support.browsers import session_id_of
 from tests.support.hardening import api_routes, fill_path, finish_hand
 
 MARKER = "Qz9mark<b>er"
@@ -70,7 +71,7 @@ def world(settings: Settings) -> Iterator[tuple[FastAPI, TestClient, dict[str, A
         assert client.post("/score", data=setup).status_code == 200
         with Session(app.state.engine) as db:
             sheet = db.exec(select(ScoreSheetRow).where(
-                ScoreSheetRow.session_id == client.cookies[COOKIE_NAME])).one()
+                ScoreSheetRow.session_id == session_id_of(client))).one()
         host.get("/")
         assert host.post("/play/friend", data={"name": "Ann", "version": "0"},
                          follow_redirects=False).status_code == 303

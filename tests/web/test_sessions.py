@@ -1,4 +1,5 @@
-"""The ``gin_session`` cookie and the ``browser_session`` rows behind it."""
+"""The ``gin_session`` cookie, the ``browser_token`` hash it is looked up by and the
+``browser_session`` rows behind it."""
 
 from __future__ import annotations
 
@@ -12,15 +13,18 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.core.config import Settings
-from app.core.models import BrowserSession, utcnow
+from app.core.models import BrowserSession, BrowserToken, utcnow
 from app.main import create_app
 from app.web.sessions import (
     COOKIE_NAME,
     TOUCH_INTERVAL,
-    is_valid_session_id,
-    new_session_id,
+    is_valid_token,
+    new_token,
     purge_expired_sessions,
+    token_hash,
 )
+from tests.support.browsers import session_id_of
+from tests.web.test_sessions_hardening import SETUP
 
 if TYPE_CHECKING:
     from tests.support.servers import LiveServer
@@ -53,13 +57,17 @@ def test_first_visit_sets_a_random_httponly_lax_cookie(client: TestClient, app: 
     header = _set_cookie_header(response.headers)
     value = header.split(";")[0].split("=", 1)[1]
     attributes = [part.strip() for part in header.split(";")[1:]]
-    assert is_valid_session_id(value) and len(value) >= 22  # ≥ 128 bits of base64
+    assert is_valid_token(value) and len(value) >= 22  # ≥ 128 bits of base64
     assert "HttpOnly" in attributes
     assert "SameSite=Lax" in attributes
     assert "Path=/" in attributes
     assert "Max-Age=7776000" in attributes  # 90 days
     assert "Secure" not in attributes
-    assert [row.id for row in _rows(app)] == [value]
+    # The cookie is a token: the server keeps its hash, and the history's id is another.
+    (row,) = _rows(app)
+    with Session(app.state.engine) as db:
+        (token,) = db.exec(select(BrowserToken)).all()
+    assert token.token_hash == token_hash(value) and token.session_id == row.id != value
 
 
 def test_the_cookie_is_kept_and_not_sent_again(client: TestClient, app: FastAPI) -> None:
@@ -86,17 +94,31 @@ def test_malformed_cookie_starts_a_fresh_session(client: TestClient, app: FastAP
         response = client.get("/")
         assert response.status_code == 200
         fresh = _set_cookie_header(response.headers).split(";")[0].split("=", 1)[1]
-        assert fresh != forged and is_valid_session_id(fresh)
+        assert fresh != forged and is_valid_token(fresh)
     assert all(row.id != "a" * 42 for row in _rows(app))
 
 
 def test_unknown_well_formed_id_is_not_adopted(client: TestClient, app: FastAPI) -> None:
-    guessed = new_session_id()
+    guessed = new_token()
     client.cookies.set(COOKIE_NAME, guessed)
     response = client.get("/")
     fresh = _set_cookie_header(response.headers).split(";")[0].split("=", 1)[1]
     assert fresh != guessed
-    assert guessed not in {row.id for row in _rows(app)}
+    with Session(app.state.engine) as db:
+        assert db.get(BrowserToken, token_hash(guessed)) is None
+
+
+def test_a_historys_id_as_cookie_opens_nothing(app: FastAPI) -> None:
+    """The id other tables refer to is not a credential: sent as the cookie, it opens
+    nothing, whatever its shape."""
+    with TestClient(app) as alice, TestClient(app) as mallory:
+        assert alice.post("/score", data=SETUP).status_code == 200  # Zebedee's sheet
+        internal = session_id_of(alice)
+        for value in (internal, internal + internal[:11]):  # as it is; padded to 43
+            mallory.cookies.clear()
+            mallory.cookies.set(COOKIE_NAME, value, domain="testserver.local")
+            assert "Zebedee" not in mallory.get("/score").text
+            assert session_id_of(mallory) != internal
 
 
 def test_another_browsers_id_is_that_browsers_session(app: FastAPI) -> None:
@@ -110,7 +132,7 @@ def test_another_browsers_id_is_that_browsers_session(app: FastAPI) -> None:
 def test_expired_session_starts_afresh(client: TestClient, app: FastAPI) -> None:
     client.get("/")
     old = client.cookies[COOKIE_NAME]
-    _set_last_seen(app, old, timedelta(days=91))
+    _set_last_seen(app, session_id_of(client), timedelta(days=91))
     response = client.get("/")
     fresh = _set_cookie_header(response.headers).split(";")[0].split("=", 1)[1]
     assert fresh != old
@@ -119,32 +141,34 @@ def test_expired_session_starts_afresh(client: TestClient, app: FastAPI) -> None
 
 def test_last_seen_is_refreshed_at_most_hourly(client: TestClient, app: FastAPI) -> None:
     client.get("/")
-    sid = client.cookies[COOKIE_NAME]
-    _set_last_seen(app, sid, TOUCH_INTERVAL + timedelta(minutes=1))
+    token = client.cookies[COOKIE_NAME]
+    _set_last_seen(app, session_id_of(client), TOUCH_INTERVAL + timedelta(minutes=1))
     response = client.get("/")
-    # The same id comes back with a renewed Max-Age, and last_seen moves to now.
-    assert _set_cookie_header(response.headers).startswith(f"{COOKIE_NAME}={sid};")
+    # The same token comes back with a renewed Max-Age, and last_seen moves to now.
+    assert _set_cookie_header(response.headers).startswith(f"{COOKIE_NAME}={token};")
     (row,) = _rows(app)
     assert utcnow() - row.last_seen < timedelta(minutes=1)
 
 
 def test_purge_removes_only_stale_sessions(client: TestClient, app: FastAPI) -> None:
     client.get("/")
-    stale = client.cookies[COOKIE_NAME]
+    stale = session_id_of(client)
     client.cookies.clear()
     client.get("/")
-    fresh = client.cookies[COOKIE_NAME]
+    fresh = session_id_of(client)
     _set_last_seen(app, stale, timedelta(days=90, minutes=1))
     _set_last_seen(app, fresh, timedelta(days=89))
     assert purge_expired_sessions(app.state.engine, ttl_days=90) == 1
     assert [row.id for row in _rows(app)] == [fresh]
+    with Session(app.state.engine) as db:  # the stale history's token went with it
+        assert {t.session_id for t in db.exec(select(BrowserToken)).all()} == {fresh}
 
 
 def test_app_purges_stale_sessions_on_startup(db_url: str) -> None:
     app = create_app(Settings(database_url=db_url, session_ttl_days=1))
     with TestClient(app) as client:
         client.get("/")
-        sid = client.cookies[COOKIE_NAME]
+        sid = session_id_of(client)
     _set_last_seen(app, sid, timedelta(days=2))
     app = create_app(Settings(database_url=db_url, session_ttl_days=1))
     with TestClient(app):

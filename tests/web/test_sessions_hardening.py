@@ -21,7 +21,8 @@ from app.core.config import Settings
 from app.core.models import BrowserSession, PlayMatch, ScoreSheetRow, utcnow
 from app.guide.content import PAGES
 from app.main import create_app
-from app.web.sessions import COOKIE_NAME, new_session_id
+from app.web.sessions import COOKIE_NAME, new_token
+from tests.support.browsers import session_id_of
 from tests.support.hardening import (
     Replayer,
     StoredPlay,
@@ -51,7 +52,7 @@ def _match(app: FastAPI, session_id: str) -> StoredPlay | None:
 def _make_browser(app: FastAPI, client: TestClient) -> dict[str, Any]:
     """Give ``client`` a match in progress and a sheet with a hand; return the ids."""
     client.get("/")
-    sid = client.cookies[COOKIE_NAME]
+    sid = session_id_of(client)
     assert client.post("/play/new", data={"level": "easy"}).status_code == 200
     played = finish_hand(app, client)
     assert client.post("/score", data=SETUP).status_code == 200
@@ -121,21 +122,24 @@ def test_another_browser_reaches_nothing_of_the_first(app: FastAPI, client: Test
         assert carol.post(f"/score/shared/{alice['token']}", data=HAND).status_code == 405
 
 
-@pytest.mark.parametrize("cookie", ["expired", "forged", "malformed", "deleted"])
+@pytest.mark.parametrize("cookie", ["expired", "forged", "malformed", "deleted", "internal id"])
 def test_a_stale_or_forged_cookie_starts_afresh_and_reveals_nothing(
     app: FastAPI, client: TestClient, cookie: str
 ) -> None:
     alice = _make_browser(app, client)
     sid = alice["session"]
+    token = client.cookies[COOKIE_NAME]
     if cookie == "expired":
         _age(app, sid, 91)
-        value = sid
+        value = token
     elif cookie == "forged":
-        value = new_session_id()
+        value = new_token()
     elif cookie == "malformed":
-        value = sid + "'; DROP TABLE browser_session; --"
-    else:  # a session the purge already removed
+        value = token + "'; DROP TABLE browser_session; --"
+    elif cookie == "internal id":  # the history's id is no credential
         value = sid
+    else:  # a session the purge already removed
+        value = token
     cards = _own_cards(app, sid)
     if cookie == "deleted":
         with Session(app.state.engine) as db:
@@ -145,8 +149,9 @@ def test_a_stale_or_forged_cookie_starts_afresh_and_reveals_nothing(
         mallory.cookies.set(COOKIE_NAME, value, domain="testserver.local")
         page = mallory.get("/play")
         assert page.status_code == 200
-        fresh = mallory.cookies[COOKIE_NAME]
-        assert fresh not in (sid, value)
+        assert mallory.cookies[COOKIE_NAME] not in (token, value)
+        fresh = session_id_of(mallory)
+        assert fresh != sid
         assert "Zebedee" not in page.text
         assert sum(name in page.text for name in cards) == 0
         assert "New match" in page.text  # no match in the fresh session
@@ -220,7 +225,8 @@ def test_get_never_changes_stored_state(app: FastAPI, client: TestClient) -> Non
 
 
 def test_a_first_get_creates_only_the_session_row(app: FastAPI) -> None:
-    """The one thing a GET may store is the new browser's session (to set the cookie)."""
+    """The one thing a GET may store is the new browser's session and its token's hash
+    (to set the cookie)."""
     with TestClient(app) as client:  # its start-up draws the daily deals (app.daily.days)
         before = snapshot(app.state.engine)
         for path in ["/", "/play", "/play/new", "/score"]:
@@ -228,6 +234,6 @@ def test_a_first_get_creates_only_the_session_row(app: FastAPI) -> None:
             client.get(path)
         after = snapshot(app.state.engine)
     changed = diff(before, after)
-    assert set(changed) == {"browser_session"}
-    assert len(after["browser_session"]) == 4
+    assert set(changed) == {"browser_session", "browser_token"}
+    assert len(after["browser_session"]) == len(after["browser_token"]) == 4
     assert not re.search(r"play_match|score_sheet", " ".join(changed))

@@ -26,7 +26,7 @@ from sqlalchemy.exc import OperationalError
 
 from app import __version__
 from app.core.db import STORAGE_RETRY_SECONDS, storage_fault
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import Replayer, diff, random_form, snapshot, stored_play
 
 HTMX = {"HX-Request": "true"}
@@ -67,7 +67,7 @@ def read_only(app: FastAPI) -> Iterator[Fault]:
 
 def _tap_form(app: FastAPI, client: TestClient) -> dict[str, str]:
     """A legal tap of the browser's current position."""
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None
     match = Replayer.from_row(row).advance(row.log)
     return random_form(match, row.version, random.Random(1))
@@ -116,7 +116,7 @@ def test_a_read_only_database_answers_503_saying_so_and_recovers_without_restart
     new_match["version"] = str(int(form["version"]) + 1)
     again = client.post("/play/new", data=new_match)
     assert again.status_code == 200, again.text[:300]
-    assert stored_play(engine, client.cookies[COOKIE_NAME]).level == "hard"  # type: ignore[union-attr]
+    assert stored_play(engine, session_id_of(client)).level == "hard"  # type: ignore[union-attr]
 
 
 def test_a_full_disk_answers_503_saying_so(app: FastAPI, client: TestClient) -> None:

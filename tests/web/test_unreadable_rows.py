@@ -23,7 +23,7 @@ from app.core import setaside
 from app.core.models import ScoreSheetRow, SetAsideRow
 from app.daily import days
 from app.play import storage
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import filled_paths, finish_hand
 from tests.web.friend.test_friend import start as start_friend_match
 
@@ -80,7 +80,7 @@ def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
             data={"step": str(played["step"])})
         assert practice.status_code == 200, practice.text[:300]
         assert client.post("/score", data=SHEET).status_code == 200
-        sid = client.cookies[COOKIE_NAME]
+        sid = session_id_of(client)
         with Session(app.state.engine) as db:
             sheet = db.exec(select(ScoreSheetRow).where(ScoreSheetRow.session_id == sid)).one()
         with app.state.engine.begin() as conn:
@@ -146,7 +146,7 @@ def test_an_unreadable_row_is_set_aside_and_its_owner_starts_afresh(
     # were stored in time), and only those.
     assert kept and {row.table_name for row in kept} == {table}
     for row in kept:
-        assert row.session_id == client.cookies[COOKIE_NAME]
+        assert row.session_id == session_id_of(client)
         assert json.loads(row.data)["row"]  # kept for the operator, as it was
         assert any(row.row_key in r.getMessage() for r in caplog.records)  # logged, with its id
     # A fresh table: a new match starts, and the pages keep working.

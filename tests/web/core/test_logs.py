@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from app.core import logs
 from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import finish_hand, stored_play
 
 
@@ -58,7 +59,7 @@ def test_a_played_hand_logs_json_lines_without_cookies_seeds_or_names(
     assert client.post("/play/new", data={"level": "easy"}).status_code == 200
     finish_hand(app, client, seed=3)
     client.get("/play/history/987654")
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None
 
     lines = json_log.getvalue().splitlines()

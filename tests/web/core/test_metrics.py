@@ -25,7 +25,7 @@ from app.core.config import Settings
 from app.friend import live
 from app.main import create_app
 from app.review import analysis
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import Replayer, finish_hand, random_form, stored_play
 from tests.support.servers import run_async
 from tests.support.waiting import wait_until
@@ -88,7 +88,7 @@ def _play_to_the_end(app: FastAPI, client: TestClient, rng: random.Random) -> in
     """Play the browser's match (target 1: its first scored hand ends it) to the end
     with random legal taps; the number of taps applied."""
     for taps in range(500):
-        row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+        row = stored_play(app.state.engine, session_id_of(client))
         assert row is not None
         match = Replayer.from_row(row).advance(row.log)
         if match.over:

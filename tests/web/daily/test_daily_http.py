@@ -28,7 +28,7 @@ from app.engine import match_view
 from app.engine.bots import choose_action, expert
 from app.engine.fairness import HandSeed, commitment, fair_deal
 from app.main import create_app
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import action_form, diff, hidden_cards, leaks, snapshot
 from tests.support.waiting import wait_until
 
@@ -93,7 +93,7 @@ def current(app: FastAPI, client: TestClient, day: date = DAY) -> plays.Play:
     with Session(app.state.engine) as db:
         found = days.load(db, day)
         assert found is not None
-        return plays.load(db, client.cookies[COOKIE_NAME], found)
+        return plays.load(db, session_id_of(client), found)
 
 
 def version_on(page: str) -> int:
@@ -263,7 +263,7 @@ def test_the_second_play_of_the_day_is_practice(app: FastAPI, clock: Clock) -> N
         practice = current(app, ann).row
         assert practice.attempt == 2
         with Session(app.state.engine) as db:
-            assert plays.counted_points(db, ann.cookies[COOKIE_NAME], DAY) == counted.points
+            assert plays.counted_points(db, session_id_of(ann), DAY) == counted.points
             assert plays.results(db, DAY) == [counted.points]  # practice is not counted
         assert "Streak: 1 day" in second
 

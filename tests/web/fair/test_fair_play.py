@@ -26,6 +26,7 @@ from app.engine import Card, HandSeed, Phase
 from app.engine.fairness import fair_deal
 from app.play import storage
 from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import StoredPlay, action_form, random_form, stored_play
 
 _HELD = re.compile(r'name="card" value="([A2-9TJQK][CDHS])"')
@@ -41,7 +42,7 @@ def _held(html: str) -> set[Card]:
 
 
 def _stored(app: FastAPI, client: TestClient) -> StoredPlay:
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None
     return row
 
@@ -185,7 +186,7 @@ def test_a_bad_client_seed_is_refused_with_a_message(
                                               "version": "0"})
     assert response.status_code == 400
     assert message in response.text
-    assert stored_play(app.state.engine, client.cookies[COOKIE_NAME]) is None
+    assert stored_play(app.state.engine, session_id_of(client)) is None
     # Between hands too: nothing changes.
     page = _start(client)
     _finish_hand(app, client, random.Random(1), page)
@@ -318,7 +319,7 @@ def test_finished_matches_and_hands_are_kept_with_their_own_ids(
     assert second.match_id != first.match_id
     with Session(app.state.engine) as db:
         matches = db.exec(select(PlayMatch).where(
-            PlayMatch.session_id == client.cookies[COOKIE_NAME])).all()
+            PlayMatch.session_id == session_id_of(client))).all()
         assert {m.id for m in matches} == {first.match_id, second.match_id}
         assert db.get(PlayHand, (first.match_id, 1)) is not None
 
@@ -340,7 +341,7 @@ def test_a_match_stored_before_provable_deals_loads_and_goes_on_fairly(tmp_path:
     from app.core.models import BrowserSession, utcnow
     from app.engine import HOUSE, NextHand, apply_match, legal_match_actions, new_match
     from app.main import create_app
-    from app.web.sessions import new_session_id
+    from app.web.sessions import new_token
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     config = alembic_config(url)
@@ -366,7 +367,7 @@ def test_a_match_stored_before_provable_deals_loads_and_goes_on_fairly(tmp_path:
                 Column("selected", String), Column("computer_said", String),
                 Column("version", Integer), Column("created_at", UTCDateTime()),
                 Column("updated_at", UTCDateTime()))
-    session_id = new_session_id()
+    session_id = new_token()  # before 0025 the id was the cookie itself
     engine = create_db_engine(url)
     with Session(engine) as db:
         db.add(BrowserSession(id=session_id))

@@ -24,6 +24,7 @@ from app.engine.fairness import combine_client_seeds
 from app.friend import presence
 from app.play.storage import open_seat
 from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import (
     Replayer,
     StoredPlay,
@@ -85,7 +86,7 @@ def replayed(app: FastAPI, row: StoredPlay) -> MatchState:
 
 def stored_match(app: FastAPI, client: TestClient) -> tuple[PlayMatch, MatchState]:
     """The friend match of ``client`` as stored: its row and the replayed state."""
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None
     match = replayed(app, row)
     with Session(app.state.engine) as db:
@@ -100,7 +101,7 @@ def check_hidden(app: FastAPI, client: TestClient, response: httpx.Response, sea
     """Nothing ``seat`` may not see is in ``response`` (body, headers, cookies), except
     the cards the browser named itself (``sent``: a refusal repeats them)."""
     assert response.status_code < 500, (what, response.text[:500])
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None
     match = replayed(app, row)
     text = response_text(response, client.cookies.jar, client.cookies[COOKIE_NAME])
@@ -340,14 +341,14 @@ def test_reopening_the_link_or_play_resumes_each_seat(app: FastAPI) -> None:
     game, _ = stored_match(app, host)
     # The friend starts a match against the computer, then opens the link again.
     guest.post("/play/new", data={"level": "easy", "version": str(
-        stored_play(app.state.engine, guest.cookies[COOKIE_NAME]).version)})  # type: ignore[union-attr]
+        stored_play(app.state.engine, session_id_of(guest)).version)})  # type: ignore[union-attr]
     assert "Your friend" not in guest.get("/play").text
     response = guest.get(f"/play/friend/{token}", follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/play"
     page = guest.get("/play").text
     assert "Ann" in page and 'id="live"' in page
     with Session(app.state.engine) as db:
-        seat = open_seat(db, guest.cookies[COOKIE_NAME])
+        seat = open_seat(db, session_id_of(guest))
         assert seat is not None and seat.match_id == game.id
     # A new browser session for the host (a cleared cookie) gets nothing.
     stranger = browser(app)
@@ -362,7 +363,7 @@ def test_two_friends_accepting_at_once_get_one_seat(app: FastAPI) -> None:
     assert join(second, token).status_code == 403
     with Session(app.state.engine) as db:
         game = db.exec(select(PlayMatch).where(PlayMatch.invite_token == token)).one()
-        assert game.guest_session_id == first.cookies[COOKIE_NAME]
+        assert game.guest_session_id == session_id_of(first)
 
 
 def test_the_friend_shows_as_away_after_30_seconds_without_a_table(app: FastAPI) -> None:
@@ -370,7 +371,7 @@ def test_the_friend_shows_as_away_after_30_seconds_without_a_table(app: FastAPI)
     assert "is away" not in guest.get("/play").text
     assert host.get("/play/pulse").text.endswith("-0")
     with Session(app.state.engine) as db:
-        seat = open_seat(db, host.cookies[COOKIE_NAME])
+        seat = open_seat(db, session_id_of(host))
         assert seat is not None
         game = db.get(PlayMatch, seat.match_id)
         assert game is not None

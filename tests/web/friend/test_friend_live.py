@@ -17,6 +17,7 @@ from app.engine import MatchState
 from app.friend import invites as friend
 from app.friend import live
 from app.friend.stream import events as _stream
+from tests.support.browsers import session_id_of
 from tests.support.servers import run_async
 from tests.web.friend.test_friend import browser, choose, start, stored_match
 
@@ -89,7 +90,7 @@ def test_a_change_without_a_version_is_read_from_the_match(
 def test_a_browser_without_a_friend_match_has_nothing_to_watch(app: FastAPI) -> None:
     stranger = browser(app)
     with Session(app.state.engine) as db:
-        assert friend.watched_match(db, stranger.cookies["gin_session"]) is None
+        assert friend.watched_match(db, session_id_of(stranger)) is None
 
 
 def test_idle_streams_make_no_database_write_nor_read(

@@ -8,7 +8,7 @@ from sqlmodel import Session, select
 
 from app.core.models import PlayMatch
 from app.play.storage import open_seat
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.web.friend.test_friend import browser, invite, join
 
 
@@ -16,7 +16,7 @@ def test_a_second_invite_cancels_the_first(app: FastAPI) -> None:
     host = browser(app)
     first = invite(host)
     with Session(app.state.engine) as db:
-        seat = open_seat(db, host.cookies[COOKIE_NAME])
+        seat = open_seat(db, session_id_of(host))
         assert seat is not None
     second = invite(host, version=str(seat.version))  # the New match form, opened again
     assert first != second

@@ -15,7 +15,7 @@ from sqlmodel import Session, func, select
 from app.core.models import LearnLesson, PlayHand, PlayMatch
 from app.engine import legal_actions
 from app.learn import script
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import action_form as fields
 from tests.support.hardening import stored_play
 
@@ -25,7 +25,7 @@ HTMX = {"HX-Request": "true"}
 def lesson_row(app: FastAPI, client: TestClient) -> tuple[int, int] | None:
     """The stored (done, version) of this client's lesson, ``None`` before the first tap."""
     with Session(app.state.engine) as db:
-        row = db.get(LearnLesson, client.cookies[COOKIE_NAME])
+        row = db.get(LearnLesson, session_id_of(client))
         return None if row is None else (row.done, row.version)
 
 
@@ -149,14 +149,14 @@ def test_sorting_the_hand_is_kept_and_moves_nothing(app: FastAPI, client: TestCl
     assert answer.status_code == 200
     assert 'aria-pressed="true"' in answer.text and "hand--suit" in answer.text
     with Session(app.state.engine) as db:
-        row = db.get(LearnLesson, client.cookies[COOKIE_NAME])
+        row = db.get(LearnLesson, session_id_of(client))
         assert row is not None and row.sort == "suit" and row.done == 0
 
 
 def test_the_match_in_progress_is_untouched(app: FastAPI, client: TestClient) -> None:
     started = client.post("/play/new", data={"level": "easy"}, follow_redirects=False)
     assert started.status_code == 303
-    session_id = client.cookies[COOKIE_NAME]
+    session_id = session_id_of(client)
     before = stored_play(app.state.engine, session_id)
     assert before is not None
     history = client.get("/play/history").text

@@ -21,7 +21,7 @@ from app.engine.hand import Discard, DrawStock, Gin, Knock, Pass
 from app.engine.match import match_view
 from app.engine.rules import Rules
 from app.play.storage import open_seat
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import stored_play
 
 HTMX = {"HX-Request": "true"}
@@ -36,7 +36,7 @@ def _start(client: TestClient) -> None:
 
 
 def _match(app: FastAPI, client: TestClient) -> tuple[int, MatchState]:
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None
     match = replay(Rules.from_dict(row.rules), row.seeds, [(p, t) for p, t in row.log],
                    row.first_dealer)
@@ -183,7 +183,7 @@ def test_no_order_once_the_hand_is_over_and_the_next_starts_sorted(
     assert response.status_code == 400 and "hand is over" in response.text
     assert _rows(app) == before
     with Session(app.state.engine) as db:
-        seat = open_seat(db, client.cookies[COOKIE_NAME])
+        seat = open_seat(db, session_id_of(client))
         assert seat is not None and seat.arranged is None  # it ended with the hand
     if not match.over:
         html = client.post("/play", data={"action": "next_hand", "version": str(version)},
@@ -204,7 +204,7 @@ def test_a_sort_clears_the_arranged_order(app: FastAPI, client: TestClient) -> N
     assert _pressed(html) == ["rank"]
     assert _shown(client.get("/play").text) == by_rank
     with Session(app.state.engine) as db:
-        seat = open_seat(db, client.cookies[COOKIE_NAME])
+        seat = open_seat(db, session_id_of(client))
         assert seat is not None and seat.arranged is None
 
 

@@ -20,7 +20,7 @@ from app.engine import (
 from app.engine.bots import UnknownLevelError, expert
 from app.play.storage import open_seat
 from app.play.words import action_words
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import hidden_cards, leaks
 
 
@@ -35,7 +35,7 @@ def test_new_match_form_offers_the_four_levels(client: TestClient) -> None:
 def _stored(app: FastAPI, client: TestClient) -> tuple[PlaySeat, PlayMatch]:
     """This browser's seat and its current match row, as stored."""
     with Session(app.state.engine) as db:
-        seat = open_seat(db, client.cookies[COOKIE_NAME])
+        seat = open_seat(db, session_id_of(client))
         assert seat is not None
         game = db.get(PlayMatch, seat.match_id)
         assert game is not None
@@ -52,7 +52,7 @@ def test_an_expert_match_starts_and_is_stored(app: FastAPI, client: TestClient) 
 def test_a_stored_match_with_an_unknown_level_is_a_clear_error_on_load(
         app: FastAPI, client: TestClient) -> None:
     client.post("/play/new", data={"level": "standard", "version": "0"})
-    session_id = client.cookies[COOKIE_NAME]
+    session_id = session_id_of(client)
     _, game = _stored(app, client)
     with Session(app.state.engine) as db:
         game.level = "grandmaster"

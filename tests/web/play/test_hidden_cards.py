@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 
 from app.engine import Card
 from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import (
     Replayer,
     StoredPlay,
@@ -56,7 +57,7 @@ class Checker:
     def __init__(self, app: FastAPI, client: TestClient) -> None:
         self.app = app
         self.client = client
-        self.session_id = client.cookies[COOKIE_NAME]
+        self.session_id = session_id_of(client)
         self.replayer: Replayer | None = None
         self.match_id: int | None = None
         self.responses = 0
@@ -149,7 +150,7 @@ def test_refusing_a_card_says_the_same_wherever_it_lies(app: FastAPI, client: Te
     it lies in the stock or in the discard pile: the refusal is no oracle."""
     client.get("/play")
     client.post("/play/new", data={"level": "standard"})
-    session_id = client.cookies[COOKIE_NAME]
+    session_id = session_id_of(client)
     row = _row(app, session_id)
     match = Replayer.from_row(row).advance(row.log)
     hand = match.hand

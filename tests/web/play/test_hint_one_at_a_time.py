@@ -21,7 +21,7 @@ from app.core.config import Settings
 from app.core.models import PlayMatch
 from app.engine.bots import expert
 from app.play.storage import open_seat
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.waiting import wait_until
 
 HX = {"HX-Request": "true"}
@@ -44,14 +44,14 @@ def small_expert() -> Iterator[None]:
 def _version(app: FastAPI, client: TestClient) -> str:
     client.post("/play/new", data={"level": "standard", "version": "0"})
     with Session(app.state.engine) as db:
-        seat = open_seat(db, client.cookies[COOKIE_NAME])
+        seat = open_seat(db, session_id_of(client))
         assert seat is not None
         return str(seat.version)
 
 
 def _hints_used(app: FastAPI, client: TestClient) -> int:
     with Session(app.state.engine) as db:
-        seat = open_seat(db, client.cookies[COOKIE_NAME])
+        seat = open_seat(db, session_id_of(client))
         assert seat is not None
         game = db.get(PlayMatch, seat.match_id)
         assert game is not None

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from app.core.models import PlayMatch
 from app.engine import Rules, new_match
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.positions import bot_until, store_position
 
 RULES = Rules(target=60, shutout=True, box_bonus=25, game_bonus=100, big_gin=True)
@@ -24,13 +24,13 @@ def _finished(app: FastAPI, client: TestClient, rules: Rules = RULES,
               level: str = "hard") -> int:
     client.get("/play")
     position = bot_until((new_match(rules, seed=5, first_dealer=1), []), lambda m: m.over)
-    return store_position(app.state.engine, client.cookies[COOKIE_NAME], position, level)
+    return store_position(app.state.engine, session_id_of(client), position, level)
 
 
 def _games(app: FastAPI, client: TestClient) -> list[PlayMatch]:
     with Session(app.state.engine) as db:
         return list(db.exec(select(PlayMatch).where(
-            PlayMatch.session_id == client.cookies[COOKIE_NAME]).order_by(PlayMatch.id)).all())
+            PlayMatch.session_id == session_id_of(client)).order_by(PlayMatch.id)).all())
 
 
 def test_the_match_end_shows_the_score_its_making_and_the_chart(app: FastAPI,
@@ -91,7 +91,7 @@ def test_a_friend_match_ends_on_the_same_screen_without_rematch(app: FastAPI,
                                                                 client: TestClient) -> None:
     client.get("/play")
     position = bot_until((new_match(RULES, seed=5, first_dealer=1), []), lambda m: m.over)
-    match_id = store_position(app.state.engine, client.cookies[COOKIE_NAME], position,
+    match_id = store_position(app.state.engine, session_id_of(client), position,
                               names=("Ann", "Bob"))
     html = client.get("/play").text
     assert 'id="match-title"' in html and 'class="chart__line chart__line--other"' in html

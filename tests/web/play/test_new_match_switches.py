@@ -13,13 +13,13 @@ from fastapi.testclient import TestClient
 
 from app.engine import MatchState, Rules
 from app.engine.scoring import hollywood_tally
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import stored_play
 from tests.web.play.test_play_http import Player
 
 
 def _rules(app: FastAPI, client: TestClient) -> Rules:
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None
     return Rules.from_dict(row.rules)
 

@@ -39,6 +39,7 @@ from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, NextHand, match_view
 from app.play.storage import open_seat
 from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import StoredPlay, response_text, secrets_in_play, stored_play
 from tests.support.positions import store_position
 
@@ -133,7 +134,7 @@ def read_page(html: str) -> Page:
 
 
 def stored(app: FastAPI, client: TestClient) -> tuple[StoredPlay, MatchState]:
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None
     match = replay(Rules.from_dict(row.rules), row.seeds, [(p, t) for p, t in row.log],
                    row.first_dealer)
@@ -338,7 +339,7 @@ def test_first_visit_offers_a_new_match_and_stores_nothing(app: FastAPI,
     page = read_page(response.text)
     assert page.button("Start match")
     with Session(app.state.engine) as db:
-        assert open_seat(db, client.cookies[COOKIE_NAME]) is None
+        assert open_seat(db, session_id_of(client)) is None
         assert not db.exec(select(PlayMatch)).all()
 
 
@@ -518,7 +519,7 @@ def test_new_match_form_refuses_bad_options(app: FastAPI, client: TestClient,
     assert response.status_code == 400
     assert words in response.text.lower()
     with Session(app.state.engine) as db:
-        assert open_seat(db, client.cookies[COOKIE_NAME]) is None
+        assert open_seat(db, session_id_of(client)) is None
         assert not db.exec(select(PlayMatch)).all()
 
 
@@ -571,7 +572,7 @@ def _store_log(app: FastAPI, client: TestClient, match: MatchState,
     """Store ``match`` (int seed, whole ``log``) as this browser's match, as a match
     stored before provable deals: the app splits it into hands when it loads it."""
     client.get("/play")
-    store_position(app.state.engine, client.cookies[COOKIE_NAME], (match, log))
+    store_position(app.state.engine, session_id_of(client), (match, log))
 
 
 def _store_a_finished_match(app: FastAPI, client: TestClient, rules: Rules) -> MatchState:

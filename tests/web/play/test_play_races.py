@@ -11,7 +11,7 @@ from sqlmodel import Session
 
 from app.engine import HandSeed, NextHand, apply_match
 from app.play import StaleTapError, storage
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import finish_hand, stored_play
 
 
@@ -19,7 +19,7 @@ def test_a_next_hand_that_lost_the_race_is_stale_and_writes_nothing(
         app: FastAPI, client: TestClient) -> None:
     assert client.post("/play/new", data={"level": "easy"}).status_code == 200
     finish_hand(app, client, seed=3, deal_next=False)
-    session_id = client.cookies[COOKIE_NAME]
+    session_id = session_id_of(client)
     with Session(app.state.engine.execution_options(sqlite_begin="LAZY"),
                  expire_on_commit=False) as loser:  # as a request does
         read = storage.load(loser, session_id)  # the losing tap has read the match

@@ -18,7 +18,7 @@ from app.core.models import PlayMatch
 from app.engine import Phase, legal_match_actions
 from app.friend.stream import events as event_stream
 from app.play import Loaded, load
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import action_form
 from tests.support.servers import run_async
 from tests.web.friend.test_friend import TOKEN, browser, choose, join
@@ -27,7 +27,7 @@ MATCH_FIELD = re.compile(r'name="match" value="(\d+)"')
 
 
 def _sid(client: TestClient) -> str:
-    return client.cookies[COOKIE_NAME]
+    return session_id_of(client)
 
 
 def form_version(client: TestClient) -> str:

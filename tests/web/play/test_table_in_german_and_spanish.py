@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.engine import Phase, Rules, new_match
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.positions import act, bot_until, store_position
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -130,7 +130,7 @@ def test_a_discard_names_the_card_with_its_article(app: FastAPI, speaker: TestCl
     speaker.get("/play")
     position = bot_until((new_match(Rules(), seed=11, first_dealer=1), []),
                          lambda m: m.hand.phase is Phase.DISCARD and m.hand.to_play == 0)
-    store_position(app.state.engine, speaker.cookies[COOKIE_NAME], position)
+    store_position(app.state.engine, session_id_of(speaker), position)
     page = speaker.get("/play").text
     _check(page, language, "table")
     notes = re.findall(r'data-note="([^"]*)"', page)
@@ -150,10 +150,10 @@ def test_a_hands_result_and_the_matchs_end_speak_the_language(app: FastAPI,
     rules = Rules(target=60, box_bonus=25, game_bonus=100, shutout=True)
     start = (new_match(rules, seed=5, first_dealer=1), [])
     hand_over = bot_until(start, lambda m: m.hand.phase is Phase.OVER)
-    store_position(app.state.engine, speaker.cookies[COOKIE_NAME], hand_over)
+    store_position(app.state.engine, session_id_of(speaker), hand_over)
     _check(speaker.get("/play").text, language, "result")
     over = bot_until(act(hand_over, 0, "next_hand"), lambda m: m.over)
-    store_position(app.state.engine, speaker.cookies[COOKIE_NAME], over, "hard")
+    store_position(app.state.engine, session_id_of(speaker), over, "hard")
     page = speaker.get("/play").text
     _check(page, language, "end")
     assert ("Endstand" if language == "de" else "Puntuación final") in page

@@ -24,7 +24,7 @@ from app.engine.match import legal_match_actions
 from app.main import create_app
 from app.play import storage
 from app.routes import play as play_route
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import Replayer, action_form, stored_play
 
 MOST_STATEMENTS = 6
@@ -55,7 +55,7 @@ def _start(app: FastAPI, client: TestClient) -> None:
 
 def _legal_form(app: FastAPI, client: TestClient) -> dict[str, str]:
     """The person's first legal draw or discard now."""
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None
     actions = [str(action) for action in legal_match_actions(
         Replayer.from_row(row).advance(row.log), 0)]

@@ -24,6 +24,7 @@ from app.engine.handhistory import (
     parse,
 )
 from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import diff, finish_hand, snapshot, stored_play
 from tests.support.histories import match_file
 from tests.web.fair.test_fair_play import _stored
@@ -35,7 +36,7 @@ def _finish_hand(app: FastAPI, client: TestClient, seed: int = 1) -> tuple[int, 
     """Start a match (Easy) and play a hand of it to the end, one with a move of the
     person's (see :func:`tests.hardening.finish_hand`): (match id, hand number)."""
     client.get("/play")
-    current = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    current = stored_play(app.state.engine, session_id_of(client))
     form = {"level": "easy", "version": str(current.version if current else 0)}
     assert client.post("/play/new", data=form).status_code == 200
     played = finish_hand(app, client, seed, deal_next=False)
@@ -228,5 +229,5 @@ def test_malformed_hand_histories_are_refused_and_nothing_is_stored(
 
 def test_stored_play_helper_still_reads_hands(app: FastAPI, client: TestClient) -> None:
     _finish_hand(app, client, seed=9)
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None and row.hands[0].finished

@@ -15,7 +15,7 @@ from app.engine import hollywood_tally, match_tally, standing
 from app.engine.handhistory import check, parse
 from app.play.common import VS_COMPUTER
 from app.play.words import game_lines
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import stored_play
 from tests.web.play.test_new_match_switches import HollywoodPlayer
 
@@ -32,7 +32,7 @@ def test_a_finished_hollywood_match_shows_its_three_games_everywhere_it_is_looke
     app: FastAPI, client: TestClient
 ) -> None:
     match = LongerPlayer(app, client, random.Random(7), htmx_share=0.0).play_match()
-    row = stored_play(app.state.engine, client.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(client))
     assert row is not None and match.over
     match_id, records, rules = row.match_id, list(match.records), match.rules
     board, tally = hollywood_tally(records, rules), match_tally(records, rules)

@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from app.play.storage import open_seat
 from app.review.practice import load
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import finish_hand
 
 
@@ -44,7 +44,7 @@ def test_practice_shows_the_play_table(app: FastAPI, client: TestClient) -> None
 def test_a_sort_is_kept_and_a_script_tap_gets_the_blocks(app: FastAPI,
                                                          client: TestClient) -> None:
     _practice(app, client)
-    sid = client.cookies[COOKIE_NAME]
+    sid = session_id_of(client)
     answer = client.post("/play/practice", data={"sort": "suit"}, follow_redirects=False)
     assert answer.status_code == 303
     with Session(app.state.engine) as db:

@@ -21,7 +21,7 @@ from app.engine.review import hand_positions
 from app.review import analysis
 from app.review.practice import load as load_practice
 from app.review.stats import match_report
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import diff, snapshot
 from tests.web.review.test_history import _finish_hand
 
@@ -96,7 +96,7 @@ def test_try_again_re_deals_exactly_and_is_never_counted(app: FastAPI,
     assert held == {str(c) for c in original.hands[0]}
     # ... the whole position: both hands, the stock in its order, the pile, whose turn.
     with Session(app.state.engine) as db:
-        practice = load_practice(db, client.cookies[COOKIE_NAME])
+        practice = load_practice(db, session_id_of(client))
     assert practice.row.start == start and practice.match.hand == original
     # The computer's cards and the stock stay hidden while the practice hand is on.
     for card in [*original.hands[1], *original.stock]:
@@ -131,7 +131,7 @@ def test_luck_and_play_add_up_to_each_analysed_hands_change_of_chance(
     url = f"/play/history/{match_id}/{number}"
     _wait_for_analysis(client, url)
     with Session(app.state.engine) as db:
-        report = match_report(db, client.cookies[COOKIE_NAME], match_id)
+        report = match_report(db, session_id_of(client), match_id)
         hand = db.get(PlayHand, (match_id, number))
         review = db.get(HandReview, (match_id, number, 0))
         game = db.get(PlayMatch, match_id)
@@ -163,7 +163,7 @@ def test_the_result_panel_tells_the_hands_luck_and_play_once_it_is_analysed(
     found = re.search(r'data-luck="(-?[\d.]+)" data-play="(-?[\d.]+)"', line.text)
     assert found is not None and "of win chance" in line.text
     with Session(app.state.engine) as db:
-        report = match_report(db, client.cookies[COOKIE_NAME], match_id)
+        report = match_report(db, session_id_of(client), match_id)
     assert report.luck is not None and report.play is not None  # one hand: the same split
     assert float(found.group(1)) == pytest.approx(report.luck, abs=0.05)
     assert float(found.group(2)) == pytest.approx(report.play, abs=0.05)

@@ -19,7 +19,7 @@ from app.engine import HandKind, HandRecord, Phase, Rules
 from app.engine.match import resume
 from app.play.storage import hand_seed
 from app.review.skill import Skill, glicko2, level_skill
-from app.web.sessions import COOKIE_NAME
+from tests.support.browsers import session_id_of
 from tests.support.hardening import action_form, random_form, stored_play
 from tests.web.fair.test_fair_play import _replayed, _stored
 from tests.web.friend.test_friend import browser, choose, invite, join, stored_match
@@ -208,7 +208,7 @@ def _friend_match_to_the_end(app: FastAPI, host: TestClient, guest: TestClient,
                              **options: str) -> int:
     """Ann (``host``) invites Bob (``guest``) to a match to 25 (or with the New match
     form's ``options``), played to its end by both browsers; its id."""
-    row = stored_play(app.state.engine, host.cookies[COOKIE_NAME])
+    row = stored_play(app.state.engine, session_id_of(host))
     version = str(row.version) if row is not None else "0"  # "0": no match yet
     fields = {"target": "25", **options}
     assert join(guest, invite(host, version=version, **fields)).status_code == 303
