@@ -25,7 +25,6 @@ from app.core.config import Settings
 from app.core.models import ScoreSheetRow
 from app.fair.verify import FIELDS as FAIR_FIELDS
 from app.main import create_app
-
 from tests.support.browsers import session_id_of
 from tests.support.hardening import api_routes, fill_path, finish_hand
 

@@ -214,7 +214,7 @@ def test_an_unreadable_row_of_every_table_a_browser_owns_is_set_aside(
     app: FastAPI, owner: tuple[TestClient, dict[str, Any]], table_name: str,
 ) -> None:
     client, params = owner
-    sid = client.cookies[COOKIE_NAME]
+    sid = session_id_of(client)
     table = SQLModel.metadata.tables[table_name]
     mine = setaside._owned(table, sid)  # noqa: SLF001 - the module's own rule of ownership
     engine = app.state.engine
