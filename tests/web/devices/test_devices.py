@@ -149,7 +149,7 @@ def test_bad_codes_are_refused_and_limited(app: FastAPI, client: TestClient) -> 
     # ... but the right code is checked first and always opens its history.
     joined = other.post("/devices/join", data={"code": good}, follow_redirects=False)
     assert joined.status_code == 303
-    assert other.cookies[COOKIE_NAME] == client.cookies[COOKIE_NAME]
+    assert session_id_of(other) == session_id_of(client)  # its own token of that history
 
 
 def test_forget_this_browser_leaves_nothing_of_it(app: FastAPI, client: TestClient) -> None:
