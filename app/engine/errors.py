@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 
 def N_(message: str) -> str:
@@ -54,7 +55,7 @@ class Phrase:
     placeholders) and its ``values`` as (name, value) pairs; ``str`` is the English."""
 
     template: str
-    values: tuple[tuple[str, object], ...] = ()
+    values: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
     def of(cls, template: str, **values: object) -> Phrase:
@@ -127,8 +128,8 @@ class Cause(Enum):
     KNOCK_GIN_ONLY = N_("cannot knock with %(count)s: only gin (0) ends this hand")
     KNOCK_ABOVE_LIMIT = N_("cannot knock with %(count)s: a knock needs deadwood of %(limit)s "
                            "or less")
-    AFTER_THE_END = N_("hand %(number)s comes after the match ended")
-    NO_SUCH_WINNER = N_("hand %(number)s: no player %(player)s")
+    AFTER_THE_END = N_("hand %(hand)s comes after the match ended")
+    NO_SUCH_WINNER = N_("hand %(hand)s: no player %(player)s")
     # Rules (app.engine.rules).
     RULES_NOT_OBJECT = N_("The rules are a JSON object.")
     RULES_NOT_READ = N_("the text is not valid JSON or holds an unknown rule")
@@ -181,7 +182,7 @@ class GameError(Exception):
     def __init__(self, cause: Cause | str, /, **values: object) -> None:
         self.cause = cause if isinstance(cause, Cause) else None
         self.template = cause.template if isinstance(cause, Cause) else cause
-        self.values: dict[str, object] = values
+        self.values: dict[str, Any] = values
         super().__init__(english(self.template, values))
 
     @property

@@ -7,7 +7,6 @@ from typing import Any
 
 from .errors import Cause, RulesError
 
-
 _BONUSES = (("gin_bonus", Cause.BAD_GIN_BONUS), ("undercut_bonus", Cause.BAD_UNDERCUT_BONUS),
             ("big_gin_bonus", Cause.BAD_BIG_GIN_BONUS), ("box_bonus", Cause.BAD_BOX_BONUS),
             ("game_bonus", Cause.BAD_GAME_BONUS))

@@ -248,11 +248,11 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
     winner: int | None = None
     for number, record in enumerate(records, start=1):
         if winner is not None:
-            raise InvalidScoreError(Cause.AFTER_THE_END, number=number)
+            raise InvalidScoreError(Cause.AFTER_THE_END, hand=number)
         if record.winner is None:
             continue
         if not 0 <= record.winner < players:
-            raise InvalidScoreError(Cause.NO_SUCH_WINNER, number=number,
+            raise InvalidScoreError(Cause.NO_SUCH_WINNER, hand=number,
                                     player=record.winner)
         points[record.winner] += record.points
         boxes[record.winner] += 1
@@ -333,11 +333,11 @@ def hollywood_tally(records: Sequence[HandRecord], rules: Rules = HOUSE,
     for index, record in enumerate(records):
         number = index + 1
         if all(closed is not None for closed in closed_by):
-            raise InvalidScoreError(Cause.AFTER_THE_END, number=number)
+            raise InvalidScoreError(Cause.AFTER_THE_END, hand=number)
         if record.winner is None:
             continue
         if not 0 <= record.winner < players:
-            raise InvalidScoreError(Cause.NO_SUCH_WINNER, number=number,
+            raise InvalidScoreError(Cause.NO_SUCH_WINNER, hand=number,
                                     player=record.winner)
         for c in hollywood_columns(record.winner, closed_by, on_board):
             on_board[c][record.winner] = True

@@ -153,7 +153,7 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     try:
         rules = HOUSE.with_options(**values)
     except RulesError as error:
-        raise PlayError(sentence(str(error))) from None
+        raise PlayError(sentence(error)) from None
     client_seed = form.get("client_seed")
     return MatchOptions(level, rules, None if client_seed is None else _client_seed(client_seed))
 
@@ -162,7 +162,7 @@ def _client_seed(text: str) -> str:
     try:
         return check_client_seed(text)
     except InvalidSeedError as error:
-        raise PlayError(sentence(str(error))) from None
+        raise PlayError(sentence(error)) from None
 
 
 def start_match(db: Session, session_id: str, options: MatchOptions,
@@ -301,7 +301,7 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     try:
         match, _ = apply_match(match, me, action)
     except GameError as error:
-        raise PlayError(sentence(str(error))) from None
+        raise PlayError(sentence(error)) from None
     said = seat.computer_said
     if not game.friend and match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
         said = ""  # the person ended the hand: the result panel tells the rest
