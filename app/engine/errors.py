@@ -121,8 +121,10 @@ class Cause(Enum):
     LAY_ABOVE_LIMIT = N_("Cannot knock with %(count)s deadwood: the limit is %(limit)s.")
     # Scoring (app.engine.scoring): counts entered by hand.
     OKLAHOMA_UPCARD = N_("Oklahoma needs the first upcard: it sets the knock limit")
-    BAD_COUNT = N_("%(whose)s deadwood must be a whole number from 0 to %(most)s, not "
-                   "%(found)s")
+    BAD_KNOCKER_COUNT = N_("the knocker's deadwood must be a whole number from 0 to "
+                           "%(most)s, not %(found)s")
+    BAD_DEFENDER_COUNT = N_("the defender's deadwood must be a whole number from 0 to "
+                            "%(most)s, not %(found)s")
     BIG_GIN_OFF = N_("big gin is off at this table: turn it on in the options")
     BIG_GIN_DEADWOOD = N_("big gin means all 11 cards melded: deadwood must be 0")
     KNOCK_GIN_ONLY = N_("cannot knock with %(count)s: only gin (0) ends this hand")

@@ -28,11 +28,6 @@ class HandKind(StrEnum):
     VOID = "void"
 
 
-KNOCKERS = Phrase(N_("the knocker's"))
-"""Whose deadwood a count is, in a refusal of a count (and the sheet's)."""
-DEFENDERS = Phrase(N_("the defender's"))
-
-
 class Role(StrEnum):
     """The two sides of a finished hand."""
 
@@ -132,10 +127,9 @@ def knock_limit_for(rules: Rules = HOUSE, upcard: Card | None = None) -> KnockLi
     return KnockLimit(limit, doubled)
 
 
-def _check_count(whose: Phrase, value: int) -> None:
+def _check_count(cause: Cause, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEADWOOD:
-        raise InvalidScoreError(Cause.BAD_COUNT, whose=whose, most=MAX_DEADWOOD,
-                                found=repr(value))
+        raise InvalidScoreError(cause, most=MAX_DEADWOOD, found=repr(value))
 
 
 def score_hand(
@@ -164,8 +158,8 @@ def score_hand(
         InvalidScoreError: a count out of 0..98, a knock above the limit, big gin with
             deadwood or when the option is off.
     """
-    _check_count(KNOCKERS, knocker_deadwood)
-    _check_count(DEFENDERS, defender_deadwood)
+    _check_count(Cause.BAD_KNOCKER_COUNT, knocker_deadwood)
+    _check_count(Cause.BAD_DEFENDER_COUNT, defender_deadwood)
     hand_limit = limit if limit is not None else knock_limit_for(rules)
     if big_gin:
         if not rules.big_gin:

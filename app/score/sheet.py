@@ -44,9 +44,7 @@ from app.engine.cards import Card, Rank
 from app.engine.errors import N_, Cause, GameError, InvalidScoreError, Phrase
 from app.engine.rules import CLASSIC, Rules
 from app.engine.scoring import (
-    DEFENDERS,
     HOLLYWOOD_COLUMNS,
-    KNOCKERS,
     MAX_DEADWOOD,
     VOID_SCORE,
     HandKind,
@@ -481,10 +479,17 @@ class SheetResult:
         return self.columns[0].reached
 
 
-def _check_whole(value: object, field_name: str, whose: Phrase, number: int | None) -> int:
+_NOT_A_COUNT = {
+    "knocker_deadwood": N_("the knocker's deadwood must be a whole number from 0 to %(most)s"),
+    "defender_deadwood": N_("the defender's deadwood must be a whole number from 0 to "
+                            "%(most)s"),
+}
+
+
+def _check_whole(value: object, field_name: str, number: int | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEADWOOD:
-        raise SheetError(N_("%(whose)s deadwood must be a whole number from 0 to %(most)s"),
-                         field=field_name, number=number, whose=whose, most=MAX_DEADWOOD)
+        raise SheetError(_NOT_A_COUNT[field_name], field=field_name, number=number,
+                         most=MAX_DEADWOOD)
     return value
 
 
@@ -527,8 +532,8 @@ def _check_entry(
         raise SheetError(N_("choose who knocked or went out: one of the two players of the "
                             "hand"), field="knocker", number=number)
     defender = pair[1] if knocker == pair[0] else pair[0]
-    k = _check_whole(entry.knocker_deadwood, "knocker_deadwood", KNOCKERS, number)
-    _check_whole(entry.defender_deadwood, "defender_deadwood", DEFENDERS, number)
+    k = _check_whole(entry.knocker_deadwood, "knocker_deadwood", number)
+    _check_whole(entry.defender_deadwood, "defender_deadwood", number)
     if entry.kind is EntryKind.BIG_GIN and not rules.big_gin:
         raise SheetError(Cause.BIG_GIN_OFF, field="kind", number=number)
     if entry.kind in (EntryKind.GIN, EntryKind.BIG_GIN) and k != 0:
