@@ -45,7 +45,7 @@ def english(template: str, values: Mapping[str, object]) -> str:
             filled[key] = value if f"%({key})d" in template else f"{value:,}"
         else:
             filled[key] = str(value)
-    return template % filled
+    return template % filled if values else template
 
 
 @dataclass(frozen=True, slots=True)
