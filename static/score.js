@@ -43,7 +43,10 @@
         box.innerHTML = "";
         var p = document.createElement("p");
         p.className = "hint preview-wait";
-        p.textContent = message ? "Not scored yet: " + message.textContent : "Not scored yet.";
+        // The words come from the page, in its language (data-wait, data-wait-because).
+        p.textContent = message
+          ? box.getAttribute("data-wait-because").replace("%s", function () { return message.textContent; })
+          : box.getAttribute("data-wait");
         box.appendChild(p);
       }
     }).catch(function () { /* offline: the Preview button still works */ });

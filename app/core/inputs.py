@@ -27,6 +27,9 @@ from typing import Any
 from fastapi import Request
 from starlette.datastructures import FormData
 
+from app.core.i18n import N_
+from app.engine.errors import english
+
 MAX_FORM_FIELDS = 100
 """Most fields one form post may carry (the largest form, sheet setup, has about 20)."""
 
@@ -46,11 +49,15 @@ _BRACKET = re.compile(r"[\[\]{}]")
 
 
 class InputError(ValueError):
-    """Outside input refused before parsing; ``message`` says why, for the person."""
+    """Outside input refused before parsing: ``template`` (an ``N_`` message) and its
+    ``values`` say why, as an engine refusal does (``app.web.phrases`` puts them in the
+    page's language); ``message`` and ``str(error)`` are the English."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, template: str, /, **values: object) -> None:
+        self.template = template
+        self.values: dict[str, Any] = values
+        self.message = english(template, values)
+        super().__init__(self.message)
 
 
 async def read_form(request: Request) -> FormData:
@@ -121,16 +128,18 @@ def load_json(data: str | bytes, *, max_bytes: int, max_depth: int) -> Any:
     """
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     if len(raw) > max_bytes:
-        raise InputError(f"the file is larger than {max_bytes // 1000} KB")
+        raise InputError(N_("the file is larger than %(kb)s KB"), kb=max_bytes // 1000)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError("the file is not UTF-8 text") from None
+        raise InputError(N_("the file is not UTF-8 text")) from None
     if json_depth(text) > max_depth:
-        raise InputError(f"the file nests lists or objects more than {max_depth} deep")
+        raise InputError(N_("the file nests lists or objects more than %(most)s deep"),
+                         most=max_depth)
     try:
         return json.loads(text)
-    except ValueError as err:
-        raise InputError(f"the file is not valid JSON ({err.msg}, line {err.lineno})"
-                         if isinstance(err, json.JSONDecodeError)
-                         else "the file is not valid JSON") from None
+    except json.JSONDecodeError as err:
+        raise InputError(N_("the file is not valid JSON (line %(line)s)"),
+                         line=err.lineno) from None
+    except ValueError:
+        raise InputError(N_("the file is not valid JSON")) from None

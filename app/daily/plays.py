@@ -170,7 +170,7 @@ def tap(db: Session, session_id: str, day: Day, form: Mapping[str, str]) -> Play
     try:
         match, _ = apply_match(match, PERSON, action)
     except GameError as error:
-        raise PlayError(sentence(str(error))) from None
+        raise PlayError(sentence(error)) from None
     match, events = advance(match, deal.LEVEL)
     values: dict[str, object] = {"log": [[p, t] for p, t in match.hand_log]}
     if match.hand.phase is Phase.OVER:

@@ -20,11 +20,13 @@ the same results.
 
 from .cards import CARDS, Card, Rank, Suit, format_cards, new_deck, parse_cards, shuffled_deck
 from .errors import (
+    Cause,
     GameError,
     IllegalActionError,
     InvalidCardError,
     InvalidHandError,
     InvalidScoreError,
+    Phrase,
     RulesError,
 )
 from .fairness import FairDeal, HandSeed, InvalidSeedError, fair_deal
@@ -143,7 +145,7 @@ def compiled_core() -> bool:
 __all__ = [
     "CORE_MODULES",
     "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "VOID_SCORE",
-    "Action", "Arrangement", "BigGin", "Card", "Dealt", "Discard", "Discarded",
+    "Action", "Arrangement", "BigGin", "Card", "Cause", "Dealt", "Discard", "Discarded",
     "DrawStock", "Drew", "Event", "FairDeal", "GameError", "Gin", "HandKind", "HandRecord",
     "HandResult", "HandScore", "HandScored", "HandSeed", "HandState", "HandVoided",
     "HollywoodTally",
@@ -151,7 +153,7 @@ __all__ = [
     "InvalidSeedError",
     "Knock", "KnockLimit", "Knocked", "LaidOff", "MatchAction", "MatchState",
     "MatchTally", "Meld", "MeldKind", "NextHand", "Pass", "Passed", "Phase",
-    "PlayerView", "Rank", "Role", "Rules", "RulesError", "Settlement", "Suit",
+    "Phrase", "PlayerView", "Rank", "Role", "Rules", "RulesError", "Settlement", "Suit",
     "TakeDiscard", "TakeUpcard", "TookDiscard", "TookUpcard",
     "all_melds", "apply", "apply_match", "best_arrangement", "best_arrangements",
     "best_discards", "check", "compiled_core", "deadwood_by_discard", "deal", "fair_deal",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .errors import InvalidCardError
+from .errors import Cause, InvalidCardError
 
 RANK_CODES = "A23456789TJQK"
 SUIT_CODES = "CDHS"
@@ -150,10 +150,8 @@ class Card:
         if text.startswith("10"):
             text = "T" + text[2:]
         if len(text) != 2 or text[0] not in RANK_CODES or text[1] not in SUIT_CODES:
-            raise InvalidCardError(
-                f"unknown card code {code!r}: write rank then suit, ranks "
-                f"{' '.join(RANK_CODES)}, suits {' '.join(SUIT_CODES)} (e.g. 'TH')"
-            )
+            raise InvalidCardError(Cause.UNKNOWN_CARD, code=repr(code),
+                                   ranks=" ".join(RANK_CODES), suits=" ".join(SUIT_CODES))
         return CARDS[SUIT_CODES.index(text[1]) * 13 + RANK_CODES.index(text[0])]
 
     @staticmethod
@@ -200,8 +198,7 @@ def to_mask(cards: Iterable[Card]) -> int:
         seen: set[int] = set()
         for index in indexes:
             if index in seen:
-                raise InvalidCardError(
-                    f"card {CARDS[index]} appears twice; each card may appear once")
+                raise InvalidCardError(Cause.CARD_TWICE, code=str(CARDS[index]))
             seen.add(index)
     return mask
 

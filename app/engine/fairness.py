@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .cards import CARDS, Card
-from .errors import GameError
+from .errors import Cause, GameError
 
 ALGORITHM = "gin-shuffle-v1"
 SEED_BYTES = 32
@@ -47,19 +47,22 @@ class InvalidSeedError(GameError, ValueError):
     """A server seed, commitment, client seed or hand number is malformed."""
 
 
-def check_hex(text: str, what: str = "The server seed") -> str:
+def check_hex(text: str, commitment: bool = False) -> str:
     """``text`` as 64 lowercase hex characters (surrounding blanks dropped, upper case
     accepted).
 
     Raises:
-        InvalidSeedError: not exactly 64 hex digits; the message says which rule broke.
+        InvalidSeedError: not exactly 64 hex digits; the message says which rule broke,
+            naming the server seed (or the commitment, with ``commitment``).
     """
     value = text.strip().lower()
     if not value.isascii() or not _HEX.fullmatch(value):
-        raise InvalidSeedError(f"{what} may hold only the hex digits 0-9 and a-f.")
+        raise InvalidSeedError(Cause.COMMITMENT_NOT_HEX if commitment
+                               else Cause.SERVER_SEED_NOT_HEX)
     if len(value) != SEED_HEX_LENGTH:
-        raise InvalidSeedError(
-            f"{what} must be {SEED_HEX_LENGTH} hex characters long, not {len(value)}.")
+        raise InvalidSeedError(Cause.COMMITMENT_LENGTH if commitment
+                               else Cause.SERVER_SEED_LENGTH,
+                               length=SEED_HEX_LENGTH, found=len(value))
     return value
 
 
@@ -70,15 +73,13 @@ def check_client_seed(text: str) -> str:
         InvalidSeedError: empty, too long, or a character outside printable ASCII.
     """
     if not text:
-        raise InvalidSeedError("The client seed needs at least one character.")
+        raise InvalidSeedError(Cause.CLIENT_SEED_EMPTY)
     if not _PRINTABLE.fullmatch(text):
         bad = next(c for c in text if not _PRINTABLE.fullmatch(c))
-        raise InvalidSeedError(
-            f"The client seed may hold only printable ASCII characters (letters, digits, "
-            f"space and punctuation), not the character {bad!r}.")
+        raise InvalidSeedError(Cause.CLIENT_SEED_CHARACTER, bad=repr(bad))
     if len(text) > MAX_CLIENT_SEED:
-        raise InvalidSeedError(
-            f"The client seed may be at most {MAX_CLIENT_SEED} characters, not {len(text)}.")
+        raise InvalidSeedError(Cause.CLIENT_SEED_LENGTH, length=MAX_CLIENT_SEED,
+                               found=len(text))
     return text
 
 
@@ -104,8 +105,7 @@ def check_hand_number(number: int) -> int:
         InvalidSeedError: out of range.
     """
     if not 1 <= number <= MAX_HAND_NUMBER:
-        raise InvalidSeedError(
-            f"The hand number must be from 1 to {MAX_HAND_NUMBER:,}, not {number:,}.")
+        raise InvalidSeedError(Cause.HAND_NUMBER_RANGE, most=MAX_HAND_NUMBER, found=number)
     return number
 
 
@@ -185,7 +185,7 @@ class HandSeed:
 
     def __post_init__(self) -> None:
         if check_hex(self.server_seed) != self.server_seed:
-            raise InvalidSeedError("The server seed must be written in lowercase hex.")
+            raise InvalidSeedError(Cause.SERVER_SEED_CASE)
         check_client_seed(self.client_seed)
 
     @property

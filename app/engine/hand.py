@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .cards import Card, from_mask, shuffled_deck, to_mask
-from .errors import IllegalActionError, InvalidCardError, InvalidHandError
+from .errors import N_, Cause, IllegalActionError, InvalidCardError, InvalidHandError, Phrase
 from .layoff import Settlement, lay_down
 from .melds import deadwood_by_discard_mask, least_deadwood_mask
 from .rules import HOUSE, Rules
@@ -141,10 +141,10 @@ def parse_action(text: str) -> Action:
         try:
             card = Card.parse(words[1])
         except InvalidCardError as error:
-            raise IllegalActionError(str(error)) from error
+            raise IllegalActionError(error.cause or error.template, **error.values) from error
         return _CARD_ACTIONS[words[0]](card)
     names = ", ".join([*_SIMPLE_ACTIONS, *(f"{name} <card>" for name in _CARD_ACTIONS)])
-    raise IllegalActionError(f"unknown action {text!r}: actions are {names}")
+    raise IllegalActionError(Cause.UNKNOWN_ACTION, action=repr(text), names=names)
 
 
 # --- Events ------------------------------------------------------------------------
@@ -330,11 +330,11 @@ def deal(rules: Rules = HOUSE, dealer: int = 0,
         InvalidHandError: ``deck`` is not 52 distinct cards, or ``dealer`` is not 0/1.
     """
     if dealer not in (0, 1):
-        raise InvalidHandError(f"dealer must be player 0 or 1, not {dealer!r}")
+        raise InvalidHandError(Cause.BAD_DEALER, dealer=repr(dealer))
     if deck is None:
         deck = shuffled_deck(rng if rng is not None else random.Random())
     elif to_mask(deck).bit_count() != 52 or len(deck) != 52:
-        raise InvalidHandError("a deck has 52 different cards")
+        raise InvalidHandError(Cause.BAD_DECK)
     starting = 1 - dealer
     hands: list[list[Card]] = [[], []]
     for i in range(2 * HAND_SIZE):
@@ -385,14 +385,20 @@ def legal_actions(state: HandState, player: int) -> list[Action]:
     return actions
 
 
-def _what_now(state: HandState) -> str:
+_NOW_UPCARD = Phrase(N_("take the upcard or pass"))
+_NOW_STOCK = Phrase(N_("draw from the stock (both players passed the upcard)"))
+_NOW_DRAW = Phrase(N_("draw from the stock or take the discard"))
+_NOW_DISCARD = Phrase(N_("discard a card (or knock or go gin with your discard)"))
+
+
+def _what_now(state: HandState) -> Phrase:
     if state.phase is Phase.UPCARD_OFFER:
-        return "take the upcard or pass"
+        return _NOW_UPCARD
     if state.phase is Phase.DRAW:
         if state.offers >= 2 and state.turns == 0:
-            return "draw from the stock (both players passed the upcard)"
-        return "draw from the stock or take the discard"
-    return "discard a card (or knock or go gin with your discard)"
+            return _NOW_STOCK
+        return _NOW_DRAW
+    return _NOW_DISCARD
 
 
 def check(state: HandState, player: int, action: Action) -> None:
@@ -401,56 +407,51 @@ def check(state: HandState, player: int, action: Action) -> None:
     Returns ``None`` when the action is legal.
     """
     if state.phase is Phase.OVER:
-        raise IllegalActionError("the hand is over: start the next hand")
+        raise IllegalActionError(Cause.HAND_OVER)
     if player not in (0, 1):
-        raise IllegalActionError(f"no player {player!r}: players are 0 and 1")
+        raise IllegalActionError(Cause.NO_PLAYER, player=repr(player))
     if player != state.to_play:
-        raise IllegalActionError("it is not your turn: wait for the other player")
+        raise IllegalActionError(Cause.NOT_YOUR_TURN)
     now = _what_now(state)
     if state.phase is Phase.UPCARD_OFFER:
         if not isinstance(action, TakeUpcard | Pass):
-            raise IllegalActionError(f"the upcard is on offer: {now}")
+            raise IllegalActionError(Cause.UPCARD_ON_OFFER, now=now)
         return
     if state.phase is Phase.DRAW:
         if isinstance(action, DrawStock):
             return
         if isinstance(action, TakeDiscard):
             if state.offers >= 2 and state.turns == 0:
-                raise IllegalActionError(
-                    "both players passed the upcard: you must draw from the stock")
+                raise IllegalActionError(Cause.BOTH_PASSED)
             return
-        raise IllegalActionError(f"draw a card first: {now}")
+        raise IllegalActionError(Cause.DRAW_FIRST, now=now)
     # DISCARD phase.
     hand = state.hands[player]
     if isinstance(action, BigGin):
         if not state.rules.big_gin:
-            raise IllegalActionError("big gin is not played at this table")
+            raise IllegalActionError(Cause.BIG_GIN_NOT_PLAYED)
         if least_deadwood_mask(to_mask(hand), state.rules) != 0:
-            raise IllegalActionError("big gin needs all 11 cards in melds")
+            raise IllegalActionError(Cause.BIG_GIN_NOT_MELDED)
         return
     if not isinstance(action, Discard | Knock | Gin):
-        raise IllegalActionError(f"you have drawn: {now}")
+        raise IllegalActionError(Cause.ALREADY_DREW, now=now)
     if action.card not in hand:
-        raise IllegalActionError(f"you do not hold the {action.card.name.lower()}")
+        raise IllegalActionError(Cause.NOT_HELD, card=action.card)
     if action.card == state.taken_from_pile:
-        raise IllegalActionError(
-            f"you took the {action.card.name.lower()} from the discard pile: "
-            "discard another card this turn")
+        raise IllegalActionError(Cause.UPCARD_JUST_TAKEN, card=action.card)
     if isinstance(action, Knock) and state.limit.gin_only:
-        raise IllegalActionError("only gin ends this hand: there is no knocking")
+        raise IllegalActionError(Cause.NO_KNOCKING)
     if isinstance(action, Knock | Gin):
         rest = to_mask(hand) ^ (1 << action.card.index)
         deadwood = least_deadwood_mask(rest, state.rules)
         if isinstance(action, Gin) and deadwood != 0:
-            raise IllegalActionError(
-                f"gin needs every other card melded; discarding the "
-                f"{action.card.name.lower()} leaves {deadwood} deadwood")
+            raise IllegalActionError(Cause.GIN_NOT_MELDED, card=action.card, num=deadwood)
         if deadwood > state.limit.limit:
-            allowed = ("only gin ends this hand" if state.limit.gin_only
-                       else f"you may knock with {state.limit.limit} or less")
-            raise IllegalActionError(
-                f"discarding the {action.card.name.lower()} leaves {deadwood} deadwood: "
-                f"{allowed}")
+            if state.limit.gin_only:
+                raise IllegalActionError(Cause.KNOCK_TOO_HIGH_GIN_ONLY, card=action.card,
+                                         num=deadwood)
+            raise IllegalActionError(Cause.KNOCK_TOO_HIGH, card=action.card, num=deadwood,
+                                     limit=state.limit.limit)
 
 
 def is_legal(state: HandState, player: int, action: Action) -> bool:

@@ -35,7 +35,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from .errors import GameError, RulesError
+from .errors import N_, Cause, GameError, Phrase, RulesError
 from .fairness import MAX_HAND_NUMBER, HandSeed, InvalidSeedError
 from .match import LogEntry, Seed
 from .review import hand_positions
@@ -59,50 +59,21 @@ _ACTION = re.compile(r"([01]) ([a-z_]+(?: [0-9TJQKA][CDHS])?)")
 _WHOLE = re.compile(r"[0-9]{1,6}")
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalogue (``make messages`` extracts ``N_``) and return
-    it unchanged: the engine stays free of translations; the web layer translates."""
-    return message
-
-
-@dataclass(frozen=True, slots=True)
-class Phrase:
-    """A piece of a refusal that is itself a catalogue message: ``template`` (an
-    ``N_`` message with named placeholders) and its ``values``."""
-
-    template: str
-    values: tuple[tuple[str, object], ...] = ()
-
-    def __str__(self) -> str:
-        return self.template % dict(self.values)
-
-
 class HandHistoryError(GameError, ValueError):
     """A hand history that cannot be read or does not replay; the message names the
     line (counted from 1) and what is wrong there.
 
     ``template`` is the English message with named placeholders, marked for the
     catalogue, and ``values`` its values (a number, a quoted text, a :class:`Phrase`,
-    or under ``problem`` the English of ``inner``: the rules', seed's or game's own
-    refusal). ``str(error)`` is the English sentence; the web layer translates the
-    template with the same values (``app.review.imports.refusal``).
+    or under ``problem`` the nested refusal: the rules', seed's or game's own, also
+    kept as ``inner``). ``str(error)`` is the English sentence; the web layer translates
+    the template with the same values (``app.web.phrases``).
     """
 
     def __init__(self, template: str, inner: Exception | None = None,
                  **values: object) -> None:
-        self.template = template
+        super().__init__(template, **values)
         self.inner = inner
-        self.values = values
-        super().__init__(template % {key: f"{value:,}" if isinstance(value, int) else str(value)
-                                     for key, value in values.items()})
-
-    def __reduce__(self) -> tuple[object, ...]:  # crosses the process pool intact
-        return (_rebuild, (self.template, self.inner, self.values))
-
-
-def _rebuild(template: str, inner: Exception | None,
-             values: dict[str, object]) -> HandHistoryError:
-    return HandHistoryError(template, inner, **values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,11 +191,12 @@ def parse(text: str) -> HandHistory:
     try:
         data = json.loads(value)
         if not isinstance(data, dict):
-            raise RulesError("the rules are a JSON object")
+            raise RulesError(Cause.RULES_NOT_OBJECT)
         rules = Rules.from_dict(data)
     except (ValueError, TypeError, RulesError) as error:
+        problem = error if isinstance(error, GameError) else GameError(Cause.RULES_NOT_READ)
         raise HandHistoryError(N_("Line %(line)s: the rules do not read: %(problem)s"),
-                               error, line=number, problem=error) from error
+                               error, line=number, problem=problem) from error
     number, level = lines.field("level")
     if level not in LEVELS:
         raise HandHistoryError(N_("Line %(line)s: the level is one of %(levels)s, not "

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .cards import Card, from_mask, to_mask
-from .errors import InvalidHandError
+from .errors import Cause, InvalidHandError
 from .melds import (
     SUIT_BITS,
     Arrangement,
@@ -196,28 +196,24 @@ def settle(
     knocker = to_mask(knocker_dead)
     for meld in melds:
         if knocker & meld.mask:
-            raise InvalidHandError(f"a card of meld {meld} is laid twice")
+            raise InvalidHandError(Cause.MELD_CARD_TWICE, meld=str(meld))
         knocker |= meld.mask
     defender = to_mask(defender_cards)
     if knocker & defender:
         shared = " ".join(str(c) for c in from_mask(knocker & defender))
-        raise InvalidHandError(f"{shared} cannot be in both hands")
+        raise InvalidHandError(Cause.IN_BOTH_HANDS, cards=shared)
     if defender.bit_count() != 10:
-        raise InvalidHandError(f"the defender holds 10 cards, not {defender.bit_count()}")
+        raise InvalidHandError(Cause.DEFENDER_CARDS, count=defender.bit_count())
     big_gin = knocker.bit_count() == 11
     if knocker.bit_count() != 10 and not (big_gin and not knocker_dead):
-        raise InvalidHandError(
-            f"the knocker lays down 10 cards (11 all melded for big gin), "
-            f"not {knocker.bit_count()}"
-        )
+        raise InvalidHandError(Cause.KNOCKER_CARDS, count=knocker.bit_count())
     if big_gin and not rules.big_gin:
-        raise InvalidHandError("big gin is off: the knocker must discard and lay down 10 cards")
+        raise InvalidHandError(Cause.BIG_GIN_OFF_LAY)
     hand_limit = limit if limit is not None else knock_limit_for(rules)
     knocker_deadwood = sum(card.points for card in knocker_dead)
     if knocker_deadwood > hand_limit.limit:
-        raise InvalidHandError(
-            f"cannot knock with {knocker_deadwood} deadwood: the limit is {hand_limit.limit}"
-        )
+        raise InvalidHandError(Cause.LAY_ABOVE_LIMIT, count=knocker_deadwood,
+                               limit=hand_limit.limit)
     before = least_deadwood_mask(defender, rules)
     layoffs: list[tuple[int, int]] = []
     remaining = defender

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from . import hand as hand_mod
-from .errors import IllegalActionError
+from .errors import Cause, IllegalActionError
 from .fairness import MAX_HAND_NUMBER, HandSeed
 from .hand import Action, Event, HandState, Phase, PlayerView, parse_action
 from .rules import HOUSE, Rules
@@ -177,24 +177,23 @@ def apply_match(match: MatchState, player: int,
     """
     if isinstance(action, NextHand):
         if match.hand.phase is not Phase.OVER:
-            raise IllegalActionError("finish this hand first: the next hand is dealt after it")
+            raise IllegalActionError(Cause.HAND_NOT_OVER)
         if match.over:
-            raise IllegalActionError("the match is over: start a new match")
+            raise IllegalActionError(Cause.MATCH_OVER)
         if player not in (0, 1):
-            raise IllegalActionError(f"no player {player!r}: players are 0 and 1")
+            raise IllegalActionError(Cause.NO_PLAYER, player=repr(player))
         number = match.hand_number + 1
         if number > MAX_HAND_NUMBER:
-            raise IllegalActionError(f"a match has at most {MAX_HAND_NUMBER:,} hands: "
-                                     "start a new match")
+            raise IllegalActionError(Cause.TOO_MANY_HANDS, most=MAX_HAND_NUMBER)
         seed = action.seed if action.seed is not None else match.seed
         if isinstance(seed, HandSeed) and action.seed is None:
-            raise IllegalActionError("the next hand needs new seeds")
+            raise IllegalActionError(Cause.NEEDS_SEEDS)
         dealer = next_dealer(match.hand.dealer, match.records[-1], match.rules)
         hand = deal_hand(match.rules, seed, number, dealer)
         dealt = hand_mod.Dealt(dealer, hand.upcard, hand.limit)
         return replace(match, hand_number=number, hand=hand, seed=seed, hand_log=()), [dealt]
     if match.over:
-        raise IllegalActionError("the match is over: start a new match")
+        raise IllegalActionError(Cause.MATCH_OVER)
     state, events = hand_mod.apply(match.hand, player, action)
     records = match.records
     if state.result is not None:
@@ -228,7 +227,7 @@ def resume(rules: Rules, first_dealer: int, finished: Sequence[HandRecord], seed
     for player, text in hand_log:
         action = parse_match_action(text)
         if isinstance(action, NextHand):
-            raise IllegalActionError("a hand's log cannot deal the next hand")
+            raise IllegalActionError(Cause.LOG_DEALS)
         match, _ = apply_match(match, player, action)
     return match
 
@@ -251,7 +250,7 @@ def replay(rules: Rules, seeds: Seed | Sequence[Seed], log: Iterable[LogEntry],
         action = parse_match_action(text)
         if isinstance(action, NextHand) and not isinstance(seeds, int):
             if match.hand_number >= len(per_hand):
-                raise IllegalActionError("the log deals more hands than there are seeds")
+                raise IllegalActionError(Cause.LOG_TOO_LONG)
             action = NextHand(per_hand[match.hand_number])
         match, _ = apply_match(match, player, action)
     return match

@@ -19,7 +19,7 @@ from typing import Final
 
 from .cards import CARD_POINTS as _CARD_POINTS
 from .cards import CARDS, Card, from_mask, to_mask
-from .errors import InvalidHandError
+from .errors import Cause, InvalidHandError
 from .rules import HOUSE, Rules
 
 SUIT_BITS: Final = 0x1FFF
@@ -334,7 +334,7 @@ def _check_cards(cards: Iterable[Card], sizes: tuple[int, ...]) -> int:
     count = mask.bit_count()
     if count not in sizes:
         wanted = " or ".join(str(size) for size in sizes)
-        raise InvalidHandError(f"expected {wanted} cards, got {count}")
+        raise InvalidHandError(Cause.CARD_COUNT, wanted=wanted, count=count)
     return mask
 
 
@@ -521,10 +521,8 @@ def make_meld(cards: Iterable[Card], rules: Rules = HOUSE) -> Meld:
     mask = to_mask(cards)
     kind = meld_kind(mask, rules)
     if kind is None:
-        raise InvalidHandError(
-            f"{' '.join(str(c) for c in from_mask(mask))} is not a meld: a set is 3 or 4 "
-            "cards of one rank, a run 3 or more cards in sequence of one suit"
-        )
+        raise InvalidHandError(Cause.NOT_A_MELD,
+                               cards=" ".join(str(c) for c in from_mask(mask)))
     ordered = from_mask(mask)
     if kind is MeldKind.RUN:
         ordered = _sequence_order(ordered)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import IllegalActionError
+from .errors import Cause, IllegalActionError
 from .hand import Action, HandState, PlayerView, apply, parse_action, view
 from .match import LogEntry, Seed, deal_hand
 from .rules import Rules
@@ -57,7 +57,8 @@ def hand_positions(rules: Rules, seed: Seed, number: int, dealer: int,
             action = parse_action(text)
             after, _ = apply(state, player, action)
         except IllegalActionError as error:
-            raise IllegalActionError(f"action {index} ({text!r}): {error}") from error
+            raise IllegalActionError(Cause.ACTION_REFUSED, index=index, action=repr(text),
+                                     problem=error) from error
         positions.append(Position(index, player, action, after, state))
         state = after
     return positions

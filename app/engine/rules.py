@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import RulesError
+from .errors import Cause, RulesError
+
+_BONUSES = (("gin_bonus", Cause.BAD_GIN_BONUS), ("undercut_bonus", Cause.BAD_UNDERCUT_BONUS),
+            ("big_gin_bonus", Cause.BAD_BIG_GIN_BONUS), ("box_bonus", Cause.BAD_BOX_BONUS),
+            ("game_bonus", Cause.BAD_GAME_BONUS))
+"""Each bonus option and the refusal of a value outside 0–1000."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +51,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.target <= 0:
-            raise RulesError(f"target must be a positive number of points, not {self.target}")
+            raise RulesError(Cause.BAD_TARGET, num=self.target)
         if not 0 <= self.knock_limit <= 10:
-            raise RulesError(f"knock limit must be 0 to 10, not {self.knock_limit}")
-        for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus", "game_bonus"):
+            raise RulesError(Cause.BAD_KNOCK_LIMIT, num=self.knock_limit)
+        for name, cause in _BONUSES:
             value = getattr(self, name)
             if not 0 <= value <= 1000:
-                raise RulesError(f"{name.replace('_', ' ')} must be 0 to 1000, not {value}")
+                raise RulesError(cause, num=value)
 
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain JSON-ready dict."""
@@ -73,9 +78,9 @@ class Rules:
             default = getattr(HOUSE, key)
             if isinstance(default, bool):
                 if not isinstance(value, bool):
-                    raise RulesError(f"{key} must be true or false")
+                    raise RulesError(Cause.NOT_TRUE_OR_FALSE, key=key)
             elif not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"{key} must be a whole number")
+                raise RulesError(Cause.NOT_WHOLE, key=key)
             values[key] = value
         return cls(**values)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import Card, Rank, Suit
-from .errors import InvalidScoreError
+from .errors import N_, Cause, InvalidScoreError, Phrase
 from .rules import HOUSE, Rules
 
 MAX_DEADWOOD = 98
@@ -35,12 +35,32 @@ class Role(StrEnum):
     DEFENDER = "defender"
 
 
+_SUMS: dict[tuple[HandKind, bool], str] = {
+    (HandKind.KNOCK, False): N_("knock: %(defender)d − %(knocker)d = %(points)d"),
+    (HandKind.KNOCK, True): N_("knock: (%(defender)d − %(knocker)d) × 2 = %(points)d"),
+    (HandKind.UNDERCUT, False):
+        N_("undercut: %(bonus)d + %(knocker)d − %(defender)d = %(points)d"),
+    (HandKind.UNDERCUT, True):
+        N_("undercut: (%(bonus)d + %(knocker)d − %(defender)d) × 2 = %(points)d"),
+    (HandKind.GIN, False): N_("gin: %(bonus)d + %(defender)d = %(points)d"),
+    (HandKind.GIN, True): N_("gin: (%(bonus)d + %(defender)d) × 2 = %(points)d"),
+    (HandKind.BIG_GIN, False): N_("big gin: %(bonus)d + %(defender)d = %(points)d"),
+    (HandKind.BIG_GIN, True): N_("big gin: (%(bonus)d + %(defender)d) × 2 = %(points)d"),
+    (HandKind.VOID, False): N_("void hand: no score"),
+}
+"""A hand's sum by its kind and doubling (docs/rules.md §4, §6 Oklahoma): the template of
+:attr:`HandScore.terms`."""
+
+
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """The points of one hand and how they were reached.
+    """The points of one hand and its terms: how they were reached.
 
-    ``winner`` is ``None`` only for a void hand. ``arithmetic`` is the sum in words,
-    e.g. ``"undercut: 25 + 8 − 5 = 28"``; ``points`` already includes Oklahoma doubling.
+    ``winner`` is ``None`` only for a void hand. ``points`` already includes Oklahoma
+    doubling; ``bonus`` is the gin, big gin or undercut bonus that was added (0 for a
+    knock or a void hand). :attr:`terms` is the sum as a message with these values
+    (the web layer says it in the page's language), :attr:`arithmetic` its English,
+    e.g. ``"undercut: 25 + 8 − 5 = 28"``.
     """
 
     kind: HandKind
@@ -49,7 +69,21 @@ class HandScore:
     knocker_deadwood: int
     defender_deadwood: int
     doubled: bool = False
-    arithmetic: str = ""
+    bonus: int = 0
+
+    @property
+    def terms(self) -> Phrase:
+        """The sum: its template by kind and doubling, with the deadwood counts, the
+        bonus and the points as values (``knocker``, ``defender``, ``bonus``,
+        ``points``)."""
+        return Phrase.of(_SUMS[self.kind, self.doubled], knocker=self.knocker_deadwood,
+                         defender=self.defender_deadwood, bonus=self.bonus,
+                         points=self.points)
+
+    @property
+    def arithmetic(self) -> str:
+        """The sum in English (logs and tests): ``"knock: (12 − 4) × 2 = 16"``."""
+        return str(self.terms)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +116,7 @@ def knock_limit_for(rules: Rules = HOUSE, upcard: Card | None = None) -> KnockLi
         limit = 0
     elif rules.oklahoma:
         if upcard is None:
-            raise InvalidScoreError("Oklahoma needs the first upcard: it sets the knock limit")
+            raise InvalidScoreError(Cause.OKLAHOMA_UPCARD)
         limit = 0 if upcard.rank is Rank.ACE else min(upcard.points, rules.knock_limit)
     else:
         limit = rules.knock_limit
@@ -93,11 +127,9 @@ def knock_limit_for(rules: Rules = HOUSE, upcard: Card | None = None) -> KnockLi
     return KnockLimit(limit, doubled)
 
 
-def _check_count(name: str, value: int) -> None:
+def _check_count(cause: Cause, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEADWOOD:
-        raise InvalidScoreError(
-            f"{name} deadwood must be a whole number from 0 to {MAX_DEADWOOD}, not {value!r}"
-        )
+        raise InvalidScoreError(cause, most=MAX_DEADWOOD, found=repr(value))
 
 
 def score_hand(
@@ -126,42 +158,37 @@ def score_hand(
         InvalidScoreError: a count out of 0..98, a knock above the limit, big gin with
             deadwood or when the option is off.
     """
-    _check_count("the knocker's", knocker_deadwood)
-    _check_count("the defender's", defender_deadwood)
+    _check_count(Cause.BAD_KNOCKER_COUNT, knocker_deadwood)
+    _check_count(Cause.BAD_DEFENDER_COUNT, defender_deadwood)
     hand_limit = limit if limit is not None else knock_limit_for(rules)
     if big_gin:
         if not rules.big_gin:
-            raise InvalidScoreError("big gin is off at this table: turn it on in the options")
+            raise InvalidScoreError(Cause.BIG_GIN_OFF)
         if knocker_deadwood != 0:
-            raise InvalidScoreError("big gin means all 11 cards melded: deadwood must be 0")
+            raise InvalidScoreError(Cause.BIG_GIN_DEADWOOD)
     if knocker_deadwood > hand_limit.limit:
-        allowed = (
-            "only gin (0) ends this hand" if hand_limit.gin_only
-            else f"a knock needs deadwood of {hand_limit.limit} or less"
-        )
-        raise InvalidScoreError(f"cannot knock with {knocker_deadwood}: {allowed}")
+        if hand_limit.gin_only:
+            raise InvalidScoreError(Cause.KNOCK_GIN_ONLY, count=knocker_deadwood)
+        raise InvalidScoreError(Cause.KNOCK_ABOVE_LIMIT, count=knocker_deadwood,
+                                limit=hand_limit.limit)
     k, d = knocker_deadwood, defender_deadwood
     if k == 0:
         kind = HandKind.BIG_GIN if big_gin else HandKind.GIN
         bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
-        label = "big gin" if big_gin else "gin"
-        points, winner, sum_text = bonus + d, Role.KNOCKER, f"{bonus} + {d}"
+        points, winner = bonus + d, Role.KNOCKER
     elif d > k:
-        kind, label, winner = HandKind.KNOCK, "knock", Role.KNOCKER
-        points, sum_text = d - k, f"{d} − {k}"
+        kind, winner, bonus = HandKind.KNOCK, Role.KNOCKER, 0
+        points = d - k
     else:
-        kind, label, winner = HandKind.UNDERCUT, "undercut", Role.DEFENDER
+        kind, winner = HandKind.UNDERCUT, Role.DEFENDER
         bonus = rules.undercut_bonus
-        points, sum_text = bonus + k - d, f"{bonus} + {k} − {d}"
+        points = bonus + k - d
     if hand_limit.doubled:
-        arithmetic = f"{label}: ({sum_text}) × 2 = {points * 2}"
         points *= 2
-    else:
-        arithmetic = f"{label}: {sum_text} = {points}"
-    return HandScore(kind, winner, points, k, d, hand_limit.doubled, arithmetic)
+    return HandScore(kind, winner, points, k, d, hand_limit.doubled, bonus)
 
 
-VOID_SCORE = HandScore(HandKind.VOID, None, 0, 0, 0, False, "void hand: no score")
+VOID_SCORE = HandScore(HandKind.VOID, None, 0, 0, 0)
 """The score of a void hand (docs/rules.md §3.6)."""
 
 
@@ -215,11 +242,12 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
     winner: int | None = None
     for number, record in enumerate(records, start=1):
         if winner is not None:
-            raise InvalidScoreError(f"hand {number} comes after the match ended")
+            raise InvalidScoreError(Cause.AFTER_THE_END, hand=number)
         if record.winner is None:
             continue
         if not 0 <= record.winner < players:
-            raise InvalidScoreError(f"hand {number}: no player {record.winner}")
+            raise InvalidScoreError(Cause.NO_SUCH_WINNER, hand=number,
+                                    player=record.winner)
         points[record.winner] += record.points
         boxes[record.winner] += 1
         if points[record.winner] >= rules.target:
@@ -299,11 +327,12 @@ def hollywood_tally(records: Sequence[HandRecord], rules: Rules = HOUSE,
     for index, record in enumerate(records):
         number = index + 1
         if all(closed is not None for closed in closed_by):
-            raise InvalidScoreError(f"hand {number} comes after the match ended")
+            raise InvalidScoreError(Cause.AFTER_THE_END, hand=number)
         if record.winner is None:
             continue
         if not 0 <= record.winner < players:
-            raise InvalidScoreError(f"hand {number}: no player {record.winner}")
+            raise InvalidScoreError(Cause.NO_SUCH_WINNER, hand=number,
+                                    player=record.winner)
         for c in hollywood_columns(record.winner, closed_by, on_board):
             on_board[c][record.winner] = True
             column_records[c].append(record)

@@ -11,17 +11,15 @@ Parsing lives here so the route stays thin. Every value from outside is checked 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from app.core.i18n import N_, gettext, number
+from app.core.i18n import N_, gettext
 from app.core.inputs import whole_number
+from app.engine.errors import Cause
 from app.engine.fairness import (
     ALGORITHM,
-    MAX_CLIENT_SEED,
     MAX_HAND_NUMBER,
-    SEED_HEX_LENGTH,
     FairDeal,
     InvalidSeedError,
     check_client_seed,
@@ -30,6 +28,7 @@ from app.engine.fairness import (
     combine_client_seeds,
     fair_deal,
 )
+from app.web.phrases import in_words
 
 FIELDS = ("server_seed", "client_seed", "hand_number", "commitment", "inviter_seed",
           "friend_seed")
@@ -66,52 +65,16 @@ EMPTY = {
 }
 """The message of a required field left empty."""
 
-PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), message) for pattern, message in (
-        (r"^The server seed may hold only the hex digits",
-         N_("The server seed may hold only the hex digits 0-9 and a-f.")),
-        (r"^The commitment may hold only the hex digits",
-         N_("The commitment may hold only the hex digits 0-9 and a-f.")),
-        (r"^The server seed must be \d+ hex characters long, not (?P<found>\d+)\.$",
-         N_("The server seed must be %(length)s hex characters long, not %(found)s.")),
-        (r"^The commitment must be \d+ hex characters long, not (?P<found>\d+)\.$",
-         N_("The commitment must be %(length)s hex characters long, not %(found)s.")),
-        (r"^The client seed needs at least one character",
-         N_("The client seed needs at least one character.")),
-        (r"^The client seed may hold only printable ASCII characters .*, not the character "
-         r"(?P<bad>.+)\.$",
-         N_("The client seed may hold only printable ASCII characters (letters, digits, "
-            "space and punctuation), not the character %(bad)s.")),
-        (r"^The client seed may be at most \d+ characters, not (?P<found>\d+)\.$",
-         N_("The client seed may be at most %(length)s characters, not %(found)s.")),
-        (r"^The hand number must be from [\d,]+ to [\d,]+, not (?P<found>-?[\d,]+)\.$",
-         N_("The hand number must be from 1 to %(most)s, not %(found)s.")),
-        (r"^The hand number must be ",
-         N_("The hand number must be a whole number from 1 to %(most)s.")),
-    ))
-"""The engine's refusals of a seed or hand number (``app.engine.fairness``, English)
-mapped to the page's messages: the engine stays free of translations."""
-
-
 def problem(error: InvalidSeedError) -> str:
-    """``error`` (a refusal of ``app.engine.fairness``) in the page's language; a
-    refusal this table does not know is shown as the engine wrote it."""
-    text = str(error)
-    for pattern, message in PROBLEMS:
-        found = pattern.search(text)
-        if found:
-            length = MAX_CLIENT_SEED if "client" in pattern.pattern else SEED_HEX_LENGTH
-            given: dict[str, str] = {"found": "", "bad": "", **found.groupdict()}
-            if re.fullmatch(r"-?[\d,]+", given["found"]):  # a count: the page's digits
-                given["found"] = number(int(given["found"].replace(",", "")))
-            return gettext(message, length=length, most=number(MAX_HAND_NUMBER), **given)
-    return text
+    """``error`` (a refusal of ``app.engine.fairness``) in the page's language
+    (:func:`app.web.phrases.in_words`)."""
+    return in_words(error)
 
 
 def _hand_number(text: str) -> int:
     value = whole_number(text.strip())
     if value is None:
-        raise InvalidSeedError("The hand number must be a whole number from 1 to 10,000.")
+        raise InvalidSeedError(Cause.HAND_NUMBER_WHOLE, most=MAX_HAND_NUMBER)
     return check_hand_number(value)
 
 
@@ -137,10 +100,10 @@ def check_deal(query: Mapping[str, str]) -> Check:
             "This is not the two players' seeds combined: that is %(combined)s.",
             combined=combined)
     checks: dict[str, Callable[[str], object]] = {
-        "server_seed": lambda text: check_hex(text, "The server seed"),
+        "server_seed": check_hex,
         "client_seed": check_client_seed,
         "hand_number": _hand_number,
-        "commitment": lambda text: check_hex(text, "The commitment"),
+        "commitment": lambda text: check_hex(text, commitment=True),
     }
     for name in FIELDS:
         if name in SEAT_SEEDS or name in errors \

@@ -53,7 +53,8 @@ from app.engine import (
 from app.engine.hand import HAND_SIZE, VOID_AT
 from app.play.words import the
 from app.web.links import guide_link_for
-from app.web.rulewords import arithmetic_words, rules_rows
+from app.web.phrases import score_words
+from app.web.rulewords import rules_rows
 
 # --- rules in force ---------------------------------------------------------------------
 
@@ -226,8 +227,8 @@ def cards_in_words(cards: Iterable[Card], style: Literal["standard", "or"] = "st
 
 def sum_words(score: HandScore) -> str:
     """A hand's score sum as shown, its kind in the page's language
-    (:func:`app.web.rulewords.arithmetic_words`: ``"Unterbieten: 25 + 8 − 5 = 28"``)."""
-    return arithmetic_words(score)
+    (:func:`app.web.phrases.score_words`: ``"Unterbieten: 25 + 8 − 5 = 28"``)."""
+    return score_words(score)
 
 
 # --- examples ------------------------------------------------------------------------------

@@ -168,7 +168,7 @@ def _action(form: Mapping[str, str]) -> Action:
     try:
         return parse_action(text)
     except GameError as error:
-        raise WrongMoveError(sentence(str(error))) from None
+        raise WrongMoveError(sentence(error)) from None
 
 
 def _store(db: Session, row: LearnLesson, *, done: int | None = None,

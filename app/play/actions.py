@@ -154,7 +154,7 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     try:
         rules = HOUSE.with_options(**values)
     except RulesError as error:
-        raise PlayError(sentence(str(error))) from None
+        raise PlayError(sentence(error)) from None
     client_seed = form.get("client_seed")
     return MatchOptions(level, rules, None if client_seed is None else _client_seed(client_seed))
 
@@ -163,7 +163,7 @@ def _client_seed(text: str) -> str:
     try:
         return check_client_seed(text)
     except InvalidSeedError as error:
-        raise PlayError(sentence(str(error))) from None
+        raise PlayError(sentence(error)) from None
 
 
 def start_match(db: Session, session_id: str, options: MatchOptions,
@@ -299,7 +299,7 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     try:
         match, _ = apply_match(match, me, action)
     except GameError as error:
-        raise PlayError(sentence(str(error))) from None
+        raise PlayError(sentence(error)) from None
     said = seat.computer_said
     if not game.friend and match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
         said = ""  # the person ended the hand: the result panel tells the rest

@@ -13,7 +13,7 @@ from app.core.i18n import N_, gettext, lookup
 from app.core.inputs import one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import Event, MatchState
-from app.play.refusals import refusal
+from app.web.phrases import sentence
 
 PERSON = 0
 """The person's seat (player 0)."""
@@ -186,20 +186,6 @@ def check_version(form: Mapping[str, str], current: int) -> None:
                                 "the page and tap again."))
     if version != current:
         raise StaleTapError(STALE)
-
-
-def sentence(text: str) -> str:
-    """``text`` (an engine message) as a sentence in the request's language
-    (:func:`app.play.refusals.refusal`), else as written: capital first letter, final
-    stop."""
-    translated = refusal(text)
-    if translated is not None:
-        return translated
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 __all__ = [

@@ -64,7 +64,7 @@ from app.play.words import (
 )
 from app.web.charts import Chart, running_lines
 from app.web.links import guide_link_for
-from app.web.rulewords import arithmetic_words
+from app.web.phrases import score_words
 
 SORT_LABELS = {"rank": N_("Sort by rank"), "suit": N_("Sort by suit"),
                "melds": N_("Melds first")}
@@ -508,7 +508,7 @@ def result_panel(result: HandResult, rules: Rules,
         headline = _headline(kind, knocker == seats.me, winner == seats.me, seats,
                              result.points)
     sides = (knocker_side, defender_side) if knocker == seats.me else (defender_side, knocker_side)
-    return ResultPanel(False, headline, arithmetic_words(result.score), sides,
+    return ResultPanel(False, headline, score_words(result.score), sides,
                        _arrangement_note(s, knocker, seats))
 
 
@@ -554,9 +554,9 @@ def _arrangement_note(s: Settlement, knocker: int, seats: Seats) -> str:
     def outcome(settlement: Settlement) -> str:
         if settlement.winner is Role.KNOCKER:
             return gettext("a knock for %(points)d (%(sum)s)", points=settlement.points,
-                           sum=arithmetic_words(settlement.score))
+                           sum=score_words(settlement.score))
         return gettext("an undercut, %(points)d to the defender (%(sum)s)",
-                       points=settlement.points, sum=arithmetic_words(settlement.score))
+                       points=settlement.points, sum=score_words(settlement.score))
 
     values = {"name": seats.given_name, "deadwood": s.knocker_deadwood,
               "kept": " ".join(str(c) for c in s.knocker_deadwood_cards),

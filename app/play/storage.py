@@ -61,8 +61,18 @@ from app.core.db import after_commit
 from app.core.i18n import gettext
 from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
 from app.core.setaside import Finding
-from app.engine import Card, HandKind, HandRecord, HandSeed, MatchState, Phase, Rules, replay
-from app.engine.bots import LEVELS, UnknownLevelError
+from app.engine import (
+    Card,
+    Cause,
+    HandKind,
+    HandRecord,
+    HandSeed,
+    MatchState,
+    Phase,
+    Rules,
+    replay,
+)
+from app.engine.bots import LEVELS, REFERENCES, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
 from app.play.common import (
     FRIEND_LEVEL,
@@ -146,9 +156,7 @@ def rebuild(db: Session, seat: PlaySeat, game: PlayMatch) -> MatchState:
             ``UnknownLevelError`` when the match's computer level is not one of ``LEVELS``.
     """
     if game.level not in LEVELS and not game.friend:
-        raise UnknownLevelError(
-            f"stored match {game.id}: unknown computer level {game.level[:20]!r} "
-            f"(levels are {', '.join(LEVELS)})")
+        raise _unknown_level(game)
     assert game.id is not None
     with _cache_lock:
         hit = _cache.get(game.id)
@@ -601,10 +609,15 @@ def unreadable_seats(db: Session, session_id: str) -> list[Finding]:
     return found
 
 
+def _unknown_level(game: PlayMatch) -> UnknownLevelError:
+    return UnknownLevelError(Cause.UNKNOWN_LEVEL, level=repr(game.level[:20]),
+                             levels=", ".join(LEVELS), references=", ".join(REFERENCES))
+
+
 def _check(db: Session, game: PlayMatch) -> None:
     """Raise what showing or playing ``game`` would raise (every hand replayed)."""
     if game.level not in LEVELS and not game.friend:
-        raise UnknownLevelError(f"unknown computer level {game.level[:20]!r}")
+        raise _unknown_level(game)
     rules = Rules.from_dict(game.rules)
     if game.legacy_log is None and game.hands == 0:
         return  # an invite not taken up yet: no hand to replay

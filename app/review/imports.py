@@ -16,68 +16,23 @@ Reading a file (:func:`read_summary`) runs in the process pool, off the event lo
 
 from __future__ import annotations
 
-import re
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from app.core.i18n import N_, gettext, number
-from app.engine import GameError, Rules, match_tally
-from app.engine.handhistory import HandHistoryError, Phrase, check, parse
-from app.play.refusals import refusal as engine_refusal
-
-NOT_RULES = N_("the text is not valid JSON or holds an unknown rule")
-"""What a rules line that Python's JSON reader refused shows (its own words are English
-and name no rule)."""
-
-REPLAY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), message) for pattern, message in (
-        (r"action (?P<index>\d+) \((?P<action>'[^']*')\): (?P<problem>.+)",
-         N_("action %(index)s (%(action)s): %(problem)s")),
-        (r"unknown action (?P<action>'[^']*'): actions are (?P<names>.+)",
-         N_("unknown action %(action)s: actions are %(names)s")),
-    ))
-"""The replay's own wrappers of a refused action (``app.engine.review``: the action's
-place and text) and the action parser's refusal of a name, which play never shows: (pattern,
-catalogue message); ``problem`` is itself an engine refusal, translated in turn."""
-
-
-def _in_words(value: object) -> object:
-    if isinstance(value, Phrase):
-        return gettext(value.template, **dict(value.values))
-    if isinstance(value, HandHistoryError):
-        return refusal(value)
-    if isinstance(value, BaseException):
-        return _engine_words(str(value), isinstance(value, GameError))
-    if isinstance(value, int):
-        return number(value)
-    return value
-
-
-def _engine_words(text: str, game: bool = True) -> str:
-    for pattern, message in REPLAY:
-        found = pattern.fullmatch(text)
-        if found:
-            values = dict(found.groupdict())
-            if "problem" in values:
-                values["problem"] = _engine_words(values["problem"])
-            return gettext(message, **values)
-    known = engine_refusal(text)
-    if known is not None:
-        return known
-    return text if game else gettext(NOT_RULES)
+from app.engine import Rules, match_tally
+from app.engine.handhistory import HandHistoryError, check, parse
+from app.web.phrases import in_words
 
 
 def refusal(error: HandHistoryError) -> str:
-    """``error`` (a refusal of :mod:`app.engine.handhistory`) in the page's language:
-    its template through the catalogue with its values, each :class:`Phrase` and the
-    nested refusal (rules, seed, an illegal move: ``app.play.refusals``) translated the
-    same way, numbers in the page's digits. An inner refusal no pattern knows is shown
-    as the engine wrote it."""
-    return gettext(error.template,
-                   **{key: _in_words(value) for key, value in error.values.items()})
+    """``error`` (a refusal of :mod:`app.engine.handhistory`) in the page's language
+    (:func:`app.web.phrases.in_words`: its template with its values, each
+    :class:`~app.engine.Phrase` and the nested refusal, the rules', the seed's or a
+    replayed move's, said in turn; numbers in the page's digits)."""
+    return in_words(error)
 
 
 @dataclass(frozen=True, slots=True)

@@ -188,7 +188,7 @@ def tap(db: Session, session_id: str, action_text: str, version: int | None) -> 
     try:
         match, _ = apply_match(match, PERSON, parse_match_action(action_text))
     except GameError as error:
-        raise PlayError(sentence(str(error))) from error
+        raise PlayError(sentence(error)) from error
     match, events = advance(match, practice.facts.level)
     prefix = practice.row.start - 1
     log = [[p, t] for p, t in match.hand_log[prefix:]]

@@ -117,7 +117,7 @@ def score_import(request: Request, _counted: ImportsLimit, db: DbDep, session: S
     except SheetError as err:
         return _index(request, db, session, status_code=422, import_text=text,
                       import_error=gettext("Could not import: %(problem)s",
-                                           problem=sk.in_words(err.message)))
+                                           problem=sk.in_words(err)))
     return see_other(request, f"/score/{row.id}")
 
 
@@ -304,7 +304,7 @@ def score_delete_hand(request: Request, db: DbDep, session: SessionDep,
             })
         sk.save_sheet(db, row, updated, _version(form))
     except SheetError as err:
-        said = sk.in_words(err.message)
+        said = sk.in_words(err)
         message = said[:1].upper() + said[1:]
         return _show(request, row, sheet, status_code=422, notice=message,
                      edit_number=number, form=sk.entry_form(sheet.entries[number - 1],
@@ -351,7 +351,7 @@ def _undo_or_redo(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
         try:
             updated = sheet.add(stack[-1])
         except SheetError as err:  # pragma: no cover - the stack is cleared by every other change
-            return _show(request, row, sheet, status_code=422, notice=err.message)
+            return _show(request, row, sheet, status_code=422, notice=sk.in_words(err))
         stack = stack[:-1]
     else:
         updated = sheet.delete_hand(len(sheet.entries))
@@ -375,7 +375,7 @@ def score_rematch(request: Request, db: DbDep, session: SessionDep, sheet_id: Sh
     try:
         created = sk.create_sheet(db, session.id, rematch(sk.load(row)), previous_id=row.id)
     except SheetError as err:
-        said = sk.in_words(err.message)
+        said = sk.in_words(err)
         message = said[:1].upper() + said[1:]
         return _show(request, row, sk.load(row), status_code=422, notice=message)
     except IntegrityError:  # a double tap: the other tap made the rematch (rolled back)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from app.engine.errors import N_
 from app.engine.scoring import HandRecord, next_dealer
 from app.score.sheet import ScoreSheet, SheetError, SheetResult
 
@@ -29,7 +30,7 @@ def rematch(sheet: ScoreSheet) -> ScoreSheet:
     """
     result = sheet.result()
     if not result.over:
-        raise SheetError("the game is not over yet: finish it before a rematch")
+        raise SheetError(N_("the game is not over yet: finish it before a rematch"))
     last = result.rows[-1]
     options = sheet.options
     assert last.winner is not None  # the hand that ends a game always has a winner
@@ -86,10 +87,10 @@ def evening_tally(results: Sequence[SheetResult]) -> EveningTally:
         SheetError: no games, or games with different numbers of players.
     """
     if not results:
-        raise SheetError("an evening needs at least one game")
+        raise SheetError(N_("an evening needs at least one game"))
     players = len(results[-1].names)
     if any(len(result.names) != players for result in results):
-        raise SheetError("every game of an evening has the same number of players")
+        raise SheetError(N_("every game of an evening has the same number of players"))
     wins, margins, finished, ties = [0] * players, [0] * players, 0, 0
     for result in results:
         if not result.over:

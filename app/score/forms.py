@@ -22,7 +22,18 @@ from typing import Any
 
 from app.core.i18n import N_, gettext
 from app.core.inputs import InputError, bounded, checked, load_json, whole_number
-from app.engine import CARDS, CLASSIC, MAX_DEADWOOD, Card, GameError, Rank, Rules, Suit, parse_cards
+from app.engine import (
+    CARDS,
+    CLASSIC,
+    MAX_DEADWOOD,
+    Card,
+    GameError,
+    Phrase,
+    Rank,
+    Rules,
+    Suit,
+    parse_cards,
+)
 from app.score.calculator import HandCount, count_hand
 from app.score.sheet import (
     EntryKind,
@@ -98,15 +109,15 @@ def _text(form: Mapping[str, Any], name: str) -> str:
 def _whole(form: Mapping[str, Any], name: str, label: str, low: int, high: int) -> int:
     number = bounded(_text(form, name), low, high)
     if number is None:
-        raise SheetError(gettext("%(label)s must be a whole number from %(low)s to %(high)s",
-                                 label=gettext(label), low=low, high=high), field=name)
+        raise SheetError(N_("%(label)s must be a whole number from %(low)s to %(high)s"),
+                         field=name, label=Phrase(label), low=low, high=high)
     return number
 
 
 def _choice(form: Mapping[str, Any], name: str, count: int, message: str) -> int:
     number = bounded(_text(form, name), 0, count - 1)
     if number is None:
-        raise SheetError(gettext(message), field=name)
+        raise SheetError(message, field=name)
     return number
 
 
@@ -124,7 +135,7 @@ def parse_setup(form: Mapping[str, Any], current: ScoreSheet | None = None) -> S
     """
     players = _choice(form, "players", 4, N_("choose 2 players, or 3 for gin for three"))
     if players not in (2, 3):
-        raise SheetError(gettext("choose 2 players, or 3 for gin for three"), field="players")
+        raise SheetError(N_("choose 2 players, or 3 for gin for three"), field="players")
     base = current.options.rules if current is not None else CLASSIC
     values: dict[str, Any] = {}
     for name, label in NUMBER_OPTIONS:
@@ -137,7 +148,7 @@ def parse_setup(form: Mapping[str, Any], current: ScoreSheet | None = None) -> S
     try:
         rules = base.with_options(**values)
     except GameError as err:  # pragma: no cover - the checks above come first
-        raise SheetError(str(err), field="options") from err
+        raise SheetError.of(err, field="options") from err
     first_dealer = _choice(form, "first_dealer", players, N_("choose who deals first"))
     first_sitter = 2
     if players == 3:
@@ -171,8 +182,8 @@ def within_form_limits(sheet: ScoreSheet) -> ScoreSheet:
         after.update(after.pop("rules"))
         differ = [gettext(OPTION_LABELS.get(key, key)) for key in before
                   if before[key] != after[key]]
-        raise SheetError(gettext("%(options)s: not an option a score sheet here can set",
-                                 options=", ".join(differ)), field="options")
+        raise SheetError(N_("%(options)s: not an option a score sheet here can set"),
+                         field="options", options=", ".join(differ))
     return ScoreSheet(checked.options, checked.names, sheet.entries)
 
 
@@ -189,9 +200,9 @@ def import_sheet(data: str | bytes) -> ScoreSheet:
                                                max_depth=MAX_IMPORT_DEPTH))
         return within_form_limits(sheet)
     except InputError as err:
-        raise SheetError(err.message, field="file") from None
+        raise SheetError(err.template, field="file", **err.values) from None
     except SheetError as err:
-        raise SheetError(err.message, field="file", number=err.number) from None
+        raise SheetError.of(err, field="file", number=err.number) from None
 
 
 def setup_form(sheet: ScoreSheet | None) -> dict[str, str]:
@@ -238,7 +249,7 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
     try:
         kind = EntryKind(_text(form, "kind"))
     except ValueError:
-        raise SheetError(gettext("say what happened: knock, gin, big gin or void"),
+        raise SheetError(N_("say what happened: knock, gin, big gin or void"),
                          field="kind") from None
     pair: tuple[int, int] | None = None
     if options.gin_for_three:
@@ -251,22 +262,21 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
         try:
             upcard = Card.parse(rank + suit)
         except GameError:
-            raise SheetError(gettext("choose the upcard's rank and suit"),
+            raise SheetError(N_("choose the upcard's rank and suit"),
                              field="upcard") from None
     if kind is EntryKind.VOID:
         return HandEntry.void(upcard=upcard, pair=pair)
     knocker_number = whole_number(_text(form, "knocker"))
     if knocker_number is None or knocker_number >= options.players:
-        raise SheetError(gettext("choose who knocked or went out"), field="knocker")
+        raise SheetError(N_("choose who knocked or went out"), field="knocker")
     knocker = knocker_number
     if pair is not None and knocker not in pair:
         sat_out = sheet.names[3 - pair[0] - pair[1]]
-        raise SheetError(gettext("%(name)s sat out this hand: choose who knocked from "
-                                 "%(first)s and %(second)s", name=sat_out,
-                                 first=sheet.names[pair[0]], second=sheet.names[pair[1]]),
-                         field="knocker")
+        raise SheetError(N_("%(name)s sat out this hand: choose who knocked from "
+                            "%(first)s and %(second)s"), field="knocker", name=sat_out,
+                         first=sheet.names[pair[0]], second=sheet.names[pair[1]])
     counts: dict[str, int] = {}
-    wrong: dict[str, str] = {}  # both counts are checked, so the form shows both errors
+    wrong: dict[str, Phrase] = {}  # both counts are checked, so the form shows both errors
     for name, (missing, bad) in DEADWOOD_REFUSALS.items():
         text = _text(form, name)
         if not text and name == "knocker_deadwood" and kind is not EntryKind.KNOCK:
@@ -274,14 +284,15 @@ def parse_entry(form: Mapping[str, Any], sheet: ScoreSheet, number: int | None =
             continue
         count = whole_number(text)
         if not text:
-            wrong[name] = gettext(missing, most=MAX_DEADWOOD)
+            wrong[name] = Phrase.of(missing, most=MAX_DEADWOOD)
         elif count is None or count > MAX_DEADWOOD:
-            wrong[name] = gettext(bad, most=MAX_DEADWOOD)
+            wrong[name] = Phrase.of(bad, most=MAX_DEADWOOD)
         else:
             counts[name] = count
     if wrong:
         (first, message), *rest = wrong.items()
-        raise SheetError(message, field=first, also=dict(rest))
+        raise SheetError(message.template, field=first, also=dict(rest),
+                         **dict(message.values))
     return HandEntry(kind, knocker, counts["knocker_deadwood"], counts["defender_deadwood"],
                      upcard, pair)
 
@@ -315,21 +326,22 @@ def parse_hand_cards(form: Any, field: str, box: str, label: str) -> list[Card]:
     """
     text = _text(form, field)
     if len(text) > MAX_CARDS_TEXT:
-        raise SheetError(gettext("%(label)s are too many to be a hand: type at most 11 codes",
-                                 label=gettext(label)), field=field)
+        raise SheetError(N_("%(label)s are too many to be a hand: type at most 11 codes"),
+                         field=field, label=Phrase(label))
     try:
         typed = parse_cards(text)
         shown = parse_cards(_text(form, f"{field}_shown")[:MAX_CARDS_TEXT])
     except GameError as err:
-        raise SheetError(f"{label}: {err}", field=field) from None
+        raise SheetError(N_("%(label)s: %(problem)s"), field=field, label=Phrase(label),
+                         problem=err) from None
     ticked: list[Card] = []
     getlist = getattr(form, "getlist", None)
     for value in (getlist(box) if getlist else [])[:60]:
         try:
             ticked.append(Card.parse(str(value)))
         except GameError:
-            raise SheetError(gettext("%(label)s: the grid sent an unknown card",
-                                 label=gettext(label)), field=field) from None
+            raise SheetError(N_("%(label)s: the grid sent an unknown card"), field=field,
+                             label=Phrase(label)) from None
     if text == _codes(shown):
         chosen = ticked
     else:
@@ -351,13 +363,12 @@ def count_from_cards(form: Any, sheet: ScoreSheet) -> tuple[HandCount, dict[str,
     hands = [parse_hand_cards(form, field, box, label) for field, box, label in CARD_FIELDS]
     if not hands[0] or not hands[1]:
         missing = CARD_FIELDS[0 if not hands[0] else 1][2]
-        raise SheetError(gettext("%(label)s are missing: pick or type them",
-                                 label=gettext(missing)), field="cards")
+        raise SheetError(N_("%(label)s are missing: pick or type them"), field="cards",
+                         label=Phrase(missing))
     try:
         count = count_hand(hands[0], hands[1], sheet.options.rules)
     except GameError as err:
-        message = str(err)
-        raise SheetError(message[:1].upper() + message[1:], field="cards") from None
+        raise SheetError.of(err, field="cards") from None
     values = {
         "kind": count.kind.value,
         "knocker_deadwood": "" if count.kind is not EntryKind.KNOCK

@@ -5,7 +5,8 @@ templates (as ``sk``) use, from the three modules that hold it —
   deadwood calculator;
 * :mod:`app.score.storage` — a browser's sheets in the database;
 * :mod:`app.score.views` — what the templates show about a computed sheet;
-* :mod:`app.score.refusals` — the sheet's English sentences in the page's language.
+* :mod:`app.web.phrases` — the sheet's refusals, sums and option effects in the page's
+  language (``in_words``, ``errors_in_words``, ``arithmetic``).
 
 Nothing is defined here: the route and the templates keep one namespace while each
 concern has its own module.
@@ -37,7 +38,6 @@ from app.score.forms import (
     setup_form,
     within_form_limits,
 )
-from app.score.refusals import errors_in_words, in_words
 from app.score.storage import (
     MAX_SHEETS_PER_SESSION,
     SHARE_TOKEN_BYTES,
@@ -65,7 +65,9 @@ from app.score.views import (
     rules_line,
     summary,
 )
-from app.web.rulewords import arithmetic_words as arithmetic
+from app.web.phrases import by_field as errors_in_words
+from app.web.phrases import in_words
+from app.web.phrases import score_words as arithmetic
 
 __all__ = [
     "CARD_FIELDS", "GRID", "KIND_LABELS", "MAX_BONUS", "MAX_CARDS_TEXT", "MAX_IMPORT_BYTES",

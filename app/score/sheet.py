@@ -41,7 +41,7 @@ from enum import StrEnum
 from typing import Any
 
 from app.engine.cards import Card, Rank
-from app.engine.errors import GameError, InvalidScoreError
+from app.engine.errors import N_, Cause, GameError, InvalidScoreError, Phrase
 from app.engine.rules import CLASSIC, Rules
 from app.engine.scoring import (
     HOLLYWOOD_COLUMNS,
@@ -72,10 +72,15 @@ MAX_NAME_LENGTH = 30
 MAX_HANDS = 500
 """Most hands one sheet may hold (a bound for imports and storage)."""
 
+HAND_PROBLEM = N_("hand %(hand)s: %(problem)s")
+"""A refusal about one hand of a sheet (``problem``: the refusal itself)."""
+
 
 
 class SheetError(InvalidScoreError):
-    """A score sheet refused an entry, an option or an import.
+    """A score sheet refused an entry, an option or an import: a template (an ``N_``
+    message, or an engine :class:`~app.engine.errors.Cause`) and its values, as every
+    engine refusal (``str(error)`` the English; ``app.web.phrases`` the page's words).
 
     Attributes:
         field: the form field the message belongs next to (``"knocker_deadwood"``,
@@ -83,21 +88,28 @@ class SheetError(InvalidScoreError):
             ``"name0"``, ``"players"``, ``"first_dealer"``, ``"first_sitter"``,
             ``"options"``, ``"file"``), or ``None`` for the sheet as a whole.
         number: the hand (1-based) the error is about, or ``None``.
-        also: more fields' messages found in the same check (field → message), so a
-            form can show every wrong field at once.
+        also: more fields' messages found in the same check (field → :class:`Phrase`),
+            so a form can show every wrong field at once.
     """
 
-    def __init__(self, message: str, *, field: str | None = None, number: int | None = None,
-                 also: Mapping[str, str] | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, cause: Cause | str, /, *, field: str | None = None,
+                 number: int | None = None, also: Mapping[str, Phrase] | None = None,
+                 **values: object):
+        super().__init__(cause, **values)
         self.field = field
         self.number = number
         self.also = dict(also or {})
 
-    def by_field(self, default: str) -> dict[str, str]:
+    @classmethod
+    def of(cls, error: GameError, *, field: str | None = None,
+           number: int | None = None) -> SheetError:
+        """``error``'s refusal (its cause and values) next to ``field``, about hand
+        ``number``."""
+        return cls(error.cause or error.template, field=field, number=number, **error.values)
+
+    def by_field(self, default: str) -> dict[str, Phrase]:
         """Every message by its form field (``default`` for the sheet as a whole)."""
-        return {self.field or default: self.message, **self.also}
+        return {self.field or default: self.phrase, **self.also}
 
 
 class GameOverError(SheetError):
@@ -106,12 +118,13 @@ class GameOverError(SheetError):
     Attributes:
         number: the hand that cannot follow.
         ended_by: the hand that ended the game.
-        reason: how it ended, e.g. ``"Ann reached 103 of 100"``.
+        reason: how it ended, e.g. ``"Ann reached 103 of 100"`` (a :class:`Phrase`).
     """
 
-    def __init__(self, number: int, ended_by: int, reason: str):
-        super().__init__(f"the game ended with hand {ended_by} ({reason}), so hand {number} "
-                         "cannot come after the end of the game", number=number)
+    def __init__(self, number: int, ended_by: int, reason: Phrase):
+        super().__init__(N_("the game ended with hand %(ended)s (%(reason)s), so hand "
+                            "%(hand)s cannot come after the end of the game"),
+                         number=number, ended=ended_by, reason=reason, hand=number)
         self.ended_by = ended_by
         self.reason = reason
 
@@ -171,17 +184,17 @@ class SheetOptions:
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3):
-            raise SheetError("a sheet is for 2 players, or 3 for gin for three",
+            raise SheetError(N_("a sheet is for 2 players, or 3 for gin for three"),
                              field="players")
         if not 0 <= self.first_dealer < self.players:
-            raise SheetError(f"the first dealer must be player 1 to {self.players}",
-                             field="first_dealer")
+            raise SheetError(N_("the first dealer must be player 1 to %(players)s"),
+                             field="first_dealer", players=self.players)
         if self.players == 3:
             if not 0 <= self.first_sitter < 3:
-                raise SheetError("the first to sit out must be player 1 to 3",
+                raise SheetError(N_("the first to sit out must be player 1 to 3"),
                                  field="first_sitter")
             if self.first_sitter == self.first_dealer:
-                raise SheetError("the player sitting out cannot deal the first hand",
+                raise SheetError(N_("the player sitting out cannot deal the first hand"),
                                  field="first_dealer")
 
     @property
@@ -213,11 +226,12 @@ class SheetOptions:
         """
         rules_data = data.get("rules")
         if not isinstance(rules_data, dict):
-            raise SheetError("the options have no rules", field="file")
+            raise SheetError(N_("the options have no rules"), field="file")
         try:
             rules = Rules.from_dict(rules_data)
         except GameError as err:
-            raise SheetError(f"the rules are invalid: {err}", field="file") from err
+            raise SheetError(N_("the rules are invalid: %(problem)s"), field="file",
+                             problem=err) from err
         values: dict[str, Any] = {}
         for key, kind in (("hollywood", bool), ("players", int), ("first_dealer", int),
                           ("first_sitter", int)):
@@ -225,7 +239,8 @@ class SheetOptions:
                 continue
             value = data[key]
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise SheetError(f"option {key} has the wrong type", field="file")
+                raise SheetError(N_("option %(key)s has the wrong type"), field="file",
+                                 key=key)
             values[key] = value
         return cls(rules=rules, **values)
 
@@ -297,36 +312,38 @@ class HandEntry:
         Raises:
             SheetError: unknown kind or ill-typed value (``field="file"``).
         """
-        where = f"hand {number}: " if number is not None else ""
+        def refused(problem: GameError) -> SheetError:
+            if number is None:
+                return SheetError.of(problem, field="file")
+            return SheetError(HAND_PROBLEM, field="file", number=number, hand=number,
+                              problem=problem)
+
         try:
             kind = EntryKind(str(data.get("kind")))
         except ValueError as err:
-            raise SheetError(f"{where}unknown hand kind {data.get('kind')!r}",
-                             field="file", number=number) from err
+            raise refused(GameError(N_("unknown hand kind %(kind)s"),
+                                    kind=repr(data.get("kind")))) from err
         ints: dict[str, int | None] = {}
         for key in ("knocker", "knocker_deadwood", "defender_deadwood"):
             value = data.get(key, None if key == "knocker" else 0)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise SheetError(f"{where}{key} must be a whole number", field="file",
-                                 number=number)
+                raise refused(GameError(N_("%(key)s must be a whole number"), key=key))
             ints[key] = value
         upcard: Card | None = None
         if data.get("upcard") is not None:
             if not isinstance(data["upcard"], str):
-                raise SheetError(f"{where}upcard must be a card code", field="file",
-                                 number=number)
+                raise refused(GameError(N_("upcard must be a card code")))
             try:
                 upcard = Card.parse(data["upcard"])
             except GameError as err:
-                raise SheetError(f"{where}{err}", field="file", number=number) from err
+                raise refused(err) from err
         pair: tuple[int, int] | None = None
         raw_pair = data.get("pair")
         if raw_pair is not None:
             if (not isinstance(raw_pair, list) or len(raw_pair) != 2
                     or not all(isinstance(p, int) and not isinstance(p, bool)
                                for p in raw_pair)):
-                raise SheetError(f"{where}pair must be two player numbers", field="file",
-                                 number=number)
+                raise refused(GameError(N_("pair must be two player numbers")))
             pair = (raw_pair[0], raw_pair[1])
         return cls(kind, ints["knocker"], ints["knocker_deadwood"] or 0,
                    ints["defender_deadwood"] or 0, upcard, pair)
@@ -462,12 +479,17 @@ class SheetResult:
         return self.columns[0].reached
 
 
-def _check_whole(value: object, field_name: str, label: str, number: int | None) -> int:
+_NOT_A_COUNT = {
+    "knocker_deadwood": N_("the knocker's deadwood must be a whole number from 0 to %(most)s"),
+    "defender_deadwood": N_("the defender's deadwood must be a whole number from 0 to "
+                            "%(most)s"),
+}
+
+
+def _check_whole(value: object, field_name: str, number: int | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEADWOOD:
-        raise SheetError(
-            f"{label} deadwood must be a whole number from 0 to {MAX_DEADWOOD}",
-            field=field_name, number=number,
-        )
+        raise SheetError(_NOT_A_COUNT[field_name], field=field_name, number=number,
+                         most=MAX_DEADWOOD)
     return value
 
 
@@ -477,24 +499,24 @@ def _check_entry(
     """Validate one entry; return (players, limit, score, knocker, defender)."""
     rules = options.rules
     if not isinstance(entry.kind, EntryKind):
-        raise SheetError("say what happened: knock, gin, big gin or void", field="kind",
+        raise SheetError(N_("say what happened: knock, gin, big gin or void"), field="kind",
                          number=number)
     # Who played.
     if entry.pair is None:
         pair = expected
     elif not options.gin_for_three:
-        raise SheetError("only gin for three says which two played", field="pair",
+        raise SheetError(N_("only gin for three says which two played"), field="pair",
                          number=number)
     else:
         a, b = entry.pair
         if not (0 <= a < 3 and 0 <= b < 3) or a == b:
-            raise SheetError("two different players play each hand", field="pair",
+            raise SheetError(N_("two different players play each hand"), field="pair",
                              number=number)
         pair = (min(a, b), max(a, b))
     # The knock limit (Oklahoma needs the upcard, even for a void hand it is harmless).
     upcard = entry.upcard if rules.oklahoma else None
     if rules.oklahoma and upcard is None and entry.kind is not EntryKind.VOID:
-        raise SheetError("Oklahoma: enter the first upcard, it sets the knock limit",
+        raise SheetError(N_("Oklahoma: enter the first upcard, it sets the knock limit"),
                          field="upcard", number=number)
     if rules.oklahoma and upcard is None:  # a void hand without its upcard
         limit = KnockLimit(rules.knock_limit)
@@ -502,39 +524,46 @@ def _check_entry(
         limit = knock_limit_for(rules, upcard)
     if entry.kind is EntryKind.VOID:
         if entry.knocker is not None:
-            raise SheetError("a void hand has no knocker", field="knocker", number=number)
+            raise SheetError(N_("a void hand has no knocker"), field="knocker",
+                             number=number)
         return pair, limit, VOID_SCORE, None, None
     knocker = entry.knocker
     if knocker is None or isinstance(knocker, bool) or knocker not in pair:
-        raise SheetError("choose who knocked or went out: one of the two players of the hand",
-                         field="knocker", number=number)
+        raise SheetError(N_("choose who knocked or went out: one of the two players of the "
+                            "hand"), field="knocker", number=number)
     defender = pair[1] if knocker == pair[0] else pair[0]
-    k = _check_whole(entry.knocker_deadwood, "knocker_deadwood", "the knocker's", number)
-    _check_whole(entry.defender_deadwood, "defender_deadwood", "the defender's", number)
+    k = _check_whole(entry.knocker_deadwood, "knocker_deadwood", number)
+    _check_whole(entry.defender_deadwood, "defender_deadwood", number)
     if entry.kind is EntryKind.BIG_GIN and not rules.big_gin:
-        raise SheetError("big gin is off at this table: turn it on in the options",
-                         field="kind", number=number)
+        raise SheetError(Cause.BIG_GIN_OFF, field="kind", number=number)
     if entry.kind in (EntryKind.GIN, EntryKind.BIG_GIN) and k != 0:
-        word = "big gin" if entry.kind is EntryKind.BIG_GIN else "gin"
-        raise SheetError(f"{word} means the knocker's deadwood is 0 (a count above 0 is a knock)",
-                         field="knocker_deadwood", number=number)
+        raise SheetError(N_("big gin means the knocker's deadwood is 0 (a count above 0 is a "
+                            "knock)") if entry.kind is EntryKind.BIG_GIN
+                         else N_("gin means the knocker's deadwood is 0 (a count above 0 is "
+                                 "a knock)"), field="knocker_deadwood", number=number)
     if k > limit.limit:
         if rules.straight_gin:
-            why = "straight gin: there is no knocking, only gin (0) ends a hand"
-        elif limit.gin_only and upcard is not None and upcard.rank is Rank.ACE:
-            why = f"the upcard is the {upcard.name.lower()}: only gin (0) ends this hand"
-        elif rules.oklahoma and upcard is not None:
-            why = (f"the upcard, the {upcard.name.lower()}, sets this hand's knock limit "
-                   f"to {limit.limit}, so the knocker's deadwood must be {limit.limit} or less")
-        else:
-            why = f"the knocker's deadwood must be {limit.limit} or less to knock"
-        raise SheetError(f"cannot knock with {k}: {why}", field="knocker_deadwood",
-                         number=number)
+            raise SheetError(N_("cannot knock with %(count)s: straight gin: there is no "
+                                "knocking, only gin (0) ends a hand"),
+                             field="knocker_deadwood", number=number, count=k)
+        if limit.gin_only and upcard is not None and upcard.rank is Rank.ACE:
+            raise SheetError(N_("cannot knock with %(count)s: the upcard is %(card)s: only "
+                                "gin (0) ends this hand"),
+                             field="knocker_deadwood", number=number, count=k, card=upcard)
+        if rules.oklahoma and upcard is not None:
+            raise SheetError(N_("cannot knock with %(count)s: the upcard, %(card)s, sets this "
+                                "hand's knock limit to %(limit)s, so the knocker's deadwood "
+                                "must be %(limit)s or less"),
+                             field="knocker_deadwood", number=number, count=k, card=upcard,
+                             limit=limit.limit)
+        raise SheetError(N_("cannot knock with %(count)s: the knocker's deadwood must be "
+                            "%(limit)s or less to knock"),
+                         field="knocker_deadwood", number=number, count=k, limit=limit.limit)
     try:
         score = score_hand(k, entry.defender_deadwood, rules,
                            big_gin=entry.kind is EntryKind.BIG_GIN, limit=limit)
     except InvalidScoreError as err:  # pragma: no cover - the checks above come first
-        raise SheetError(str(err), field="knocker_deadwood", number=number) from err
+        raise SheetError.of(err, field="knocker_deadwood", number=number) from err
     return pair, limit, score, knocker, defender
 
 
@@ -558,7 +587,7 @@ def compute_sheet(
     """
     n = options.players
     if len(names) != n:
-        raise SheetError(f"the sheet needs {n} names", field="name0")
+        raise SheetError(N_("the sheet needs %(count)s names"), field="name0", count=n)
     columns = options.columns
     records: list[list[HandRecord]] = [[] for _ in range(columns)]
     column_hands: list[list[int]] = [[] for _ in range(columns)]
@@ -574,10 +603,11 @@ def compute_sheet(
     else:
         sitter, expected = None, (0, 1)
     over = False
-    ended_by, end_reason = 0, ""
+    ended_by, end_reason = 0, Phrase("")
     for number, entry in enumerate(entries, start=1):
         if number > MAX_HANDS:
-            raise SheetError(f"a sheet holds at most {MAX_HANDS} hands", number=number)
+            raise SheetError(N_("a sheet holds at most %(most)s hands"), number=number,
+                             most=MAX_HANDS)
         if over:
             raise GameOverError(number, ended_by, end_reason)
         pair, limit, score, knocker, defender = _check_entry(options, entry, expected, number)
@@ -604,10 +634,12 @@ def compute_sheet(
                 if points[c][winner] >= options.rules.target:  # as tally() decides "over"
                     closed_by[c] = number
                     closed_now.append(c)
-                    end_reason = (f"{names[winner]} reached {points[c][winner]} of "
-                                  f"{options.rules.target}")
-                    if options.hollywood:
-                        end_reason = f"game {c + 1} closed: {end_reason}"
+                    reached = {"name": names[winner], "points": points[c][winner],
+                               "target": options.rules.target}
+                    end_reason = Phrase.of(
+                        N_("game %(game)s closed: %(name)s reached %(points)s of %(target)s"),
+                        game=c + 1, **reached) if options.hollywood else Phrase.of(
+                        N_("%(name)s reached %(points)s of %(target)s"), **reached)
         running = tuple(tuple(column_points) for column_points in points)
         rows.append(HandRow(number, entry, hand_dealer, pair, played_sitter, knocker, defender,
                             winner, limit, score, win_number, used, running, tuple(closed_now),
@@ -665,8 +697,9 @@ def tidy_name(name: str) -> str:
     tidy = " ".join(unicodedata.normalize("NFC", str(name)).split())
     bad = next((ch for ch in tidy if unicodedata.category(ch).startswith("C")), None)
     if bad is not None:
-        raise SheetError(f"a name cannot hold invisible or control characters (found "
-                         f"U+{ord(bad):04X}): type it again with letters, digits and spaces")
+        raise SheetError(N_("a name cannot hold invisible or control characters (found "
+                            "%(char)s): type it again with letters, digits and spaces"),
+                         char=f"U+{ord(bad):04X}")
     return tidy
 
 
@@ -688,21 +721,22 @@ def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
             or format characters (``field="nameI"``).
     """
     if len(names) != players:
-        raise SheetError(f"enter {players} names", field="name0")
+        raise SheetError(N_("enter %(count)s names"), field="name0", count=players)
     seen: set[str] = set()
     tidy: list[str] = []
     for i, raw in enumerate(names):
         try:
             name = tidy_name(raw)
         except SheetError as err:
-            raise SheetError(err.message, field=f"name{i}") from None
+            raise SheetError.of(err, field=f"name{i}") from None
         if not name:
-            raise SheetError(f"player {i + 1} needs a name", field=f"name{i}")
+            raise SheetError(N_("player %(player)s needs a name"), field=f"name{i}",
+                             player=i + 1)
         if len(name) > MAX_NAME_LENGTH:
-            raise SheetError(f"a name has at most {MAX_NAME_LENGTH} characters",
-                             field=f"name{i}")
+            raise SheetError(N_("a name has at most %(most)s characters"), field=f"name{i}",
+                             most=MAX_NAME_LENGTH)
         if name_key(name) in seen:
-            raise SheetError("each player needs a different name", field=f"name{i}")
+            raise SheetError(N_("each player needs a different name"), field=f"name{i}")
         seen.add(name_key(name))
         tidy.append(name)
     return tuple(tidy)
@@ -717,7 +751,8 @@ class OptionsChange:
         before, after: the results with the old and the new options.
         ends_game: the change would end a game that was still running.
         reopens_game: the change would re-open a game that had ended.
-        effects: plain sentences describing the change (totals, winner, game state).
+        effects: sentences describing the change (totals, winner, game state), each a
+            :class:`Phrase`.
     """
 
     sheet: ScoreSheet
@@ -725,7 +760,7 @@ class OptionsChange:
     after: SheetResult
     ends_game: bool
     reopens_game: bool
-    effects: tuple[str, ...]
+    effects: tuple[Phrase, ...]
 
     @property
     def needs_confirmation(self) -> bool:
@@ -771,7 +806,7 @@ class ScoreSheet:
         """
         number = len(self.entries) + 1
         if self.result().over:
-            raise SheetError("the game is over: no more hands can be recorded",
+            raise SheetError(N_("the game is over: no more hands can be recorded"),
                              number=number)
         return self._with_entries([*self.entries, entry])
 
@@ -787,7 +822,7 @@ class ScoreSheet:
 
     def _index(self, number: int) -> int:
         if not 1 <= number <= len(self.entries):
-            raise SheetError(f"there is no hand {number}", number=number)
+            raise SheetError(N_("there is no hand %(hand)s"), number=number, hand=number)
         return number - 1
 
     def replace_hand(self, number: int, entry: HandEntry) -> ScoreSheet:
@@ -805,16 +840,15 @@ class ScoreSheet:
         except GameOverError as err:
             later = err.number if err.number == len(entries) else f"{err.number}–{len(entries)}"
             raise SheetError(
-                f"with this change the game ends with hand {err.ended_by} ({err.reason}), "
-                f"so hand {later} cannot come after the end of the game: delete the later "
-                "hands first", number=number,
-            ) from err
+                N_("with this change the game ends with hand %(ended)s (%(reason)s), so hand "
+                   "%(later)s cannot come after the end of the game: delete the later hands "
+                   "first"), number=number, ended=err.ended_by, reason=err.reason,
+                later=later) from err
         except SheetError as err:
             if err.number is not None and err.number != number:
-                raise SheetError(
-                    f"this change would make hand {err.number} invalid: {err.message}",
-                    number=number,
-                ) from err
+                raise SheetError(N_("this change would make hand %(hand)s invalid: "
+                                    "%(problem)s"), number=number, hand=err.number,
+                                 problem=err) from err
             raise
 
     def delete_hand(self, number: int) -> ScoreSheet:
@@ -828,8 +862,9 @@ class ScoreSheet:
         try:
             return self._with_entries(entries)
         except SheetError as err:
-            raise SheetError(f"deleting hand {number} would make the sheet invalid: "
-                             f"{err.message}", number=number) from err
+            raise SheetError(N_("deleting hand %(hand)s would make the sheet invalid: "
+                                "%(problem)s"), number=number, hand=number,
+                             problem=err) from err
 
     def change_options(self, options: SheetOptions) -> OptionsChange:
         """Work out what new options would do; nothing is changed until the caller saves.
@@ -844,33 +879,36 @@ class ScoreSheet:
                 the new end of the game).
         """
         if options.players != self.options.players and self.entries:
-            raise SheetError("the number of players cannot change once hands are recorded",
-                             field="players")
+            raise SheetError(N_("the number of players cannot change once hands are "
+                                "recorded"), field="players")
         before = self.result()
         sheet = replace(self, options=options)
         try:
             after = sheet.result()
         except GameOverError as err:
             raise SheetError(
-                f"with these options the game ends with hand {err.ended_by} ({err.reason}), "
-                f"so hand {err.number} cannot come after the end of the game",
-                field="options") from err
+                N_("with these options the game ends with hand %(ended)s (%(reason)s), so "
+                   "hand %(hand)s cannot come after the end of the game"),
+                field="options", ended=err.ended_by, reason=err.reason,
+                hand=err.number) from err
         except SheetError as err:
-            where = f"hand {err.number}: " if err.number is not None else ""
-            raise SheetError(f"with these options {where}{err.message}",
-                             field="options") from err
+            problem: GameError | Phrase = err if err.number is None else Phrase.of(
+                HAND_PROBLEM, hand=err.number, problem=err)
+            raise SheetError(N_("with these options %(problem)s"), field="options",
+                             problem=problem) from err
         ends = after.over and not before.over
         reopens = before.over and not after.over
-        effects: list[str] = []
+        effects: list[Phrase] = []
         if ends:
-            effects.append("This ends the game.")
+            effects.append(Phrase(N_("This ends the game.")))
         if reopens:
-            effects.append("This re-opens the game: nobody has won it any more.")
+            effects.append(Phrase(N_("This re-opens the game: nobody has won it any more.")))
         for p, name in enumerate(self.names):
             if before.totals[p] != after.totals[p]:
-                effects.append(f"{name}: {before.totals[p]} → {after.totals[p]}.")
+                effects.append(Phrase.of(N_("%(name)s: %(before)s → %(after)s."), name=name,
+                                         before=before.totals[p], after=after.totals[p]))
         if before.winner != after.winner and after.winner is not None:
-            effects.append(f"{self.names[after.winner]} wins.")
+            effects.append(Phrase.of(N_("%(name)s wins."), name=self.names[after.winner]))
         return OptionsChange(sheet, before, after, ends, reopens, tuple(effects))
 
     def to_dict(self) -> dict[str, Any]:
@@ -895,33 +933,36 @@ class ScoreSheet:
             SheetError: not a sheet, a newer version, or any invalid part.
         """
         if not isinstance(data, dict) or data.get("format") != SHEET_FORMAT:
-            raise SheetError("this is not a Gin Rummy score sheet export", field="file")
+            raise SheetError(N_("this is not a Gin Rummy score sheet export"), field="file")
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise SheetError("the export has no valid version number", field="file")
+            raise SheetError(N_("the export has no valid version number"), field="file")
         if version > SHEET_VERSION:
-            raise SheetError(f"the export is version {version}; this app reads up to "
-                             f"version {SHEET_VERSION}", field="file")
+            raise SheetError(N_("the export is version %(version)s; this app reads up to "
+                                "version %(most)s"), field="file", version=version,
+                             most=SHEET_VERSION)
         options_data = data.get("options")
         names = data.get("names")
         hands = data.get("hands", [])
         if not isinstance(options_data, dict):
-            raise SheetError("the export has no options", field="file")
+            raise SheetError(N_("the export has no options"), field="file")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise SheetError("the export's names must be a list of text", field="file")
+            raise SheetError(N_("the export's names must be a list of text"), field="file")
         if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-            raise SheetError("the export's hands must be a list", field="file")
+            raise SheetError(N_("the export's hands must be a list"), field="file")
         if len(hands) > MAX_HANDS:
-            raise SheetError(f"a sheet holds at most {MAX_HANDS} hands", field="file")
+            raise SheetError(N_("a sheet holds at most %(most)s hands"), field="file",
+                             most=MAX_HANDS)
         options = SheetOptions.from_dict(options_data)
         try:
             sheet = cls(options, check_names(names, options.players),
                         tuple(HandEntry.from_dict(h, i) for i, h in enumerate(hands, 1)))
             sheet.result()
         except SheetError as err:
-            where = f"hand {err.number}: " if err.number is not None and err.field != "file" \
-                else ""
-            raise SheetError(f"{where}{err.message}", field="file", number=err.number) from err
+            if err.number is None or err.field == "file":
+                raise SheetError.of(err, field="file", number=err.number) from err
+            raise SheetError(HAND_PROBLEM, field="file", number=err.number, hand=err.number,
+                             problem=err) from err
         return sheet
 
     @classmethod
@@ -934,7 +975,7 @@ class ScoreSheet:
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as err:
-            raise SheetError("the file is not valid JSON", field="file") from err
+            raise SheetError(N_("the file is not valid JSON"), field="file") from err
         except RecursionError as err:  # callers with outside input bound the depth first
-            raise SheetError("the file nests too deeply", field="file") from err
+            raise SheetError(N_("the file nests too deeply"), field="file") from err
         return cls.from_dict(data)

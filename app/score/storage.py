@@ -17,7 +17,7 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from app.core.i18n import gettext
+from app.core.i18n import N_, gettext
 from app.core.models import ScoreSheetRow, utcnow
 from app.core.setaside import Finding
 from app.score.sheet import HandEntry, ScoreSheet, SheetError
@@ -99,8 +99,8 @@ def create_sheet(db: Session, session_id: str, sheet: ScoreSheet, *,
             the transaction is rolled back).
     """
     if count_sheets(db, session_id) >= MAX_SHEETS_PER_SESSION:
-        raise SheetError(gettext("this browser keeps at most %(most)s sheets: delete an old "
-                                 "one first", most=MAX_SHEETS_PER_SESSION))
+        raise SheetError(N_("this browser keeps at most %(most)s sheets: delete an old one "
+                            "first"), most=MAX_SHEETS_PER_SESSION)
     now = utcnow()
     row = ScoreSheetRow(session_id=session_id, share_token=secrets.token_urlsafe(
         SHARE_TOKEN_BYTES), title=title_for(sheet), document=sheet.to_json(),

@@ -14,8 +14,9 @@ errors and middleware. Knows nothing of any one feature.
   cached static files;
 * :mod:`app.web.links` — where pages point to one another (the guide's sections).
 * :mod:`app.web.rulewords` — the table's rules in words, for every page that shows them;
-* :mod:`app.web.phrasebook` — the pure layers' English sentences (the engine's refusals,
-  the score sheet's) matched by pattern and given in the page's language.
+* :mod:`app.web.phrases` — the pure layers' messages (the engine's refusals and a hand's
+  sum, the score sheet's refusals) in the page's language: each carries its catalogue
+  template and values.
 
 May import: :mod:`app.core`, :mod:`app.engine`. Imported by Play, the features, the
 routes and ``app.main``.

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.core.i18n import N_, gettext
-from app.engine import HOUSE, HandKind, HandScore, KnockLimit, Rules
+from app.core.i18n import gettext
+from app.engine import HOUSE, KnockLimit, Rules
 from app.engine.hand import VOID_AT
 
 
@@ -160,19 +160,5 @@ def knock_note(rules: Rules, limit: KnockLimit) -> str:
 
 
 
-_KIND_WORDS = {HandKind.GIN: N_("gin"), HandKind.BIG_GIN: N_("big gin"),
-               HandKind.KNOCK: N_("knock"), HandKind.UNDERCUT: N_("undercut")}
-
-
-def arithmetic_words(score: HandScore) -> str:
-    """A hand's score sum with its kind in the request's language (docs/rules.md §4):
-    the engine's ``"undercut: 25 + 8 − 5 = 28"`` as ``"Unterbieten: 25 + 8 − 5 = 28"``;
-    the one place the play table, the scorekeeper and the guide take it from."""
-    _label, sep, sums = score.arithmetic.partition(": ")
-    if not sep or score.kind not in _KIND_WORDS:
-        return score.arithmetic
-    return gettext("%(kind)s: %(sum)s", kind=gettext(_KIND_WORDS[score.kind]), sum=sums)
-
-
-__all__ = ["arithmetic_words", "hollywood_words", "knock_note", "rules_line", "rules_name",
+__all__ = ["hollywood_words", "knock_note", "rules_line", "rules_name",
            "rules_rows"]

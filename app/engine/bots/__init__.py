@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ..errors import Cause
 from ..hand import Action, PlayerView
 from . import easy, expert, hard_search, simple, standard
 from .common import NotBotsTurnError, UnknownLevelError, ensure_turn
@@ -64,9 +65,8 @@ def choose_action(level: str, view: PlayerView, rng: random.Random) -> Action:
     """
     chooser = _CHOOSERS.get(level)
     if chooser is None:
-        raise UnknownLevelError(
-            f"unknown computer level {level!r}: levels are {', '.join(LEVELS)}"
-            f" (reference: {', '.join(REFERENCES)})")
+        raise UnknownLevelError(Cause.UNKNOWN_LEVEL, level=repr(level),
+                                levels=", ".join(LEVELS), references=", ".join(REFERENCES))
     ensure_turn(view)
     action = chooser(view, rng)
     assert action in view.legal, f"{level} chose an illegal action {action}"

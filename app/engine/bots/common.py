@@ -7,7 +7,7 @@ opponent's hidden cards or the stock order, because no function is given them.
 from __future__ import annotations
 
 from ..cards import CARDS, Card, to_mask
-from ..errors import GameError, IllegalActionError
+from ..errors import Cause, GameError, IllegalActionError
 from ..hand import Action, BigGin, Discard, Gin, Knock, Phase, PlayerView, TakeDiscard
 from ..melds import deadwood_by_discard_mask, least_deadwood_mask
 
@@ -45,8 +45,7 @@ def hand_mask(view: PlayerView) -> int:
 def ensure_turn(view: PlayerView) -> None:
     """Raise :class:`NotBotsTurnError` unless the view's player has a legal action."""
     if not view.legal or not view.my_turn:
-        raise NotBotsTurnError(
-            "the computer has no move here: it is not its turn or the hand is over")
+        raise NotBotsTurnError(Cause.NOT_BOTS_TURN)
 
 
 def completes_meld(view: PlayerView, card: Card) -> bool:

@@ -88,7 +88,7 @@ def play(state: HandState, *steps: str) -> tuple[HandState, list[Event]]:
 def refused(state: HandState, player: int, action: object, words: str) -> None:
     """The action raises IllegalActionError mentioning ``words``; the state is unchanged."""
     before = state
-    with pytest.raises(IllegalActionError, match=words) as caught:
+    with pytest.raises(IllegalActionError, match=f"(?i){words}") as caught:
         apply(state, player, action)  # type: ignore[arg-type]
     assert isinstance(caught.value, GameError)
     assert state == before

@@ -79,6 +79,7 @@ def test_a_refusal_keeps_its_template_and_values_across_the_process_pool() -> No
         parse(MAGIC + '\nrules {"target": -5}\n')
     again = pickle.loads(pickle.dumps(refused.value))
     assert str(again) == str(refused.value) == (
-        "Line 2: the rules do not read: target must be a positive number of points, not -5")
+        "Line 2: the rules do not read: The target must be a positive number of points, "
+        "not -5.")
     assert again.template == "Line %(line)s: the rules do not read: %(problem)s"
     assert again.values["line"] == 2 and str(again.inner) == str(refused.value.inner)

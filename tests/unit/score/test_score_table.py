@@ -61,7 +61,7 @@ def test_a_correction_that_ends_the_game_early_says_which_hand_reached_which_tar
     s = sheet(HandEntry.knock(A, 6, 28), HandEntry.gin(B, 19), HandEntry.knock(A, 2, 10))
     with pytest.raises(SheetError) as err:
         s.replace_hand(1, HandEntry.gin(A, 98))  # 123: Ann reaches the target at hand 1
-    message = err.value.message
+    message = str(err.value)
     assert "hand 1" in message and "Ann reached 123 of 100" in message
     assert "hand 2–3 cannot come after the end of the game" in message
     assert message.count("after the end") == 1
@@ -71,7 +71,7 @@ def test_options_that_end_the_game_early_say_which_hand_reached_which_target() -
     s = sheet(HandEntry.knock(A, 6, 28), HandEntry.gin(B, 19))
     with pytest.raises(SheetError) as err:
         s.change_options(SheetOptions(rules=CLASSIC.with_options(target=20)))
-    assert err.value.message == (
+    assert str(err.value) == (
         "with these options the game ends with hand 1 (Ann reached 22 of 20), so hand 2 "
         "cannot come after the end of the game")
 

@@ -69,7 +69,7 @@ CASES: dict[str, tuple[object, str]] = {
     "rules not json": (lambda: re.sub(r"rules \{.*\}", "rules {oops", _file(1)),
                        "the rules do not read"),
     "rules not an object": (lambda: re.sub(r"rules \{.*\}", "rules [1]", _file(1)),
-                            "the rules are a JSON object"),
+                            "The rules are a JSON object"),
     "rule not a number": (lambda: _file(1).replace('"knock_limit": 10', '"knock_limit": "x"'),
                           "knock_limit must be a whole number"),
     "rule not true or false": (lambda: _file(1).replace('"big_gin": false', '"big_gin": 3'),
@@ -110,7 +110,7 @@ CASES: dict[str, tuple[object, str]] = {
         "scores 5000 0"), "reaches the target"),
     "illegal move": (lambda: _file(1).replace("0 take_upcard\n0 discard QS",
                                               "0 take_upcard\n0 discard 2D"),
-                     "you do not hold"),
+                     "You do not hold"),
     "stops before end": (_cut_hand, "stops before its end"),
 }
 """Each refusal: a function making its broken file, and words of its English sentence."""

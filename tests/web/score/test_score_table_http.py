@@ -134,7 +134,7 @@ def test_no_js_preview_lands_on_the_preview(client: TestClient) -> None:
                    knocker_deadwood="6", defender_deadwood="28")
     assert preview.status_code == 200
     assert re.search(r'<div id="answer" class="answer" tabindex="-1" autofocus>\s*'
-                     r'<div class="preview-box" id="preview">', preview.text)
+                     r'<div class="preview-box" id="preview"[^>]*>', preview.text)
     htmx = client.post(f"{url}/preview", headers={"HX-Request": "true"},
                        data={"kind": "knock", "knocker": "0", "knocker_deadwood": "6",
                              "defender_deadwood": "28"})
