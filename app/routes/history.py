@@ -15,11 +15,11 @@ history gets 400 with the line at fault (a body over 64 KB is refused with 413 b
 security middleware before it gets here).
 """
 
-import csv
-import io
+from collections.abc import Callable, Iterable
 
 from fastapi import APIRouter, Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from sqlmodel import Session
+from starlette.responses import PlainTextResponse, Response
 
 from app.core import workers
 from app.core.i18n import N_, gettext
@@ -32,8 +32,9 @@ from app.review import imports, practice, stats
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
 from app.web.limits import ImportsLimit
 from app.web.links import see_other
-from app.web.render import is_htmx, render
+from app.web.render import is_htmx, render, settle
 from app.web.rulewords import rules_name
+from app.web.streams import compact_json, csv_rows, json_groups, streamed
 
 router = APIRouter()
 
@@ -347,27 +348,38 @@ def report(request: Request, session: SessionDep, db: DbDep, match_id: str) -> R
 
 @router.get("/stats", name="stats")
 def stats_page(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """Statistics of this browser's matches and hands, with SVG charts."""
-    figures, _, _ = stats.stats(db, session.id)
+    """Statistics of this browser's matches and hands, with SVG charts (kept up to date:
+    a view reads one row while nothing has changed; ``app.review.stats.stats``)."""
+    figures = stats.stats(db, session.id)
     return render(request, "review/stats.html", {"s": figures})
 
 
+def _export(request: Request, db: DbDep, session_id: str,
+            body: Callable[[Session], Iterable[str]], media_type: str,
+            filename: str) -> Response:
+    """Bring the kept facts up to date, end the request's unit of work, then stream
+    ``body`` (its own session, rows read in batches: ``app.web.streams``)."""
+    stats.refresh(db, session_id)
+    settle(request)
+    return streamed(request.app.state.engine, body, media_type=media_type,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
 @router.get("/stats.json")
-def stats_json(session: SessionDep, db: DbDep) -> Response:
-    """Every match and finished hand of this browser as JSON (a download)."""
-    _, games, hands = stats.stats(db, session.id)
-    return JSONResponse(stats.export_rows(games, hands), headers={
-        "Content-Disposition": 'attachment; filename="gin-stats.json"'})
+def stats_json(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """Every match and finished hand of this browser as JSON (a download, streamed)."""
+    sid = session.id
+    return _export(request, db, sid, lambda rows: json_groups(
+        [("matches", stats.exported_matches(rows, sid)),
+         ("hands", stats.exported_hands(rows, sid))], compact_json),
+        "application/json", "gin-stats.json")
 
 
 @router.get("/stats.csv")
-def stats_csv(session: SessionDep, db: DbDep) -> Response:
-    """Every finished hand of this browser as CSV, one row per hand (a download)."""
-    _, games, hands = stats.stats(db, session.id)
-    rows = stats.export_rows(games, hands)["hands"]
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["match"])
-    writer.writeheader()
-    writer.writerows(rows)
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers={
-        "Content-Disposition": 'attachment; filename="gin-hands.csv"'})
+def stats_csv(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """Every finished hand of this browser as CSV, one row per hand (a download,
+    streamed)."""
+    sid = session.id
+    return _export(request, db, sid,
+                   lambda rows: csv_rows(stats.exported_hands(rows, sid), ["match"]),
+                   "text/csv; charset=utf-8", "gin-hands.csv")
