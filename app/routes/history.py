@@ -1,6 +1,7 @@
 """History and hand reviews.
 
-* ``GET /play/history`` — every finished match and hand of this browser, newest first;
+* ``GET /play/history`` — the finished matches and hands of this browser, newest first,
+  a page at a time (``?upto=``; ``?match=`` one match and a page of its hands);
 * ``GET /play/history/{match}/{hand}`` — the review of one finished hand;
 * ``GET /play/history/{match}.txt`` and ``/play/history/{match}/{hand}.txt`` — the hand
   history text of a match or a hand (``docs/hand-history.md``), as a download;
@@ -29,6 +30,7 @@ from app.engine.handhistory import HandHistoryError
 from app.play.common import PlayError, whole_number
 from app.review import history as hist
 from app.review import imports, practice, stats
+from app.web import paging
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
 from app.web.limits import ImportsLimit
 from app.web.links import see_other
@@ -60,9 +62,14 @@ def _id(text: str) -> int | None:
 
 @router.get("/play/history", name="history")
 def history_page(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """The history: matches newest first, each with its finished hands."""
-    matches = hist.history(db, session.id)
-    return render(request, "review/list.html", {"matches": matches})
+    """The history: a page of matches newest first (``?upto=N``: the page whose oldest
+    match is the N-th), each with its last finished hands; ``?match=ID`` one match
+    alone with a page of its hands (``upto``: the last hand shown)."""
+    query = request.query_params
+    match = query.get("match")
+    match_id = None if match is None else _id(match) or -1  # not a number: no match
+    found = hist.history(db, session.id, paging.upto(query.get("upto")), match_id)
+    return render(request, "review/list.html", {"matches": found.matches, "page": found.page})
 
 
 @router.get("/play/history/last", name="history_last")
