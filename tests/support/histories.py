@@ -91,7 +91,7 @@ def _store_match(db: Session, game: PlayMatch, rules: Rules, rng: random.Random,
     assert game.id is not None
 
     def seed_of(number: int) -> HandSeed:
-        return HandSeed(f"{game.id:032x}{number:032x}", f"c{rng.getrandbits(64):x}")
+        return HandSeed(f"{rng.getrandbits(128):032x}{number:032x}", f"c{rng.getrandbits(64):x}")
 
     seed = seed_of(1)
     match = new_match(rules, seed, first_dealer=game.first_dealer)
