@@ -56,10 +56,11 @@ def window(total: int, upto: int | None = None, size: int = PAGE) -> Window:
 
 def around(total: int, item: int | None, size: int = PAGE) -> Window:
     """The page that shows ``item`` (the newest page when it is on it, or ``None``),
-    else the one with ``item`` in its middle."""
+    else the one with ``item`` in its middle (a whole page from the first item near
+    the start)."""
     if item is None or item > total - size:
         return window(total, None, size)
-    return window(total, item + size // 2, size)
+    return window(total, max(item + size // 2, size), size)
 
 
 def upto(text: str | None) -> int | None:

@@ -28,9 +28,10 @@ CHUNK = 64 * 1024
 _NOTHING = object()
 
 
-def chunks(pieces: Iterable[str], size: int = CHUNK) -> Iterator[bytes]:
+def chunks(pieces: Iterable[str], size: int | None = None) -> Iterator[bytes]:
     """``pieces`` joined and encoded in UTF-8, in chunks of at least ``size`` bytes
-    (the last one shorter)."""
+    (:data:`CHUNK` by default; the last one shorter)."""
+    size = size or CHUNK
     buffer: list[bytes] = []
     held = 0
     for piece in pieces:
