@@ -1,6 +1,17 @@
 """Match reports and statistics, computed from the stored hands of one
 browser (``play_hand``) and their analyses (``hand_review``); practice hands are never
-read. Every figure is recomputed from those rows on each visit.
+read.
+
+The statistics are kept, so that a view costs the same whatever the history: each
+match's facts from each seat (``match_stats``: its hands replayed once, its analysis,
+its result; rebuilt when its stamp moves, replaying only the hands not kept yet) and
+each browser's figures in no language (``browser_stats``: current while its
+``generation``, bumped with every change that moves them by ``app.core.statcache``,
+equals ``built``). :func:`stats` reads that one row, or folds the kept facts when it
+is behind; :func:`recomputed` is the same figures from nothing, as every view computed
+them before (the tests hold the two equal). The exports stream from the kept facts
+(:func:`exported_matches`, :func:`exported_hands`). A match report is computed from its
+own match's rows on each visit.
 
 Friend matches are counted apart from the matches against the computer (the
 figures by level are the computer's alone), each from the viewing player's own seat:

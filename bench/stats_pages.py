@@ -1,0 +1,119 @@
+"""What the statistics and the downloads cost as a history grows (docs/benchmarks.md,
+"Pages O(1) in the history").
+
+For each size (matches of one browser, stored as the app stores them by
+``tests/support/histories.store_history``: random legal play to ``--target`` points,
+about half the hands analysed), in a temporary SQLite database, prints the CPU time
+(this process: the app runs in it through ``TestClient``) and the bytes of:
+
+* ``recomputed``: the statistics computed from nothing, as every view of ``/stats``
+  did before they were kept (``app.review.stats.recomputed``; also what the first view
+  after an upgrade costs, once);
+* ``/stats rebuilt``: the view after a match ended (one more match stored, the
+  browser's figures bumped): folded from the kept facts, its new hands replayed;
+* ``/stats``: a view with nothing changed (one row read);
+* ``/stats.json``, ``/stats.csv``, ``/privacy/data.json``: the downloads, streamed,
+  with the peak of the memory traced while one is written.
+
+Run by hand on a quiet machine (never a timed test); building 1,000 matches takes a few
+minutes::
+
+    .venv/bin/python bench/stats_pages.py                     # 0, 200 and 1,000 matches
+    .venv/bin/python bench/stats_pages.py --sizes 0 20 --target 25
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+import tracemalloc
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlmodel import Session, col, func, select
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.core import statcache  # noqa: E402
+from app.core.config import Settings  # noqa: E402
+from app.core.db import create_db_engine, run_migrations  # noqa: E402
+from app.core.models import PlayHand, PlayMatch  # noqa: E402
+from app.main import create_app  # noqa: E402
+from app.review import stats  # noqa: E402
+from app.web.sessions import COOKIE_NAME  # noqa: E402
+from tests.support.histories import store_history  # noqa: E402
+
+
+def cpu(run: Callable[[], Any]) -> tuple[float, Any]:
+    """(CPU seconds of this process while ``run`` runs, what it returned)."""
+    start = time.process_time()
+    value = run()
+    return time.process_time() - start, value
+
+
+def measure(size: int, target: int, seed: int) -> None:
+    """Print one history's figures."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{folder}/bench.db"
+        run_migrations(url)
+        app = create_app(Settings(database_url=url, analyse_hands=False))
+        with TestClient(app, base_url="http://testserver") as client:
+            client.get("/")
+            sid = client.cookies[COOKIE_NAME]
+            engine = create_db_engine(url)
+            built = time.perf_counter()
+            if size:
+                store_history(engine, sid, size, seed=seed, target=target)
+            with Session(engine) as db:
+                hands = db.exec(select(func.count()).select_from(PlayHand)
+                                .join(PlayMatch, col(PlayMatch.id) == col(PlayHand.match_id))
+                                .where(PlayMatch.session_id == sid)).one()
+                old, _ = cpu(lambda: stats.recomputed(db, sid))
+            print(f"\n{size} matches, {hands} hands (stored in "
+                  f"{time.perf_counter() - built:.0f} s)")
+            print(f"  recomputed (before)        {old * 1000:9.1f} ms CPU")
+            client.get("/stats")  # the first view: the kept rows built once
+            store_history(engine, sid, 1, seed=seed + 1, target=target)
+            with Session(engine) as db:
+                statcache.bump(db, [sid])
+                db.commit()
+            rebuilt, page = cpu(lambda: client.get("/stats"))
+            print(f"  /stats rebuilt (a match more) {rebuilt * 1000:6.1f} ms CPU"
+                  f" {len(page.content):>10,} bytes")
+            fresh, page = cpu(lambda: client.get("/stats"))
+            print(f"  /stats                     {fresh * 1000:9.1f} ms CPU"
+                  f" {len(page.content):>10,} bytes")
+            for path in ("/stats.json", "/stats.csv", "/privacy/data.json"):
+                spent, answer = cpu(lambda path=path: client.get(path))
+                tracemalloc.start()  # a second run, traced (tracing slows it down)
+                client.get(path)
+                peak = tracemalloc.get_traced_memory()[1]
+                tracemalloc.stop()
+                print(f"  {path:<26} {spent * 1000:9.1f} ms CPU {len(answer.content):>10,} bytes"
+                      f", peak traced {peak / 1e6:.1f} MB (the test client holds the body)")
+            engine.dispose()
+
+
+def main() -> None:
+    """Parse the arguments and measure each size."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[0, 200, 1000])
+    parser.add_argument("--target", type=int, default=25,
+                        help="points a stored match is played to (default 25)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    warnings.simplefilter("ignore", DeprecationWarning)
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
+          f"matches to {args.target} points")
+    for size in args.sizes:
+        measure(size, args.target, args.seed)
+
+
+if __name__ == "__main__":
+    main()
