@@ -12,8 +12,9 @@ about half the hands analysed), in a temporary SQLite database, prints the CPU t
 * ``/stats rebuilt``: the view after a match ended (one more match stored, the
   browser's figures bumped): folded from the kept facts, its new hands replayed;
 * ``/stats``: a view with nothing changed (one row read);
+* ``data.json built whole``: *Download my data* as it was built before, in memory;
 * ``/stats.json``, ``/stats.csv``, ``/privacy/data.json``: the downloads, streamed,
-  with the peak of the memory traced while one is written.
+  with the most memory held (traced) between two chunks while one is written.
 
 Run by hand on a quiet machine (never a timed test); building 1,000 matches takes a few
 minutes::
@@ -25,13 +26,14 @@ minutes::
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
 import time
 import tracemalloc
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +46,10 @@ from app.core import statcache  # noqa: E402
 from app.core.config import Settings  # noqa: E402
 from app.core.db import create_db_engine, run_migrations  # noqa: E402
 from app.core.models import PlayHand, PlayMatch  # noqa: E402
+from app.devices import data  # noqa: E402
 from app.main import create_app  # noqa: E402
 from app.review import stats  # noqa: E402
+from app.web import streams  # noqa: E402
 from app.web.sessions import COOKIE_NAME  # noqa: E402
 from tests.support.histories import store_history  # noqa: E402
 
@@ -57,12 +61,39 @@ def cpu(run: Callable[[], Any]) -> tuple[float, Any]:
     return time.process_time() - start, value
 
 
+def _exports(sid: str) -> dict[str, Callable[[Session], Iterable[str]]]:
+    """Each download's body as its route writes it, from a database session."""
+    return {
+        "/stats.json": lambda db: streams.json_groups(
+            [("matches", stats.exported_matches(db, sid)),
+             ("hands", stats.exported_hands(db, sid))], streams.compact_json),
+        "/stats.csv": lambda db: streams.csv_rows(stats.exported_hands(db, sid), ["match"]),
+        "/privacy/data.json": lambda db: streams.json_groups(
+            data.browser_tables(db, sid),
+            lambda v: json.dumps(v, indent=1, ensure_ascii=False, default=str),
+            indent=1, wrap="tables", skip_empty=True),
+    }
+
+
+def _held(pieces: Iterable[str]) -> int:
+    """The most memory traced between two chunks while ``pieces`` are sent (what the
+    server holds; the test client's copy of the body is not counted)."""
+    tracemalloc.start()
+    try:
+        held = 0
+        for _ in streams.chunks(pieces):
+            held = max(held, tracemalloc.get_traced_memory()[0])
+        return held
+    finally:
+        tracemalloc.stop()
+
+
 def measure(size: int, target: int, seed: int) -> None:
     """Print one history's figures."""
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/bench.db"
         run_migrations(url)
-        app = create_app(Settings(database_url=url, analyse_hands=False))
+        app = create_app(Settings(database_url=url, analyse_hands=False, daily_pars=False))
         with TestClient(app, base_url="http://testserver") as client:
             client.get("/")
             sid = client.cookies[COOKIE_NAME]
@@ -89,14 +120,21 @@ def measure(size: int, target: int, seed: int) -> None:
             fresh, page = cpu(lambda: client.get("/stats"))
             print(f"  /stats                     {fresh * 1000:9.1f} ms CPU"
                   f" {len(page.content):>10,} bytes")
-            for path in ("/stats.json", "/stats.csv", "/privacy/data.json"):
+            for path, pieces in _exports(sid).items():
                 spent, answer = cpu(lambda path=path: client.get(path))
-                tracemalloc.start()  # a second run, traced (tracing slows it down)
-                client.get(path)
+                with Session(engine) as db:
+                    held = _held(pieces(db))
+                print(f"  {path:<26} {spent * 1000:9.1f} ms CPU {len(answer.content):>10,} bytes"
+                      f", held while streaming {held / 1e6:.2f} MB")
+            with Session(engine) as db:
+                tracemalloc.start()
+                spent, whole = cpu(lambda: json.dumps(
+                    {"tables": data.browser_data(db, sid)}, indent=1, ensure_ascii=False,
+                    default=str))
                 peak = tracemalloc.get_traced_memory()[1]
                 tracemalloc.stop()
-                print(f"  {path:<26} {spent * 1000:9.1f} ms CPU {len(answer.content):>10,} bytes"
-                      f", peak traced {peak / 1e6:.1f} MB (the test client holds the body)")
+            print(f"  data.json built whole (before) {spent * 1000:5.1f} ms CPU (traced)"
+                  f" {len(whole.encode()):>10,} bytes, peak {peak / 1e6:.1f} MB")
             engine.dispose()
 
 
