@@ -299,6 +299,44 @@ class HandReview(SQLModel, table=True):
     finished_at: datetime | None = None
 
 
+
+# --- Statistics kept up to date (app.review.stats; docs/ARCHITECTURE.md) --------------
+
+
+class MatchStats(SQLModel, table=True):
+    """What the statistics need of one match, seen from one seat, so that a view of
+    ``/stats`` never replays a hand twice: each finished hand's facts (who knocked, with
+    what deadwood, the seat's draws: what the hand's row does not hold), the seat's
+    accuracy, luck and play over the analysed hands, the match's result and, for a
+    friend match, the friend's rating when it ended. Derived data, rebuilt by
+    ``app.review.stats`` whenever ``stamp`` (the match's version, its seats and the
+    analyses done) no longer matches; it goes with its match."""
+
+    __tablename__ = "match_stats"
+
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True)
+    seat: int = Field(primary_key=True)
+    stamp: str = Field(max_length=200)
+    facts: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class BrowserStats(SQLModel, table=True):
+    """A browser's statistics as ``/stats`` shows them, in no language (the figures,
+    the lines by level, the accuracy and luck by match, the rating after each match),
+    so that a view reads this one row. ``generation`` is bumped
+    (``app.core.statcache.bump``) by every change that moves the figures: a hand that
+    ends, an analysis that lands, a friend forgotten, rows set aside; the row is current
+    while ``built`` equals it. Derived data, rebuilt by ``app.review.stats``."""
+
+    __tablename__ = "browser_stats"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64)
+    generation: int = Field(default=0)
+    built: int = Field(default=-1)
+    figures: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    built_at: datetime = Field(default_factory=utcnow)
+
 class PracticeHand(SQLModel, table=True):
     """A practice hand (*Try again from here*): one per browser, started from
     position ``start`` of its finished hand ``number`` of match ``match_id`` with the

@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import Engine, Table, insert, or_, select, text, update
 from sqlmodel import Session, SQLModel
 
+from app.core import statcache
 from app.core.models import BrowserSession, SetAsideRow, utcnow
 
 log = logging.getLogger("app.setaside")
@@ -159,7 +160,12 @@ def set_aside(engine: Engine, session_id: str, findings: Iterable[Finding]) -> i
     and delete it — the browser's own session row is repaired instead (its times set to
     now) — in one transaction; log each. The number of rows set aside. Blocks."""
     count = 0
+    findings = list(findings)
     with engine.begin() as conn:
+        if findings:  # this browser's statistics and its friends' lose rows
+            with Session(bind=conn) as db:
+                statcache.bump_friends(db, session_id)
+                statcache.bump(db, [session_id])
         for finding in findings:
             table = _table(finding.table)
             key = dict(finding.key)

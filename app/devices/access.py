@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
+from app.core import statcache
 from app.core.i18n import gettext, ngettext
 from app.core.models import AccessCode, BrowserSession, PlayMatch, utcnow
 from app.devices.codes import DEVICE_MINUTES, CodeKind, code_hash, new_code, read
@@ -107,7 +108,8 @@ def forget(db: Session, session_id: str) -> None:
     table that belongs to a browser goes with it by cascade, every device's token too,
     so no browser's cookie opens it any more). In a friend match the
     other player keeps the match, with this player's name replaced by
-    :data:`FORMER_PLAYER` and its seat emptied."""
+    :data:`FORMER_PLAYER` and its seat emptied (and their statistics rebuilt)."""
+    statcache.bump_friends(db, session_id)
     for game in db.exec(select(PlayMatch).where(col(PlayMatch.friend),
                                                 col(PlayMatch.guest_session_id)
                                                 == session_id)).all():

@@ -18,7 +18,7 @@ listed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
@@ -26,6 +26,8 @@ from sqlalchemy import Table, select
 from sqlmodel import Session, SQLModel
 
 SESSION_TABLE = "browser_session"
+BATCH = 200
+"""Rows read at a time (``yield_per``)."""
 
 HIDDEN: dict[tuple[str, str], Callable[[dict[str, Any]], bool]] = {
     ("play_match", "next_server_seed"): lambda row: True,
@@ -116,41 +118,71 @@ def browser_data(db: Session, session_id: str) -> dict[str, list[dict[str, Any]]
     """Every row of this browser's history by table name (tables with none left out),
     each row as ``{column: value}`` with times in ISO 8601, the hidden values
     (:data:`HIDDEN`) set to ``None`` and browsers named as :data:`BROWSER_COLUMNS` says
-    (never by their ids)."""
-    found: dict[str, list[dict[str, Any]]] = {}
-    exported: dict[str, list[dict[str, Any]]] = {}
+    (never by their ids): :func:`browser_tables` held in memory."""
+    found = {name: list(rows) for name, rows in browser_tables(db, session_id)}
+    return {name: rows for name, rows in found.items() if rows}
+
+
+def browser_tables(db: Session, session_id: str
+                   ) -> Iterator[tuple[str, Iterator[dict[str, Any]]]]:
+    """:func:`browser_data` table by table (but :data:`NOT_EXPORTED`), each table's rows
+    read in batches of :data:`BATCH` as they are consumed (a table may yield none): what
+    *Download my data* streams. Consume each table's rows before asking for the next
+    table (its rows are found from the keys of those before); only those keys, and the
+    owner's seat in each match (for :data:`SEAT_ROWS`), are kept."""
+    keys: dict[str, dict[str, set[Any]]] = {}
+    seats: dict[Any, int] = {}
+    referenced: dict[str, set[str]] = {}
+    for table in SQLModel.metadata.sorted_tables:
+        for fk in table.foreign_keys:
+            referenced.setdefault(fk.column.table.name, set()).add(fk.column.name)
     for table in SQLModel.metadata.sorted_tables:
         if table.name in NOT_EXPORTED:
             continue
-        rows = _rows(db, table, session_id, found)
-        if table.name in SEAT_ROWS:
-            seats = {m["id"]: 0 if m["session_id"] == session_id else 1
-                     for m in found.get("play_match", [])}
-            rows = [row for row in rows if seats.get(row["match_id"]) == row["seat"]]
-        if rows:
-            found[table.name] = rows
-            exported[table.name] = [_exported(table, row, session_id) for row in rows]
-    return exported
+        yield table.name, _shown(table, _rows(db, table, session_id, keys),
+                                 referenced.get(table.name, set()), keys, seats, session_id)
+
+
+def _shown(table: Table, rows: Iterator[dict[str, Any]], referenced: set[str],
+           keys: dict[str, dict[str, set[Any]]], seats: dict[Any, int],
+           session_id: str) -> Iterator[dict[str, Any]]:
+    """``rows`` as exported (:func:`_exported`; of :data:`SEAT_ROWS`, the owner's seat
+    only), noting the values of ``referenced`` columns in ``keys`` and the owner's seat of
+    each match in ``seats``."""
+    for row in rows:
+        if table.name in SEAT_ROWS and seats.get(row["match_id"]) != row["seat"]:
+            continue
+        if table.name == "play_match":
+            seats[row["id"]] = 0 if row["session_id"] == session_id else 1
+        held = keys.setdefault(table.name, {name: set() for name in referenced})
+        for name in referenced:
+            held[name].add(row[name])
+        yield _exported(table, row, session_id)
 
 
 def _rows(db: Session, table: Table, session_id: str,
-          found: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+          found: dict[str, dict[str, set[Any]]]) -> Iterator[dict[str, Any]]:
     if table.name == SESSION_TABLE:
         query = select(table).where(table.c.id == session_id)
-        return [dict(r._mapping) for r in db.exec(query)]  # type: ignore[call-overload]
+        yield from (dict(r._mapping) for r in db.exec(query))  # type: ignore[call-overload]
+        return
     owned = [fk for fk in table.foreign_keys if fk.column.table.name == SESSION_TABLE]
     links = owned or [fk for fk in table.foreign_keys
                       if fk.column.table.name in found and fk.column.table is not table]
-    rows: dict[tuple[Any, ...], dict[str, Any]] = {}
+    seen: set[tuple[Any, ...]] = set()
     for fk in links:
-        values = {row[fk.column.name] for row in found.get(fk.column.table.name, [])}
+        values = set(found.get(fk.column.table.name, {}).get(fk.column.name, set()))
         if fk.column.table.name == SESSION_TABLE:
             values = {session_id}
         values.discard(None)
         if not values:
             continue
-        query = select(table).where(fk.parent.in_(values))
+        query = select(table).where(fk.parent.in_(values)).execution_options(yield_per=BATCH)
         for record in db.exec(query):  # type: ignore[call-overload]
             row = dict(record._mapping)
-            rows[tuple(row[c.name] for c in table.primary_key.columns)] = row
-    return list(rows.values())
+            if len(links) > 1:  # a row found through two links is listed once, first
+                key = tuple(row[c.name] for c in table.primary_key.columns)
+                if key in seen:
+                    continue
+                seen.add(key)
+            yield row

@@ -56,7 +56,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.dml import Update
 from sqlmodel import Session, col, select
 
-from app.core import metrics
+from app.core import metrics, statcache
 from app.core.db import after_commit
 from app.core.i18n import gettext
 from app.core.models import PlayHand, PlayMatch, PlaySeat, utcnow
@@ -236,6 +236,7 @@ def _split_legacy(db: Session, game: PlayMatch, version: int) -> MatchState:
     db.flush()
     db.exec(update(PlayMatch).where(col(PlayMatch.id) == game.id)
             .values(**values).execution_options(synchronize_session=False))
+    statcache.bump(db, (game.session_id, game.guest_session_id))  # its hands now count
     # Committed at once, unlike the request's own changes: an upgrade of old rows that
     # a refused tap later in the request must not undo (the cache below records it).
     db.commit()
@@ -520,6 +521,8 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
                                kind=str(record.kind), finished_at=utcnow())
         db.connection().execute(_WRITE_HAND, {**hand_values, "key_match_id": game.id,
                                               "key_number": match.hand_number})
+    if ended:  # both players' statistics move (app.core.statcache)
+        statcache.bump(db, (game.session_id, game.guest_session_id))
     seat_values = bump_seat(db, seat, **seat_changes)
     _changed(db, game, game_values["version"])
     db.flush()

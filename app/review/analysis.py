@@ -31,7 +31,7 @@ from sqlalchemy import Engine, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
-from app.core import metrics, switches, workers
+from app.core import metrics, statcache, switches, workers
 from app.core.models import HandReview, PlayMatch, utcnow
 from app.engine import MatchState, Rules, standing
 from app.engine.match import Seed
@@ -134,6 +134,7 @@ def _job(engine: Engine, match_id: int, number: int, seat: int,
     with Session(engine) as db:
         db.exec(update(HandReview).where(*_row(match_id, number, seat))
                 .values(**values).execution_options(synchronize_session=False))
+        statcache.bump_players(db, match_id)  # the accuracy, luck and play moved
         db.commit()
 
 

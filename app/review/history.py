@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, func, or_
+from sqlalchemy import Engine, exists, func, or_
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
@@ -62,11 +62,15 @@ from app.play.screen import ResultPanel, result_panel
 from app.play.storage import hand_seed, open_seat
 from app.play.words import action_words, game_lines
 from app.review import analysis
+from app.web import paging
 from app.web.cardwords import card_values
+from app.web.paging import Window
 from app.web.rulewords import rules_name
 
-MAX_LISTED = 300
-"""The most matches the history page lists (newest first)."""
+MATCHES_SHOWN = 20
+"""Matches on one page of the history (newest first; :mod:`app.web.paging`)."""
+HANDS_SHOWN = 50
+"""A match's finished hands the history lists (its last; a link shows the earlier)."""
 
 
 class NotInHistoryError(PlayError):
@@ -110,6 +114,9 @@ class MatchLine:
     then the totals over the three games. ``()`` for a plain match (hand points)."""
     friend: bool = False
     """A friend match (``other`` is then the friend's name)."""
+    hands_page: Window | None = None
+    """Which of the match's finished hands ``hands`` are (the last
+    :data:`HANDS_SHOWN` unless a page of them was asked for)."""
 
 
 OUTCOMES: dict[str, tuple[str, str]] = {
@@ -154,13 +161,38 @@ def verdict(tally: MatchTally, seats: Seats) -> str:
     return gettext("%(name)s won", name=seats.other_name)
 
 
-def history(db: Session, session_id: str) -> list[MatchLine]:
-    """Every match of this browser with at least one finished hand, newest first (at
-    most :data:`MAX_LISTED`), each with its finished hands; a friend match is listed
-    for both players, each seeing their own side."""
-    games = db.exec(select(PlayMatch).where(or_(col(PlayMatch.session_id) == session_id,
-                                                col(PlayMatch.guest_session_id) == session_id))
-                    .order_by(col(PlayMatch.id).desc()).limit(MAX_LISTED)).all()
+@dataclass(frozen=True, slots=True)
+class History:
+    """A page of the history: its matches, newest first, and which of how many they
+    are (``page``: counting the matches with a finished hand from the oldest; ``None``
+    when the page shows one match alone, ``?match=``)."""
+
+    matches: list[MatchLine]
+    page: Window | None
+
+
+def history(db: Session, session_id: str, upto: int | None = None,
+            match_id: int | None = None) -> History:
+    """A page of this browser's history (:data:`MATCHES_SHOWN` matches with at least
+    one finished hand, newest first, the page ``upto`` names: :mod:`app.web.paging`),
+    each with its last :data:`HANDS_SHOWN` finished hands; a friend match is listed for
+    both players, each seeing their own side. With ``match_id``: that match alone, the
+    page of its hands ``upto`` names (an unknown or another browser's id shows
+    nothing). Its cost does not grow with the history: a page reads its own matches'
+    hands (without their logs) and counts the rest."""
+    mine = or_(col(PlayMatch.session_id) == session_id,
+               col(PlayMatch.guest_session_id) == session_id)
+    played = mine & exists().where(col(PlayHand.match_id) == col(PlayMatch.id),
+                                   col(PlayHand.finished))
+    page: Window | None = None
+    if match_id is not None:
+        query = select(PlayMatch).where(played, col(PlayMatch.id) == match_id)
+    else:
+        total = int(db.exec(select(func.count()).select_from(PlayMatch).where(played)).one())
+        page = paging.window(total, upto, MATCHES_SHOWN)
+        query = select(PlayMatch).where(played).order_by(col(PlayMatch.id).desc()) \
+            .offset(total - page.last).limit(max(page.last - page.first + 1, 0))
+    games = db.exec(query).all()
     ids = [game.id for game in games]
     rows = db.exec(select(PlayHand).options(defer(PlayHand.log))  # type: ignore[arg-type]
                    .where(col(PlayHand.match_id).in_(ids), col(PlayHand.finished))
@@ -169,13 +201,11 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
     for row in rows:
         by_match.setdefault(row.match_id, []).append((row.number, row.winner, row.points,
                                                       row.kind))
+    numbers = _match_numbers(db, session_id, ids)
     out: list[MatchLine] = []
-    newest = match_number(db, session_id, games[0].id) if games else 0
-    for index, game in enumerate(games):
+    for game in games:
         assert game.id is not None
         hands = by_match.get(game.id, [])
-        if not hands:
-            continue
         rules = Rules.from_dict(game.rules)
         seats = seats_of(game, seat_in(game, session_id))
         records = [HandRecord(w, p, HandKind(k or "void")) for _, w, p, k in hands]
@@ -186,16 +216,29 @@ def history(db: Session, session_id: str) -> list[MatchLine]:
         else:
             result = gettext("In progress") if _is_current(db, session_id, game.id) \
                 else gettext("Not finished")
+        shown = paging.window(len(hands), upto if match_id is not None else None,
+                              HANDS_SHOWN)
         out.append(MatchLine(
             game.id, game.created_at, gettext(LEVEL_LABELS.get(game.level, game.level.title())),
             rules_name(rules), scores, result,
             tuple(HandLine(n, _outcome(k, w, seats), p,
                            seats.who(w) if w is not None else gettext("Nobody"))
-                  for n, w, p, k in reversed(hands)),
-            other=seats.other_name, number=newest - index, friend=seats.friend,
+                  for n, w, p, k in reversed(hands[shown.slice()])),
+            other=seats.other_name, number=numbers.get(game.id, 0), friend=seats.friend,
             games=game_lines(hollywood_tally(records, rules) if rules.hollywood else None,
-                             seats)))
-    return out
+                             seats), hands_page=shown))
+    return History(out, page)
+
+
+def _match_numbers(db: Session, session_id: str, ids: Sequence[int | None]) -> dict[int, int]:
+    """:func:`match_number` of each of ``ids``, in one statement."""
+    mine = or_(col(PlayMatch.session_id) == session_id,
+               col(PlayMatch.guest_session_id) == session_id)
+    counted = select(col(PlayMatch.id).label("id"),
+                     func.row_number().over(order_by=col(PlayMatch.id)).label("number")) \
+        .where(mine).subquery()
+    return {int(i): int(n) for i, n in db.exec(
+        select(counted.c.id, counted.c.number).where(counted.c.id.in_(ids))).all()}
 
 
 def match_number(db: Session, session_id: str, match_id: int | None) -> int:

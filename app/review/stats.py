@@ -1,6 +1,17 @@
 """Match reports and statistics, computed from the stored hands of one
 browser (``play_hand``) and their analyses (``hand_review``); practice hands are never
-read. Every figure is recomputed from those rows on each visit.
+read.
+
+The statistics are kept, so that a view costs the same whatever the history: each
+match's facts from each seat (``match_stats``: its hands replayed once, its analysis,
+its result; rebuilt when its stamp moves, replaying only the hands not kept yet) and
+each browser's figures in no language (``browser_stats``: current while its
+``generation``, bumped with every change that moves them by ``app.core.statcache``,
+equals ``built``). :func:`stats` reads that one row, or folds the kept facts when it
+is behind; :func:`recomputed` is the same figures from nothing, as every view computed
+them before (the tests hold the two equal). The exports stream from the kept facts
+(:func:`exported_matches`, :func:`exported_hands`). A match report is computed from its
+own match's rows on each visit.
 
 Friend matches are counted apart from the matches against the computer (the
 figures by level are the computer's alone), each from the viewing player's own seat:
@@ -13,16 +24,19 @@ the points computed here), so they need no script and fit the Content-Security-P
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import func, or_
-from sqlmodel import Session, col, select
+from sqlalchemy import func, or_, update
+from sqlalchemy import select as columns
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import defer
+from sqlmodel import Session, SQLModel, col, select
 
 from app.core.i18n import gettext, ngettext
-from app.core.models import HandReview, PlayHand, PlayMatch
+from app.core.models import BrowserStats, HandReview, MatchStats, PlayHand, PlayMatch, utcnow
 from app.engine import HandKind, HandRecord, Rules, hollywood_tally, match_tally, standing
 from app.engine.bots.equity import match_equity
 from app.engine.rating import MARKS, LuckAndPlay, Rating, accuracy, luck_and_play
@@ -453,8 +467,9 @@ def _friend_skill(db: Session, game: PlayMatch, session_id: str) -> Skill | None
                                              col(PlayMatch.over),
                                              col(PlayMatch.friend).is_(False))).all()
     levels = {g.id: g for g in theirs}
-    rows = db.exec(select(PlayHand).where(col(PlayHand.match_id).in_(list(levels)),
-                                          col(PlayHand.finished))).all()
+    rows = db.exec(select(PlayHand).options(defer(PlayHand.log))  # type: ignore[arg-type]
+                   .where(col(PlayHand.match_id).in_(list(levels)), col(PlayHand.finished))
+                   ).all()
     this_end = db.exec(select(func.max(PlayHand.finished_at))
                        .where(PlayHand.match_id == game.id)).one()
     hands = [HandRow(h.match_id, h.number, h.finished_at, levels[h.match_id].level,
@@ -464,6 +479,114 @@ def _friend_skill(db: Session, game: PlayMatch, session_id: str) -> Skill | None
               if this_end is None or m.finished_at < this_end]
     points = skill_history(before)
     return points[-1].skill if points else Skill()
+
+
+Analysed = tuple[float | None, float | None, float | None]
+"""One match's (accuracy, luck, play) from the viewer's seat over its analysed hands
+(``None`` each without any: see :func:`match_analysis`)."""
+
+
+def match_analysis(rules: Rules, hands: Sequence[HandRow],
+                   reviews: Mapping[int, list[Rating]]) -> Analysed:
+    """The viewer's accuracy over every rated decision of a match (its ``reviews`` by
+    hand number), and their luck and play summed over its analysed hands
+    (:func:`luck_by_hand` on :func:`match_chances` from its finished ``hands`` in order;
+    ``None`` when none of them is analysed)."""
+    ratings = [r for _, rated in sorted(reviews.items()) for r in rated]
+    if not hands or not any(h.number in reviews for h in hands):
+        return accuracy(ratings), None, None
+    chances = match_chances(rules, [(h.winner, h.points) for h in hands], hands[0].seat)
+    splits = luck_by_hand(chances, [reviews.get(h.number) for h in hands])
+    return accuracy(ratings), sum(x.luck for x in splits), sum(x.play for x in splits)
+
+
+def _by_match(hands: Sequence[HandRow]) -> dict[int, list[HandRow]]:
+    grouped: dict[int, list[HandRow]] = {}
+    for hand in hands:
+        grouped.setdefault(hand.match_id, []).append(hand)
+    return grouped
+
+
+def _analysed(games: Sequence[PlayMatch], hands: Sequence[HandRow],
+              reviews: Mapping[tuple[int, int], list[Rating]]) -> dict[int, Analysed]:
+    """:func:`match_analysis` of each match, by id."""
+    by_match = _by_match(hands)
+    rated: dict[int, dict[int, list[Rating]]] = {}
+    for (match_id, number), ratings in reviews.items():
+        rated.setdefault(match_id, {})[number] = ratings
+    return {game.id: match_analysis(Rules.from_dict(game.rules), by_match.get(game.id, []),
+                                    rated.get(game.id, {}))
+            for game in games if game.id is not None}
+
+
+def _fold(games: Sequence[PlayMatch], hands: Sequence[HandRow],
+          analysed: Mapping[int, Analysed]) -> dict[str, Any]:
+    """The figures of these matches and hands in no language, as JSON (see
+    :func:`compute` for what each means; :func:`_present` shows them)."""
+    results = _results(games, hands)
+    levels: dict[str, list[int]] = {}
+    for game in games:
+        if game.id in results:
+            line = levels.setdefault(FRIENDS if game.friend else game.level, [0, 0])
+            line[0] += 1
+            line[1] += results[game.id] == 1.0
+    person_knocks = [h for h in hands if h.knocker == h.seat and h.kind in (
+        HandKind.KNOCK, HandKind.UNDERCUT)]
+    streak = best = 0
+    for hand in hands:
+        streak = streak + 1 if hand.winner == hand.seat else 0
+        best = max(best, streak)
+    mine = sum(h.points for h in hands if h.winner == h.seat)
+    theirs = sum(h.points for h in hands if h.winner is not None and h.winner != h.seat)
+    rated = [(game.id, analysed[game.id]) for game in games
+             if game.id is not None and game.id in analysed]
+    return {
+        "levels": [[level, n, w] for level, (n, w) in sorted(levels.items())],
+        "bars": bool(levels) and not any(game.friend for game in games),
+        "hands": len(hands),
+        "won": sum(h.winner == h.seat for h in hands),
+        "lost": sum(h.winner is not None and h.winner != h.seat for h in hands),
+        "voids": sum(h.winner is None for h in hands),
+        "gins": sum(h.winner == h.seat and h.kind in (HandKind.GIN, HandKind.BIG_GIN)
+                    for h in hands),
+        "undercuts_given": sum(h.kind == HandKind.UNDERCUT and h.winner == h.seat
+                               for h in hands),
+        "undercuts_received": sum(h.kind == HandKind.UNDERCUT and h.winner is not None
+                                  and h.winner != h.seat for h in hands),
+        "knocks": len(person_knocks),
+        "average_knock_deadwood": _mean([h.knocker_deadwood for h in person_knocks
+                                         if h.knocker_deadwood is not None]),
+        "average_turns_to_knock": _mean([h.person_turns for h in person_knocks]),
+        "points_per_hand": mine / len(hands) if hands else None,
+        "net_points_per_hand": (mine - theirs) / len(hands) if hands else None,
+        "longest_streak": best,
+        "accuracy": [[match_id, a] for match_id, (a, _, _) in rated if a is not None],
+        "luck": [[match_id, luck, play] for match_id, (_, luck, play) in rated
+                 if luck is not None and play is not None],
+    }
+
+
+def _present(part: Mapping[str, Any]) -> Stats:
+    """The figures of :func:`_fold` as the page shows them, in the request's language,
+    with their charts."""
+    level_lines = tuple(LevelLine(gettext(LEVEL_LABELS.get(level, level.title())), n, w)
+                        for level, n, w in part["levels"])
+    accuracy_by_match = tuple((int(m), float(v)) for m, v in part["accuracy"])
+    charts = []
+    if level_lines and part["bars"]:
+        charts.append(percent_bars(gettext("Matches won by level"),
+                                   [(line.level, line.rate) for line in level_lines]))
+    if accuracy_by_match:
+        charts.append(percent_line(gettext("Accuracy match by match"),
+                                   [v for _, v in accuracy_by_match],
+                                   [f"#{m}" for m, _ in accuracy_by_match]))
+    return Stats(
+        level_lines, part["hands"], part["won"], part["lost"], part["voids"], part["gins"],
+        part["undercuts_given"], part["undercuts_received"], part["knocks"],
+        part["average_knock_deadwood"], part["average_turns_to_knock"],
+        part["points_per_hand"], part["net_points_per_hand"], part["longest_streak"],
+        accuracy_by_match, tuple(charts),
+        luck=tuple((int(m), float(luck), float(play)) for m, luck, play in part["luck"]))
 
 
 def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
@@ -485,105 +608,314 @@ def compute(games: Sequence[PlayMatch], hands: Sequence[HandRow],
       or three games); the streak is the most hands won in a row (voids break it);
     * accuracy: per match with analysed hands, the share of accurate decisions.
     """
-    results = _results(games, hands)
-    levels: dict[str, list[int]] = {}
-    for game in games:
-        if game.id in results:
-            line = levels.setdefault(FRIENDS if game.friend else game.level, [0, 0])
-            line[0] += 1
-            line[1] += results[game.id] == 1.0
-    person_knocks = [h for h in hands if h.knocker == h.seat and h.kind in (
-        HandKind.KNOCK, HandKind.UNDERCUT)]
-    streak = best = 0
-    for hand in hands:
-        streak = streak + 1 if hand.winner == hand.seat else 0
-        best = max(best, streak)
-    luck_by_match = []
-    by_match: dict[int | None, list[HandRow]] = {}
-    for hand in hands:
-        by_match.setdefault(hand.match_id, []).append(hand)
-    for game in games:
-        its = by_match.get(game.id, [])
-        if game.id is None or not any((game.id, h.number) in reviews for h in its):
-            continue
-        chances = match_chances(Rules.from_dict(game.rules),
-                                [(h.winner, h.points) for h in its], its[0].seat)
-        splits = luck_by_hand(chances, [reviews.get((game.id, h.number)) for h in its])
-        luck_by_match.append((game.id, sum(x.luck for x in splits),
-                              sum(x.play for x in splits)))
-    accuracy_by_match = []
-    for game in games:
-        ratings = [r for (match_id, _), rs in sorted(reviews.items()) if match_id == game.id
-                   for r in rs]
-        value = accuracy(ratings)
-        if value is not None and game.id is not None:
-            accuracy_by_match.append((game.id, value))
-    won = sum(h.winner == h.seat for h in hands)
-    lost = sum(h.winner is not None and h.winner != h.seat for h in hands)
-    mine = sum(h.points for h in hands if h.winner == h.seat)
-    theirs = sum(h.points for h in hands if h.winner is not None and h.winner != h.seat)
-    level_lines = tuple(LevelLine(gettext(LEVEL_LABELS.get(level, level.title())), n, w)
-                        for level, (n, w) in sorted(levels.items()))
-    charts = []
-    if level_lines and not any(game.friend for game in games):
-        charts.append(percent_bars(gettext("Matches won by level"),
-                                   [(line.level, line.rate) for line in level_lines]))
-    if accuracy_by_match:
-        charts.append(percent_line(gettext("Accuracy match by match"),
-                                   [v for _, v in accuracy_by_match],
-                                   [f"#{m}" for m, _ in accuracy_by_match]))
-    return Stats(
-        level_lines, len(hands), won, lost, sum(h.winner is None for h in hands),
-        sum(h.winner == h.seat and h.kind in (HandKind.GIN, HandKind.BIG_GIN)
-            for h in hands),
-        sum(h.kind == HandKind.UNDERCUT and h.winner == h.seat for h in hands),
-        sum(h.kind == HandKind.UNDERCUT and h.winner is not None and h.winner != h.seat
-            for h in hands),
-        len(person_knocks),
-        _mean([h.knocker_deadwood for h in person_knocks if h.knocker_deadwood is not None]),
-        _mean([h.person_turns for h in person_knocks]),
-        mine / len(hands) if hands else None,
-        (mine - theirs) / len(hands) if hands else None,
-        best, tuple(accuracy_by_match), tuple(charts), luck=tuple(luck_by_match))
+    return _present(_fold(games, hands, _analysed(games, hands, reviews)))
 
 
-def stats(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:
-    """The statistics of this browser from its stored matches, hands and analyses: the
-    matches against the computer, with the friend matches' own figures in
-    ``friends``; and every match and hand (both kinds, for the exports)."""
-    games, hands = browser_hands(db, session_id)
-    reviews = _reviews(db, {g.id: seat_in(g, session_id) for g in games if g.id is not None})
+def _figures(games: Sequence[PlayMatch], hands: Sequence[HandRow],
+             analysed: Mapping[int, Analysed], opponents: Mapping[int, Skill]
+             ) -> dict[str, Any]:
+    """A browser's whole statistics in no language, as JSON (:class:`BrowserStats`'s
+    ``figures``): the matches against the computer, the friend matches apart
+    (``None`` without any), the rating after each rated match."""
     friend_ids = {g.id for g in games if g.friend}
-    computer = compute([g for g in games if not g.friend],
-                       [h for h in hands if not h.friend],
-                       {k: v for k, v in reviews.items() if k[0] not in friend_ids})
-    friends = compute([g for g in games if g.friend], [h for h in hands if h.friend],
-                      {k: v for k, v in reviews.items() if k[0] in friend_ids}) \
+    computer = _fold([g for g in games if not g.friend], [h for h in hands if not h.friend],
+                     {k: v for k, v in analysed.items() if k not in friend_ids})
+    friends = _fold([g for g in games if g.friend], [h for h in hands if h.friend],
+                    {k: v for k, v in analysed.items() if k in friend_ids}) \
         if friend_ids else None
-    opponents = {g.id: skill for g in games if g.friend and g.over and g.id is not None
-                 and (skill := _friend_skill(db, g, session_id)) is not None}
     rated = skill_history(rated_matches(games, hands, opponents))
+    return {"computer": computer, "friends": friends,
+            "skill": [[p.after.isoformat(), p.skill.rating, p.skill.rd, p.skill.volatility]
+                      for p in rated]}
+
+
+def present(figures: Mapping[str, Any]) -> Stats:
+    """A browser's statistics as the page shows them (in the request's language) from
+    its :func:`_figures`."""
+    computer = _present(figures["computer"])
+    friends = _present(figures["friends"]) if figures["friends"] is not None else None
+    rated = [SkillPoint(datetime.fromisoformat(after), Skill(rating, rd, volatility))
+             for after, rating, rd, volatility in figures["skill"]]
     if rated:
         computer = replace(computer, skill=rated[-1].skill,
                            charts=(skill_chart(rated), *computer.charts))
-    return replace(computer, friends=friends), games, hands
+    return replace(computer, friends=friends)
+
+
+def recomputed(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], list[HandRow]]:
+    """The statistics of this browser computed from nothing but its stored matches,
+    hands (each replayed) and analyses, as every view did before they were kept
+    (``tests/web/review/test_stats_kept.py`` checks the kept ones against these); with
+    every match and hand (both kinds). Its cost grows with the history: the pages use
+    :func:`stats`."""
+    games, hands = browser_hands(db, session_id)
+    reviews = _reviews(db, {g.id: seat_in(g, session_id) for g in games if g.id is not None})
+    opponents = {g.id: skill for g in games if g.friend and g.over and g.id is not None
+                 and (skill := _friend_skill(db, g, session_id)) is not None}
+    figures = _figures(games, hands, _analysed(games, hands, reviews), opponents)
+    return present(figures), games, hands
+
+
+# --- Statistics kept: one row per match and seat, one per browser -----------------------
+
+FACTS_FORMAT = 1
+"""The layout of :class:`MatchStats`'s ``facts`` (part of its stamp: a new layout
+rebuilds every row)."""
+MAX_AGE = timedelta(days=1)
+"""A browser's kept figures older than this are rebuilt even with no bump (what no
+bump reaches: a friend's history purged for age)."""
+
+
+def _mine(session_id: str) -> Any:
+    return or_(col(PlayMatch.session_id) == session_id,
+               col(PlayMatch.friend) & (col(PlayMatch.guest_session_id) == session_id))
+
+
+def _stamp(game_version: int, guest: bool, over: bool, reviewed: tuple[int, Any]) -> str:
+    """What a :class:`MatchStats` row was built from: the match's version (bumped by
+    every tap, a finished hand included), whether its friend seat is still held, whether
+    it is over, and the number and last time of the seat's analyses done."""
+    count, last = reviewed
+    when = last.isoformat() if isinstance(last, datetime) else str(last or "")
+    return f"{FACTS_FORMAT}:{game_version}:{int(guest)}:{int(over)}:{count}:{when}"
+
+
+def _hand_facts(hand: HandRow) -> list[Any]:
+    return [hand.number, hand.finished_at.isoformat() if hand.finished_at else None,
+            hand.dealer, hand.winner, hand.kind, hand.points, hand.knocker,
+            hand.knocker_deadwood, hand.person_turns, hand.actions]
+
+
+def _hand_of(match_id: int, level: str, friend: bool, seat: int,
+             facts: Sequence[Any]) -> HandRow:
+    number, finished, dealer, winner, kind, points, knocker, deadwood, turns, actions = facts
+    return HandRow(match_id, number, datetime.fromisoformat(finished) if finished else None,
+                   level, dealer, winner, kind, points, knocker, deadwood, turns, actions,
+                   seat, friend)
+
+
+def _match_facts(db: Session, game: PlayMatch, seat: int, session_id: str,
+                 rows: Sequence[PlayHand], reviews: Mapping[int, list[Rating]],
+                 before: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A :class:`MatchStats` row's facts: each finished hand of ``rows`` (in order; a
+    hand already in ``before`` with the same result is not replayed again), the
+    seat's :func:`match_analysis`, and for a friend match that is over, the friend's
+    rating then (:func:`_friend_skill`)."""
+    assert game.id is not None
+    known = {facts[0]: facts for facts in (before or {}).get("hands", [])}
+    hands = []
+    for row in rows:
+        old = known.get(row.number)
+        if old is not None and (old[3], old[4], old[5]) == (row.winner, row.kind or "void",
+                                                             row.points):
+            hands.append(_hand_of(game.id, game.level, game.friend, seat, old))
+        else:
+            hands.append(_hand_row(game, row, seat))
+    opponent = None
+    if game.friend and game.over:
+        skill = _friend_skill(db, game, session_id)
+        opponent = None if skill is None else [skill.rating, skill.rd, skill.volatility]
+    analysed = match_analysis(Rules.from_dict(game.rules), hands, reviews)
+    return {"hands": [_hand_facts(h) for h in hands], "analysed": list(analysed),
+            "opponent": opponent}
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """A browser's matches and their kept facts, current (see :func:`refresh`)."""
+
+    games: list[PlayMatch]
+    facts: dict[int, dict[str, Any]]
+    writes: list[dict[str, Any]]
+
+
+def _refresh(db: Session, session_id: str, *, all_facts: bool) -> _Kept:
+    """Rebuild the :class:`MatchStats` rows of this browser's matches whose stamp moved
+    (replaying only the hands not kept yet), without writing: ``writes`` are the rows
+    to store. ``facts`` holds every match's facts with ``all_facts``, else the rebuilt
+    ones only. Six statements whatever the history, plus the rebuilt friend matches'
+    ratings (three each)."""
+    games = list(db.exec(select(PlayMatch).options(
+        defer(PlayMatch.legacy_log), defer(PlayMatch.hand_seeds))  # type: ignore[arg-type]
+        .where(_mine(session_id)).order_by(col(PlayMatch.id))).all())
+    seats = {g.id: seat_in(g, session_id) for g in games if g.id is not None}
+    done = db.exec(select(HandReview.match_id, HandReview.seat, func.count(),
+                          func.max(HandReview.finished_at))
+                   .join(PlayMatch, col(PlayMatch.id) == col(HandReview.match_id))
+                   .where(_mine(session_id), HandReview.status == "done")
+                   .group_by(col(HandReview.match_id), col(HandReview.seat))).all()
+    reviewed = {(m, s): (n, last) for m, s, n, last in done}
+    stamps = {game.id: _stamp(game.version, game.guest_session_id is not None, game.over,
+                              reviewed.get((game.id, seats[game.id]), (0, None)))
+              for game in games if game.id is not None}
+    kept_query = select(MatchStats.match_id, MatchStats.seat, MatchStats.stamp) \
+        .join(PlayMatch, col(PlayMatch.id) == col(MatchStats.match_id)) \
+        .where(_mine(session_id))
+    kept = {m: stamp for m, s, stamp in db.exec(kept_query).all() if seats.get(m) == s}
+    stale = [game for game in games if game.id is not None
+             and kept.get(game.id) != stamps[game.id]]
+    facts: dict[int, dict[str, Any]] = {}
+    writes: list[dict[str, Any]] = []
+    if stale:
+        ids = [g.id for g in stale]
+        before = {m: f for m, s, f in db.exec(
+            select(MatchStats.match_id, MatchStats.seat, MatchStats.facts)
+            .where(col(MatchStats.match_id).in_(ids))).all() if seats.get(m) == s}
+        rows: dict[int, list[PlayHand]] = {}
+        for hand in db.exec(select(PlayHand).options(defer(PlayHand.log))  # type: ignore[arg-type]
+                            .where(col(PlayHand.match_id).in_(ids), col(PlayHand.finished))
+                            .order_by(col(PlayHand.match_id), col(PlayHand.number))).all():
+            rows.setdefault(hand.match_id, []).append(hand)
+        rated: dict[int, dict[int, list[Rating]]] = {}
+        for review in db.exec(select(HandReview).where(col(HandReview.match_id).in_(ids),
+                                                       HandReview.status == "done")).all():
+            if review.seat == seats[review.match_id]:
+                rated.setdefault(review.match_id, {})[review.number] = \
+                    [Rating.from_dict(d) for d in review.ratings]
+        for game in stale:
+            assert game.id is not None
+            facts[game.id] = _match_facts(db, game, seats[game.id], session_id,
+                                          rows.get(game.id, []), rated.get(game.id, {}),
+                                          before.get(game.id))
+            writes.append({"match_id": game.id, "seat": seats[game.id],
+                           "stamp": stamps[game.id], "facts": facts[game.id]})
+    if all_facts and len(facts) < len(stamps):
+        for m, s, f in db.exec(select(MatchStats.match_id, MatchStats.seat, MatchStats.facts)
+                               .join(PlayMatch, col(PlayMatch.id) == col(MatchStats.match_id))
+                               .where(_mine(session_id))).all():
+            if seats.get(m) == s and m not in facts:
+                facts[m] = dict(f)
+    return _Kept(games, facts, writes)
+
+
+def _upsert(db: Session, model: type[SQLModel], rows: list[dict[str, Any]], keys: list[str],
+            update_columns: Sequence[str]) -> None:
+    """``INSERT … ON CONFLICT (keys) DO UPDATE`` of ``rows`` (SQLite and PostgreSQL)."""
+    if not rows:
+        return
+    insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" \
+        else sqlite.insert
+    statement = insert(model)
+    db.connection().execute(statement.on_conflict_do_update(
+        index_elements=keys, set_={name: statement.excluded[name] for name in update_columns}),
+        rows)
+
+
+def refresh(db: Session, session_id: str) -> None:
+    """Bring the kept facts of this browser's matches up to date (in ``db``'s unit of
+    work, which the caller commits): the exports stream from them."""
+    kept = _refresh(db, session_id, all_facts=False)
+    _upsert(db, MatchStats, kept.writes, ["match_id", "seat"], ["stamp", "facts"])
+
+
+def stats(db: Session, session_id: str) -> Stats:
+    """The statistics of this browser: the matches against the computer, with the
+    friend matches' own figures in ``friends``; the same figures as :func:`recomputed`.
+
+    A current :class:`BrowserStats` row is all a view reads (one statement). Otherwise
+    the figures are folded from the kept facts of each match (:func:`_refresh`, which
+    replays only the hands that ended since) and kept, unless a bump
+    (``app.core.statcache``) came meanwhile. Writes in ``db``'s unit of work, which
+    the caller commits."""
+    row = db.get(BrowserStats, session_id)
+    if row is not None:
+        db.expunge(row)
+        if row.built == row.generation and row.figures is not None \
+                and utcnow() - row.built_at < MAX_AGE:
+            return present(row.figures)
+    kept = _refresh(db, session_id, all_facts=True)
+    games = kept.games
+    hands: list[HandRow] = []
+    analysed: dict[int, Analysed] = {}
+    opponents: dict[int, Skill] = {}
+    for game in games:
+        facts = kept.facts.get(game.id) if game.id is not None else None
+        if game.id is None or facts is None:
+            continue
+        seat = seat_in(game, session_id)
+        hands += [_hand_of(game.id, game.level, game.friend, seat, h) for h in facts["hands"]]
+        accuracy_, luck, play = facts["analysed"]
+        analysed[game.id] = (accuracy_, luck, play)
+        if facts["opponent"] is not None:
+            opponents[game.id] = Skill(*facts["opponent"])
+    figures = _figures(games, hands, analysed, opponents)
+    _upsert(db, MatchStats, kept.writes, ["match_id", "seat"], ["stamp", "facts"])
+    if games:
+        generation = row.generation if row is not None else 0
+        values = {"figures": figures, "built": generation, "built_at": utcnow()}
+        if row is None:
+            insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" \
+                else sqlite.insert
+            db.exec(insert(BrowserStats).values(session_id=session_id, generation=0,
+                                                   **values)
+                       .on_conflict_do_nothing(index_elements=["session_id"]))
+        else:
+            db.exec(update(BrowserStats)
+                       .where(col(BrowserStats.session_id) == session_id,
+                              col(BrowserStats.generation) == generation).values(**values))
+    return present(figures)
+
+
+# --- Exports, streamed from the kept facts -------------------------------------------------
+
+BATCH = 200
+"""Rows fetched at a time by the exports (``yield_per``)."""
+
+
+def export_match(game: Any) -> dict[str, Any]:
+    """One match as ``/stats.json`` lists it."""
+    return {"id": game.id, "started": game.created_at.isoformat(),
+            "level": "friend" if game.friend else game.level,
+            "rules": game.rules, "first_dealer": game.first_dealer, "hands": game.hands,
+            "over": game.over}
+
+
+def export_hand(h: HandRow) -> dict[str, Any]:
+    """One finished hand as ``/stats.json`` and ``/stats.csv`` list it."""
+    return {"match": h.match_id, "number": h.number,
+            "finished": h.finished_at.isoformat() if h.finished_at else None,
+            "level": h.level, "dealer": h.dealer, "winner": h.winner, "kind": h.kind,
+            "points": h.points, "knocker": h.knocker,
+            "knocker_deadwood": h.knocker_deadwood, "person_turns": h.person_turns,
+            "actions": h.actions, "seat": h.seat}
 
 
 def export_rows(games: Sequence[PlayMatch], hands: Sequence[HandRow]) -> dict[str, Any]:
-    """All matches and hands as JSON-ready lists (the ``/stats.json`` export)."""
-    return {
-        "matches": [{"id": g.id, "started": g.created_at.isoformat(),
-                     "level": "friend" if g.friend else g.level,
-                     "rules": g.rules, "first_dealer": g.first_dealer, "hands": g.hands,
-                     "over": g.over} for g in games],
-        "hands": [{"match": h.match_id, "number": h.number,
-                   "finished": h.finished_at.isoformat() if h.finished_at else None,
-                   "level": h.level, "dealer": h.dealer, "winner": h.winner, "kind": h.kind,
-                   "points": h.points, "knocker": h.knocker,
-                   "knocker_deadwood": h.knocker_deadwood, "person_turns": h.person_turns,
-                   "actions": h.actions, "seat": h.seat} for h in hands],
-    }
+    """All matches and hands as JSON-ready lists (what ``/stats.json`` holds)."""
+    return {"matches": [export_match(g) for g in games],
+            "hands": [export_hand(h) for h in hands]}
+
+
+def exported_matches(db: Session, session_id: str) -> Iterator[dict[str, Any]]:
+    """Every match of this browser, oldest first, as :func:`export_match`, read
+    :data:`BATCH` rows at a time."""
+    query = columns(*map(col, (PlayMatch.id, PlayMatch.created_at, PlayMatch.friend,
+                               PlayMatch.level, PlayMatch.rules, PlayMatch.first_dealer,
+                               PlayMatch.hands, PlayMatch.over))) \
+        .where(_mine(session_id)).order_by(col(PlayMatch.id)).execution_options(
+            yield_per=BATCH)
+    for row in db.connection().execute(query):
+        yield export_match(row)
+
+
+def exported_hands(db: Session, session_id: str) -> Iterator[dict[str, Any]]:
+    """Every finished hand of this browser in order (by match, then number), seen from
+    its own seat, as :func:`export_hand`: from the kept facts (:func:`refresh` first),
+    read :data:`BATCH` matches at a time."""
+    query = columns(*map(col, (MatchStats.match_id, MatchStats.seat, MatchStats.facts,
+                               PlayMatch.level, PlayMatch.friend, PlayMatch.session_id,
+                               PlayMatch.guest_session_id))) \
+        .join(PlayMatch, col(PlayMatch.id) == col(MatchStats.match_id)) \
+        .where(_mine(session_id)).order_by(col(MatchStats.match_id)) \
+        .execution_options(yield_per=BATCH)
+    for row in db.connection().execute(query):
+        match_id, seat, facts, level, friend = row[:5]
+        if seat != seat_in(cast(PlayMatch, row), session_id):
+            continue
+        for hand in facts["hands"]:
+            yield export_hand(_hand_of(match_id, level, friend, seat, hand))
 
 
 __all__ = ["Chart", "HandRow", "MatchReport", "Stats", "browser_hands", "compute",
-           "export_rows", "match_report", "percent_bars", "percent_line", "stats"]
+           "export_rows", "exported_hands", "exported_matches", "match_report",
+           "percent_bars", "percent_line", "present", "recomputed", "refresh", "stats"]

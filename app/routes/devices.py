@@ -20,7 +20,7 @@ from app.devices.codes import DEVICE_MINUTES, CodeKind, shown
 from app.web.deps import DbDep, FieldsDep, SessionDep, SettingsDep
 from app.web.limits import Client
 from app.web.links import cookie_path, see_other
-from app.web.render import notice_for, render
+from app.web.render import notice_for, render, settle
 from app.web.sessions import (
     COOKIE_NAME,
     STATE_KEY,
@@ -29,6 +29,7 @@ from app.web.sessions import (
     revoke_token,
     session_id_for,
 )
+from app.web.streams import json_groups, streamed
 
 router = APIRouter()
 
@@ -170,10 +171,17 @@ def privacy_page(request: Request, session: SessionDep, settings: SettingsDep) -
 
 
 @router.get("/privacy/data.json")
-def my_data(session: SessionDep, db: DbDep) -> Response:
-    """Everything the server holds about this browser's history, as a JSON download."""
-    body = json.dumps({"tables": data.browser_data(db, session.id)}, indent=1,
-                      ensure_ascii=False, default=str)
-    return Response(body, media_type="application/json", headers={
-        "Content-Disposition": 'attachment; filename="gin-rummy-my-data.json"',
-        "Cache-Control": "no-store"})
+def my_data(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """Everything the server holds about this browser's history, as a JSON download,
+    streamed: the rows are read in batches while it is sent (``app.web.streams``)."""
+    sid = session.id
+    settle(request)
+    return streamed(request.app.state.engine, lambda rows: json_groups(
+        data.browser_tables(rows, sid), _dumps, indent=1, wrap="tables", skip_empty=True),
+        media_type="application/json", headers={
+            "Content-Disposition": 'attachment; filename="gin-rummy-my-data.json"',
+            "Cache-Control": "no-store"})
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, indent=1, ensure_ascii=False, default=str)

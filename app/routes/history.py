@@ -1,6 +1,7 @@
 """History and hand reviews.
 
-* ``GET /play/history`` — every finished match and hand of this browser, newest first;
+* ``GET /play/history`` — the finished matches and hands of this browser, newest first,
+  a page at a time (``?upto=``; ``?match=`` one match and a page of its hands);
 * ``GET /play/history/{match}/{hand}`` — the review of one finished hand;
 * ``GET /play/history/{match}.txt`` and ``/play/history/{match}/{hand}.txt`` — the hand
   history text of a match or a hand (``docs/hand-history.md``), as a download;
@@ -15,11 +16,11 @@ history gets 400 with the line at fault (a body over 64 KB is refused with 413 b
 security middleware before it gets here).
 """
 
-import csv
-import io
+from collections.abc import Callable, Iterable
 
 from fastapi import APIRouter, Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from sqlmodel import Session
+from starlette.responses import PlainTextResponse, Response
 
 from app.core import workers
 from app.core.i18n import N_, gettext
@@ -29,11 +30,13 @@ from app.engine.handhistory import HandHistoryError
 from app.play.common import PlayError, whole_number
 from app.review import history as hist
 from app.review import imports, practice, stats
+from app.web import paging
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
 from app.web.limits import ImportsLimit
 from app.web.links import see_other
-from app.web.render import is_htmx, render
+from app.web.render import is_htmx, render, settle
 from app.web.rulewords import rules_name
+from app.web.streams import compact_json, csv_rows, json_groups, streamed
 
 router = APIRouter()
 
@@ -59,9 +62,14 @@ def _id(text: str) -> int | None:
 
 @router.get("/play/history", name="history")
 def history_page(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """The history: matches newest first, each with its finished hands."""
-    matches = hist.history(db, session.id)
-    return render(request, "review/list.html", {"matches": matches})
+    """The history: a page of matches newest first (``?upto=N``: the page whose oldest
+    match is the N-th), each with its last finished hands; ``?match=ID`` one match
+    alone with a page of its hands (``upto``: the last hand shown)."""
+    query = request.query_params
+    match = query.get("match")
+    match_id = None if match is None else _id(match) or -1  # not a number: no match
+    found = hist.history(db, session.id, paging.upto(query.get("upto")), match_id)
+    return render(request, "review/list.html", {"matches": found.matches, "page": found.page})
 
 
 @router.get("/play/history/last", name="history_last")
@@ -352,27 +360,38 @@ def report(request: Request, session: SessionDep, db: DbDep, match_id: str) -> R
 
 @router.get("/stats", name="stats")
 def stats_page(request: Request, session: SessionDep, db: DbDep) -> Response:
-    """Statistics of this browser's matches and hands, with SVG charts."""
-    figures, _, _ = stats.stats(db, session.id)
+    """Statistics of this browser's matches and hands, with SVG charts (kept up to date:
+    a view reads one row while nothing has changed; ``app.review.stats.stats``)."""
+    figures = stats.stats(db, session.id)
     return render(request, "review/stats.html", {"s": figures})
 
 
+def _export(request: Request, db: DbDep, session_id: str,
+            body: Callable[[Session], Iterable[str]], media_type: str,
+            filename: str) -> Response:
+    """Bring the kept facts up to date, end the request's unit of work, then stream
+    ``body`` (its own session, rows read in batches: ``app.web.streams``)."""
+    stats.refresh(db, session_id)
+    settle(request)
+    return streamed(request.app.state.engine, body, media_type=media_type,
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
 @router.get("/stats.json")
-def stats_json(session: SessionDep, db: DbDep) -> Response:
-    """Every match and finished hand of this browser as JSON (a download)."""
-    _, games, hands = stats.stats(db, session.id)
-    return JSONResponse(stats.export_rows(games, hands), headers={
-        "Content-Disposition": 'attachment; filename="gin-stats.json"'})
+def stats_json(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """Every match and finished hand of this browser as JSON (a download, streamed)."""
+    sid = session.id
+    return _export(request, db, sid, lambda rows: json_groups(
+        [("matches", stats.exported_matches(rows, sid)),
+         ("hands", stats.exported_hands(rows, sid))], compact_json),
+        "application/json", "gin-stats.json")
 
 
 @router.get("/stats.csv")
-def stats_csv(session: SessionDep, db: DbDep) -> Response:
-    """Every finished hand of this browser as CSV, one row per hand (a download)."""
-    _, games, hands = stats.stats(db, session.id)
-    rows = stats.export_rows(games, hands)["hands"]
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["match"])
-    writer.writeheader()
-    writer.writerows(rows)
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers={
-        "Content-Disposition": 'attachment; filename="gin-hands.csv"'})
+def stats_csv(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """Every finished hand of this browser as CSV, one row per hand (a download,
+    streamed)."""
+    sid = session.id
+    return _export(request, db, sid,
+                   lambda rows: csv_rows(stats.exported_hands(rows, sid), ["match"]),
+                   "text/csv; charset=utf-8", "gin-hands.csv")

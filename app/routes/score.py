@@ -20,6 +20,7 @@ from app.core.models import ScoreSheetRow
 from app.score import keeper as sk
 from app.score.evening import evening_tally, rematch
 from app.score.sheet import OptionsChange, ScoreSheet, SheetError
+from app.web import paging
 from app.web.deps import DbDep, FormDep, SessionDep
 from app.web.limits import ImportsLimit
 from app.web.links import see_other
@@ -131,7 +132,8 @@ def score_shared(request: Request, db: DbDep, token: str) -> Response:
     if row is None:
         raise HTTPException(404, N_("This share link does not lead to a score sheet"))
     sheet = sk.load(row)
-    context = _sheet_context(row, sheet, shared=True, **_evening(db, row, sk.result_of(sheet)))
+    context = _sheet_context(row, sheet, shared=True, upto=_upto(request),
+                             **_evening(db, row, sk.result_of(sheet)))
     return render(request, "score/sheet.html", context,
                   headers={"X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer"})
 
@@ -152,8 +154,14 @@ def _evening(db: DbDep, row: ScoreSheetRow, result: Any) -> dict[str, Any]:
 
 
 def _sheet_context(row: ScoreSheetRow, sheet: ScoreSheet, *, shared: bool = False,
-                   **extra: Any) -> dict[str, Any]:
+                   upto: int | None = None, **extra: Any) -> dict[str, Any]:
+    """The sheet page's context: its hands a page at a time (:mod:`app.web.paging`:
+    the newest, the page ``upto`` names, or the one holding the hand being corrected)."""
     result = sk.result_of(sheet)
+    total = len(result.rows)
+    edited = extra.get("edit_number")
+    page = paging.around(total, edited) if edited is not None and upto is None \
+        else paging.window(total, upto)
     context: dict[str, Any] = {
         "row": row,
         "sheet": sheet,
@@ -161,7 +169,9 @@ def _sheet_context(row: ScoreSheetRow, sheet: ScoreSheet, *, shared: bool = Fals
         "names": sheet.names,
         "opts": sheet.options,
         "rules": sheet.options.rules,
-        "rows": [sk.describe(hand, sheet.names) for hand in result.rows],
+        "rows": [sk.describe(hand, sheet.names) for hand in result.rows[page.slice()]],
+        "page": page,
+        "page_url": f"/score/shared/{row.share_token}" if shared else f"/score/{row.id}",
         "shared": shared,
         "sk": sk,
         "errors": {},
@@ -180,9 +190,14 @@ def _sheet_context(row: ScoreSheetRow, sheet: ScoreSheet, *, shared: bool = Fals
     return context
 
 
+def _upto(request: Request) -> int | None:
+    """The page of hands the address names (``?upto=N``: the last hand it shows)."""
+    return paging.upto(request.query_params.get("upto"))
+
+
 def _show(request: Request, row: ScoreSheetRow, sheet: ScoreSheet, *, status_code: int = 200,
           block: str | list[str] | None = None, **extra: Any) -> Response:
-    context = _sheet_context(row, sheet, **extra)
+    context = _sheet_context(row, sheet, upto=_upto(request), **extra)
     context["htmx"] = is_htmx(request)
     return render(request, "score/sheet.html", context, block=block, status_code=status_code)
 

@@ -1,12 +1,29 @@
-"""Hand history files for tests: a match of many hands played with random legal moves."""
+"""Histories for tests and benchmarks: a hand history file of a match of many hands
+(:func:`match_file`), and a browser's matches stored as the app stores them
+(:func:`store_history`), each played with random legal moves."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from datetime import datetime, timedelta
 
-from app.engine import HOUSE, HandSeed, NextHand, Phase, apply_match, legal_match_actions, new_match
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from app.core.models import BrowserSession, HandReview, PlayHand, PlayMatch, utcnow
+from app.engine import (
+    HOUSE,
+    HandSeed,
+    NextHand,
+    Phase,
+    Rules,
+    apply_match,
+    legal_match_actions,
+    new_match,
+)
 from app.engine.handhistory import HandHistory, HistoryHand, dump
+from app.engine.rating import Rating
 
 
 def match_file(hands: int, seed: int = 1) -> str:
@@ -30,3 +47,83 @@ def match_file(hands: int, seed: int = 1) -> str:
             return dump(HandHistory(rules, "standard", 1, tuple(played)))
         number = match.hand_number + 1
         match, _ = apply_match(match, 0, NextHand(HandSeed(f"{seed:032x}{number:032x}", "t")))
+
+
+def store_history(engine: Engine, session_id: str, matches: int, *, seed: int = 1,
+                  target: int = 60, analysed: float = 0.5, level: str = "standard",
+                  friend: str | None = None, unfinished: bool = True) -> list[int]:
+    """Store ``matches`` matches of browser ``session_id`` as the app stores them
+    (its session row first when missing): each played to ``target`` points with random
+    legal moves (a knock or gin whenever one is legal) and finished, but the last one
+    left in its next hand when ``unfinished``; about ``analysed`` of the finished hands
+    with a ``done`` review of seat 0 (made-up losses, real decisions). ``friend``: the
+    matches are friend matches that this browser joined as seat 1 of ``friend``'s
+    invitations (both session rows made as needed). The match ids, oldest first."""
+    rng = random.Random(seed)
+    rules = dataclasses.replace(HOUSE, target=target)
+    ids: list[int] = []
+    with Session(engine) as db:
+        for sid in filter(None, (session_id, friend)):
+            if db.get(BrowserSession, sid) is None:
+                db.add(BrowserSession(id=sid))
+        db.flush()
+        start = utcnow() - timedelta(days=matches + 1)
+        for index in range(matches):
+            game = PlayMatch(session_id=friend or session_id, rules=rules.to_dict(),
+                             level="friend" if friend else level, first_dealer=index % 2,
+                             friend=friend is not None,
+                             guest_session_id=session_id if friend else None,
+                             names=["Ann", "Bob"] if friend else None,
+                             created_at=start + timedelta(days=index))
+            db.add(game)
+            db.flush()
+            assert game.id is not None
+            ids.append(game.id)
+            keep_open = unfinished and index == matches - 1
+            _store_match(db, game, rules, rng, start + timedelta(days=index), analysed,
+                         stop_after=2 if keep_open else None)
+        db.commit()
+    return ids
+
+
+def _store_match(db: Session, game: PlayMatch, rules: Rules, rng: random.Random,
+                 when: datetime, analysed: float, stop_after: int | None) -> None:
+    assert game.id is not None
+
+    def seed_of(number: int) -> HandSeed:
+        return HandSeed(f"{rng.getrandbits(128):032x}{number:032x}", f"c{rng.getrandbits(64):x}")
+
+    seed = seed_of(1)
+    match = new_match(rules, seed, first_dealer=game.first_dealer)
+    number = 1
+    while True:
+        dealer = match.dealer
+        while match.hand.phase is not Phase.OVER:
+            player = match.hand.to_play
+            legal = legal_match_actions(match, player)
+            ending = [a for a in legal if str(a).startswith(("knock", "gin"))]
+            match, _ = apply_match(match, player, rng.choice(ending or legal))
+        record = match.records[-1]
+        log = [[p, t] for p, t in match.hand_log]
+        finished_at = when + timedelta(minutes=number)
+        db.add(PlayHand(match_id=game.id, number=number, dealer=dealer,
+                        server_seed=seed.server_seed, client_seed=seed.client_seed,
+                        commitment=seed.commitment, log=log, finished=True,
+                        winner=record.winner, points=record.points, kind=str(record.kind),
+                        finished_at=finished_at, created_at=finished_at))
+        if rng.random() < analysed:
+            mine = [(i, t) for i, (p, t) in enumerate(match.hand_log, start=1) if p == 0]
+            ratings = [Rating(i, t, t, 0.5, 0.5 + loss / 100, loss, "").to_dict()
+                       for i, t in mine
+                       for loss in [rng.choice((0.0, 0.0, 0.0, 1.5, 4.0, 12.0))]]
+            db.add(HandReview(match_id=game.id, number=number, seat=0, status="done",
+                              ratings=ratings, created_at=finished_at,
+                              finished_at=finished_at))
+        if match.over or (stop_after is not None and number >= stop_after):
+            break
+        number += 1
+        seed = seed_of(number)
+        match, _ = apply_match(match, 0, NextHand(seed))
+    game.hands, game.over = number, match.over
+    game.version = 2 * number
+    db.add(game)
