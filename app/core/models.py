@@ -90,6 +90,19 @@ class InstanceSetting(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
+class FairUseCounter(SQLModel, table=True):
+    """A fair-use rate counter shared by the instances on PostgreSQL
+    (:mod:`app.core.sharedrates`): a key's hash (never the cookie or address itself),
+    when its budget is full again (seconds since the epoch, the database's clock) and
+    its rate's period in seconds. Rows whose time has passed are deleted."""
+
+    __tablename__ = "fair_use_counter"
+
+    key: str = Field(primary_key=True, max_length=32)
+    full_at: float
+    period: float
+
+
 # --- add tables here (and a migration, see the module docstring) ---
 
 
