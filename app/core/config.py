@@ -137,7 +137,7 @@ class Settings(BaseSettings):
         "people behind one address may import at once).")
     limit_pages_per_browser: RateSetting = Field(
         default=Rate(300, 600), description="Pages that compute a browser may ask for: "
-        "hand reviews and their analysis, match reports, the history, the daily deal, "
+        "hand reviews, match reports, the history, the daily deal, "
         "score sheets (a burst of that many, then the rate).")
     limit_pages_per_address: RateSetting = Field(
         default=Rate(1500, 600), description="Pages that compute, from one client address.")

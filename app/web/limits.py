@@ -88,15 +88,16 @@ SIGN_INS = N_("You have sent many codes or sign-ins in a short time: nothing was
 COSTLY: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("GET", re.compile(r"/stats(\.json|\.csv)?|/privacy/data\.json"
                        r"|/play/history/[^/]+(/[^/]+)?\.txt|/score/[^/]+/export"), "exports"),
-    ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+(/analysis|/luck)?)?)?|/daily"
-                       r"|/score/(shared/)?[^/]+"), "pages"),
+    ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+)?)?|/daily|/score/(shared/)?[^/]+"),
+     "pages"),
     ("POST", re.compile(r"/play/history/import|/score/import"), "imports"),
     ("POST", re.compile(r"/play/friend"), "invites"),
     ("POST", re.compile(r"/devices/(code|recovery|join)|/admin/sign-in"), "sign_ins"),
 )
 """The costly requests: method, path (under the app's root, matched whole) and the kind
 of limit they count against (the first that matches). Every ``POST`` also counts
-against ``posts``."""
+against ``posts``. A review's ``/analysis`` and ``/luck`` fragments are not counted: a
+page asks for them every two seconds while a hand is analysed, and they read one row."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,9 +296,10 @@ def _short(message: str, htmx: bool, refused: Refused) -> Response:
 
 
 @lru_cache(maxsize=256)
-def _small_page(language: str, message: str, root: str) -> bytes:
-    """The page a browser's refused navigation gets: the message in ``language``, the
-    app's style sheet and a link home; made once per language, message and root."""
+def _small_page(language: str, message: str, root: str) -> tuple[str, str]:
+    """The page a browser's refused navigation gets, before and after its sentence of
+    how long to wait: the message in ``language``, the app's style sheet and a link
+    home; made once per language, message and root."""
     with i18n.language(language):
         title, text, home = gettext(TITLES[429]), gettext(message), gettext("Home")
     return (f'<!DOCTYPE html><html lang="{escape(language)}"><head><meta charset="utf-8">'
@@ -305,25 +307,27 @@ def _small_page(language: str, message: str, root: str) -> bytes:
             f'<title>{escape(title)} · Gin Rummy</title><link rel="stylesheet" '
             f'href="{escape(root)}{static_url("app.css")}"></head><body><main>'
             '<section class="panel error-page" role="alert" data-status="429">'
-            f'<h1>{escape(title)}</h1><p>{escape(text)}</p><p><a class="btn btn--primary" '
-            f'href="{escape(root)}/">{escape(home)}</a></p></section></main></body></html>'
-            ).encode()
+            f'<h1>{escape(title)}</h1><p>{escape(text)}</p><p class="error-page__retry">',
+            f'</p><p><a class="btn btn--primary" href="{escape(root)}/">{escape(home)}</a>'
+            '</p></section></main></body></html>')
 
 
 def refusal(request: Request, refused: Refused) -> Response:
     """The 429 answer for ``refused`` met before any work (the middleware's): made
-    from the request's headers only, never a database query or a template — the small
-    page of :func:`_small_page` for a browser's navigation (in the language its
-    ``Accept-Language`` asks), a fragment for htmx, plain text otherwise."""
+    from the request's headers only, never a database query or a template — a small
+    page (:func:`_small_page`) for a browser's navigation, in the language its
+    ``Accept-Language`` asks, a fragment for htmx, plain text otherwise."""
     metrics.refused(refused.kind or "limit")
     language = i18n.negotiate(request.headers.get("accept-language"))
-    if wants_html(request):
-        return Response(_small_page(language, refused.message, request.scope.get(
-            "root_path", "")), status_code=429, media_type="text/html",
-            headers={**_headers(refused), "Vary": "Accept-Language"})
     with i18n.language(language):
-        message = gettext(refused.message)
-    return _short(message, is_htmx(request), refused)
+        if not wants_html(request):
+            return _short(gettext(refused.message), is_htmx(request), refused)
+        wait = i18n.ngettext("You can try again in %(count)s second.",
+                             "You can try again in %(count)s seconds.",
+                             refused.retry_after, count=refused.retry_after)
+    before, after = _small_page(language, refused.message, request.scope.get("root_path", ""))
+    return HTMLResponse(before + str(escape(wait)) + after, status_code=429,
+                        headers={**_headers(refused), "Vary": "Accept-Language"})
 
 
 class FairUseMiddleware:

@@ -269,7 +269,7 @@ def test_the_eleventh_cookie_of_one_address_meets_the_same_limit_as_one(
     ("/play/history/7/2.txt", "exports"), ("/score/7/export", "exports"),
     ("/play/history", "pages"), ("/play/history/report", "pages"),
     ("/play/history/7", "pages"), ("/play/history/7/2", "pages"),
-    ("/play/history/7/2/analysis", "pages"), ("/play/history/7/2/luck", "pages"),
+    ("/play/history/7/2/analysis", None), ("/play/history/7/2/luck", None),
     ("/daily", "pages"), ("/score/7", "pages"), ("/score/shared/abc", "pages"),
     ("/", None), ("/play", None), ("/guide", None), ("/score", None), ("/settings", None),
     ("/static/app.css", None), ("/healthz", None), ("/devices", None)])
