@@ -25,7 +25,6 @@ Nothing here knows about HTTP or the game; every class is thread-safe.
 from __future__ import annotations
 
 import contextlib
-import math
 import re
 import threading
 import time

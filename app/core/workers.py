@@ -75,8 +75,7 @@ from dataclasses import dataclass, field
 from math import inf
 from typing import Any, TypeVar
 
-from app.core import metrics
-from app.core import fairuse
+from app.core import fairuse, metrics
 from app.core.fairuse import FairQueue, InFlight, Refused, owner
 from app.core.i18n import N_
 from app.engine import Action, PlayerView
