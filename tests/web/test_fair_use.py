@@ -21,14 +21,12 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from jinja2 import Environment
 from sqlalchemy import event
-from sqlmodel import Session
 
 from app.core import workers
 from app.core.config import Settings
 from app.core.fairuse import Rate
 from app.engine.bots import expert
 from app.main import create_app
-from app.play.storage import open_seat
 from app.review import imports
 from app.web.limits import kind_of
 from app.web.sessions import COOKIE_NAME
@@ -36,6 +34,7 @@ from tests.support.hardening import diff, snapshot
 from tests.support.servers import run_async
 from tests.support.waiting import wait_until
 from tests.web.friend.test_friend import start
+from tests.web.play.test_hint_one_at_a_time import _version
 
 HX = {"HX-Request": "true"}
 
@@ -387,7 +386,7 @@ def test_hints_beyond_the_jobs_of_an_address_get_429_whatever_the_cookie(
     monkeypatch.setattr(expert, "DEFAULT_BUDGET",
                         expert.Budget(samples=2, discards=2, deadline=None))
     clients = [_browser(app, browsers) for _ in range(3)]
-    versions = [_hint_version(app, client) for client in clients]
+    versions = [_version(app, client) for client in clients]
     answers: list[Any] = []
     asking = [threading.Thread(target=lambda c=client, v=version: answers.append(
         c.post("/play/hint", data={"version": v}, headers=HX)))
@@ -414,10 +413,3 @@ def test_hints_beyond_the_jobs_of_an_address_get_429_whatever_the_cookie(
     again = clients[2].post("/play/hint", data={"version": versions[2]}, headers=HX)
     assert again.status_code == 200 and "Expert would:" in again.text
 
-
-def _hint_version(app: FastAPI, client: TestClient) -> str:
-    client.post("/play/new", data={"level": "standard", "version": "0"})
-    with Session(app.state.engine) as db:
-        seat = open_seat(db, client.cookies[COOKIE_NAME])
-        assert seat is not None
-        return str(seat.version)
