@@ -155,6 +155,10 @@ class Settings(BaseSettings):
     limit_sign_ins_per_address: RateSetting = Field(
         default=Rate(300, 600), description="Codes made or entered and operator sign-ins "
         "from one client address.")
+    limit_costly_in_flight_per_address: int = Field(
+        default=4, ge=1, description="Costly requests (pages that compute, statistics, "
+        "downloads, imports, invites, codes and sign-ins) of one client address answered "
+        "at once, per server process; another gets 429 at once.")
     limit_jobs_per_address: int = Field(
         default=4, ge=1, description="Jobs of the process pool (hints, the computer's "
         "moves) in flight at once for one client address, per server process; a hint "

@@ -22,6 +22,9 @@ template rendered:
   sheets): ``LIMIT_PAGES_*``; statistics and downloads (``/stats``, ``/stats.json``,
   ``/stats.csv``, ``/privacy/data.json``, hand histories, score sheet exports):
   ``LIMIT_EXPORTS_*``;
+* at most ``LIMIT_COSTLY_IN_FLIGHT_PER_ADDRESS`` requests of those kinds (all but
+  ``posts``) of one address are answered at once (per process): ten browsers of one
+  address asking for big pages in parallel hold four request threads, not forty;
 * a hint (:meth:`FairUse.refuse_while_busy`) is refused at once while the browser's
   last one is being worked out, or while its address has ``LIMIT_JOBS_PER_ADDRESS``
   jobs in the process pool (:func:`app.core.workers.address_busy`).
@@ -82,6 +85,8 @@ PAGES = N_("You are opening pages faster than anyone reads them: wait a moment, 
          "reload the page.")
 EXPORTS = N_("You have asked for many statistics or downloads in a short time: wait a "
            "minute, then ask again.")
+BUSY = N_("Many pages are being prepared for your network just now: nothing was done. "
+         "Wait a moment, then try again.")
 SIGN_INS = N_("You have sent many codes or sign-ins in a short time: nothing was checked. "
             "Wait a few minutes, then try again.")
 
@@ -158,6 +163,8 @@ class FairUse:
                          "pages": PAGES, "exports": EXPORTS, "sign_ins": SIGN_INS}
         self.streams = (InFlight(settings.limit_streams_per_browser, STREAMS, "streams", 5),
                         InFlight(settings.limit_streams_per_address, STREAMS, "streams", 5))
+        self.costly = InFlight(settings.limit_costly_in_flight_per_address, BUSY, "busy", 1)
+        """Costly requests being answered per client address."""
         self.busy: dict[str, InFlight] = {}
         self._threads: ThreadPoolExecutor | None = None
 
@@ -350,15 +357,26 @@ class FairUseMiddleware:
             path = scope["path"].removeprefix(scope.get("root_path", ""))
             kind = kind_of(method, path)
             kinds = (["posts"] if method == "POST" else []) + ([kind] if kind else [])
+            held = False  # one of the address's places for costly requests
             try:
+                if kind is not None:
+                    held = self.fair.costly.acquire(client.address)
+                    if not held:
+                        raise Refused(BUSY, self.fair.costly.retry_after, "busy")
                 if kinds:
                     await self.fair.count(kinds, client)
                 if method == "POST":
                     self.fair.check_busy(path, client)
             except Refused as refused:
+                if held:
+                    self.fair.costly.release(client.address)
                 await refusal(Request(scope, receive), refused)(scope, receive, send)
                 return
-            await self.app(scope, receive, send)
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                if held:
+                    self.fair.costly.release(client.address)
         finally:
             fairuse.address.reset(at)
             owner.reset(token)

@@ -12,6 +12,7 @@ other test of the suite meets.)
 from __future__ import annotations
 
 import asyncio
+import secrets
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +22,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from jinja2 import Environment
 from sqlalchemy import event
+from starlette.responses import PlainTextResponse
 
 from app.core import workers
 from app.core.config import Settings
@@ -28,7 +30,7 @@ from app.core.fairuse import Rate
 from app.engine.bots import expert
 from app.main import create_app
 from app.review import imports
-from app.web.limits import kind_of
+from app.web.limits import FairUse, FairUseMiddleware, kind_of
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import diff, snapshot
 from tests.support.servers import run_async
@@ -413,3 +415,62 @@ def test_hints_beyond_the_jobs_of_an_address_get_429_whatever_the_cookie(
     again = clients[2].post("/play/hint", data={"version": versions[2]}, headers=HX)
     assert again.status_code == 200 and "Expert would:" in again.text
 
+
+
+def _scope(path: str, address: str, cookie: str = "") -> dict[str, Any]:
+    headers = [(b"host", b"testserver")]
+    if cookie:
+        headers.append((b"cookie", f"{COOKIE_NAME}={cookie}".encode()))
+    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+            "query_string": b"", "root_path": "", "headers": headers,
+            "client": (address, 50000), "server": ("testserver", 80)}
+
+
+def test_costly_requests_beyond_an_addresss_places_get_429_until_one_ends(
+        settings: Settings) -> None:
+    # The app behind the middleware holds each request until the test lets it go.
+    fair = FairUse(settings.model_copy(update={"limit_costly_in_flight_per_address": 2}))
+
+    async def scenario() -> list[int]:
+        go_on, inside = asyncio.Event(), asyncio.Queue[str]()
+
+        async def held(scope: Any, receive: Any, send: Any) -> None:
+            await inside.put(scope["path"])
+            await go_on.wait()
+            await PlainTextResponse("done")(scope, receive, send)
+
+        middleware = FairUseMiddleware(held, fair)
+
+        async def ask(path: str, address: str, cookie: str = "") -> int:
+            sent: list[dict[str, Any]] = []
+
+            async def receive() -> dict[str, Any]:
+                return {"type": "http.request", "body": b"", "more_body": False}
+
+            async def send(message: dict[str, Any]) -> None:
+                sent.append(message)
+
+            # A request let through by mistake would wait for go_on: fail, not hang.
+            await asyncio.wait_for(middleware(_scope(path, address, cookie), receive, send),
+                                   None if go_on.is_set() else 60)
+            return int(sent[0]["status"])
+
+        cookies = [secrets.token_urlsafe(32) for _ in range(4)]
+        first = asyncio.create_task(ask("/stats", "10.0.0.1", cookies[0]))
+        second = asyncio.create_task(ask("/play/history/3", "10.0.0.1", cookies[1]))
+        for _ in range(2):
+            await asyncio.wait_for(inside.get(), 60)
+        refused = [ask("/stats.csv", "10.0.0.1", cookies[2]),  # a third: refused at once
+                   ask("/daily", "10.0.0.1")]  # without a cookie too
+        statuses = [await asyncio.wait_for(asking, 10) for asking in refused]
+        other = asyncio.create_task(ask("/stats", "10.0.0.2"))  # another address
+        await asyncio.wait_for(inside.get(), 60)
+        cheap = asyncio.create_task(ask("/guide", "10.0.0.1"))  # not a costly request
+        await asyncio.wait_for(inside.get(), 60)
+        go_on.set()
+        statuses += [await first, await second, await other, await cheap]
+        statuses.append(await ask("/stats", "10.0.0.1", cookies[3]))  # places free again
+        return statuses
+
+    assert run_async(scenario()) == [429, 429, 200, 200, 200, 200, 200]
