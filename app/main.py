@@ -106,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Once at start: whether the play-outs run compiled (make fast, docs/strength.md).
         log.info("engine: %s", "compiled core" if compiled_core()
                  else "pure Python (no compiled core)")
-        workers.configure(settings.compute_workers)
+        workers.configure(settings.compute_workers, settings.limit_jobs_per_address)
         await asyncio.to_thread(schema.check)  # logs an error when not at head
         # The routes' thread pool, as large as the database pool was made for (THREADS).
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
@@ -141,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             analysis.shutdown()
             daily_days.shutdown()
             await asyncio.to_thread(workers.shutdown)
+            fair_use.close()
             engine.dispose()
             metrics.process_ended()
 
@@ -162,12 +163,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         when_file_changes(engine, forget)
 
     fair_use = install_fair_use(app, settings)
-    # A hint asked while the browser's last one is worked out: 429 before any read.
+    # A hint asked while the browser's last one is worked out, or while its address has
+    # the most jobs in the process pool: 429 before any read.
     fair_use.refuse_while_busy("/play/hint", ONE_HINT_AT_A_TIME)
 
     # Outermost first: the sub-path (BASE_PATH) → access log → HEAD as GET → security
     # headers, cross-site and body checks (so a 500 carries the headers too) → fair use
-    # (the pool's owner, 429 beyond the post limits) → Starlette's 500 handler → gzip →
+    # (the pool's owner and address, 429 beyond a limit of a costly request, before the
+    # session is read) → Starlette's 500 handler → gzip →
     # session cookie → error pages → routes.
     # Without a BASE_PATH the sub-path layer has nothing to do: it is left out (each
     # layer costs every request a call on the event loop).

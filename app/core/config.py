@@ -135,6 +135,34 @@ class Settings(BaseSettings):
     limit_imports_per_address: RateSetting = Field(
         default=Rate(30, 60), description="Imports from one client address (several "
         "people behind one address may import at once).")
+    limit_pages_per_browser: RateSetting = Field(
+        default=Rate(300, 600), description="Pages that compute a browser may ask for: "
+        "hand reviews, match reports, the history, the daily deal, "
+        "score sheets (a burst of that many, then the rate).")
+    limit_pages_per_address: RateSetting = Field(
+        default=Rate(1500, 600), description="Pages that compute, from one client address.")
+    limit_exports_per_browser: RateSetting = Field(
+        default=Rate(60, 600), description="Statistics (/stats, /stats.json, /stats.csv) "
+        "and downloads (/privacy/data.json, hand histories, score sheet exports) a "
+        "browser may ask for.")
+    limit_exports_per_address: RateSetting = Field(
+        default=Rate(300, 600), description="Statistics and downloads from one client "
+        "address.")
+    limit_sign_ins_per_browser: RateSetting = Field(
+        default=Rate(30, 600), description="Device and recovery codes made or entered, "
+        "and operator sign-ins, a browser may send (right or wrong; wrong codes and "
+        "tokens are limited further).")
+    limit_sign_ins_per_address: RateSetting = Field(
+        default=Rate(300, 600), description="Codes made or entered and operator sign-ins "
+        "from one client address.")
+    limit_costly_in_flight_per_address: int = Field(
+        default=4, ge=1, description="Costly requests (pages that compute, statistics, "
+        "downloads, imports, invites, codes and sign-ins) of one client address answered "
+        "at once, per server process; another gets 429 at once.")
+    limit_jobs_per_address: int = Field(
+        default=4, ge=1, description="Jobs of the process pool (hints, the computer's "
+        "moves) in flight at once for one client address, per server process; a hint "
+        "asked beyond it gets 429 (the computer's moves wait their turn).")
     limit_streams_per_browser: int = Field(
         default=4, ge=1, description="Live tables (event streams) one browser may hold "
         "open at once (one per tab).")

@@ -7,11 +7,15 @@
 * :class:`FairQueue` — a queue served round-robin across owners: one owner's hundred
   jobs wait behind the single job of each other owner.
 * :class:`InFlight` — at most ``limit`` things in flight per key (one hint per browser).
-* :class:`Rate` and :class:`RateLimiter` — at most ``count`` per ``seconds`` per key,
-  with bursts up to ``count`` (the generic cell rate algorithm: one number per key, no
-  thread, no timer; idle keys are forgotten as they expire). The ``limits`` library
-  was considered: its in-memory storage starts a timer thread after every hit and scans
-  every key each time, more than a tap should cost.
+* :data:`address` — the client address of the current request's work (the pool caps
+  the jobs in flight per address).
+* :class:`Rate`, :class:`RateStore` and :class:`MemoryRates` — at most ``count`` per
+  ``seconds`` per key, with bursts up to ``count`` (the generic cell rate algorithm: one
+  number per key, no thread, no timer; idle keys are forgotten as they expire). Several
+  instances on PostgreSQL share a table instead (:mod:`app.core.sharedrates`). The
+  ``limits`` library was considered: its in-memory storage starts a timer thread after
+  every hit and scans every key each time, more than a tap should cost, and it has no
+  storage in an SQL database (only Redis, Memcached, MongoDB and etcd).
 * :class:`Refused` — the exception a limit raises: a message saying what to do and how
   many seconds to wait (``Retry-After``); ``app.web.limits`` answers it with 429.
 
@@ -21,20 +25,23 @@ Nothing here knows about HTTP or the game; every class is thread-safe.
 from __future__ import annotations
 
 import contextlib
-import math
 import re
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
 owner: ContextVar[str] = ContextVar("fair_use_owner", default="")
 """Who the current work is for (``""``: nobody in particular, e.g. a test or a script)."""
+
+address: ContextVar[str] = ContextVar("fair_use_address", default="")
+"""The client address the current work is for (``""``: none), set with :data:`owner`:
+the process pool caps the jobs in flight per address (:mod:`app.core.workers`)."""
 
 
 class Refused(Exception):
@@ -109,11 +116,12 @@ class InFlight:
         self._held: dict[Hashable, int] = {}
         self._lock = threading.Lock()
 
-    def acquire(self, key: Hashable) -> bool:
-        """Take one of ``key``'s places; False (nothing taken) when all are held."""
+    def acquire(self, key: Hashable, force: bool = False) -> bool:
+        """Take one of ``key``'s places; False (nothing taken) when all are held, unless
+        ``force`` (work that must not be refused still counts)."""
         with self._lock:
             held = self._held.get(key, 0)
-            if held >= self.limit:
+            if held >= self.limit and not force:
                 return False
             self._held[key] = held + 1
             return True
@@ -172,51 +180,61 @@ class Rate:
         return f"{self.count}/{self.seconds:g} seconds"
 
 
-class RateLimiter:
-    """Counts events per key against a :class:`Rate` (thread-safe, in memory).
+class RateStore(Protocol):
+    """Where rate counters live: this process's memory (:class:`MemoryRates`) or a table
+    every instance shares (:class:`app.core.sharedrates.SqlRates`)."""
+
+    def hit(self, events: Sequence[tuple[str, Rate]]) -> float:
+        """Count one event against each ``(key, rate)`` (keys distinct): 0.0 when every
+        key had room, else the longest wait in seconds until all would have."""
+
+
+class MemoryRates:
+    """Rate counters in this process's memory (thread-safe), for every key and rate.
 
     The generic cell rate algorithm: each key keeps the time its budget is next full
     again; an event moves it ``seconds / count`` later and is refused when that would
     be more than ``seconds`` ahead of now. So a key may spend all ``count`` at once and
-    then one more every ``seconds / count``.
+    then one more every ``seconds / count``. A refused event counts nothing, for any of
+    its keys. A key whose budget is full again is forgotten (swept every
+    :data:`SWEEP_SECONDS` or :data:`SWEEP_EVERY` events): the memory held is bounded by
+    the keys counted within the longest period.
     """
 
     SWEEP_EVERY = 4096
-    """Forget expired keys once this many events have been counted since the last sweep."""
+    """Forget expired keys after this many events counted since the last sweep."""
+    SWEEP_SECONDS = 60.0
+    """Forget expired keys, at the next event, this many seconds after the last sweep."""
 
-    def __init__(self, rate: Rate, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self._clock = rate, clock
-        self._full_at: dict[Hashable, float] = {}
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._full_at: dict[str, float] = {}
         self._lock = threading.Lock()
         self._hits = 0
+        self._swept = clock()
 
-    def hit(self, key: Hashable) -> float:
-        """Count one event of ``key``: 0.0 when allowed, else the seconds until one
-        would be (nothing counted)."""
-        step = self.rate.seconds / self.rate.count
+    def hit(self, events: Sequence[tuple[str, Rate]]) -> float:
+        """See :meth:`RateStore.hit`; nothing is counted when any key is refused."""
         with self._lock:
             now = self._clock()
-            full_at = max(self._full_at.get(key, now), now) + step
-            wait = full_at - now - self.rate.seconds
+            wait, moved = 0.0, []
+            for key, rate in events:
+                full_at = max(self._full_at.get(key, now), now) + rate.seconds / rate.count
+                wait = max(wait, full_at - now - rate.seconds)
+                moved.append((key, full_at))
             if wait > 1e-9:
                 return wait
-            self._full_at[key] = full_at
+            self._full_at.update(moved)
             self._hits += 1
-            if self._hits >= self.SWEEP_EVERY:
-                self._hits = 0
+            if self._hits >= self.SWEEP_EVERY or now - self._swept >= self.SWEEP_SECONDS:
+                self._hits, self._swept = 0, now
                 self._full_at = {k: t for k, t in self._full_at.items() if t > now}
             return 0.0
-
-    def check(self, key: Hashable, message: str, kind: str = "") -> None:
-        """Count one event of ``key``, or raise :class:`Refused` with ``message`` and
-        the whole seconds to wait."""
-        wait = self.hit(key)
-        if wait:
-            raise Refused(message, math.ceil(wait), kind)
 
     def __len__(self) -> int:
         with self._lock:
             return len(self._full_at)
 
 
-__all__ = ["FairQueue", "InFlight", "Rate", "RateLimiter", "Refused", "owner"]
+__all__ = ["FairQueue", "InFlight", "MemoryRates", "Rate", "RateStore", "Refused", "address",
+           "owner"]

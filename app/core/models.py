@@ -126,6 +126,19 @@ class OperatorSession(SQLModel, table=True):
     expires_at: datetime = Field(index=True)
 
 
+class FairUseCounter(SQLModel, table=True):
+    """A fair-use rate counter shared by the instances on PostgreSQL
+    (:mod:`app.core.sharedrates`): a key's hash (never the cookie or address itself),
+    when its budget is full again (seconds since the epoch, the database's clock) and
+    its rate's period in seconds. Rows whose time has passed are deleted."""
+
+    __tablename__ = "fair_use_counter"
+
+    key: str = Field(primary_key=True, max_length=32)
+    full_at: float
+    period: float
+
+
 # --- add tables here (and a migration, see the module docstring) ---
 
 

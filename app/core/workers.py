@@ -43,6 +43,13 @@ the first decision that needs them (so an app that never meets Hard or Expert st
 none). With ``compute_workers = 0`` everything runs in the calling thread. A crashed
 worker process is replaced and the decision retried once, then made in the thread.
 
+The jobs in flight (waiting or running, in the pool or in the calling thread) are
+counted per client address (:data:`app.core.fairuse.address`): a hint asked while the
+address has ``Settings.limit_jobs_per_address`` of them is refused at once
+(:class:`app.core.fairuse.Refused`, 429), so ten browsers of one address cannot hold
+ten request threads and the pool's queue; the computer's moves are counted but never
+refused (a tap that was made must be answered), they wait their turn.
+
 Processes are started with ``spawn`` (never ``fork``: the server has threads running).
 
 The jobs running and waiting are published for the metrics (``gin_workers_busy``,
@@ -68,8 +75,9 @@ from dataclasses import dataclass, field
 from math import inf
 from typing import Any, TypeVar
 
-from app.core import metrics
-from app.core.fairuse import FairQueue, owner
+from app.core import fairuse, metrics
+from app.core.fairuse import FairQueue, InFlight, Refused, owner
+from app.core.i18n import N_
 from app.engine import Action, PlayerView
 from app.engine.bots import choose_action, expert
 
@@ -117,6 +125,13 @@ _queue: FairQueue[_Job] = FairQueue()
 """Background jobs waiting for room in the pool, served round-robin across owners."""
 _scheduler: threading.Thread | None = None
 
+JOBS_PER_ADDRESS = 4
+"""The default of ``Settings.limit_jobs_per_address`` (:func:`configure` sets it)."""
+BUSY_ADDRESS = N_("Many hints are being worked out for your network just now: nothing "
+                  "was asked. Wait a moment, then ask again.")
+_addresses = InFlight(JOBS_PER_ADDRESS, BUSY_ADDRESS, kind="jobs", retry_after=2)
+"""Interactive jobs in flight per client address (see the module docstring)."""
+
 
 def _publish() -> None:
     """The pool's state for the metrics (``_lock`` held): jobs running, jobs waiting."""
@@ -130,15 +145,28 @@ def _notify() -> None:
     _changed.notify_all()
 
 
-def configure(size: int) -> None:
-    """Use a pool of ``size`` processes from now on (0: compute in the calling thread).
+def configure(size: int, jobs_per_address: int = JOBS_PER_ADDRESS) -> None:
+    """Use a pool of ``size`` processes from now on (0: compute in the calling thread),
+    and refuse a hint while its address has ``jobs_per_address`` jobs in flight.
 
     Called by the app's lifespan at start-up; the processes start on first use.
     """
-    global _size
+    global _size, _addresses
     with _lock:
         _size = max(0, size)
+        if jobs_per_address != _addresses.limit:
+            _addresses = InFlight(jobs_per_address, BUSY_ADDRESS, kind="jobs", retry_after=2)
         _notify()
+
+
+def address_busy(who: str) -> Refused | None:
+    """The refusal a hint of client address ``who`` meets now (its address holds the
+    most jobs in flight), or ``None``: what the fair-use middleware asks before reading
+    anything of the request."""
+    gate = _addresses
+    if who and gate.held(who) >= gate.limit:
+        return Refused(gate.message, gate.retry_after, gate.kind)
+    return None
 
 
 def shutdown() -> None:
@@ -260,10 +288,15 @@ def _hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
     return expert.evaluate(view, random.Random(seed))[:HINT_OPTIONS]
 
 
-def interactive(function: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
+def interactive(function: Callable[..., T], *args: Any, timeout: float | None = None,
+                refusable: bool = False) -> T:
     """Compute ``function(*args)`` in the pool as interactive work (a player is
     waiting) and return its result (or raise its exception); ``function`` must be a
     module-level function and ``args`` picklable. Without a pool it runs here.
+
+    The job counts against its client address (:data:`app.core.fairuse.address`) while
+    it is in flight; with ``refusable``, :class:`app.core.fairuse.Refused` is raised
+    (nothing done) when the address already holds ``jobs_per_address`` of them.
 
     With ``timeout`` (seconds), ``TimeoutError`` is raised when the answer has not come
     by then (a job still queued is dropped; one already running ends on its own).
@@ -272,6 +305,19 @@ def interactive(function: Callable[..., T], *args: Any, timeout: float | None = 
     (:data:`app.core.fairuse.owner`): a browser that queued many jobs waits behind the
     one job of each other browser, so no browser can fill the pool for the others.
     """
+    who, gate = fairuse.address.get(), _addresses
+    if who and not gate.acquire(who, force=not refusable):
+        raise Refused(gate.message, gate.retry_after, gate.kind)
+    try:
+        return _interactive_job(function, args, timeout)
+    finally:
+        if who:
+            gate.release(who)
+
+
+def _interactive_job(function: Callable[..., T], args: tuple[Any, ...],
+                     timeout: float | None) -> T:
+    """:func:`interactive`'s work, once counted against its address."""
     global _last_busy
     for _attempt in range(2):
         if _executor() is None:
@@ -482,9 +528,11 @@ def hint(view: PlayerView, seed: str) -> list[tuple[Action, float]]:
 
     Raises:
         NotBotsTurnError: the view has no legal action.
+        Refused: the client address has the most jobs in flight (nothing computed).
     """
-    return interactive(_hint, view, seed)
+    return interactive(_hint, view, seed, refusable=True)
 
 
-__all__ = ["HINT_OPTIONS", "POOLED_LEVELS", "RESERVE_SECONDS", "background", "configure",
+__all__ = ["BUSY_ADDRESS", "HINT_OPTIONS", "JOBS_PER_ADDRESS", "POOLED_LEVELS",
+           "RESERVE_SECONDS", "address_busy", "background", "configure",
            "decide", "hint", "interactive", "new_pool", "note_request", "queued", "shutdown"]

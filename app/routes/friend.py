@@ -40,7 +40,7 @@ from app.friend.stream import events as event_stream
 from app.play.pages import new_match_page, posted_options
 from app.play.words import rules_summary
 from app.web.deps import DbDep, FieldsDep, SessionDep
-from app.web.limits import InvitesLimit, held_until_closed, stream_slot
+from app.web.limits import held_until_closed, stream_slot
 from app.web.links import see_other
 from app.web.render import render
 
@@ -48,8 +48,7 @@ router = APIRouter()
 
 
 @router.post("/play/friend")
-def create(request: Request, _counted: InvitesLimit, session: SessionDep, db: DbDep,
-           fields: FieldsDep) -> Response:
+def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
     """Make an invite with the New match form's options (replacing this browser's
     earlier open invite); 303 to the waiting page. 429 beyond the invite limits."""
     expected = play.whole_number(fields.get("version", ""))

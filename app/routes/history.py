@@ -32,7 +32,6 @@ from app.review import history as hist
 from app.review import imports, practice, stats
 from app.web import paging
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
-from app.web.limits import ImportsLimit
 from app.web.links import see_other
 from app.web.render import is_htmx, render, settle
 from app.web.rulewords import rules_name
@@ -95,8 +94,7 @@ def import_form(request: Request) -> Response:
 
 
 @router.post("/play/history/import")
-def import_history(request: Request, _counted: ImportsLimit, form: FormDep,
-                   settings: SettingsDep) -> Response:
+def import_history(request: Request, form: FormDep, settings: SettingsDep) -> Response:
     """Read an imported hand history and answer its summary (hands, level, rules, the
     score at the end) with a link to the review of hand ``hand`` (1-based position in
     the file); refuse a malformed file with 400 and the line at fault.

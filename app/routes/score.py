@@ -22,7 +22,6 @@ from app.score.evening import evening_tally, rematch
 from app.score.sheet import OptionsChange, ScoreSheet, SheetError
 from app.web import paging
 from app.web.deps import DbDep, FormDep, SessionDep
-from app.web.limits import ImportsLimit
 from app.web.links import see_other
 from app.web.render import is_htmx, render
 
@@ -93,8 +92,7 @@ def score_create(request: Request, db: DbDep, session: SessionDep, form: FormDep
 
 
 @router.post("/import", name="score_import")
-def score_import(request: Request, _counted: ImportsLimit, db: DbDep, session: SessionDep,
-                 form: FormDep) -> Response:
+def score_import(request: Request, db: DbDep, session: SessionDep, form: FormDep) -> Response:
     """Import an exported sheet from an uploaded file or pasted text; 303 to the copy
     (429 beyond the import limits). Read here, in the thread pool, within
     ``sk.MAX_IMPORT_BYTES``."""

@@ -1,6 +1,9 @@
-"""Fair use (app.web.limits): posts and event streams beyond the limits of a browser or
-of a client address get 429 with Retry-After and words saying what to do; nothing is
-changed. An import in progress does not hold up anybody else's request.
+"""Fair use (app.web.limits): posts, costly pages, statistics, downloads, sign-ins and
+event streams beyond the limits of a browser or of a client address get 429 with
+Retry-After and words saying what to do; nothing is changed, and the refusal reads
+nothing from the database and renders no template. A new cookie of an address meets the
+address's limit; hints beyond the pool jobs of an address are refused. An import in
+progress does not hold up anybody else's request.
 
 The limits are settings; these tests set them small. (The default limits are what every
 other test of the suite meets.)
@@ -9,6 +12,7 @@ other test of the suite meets.)
 from __future__ import annotations
 
 import asyncio
+import secrets
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -16,16 +20,23 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from jinja2 import Environment
+from sqlalchemy import event
+from starlette.responses import PlainTextResponse
 
+from app.core import workers
 from app.core.config import Settings
 from app.core.fairuse import Rate
+from app.engine.bots import expert
 from app.main import create_app
 from app.review import imports
+from app.web.limits import FairUse, FairUseMiddleware, kind_of
 from app.web.sessions import COOKIE_NAME
 from tests.support.hardening import diff, snapshot
 from tests.support.servers import run_async
 from tests.support.waiting import wait_until
 from tests.web.friend.test_friend import start
+from tests.web.play.test_hint_one_at_a_time import _version
 
 HX = {"HX-Request": "true"}
 
@@ -232,3 +243,234 @@ def test_invites_beyond_the_limit_get_429_before_the_form_is_read(
     again = client.post("/play/friend", content=b"--x\r\nbroken",
                         headers={"Content-Type": "multipart/form-data; boundary=x"})
     assert again.status_code == 429 and "retry-after" in again.headers
+
+
+# --- every costly request, per browser and per address (round two) ----------------------
+
+
+def test_the_eleventh_cookie_of_one_address_meets_the_same_limit_as_one(
+        settings: Settings, browsers: list[TestClient]) -> None:
+    app = _app(settings, limit_exports_per_browser=Rate(1, 600),
+               limit_exports_per_address=Rate(10, 600))
+    first = _browser(app, browsers)
+    assert [first.get("/stats").status_code for _ in range(2)] == [200, 429]
+    # Nine new cookies of the same address: each gets its one, the address its ten.
+    assert [_browser(app, browsers).get("/stats").status_code for _ in range(9)] == [200] * 9
+    eleventh = _browser(app, browsers)
+    refused = eleventh.get("/stats.csv")
+    assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+    cookieless = TestClient(app, base_url="http://testserver")
+    browsers.append(cookieless)
+    assert cookieless.get("/stats.json").status_code == 429
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/stats", "exports"), ("/stats.json", "exports"), ("/stats.csv", "exports"),
+    ("/privacy/data.json", "exports"), ("/play/history/7.txt", "exports"),
+    ("/play/history/7/2.txt", "exports"), ("/score/7/export", "exports"),
+    ("/play/history", "pages"), ("/play/history/report", "pages"),
+    ("/play/history/7", "pages"), ("/play/history/7/2", "pages"),
+    ("/play/history/7/2/analysis", None), ("/play/history/7/2/luck", None),
+    ("/daily", "pages"), ("/score/7", "pages"), ("/score/shared/abc", "pages"),
+    ("/", None), ("/play", None), ("/guide", None), ("/score", None), ("/settings", None),
+    ("/static/app.css", None), ("/healthz", None), ("/devices", None)])
+def test_every_costly_read_has_its_limit(path: str, kind: str | None) -> None:
+    assert kind_of("GET", path) == kind
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/play/history/import", "imports"), ("/score/import", "imports"),
+    ("/play/friend", "invites"), ("/devices/code", "sign_ins"),
+    ("/devices/recovery", "sign_ins"), ("/devices/join", "sign_ins"),
+    ("/admin/sign-in", "sign_ins"), ("/play", None), ("/play/hint", None)])
+def test_every_costly_post_has_its_limit_besides_the_posts_one(
+        path: str, kind: str | None) -> None:
+    assert kind_of("POST", path) == kind
+
+
+def test_floods_of_statistics_and_downloads_get_429(
+        settings: Settings, browsers: list[TestClient]) -> None:
+    app = _app(settings, limit_exports_per_browser=Rate(5, 600))
+    client = _browser(app, browsers)
+    paths = ["/stats", "/stats.json", "/stats.csv", "/privacy/data.json", "/stats"]
+    assert [client.get(path).status_code for path in paths] == [200] * 5
+    flood = [client.get(path) for path in paths * 4]
+    assert {answer.status_code for answer in flood} == {429}
+    assert all("retry-after" in answer.headers for answer in flood)
+    assert _browser(app, browsers).get("/stats").status_code == 200  # another browser
+
+
+def test_floods_of_pages_and_sign_ins_get_429(
+        settings: Settings, browsers: list[TestClient]) -> None:
+    app = _app(settings, limit_pages_per_browser=Rate(2, 600),
+               limit_sign_ins_per_browser=Rate(2, 600))
+    client = _browser(app, browsers)
+    assert [client.get("/daily").status_code for _ in range(3)] == [200, 200, 429]
+    assert client.get("/play/history").status_code == 429
+    codes = [client.post("/devices/join", data={"code": "nope"}).status_code
+             for _ in range(3)]
+    assert codes[:2] != [429, 429] and codes[2] == 429
+
+
+class _Counted:
+    """Database statements and templates looked up while it is on."""
+
+    def __init__(self, app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.statements: list[str] = []
+        self.templates: list[str] = []
+        self.engine = app.state.engine
+        real = Environment.get_template
+
+        def get_template(env: Environment, name: Any, *args: Any, **kwargs: Any) -> Any:
+            self.templates.append(str(name))
+            return real(env, name, *args, **kwargs)
+
+        monkeypatch.setattr(Environment, "get_template", get_template)
+        event.listen(self.engine, "before_cursor_execute", self._statement)
+
+    def _statement(self, *args: Any) -> None:
+        self.statements.append(args[2])
+
+    def close(self) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._statement)
+
+
+def test_a_refused_request_reads_nothing_and_renders_no_template(
+        settings: Settings, browsers: list[TestClient],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _app(settings, limit_exports_per_browser=Rate(1, 600),
+               limit_pages_per_browser=Rate(1, 600), limit_posts_per_browser=Rate(2, 600),
+               limit_sign_ins_per_address=Rate(1, 600))
+    client = _browser(app, browsers)
+    client.get("/stats")
+    client.get("/play/history")
+    _new_match(client)
+    client.post("/devices/join", data={"code": "nope"})
+    cookieless = TestClient(app, base_url="http://testserver")
+    browsers.append(cookieless)
+    counted = _Counted(app, monkeypatch)
+    try:
+        answers = [
+            client.get("/stats", headers={"accept": "text/html"}),
+            client.get("/stats.csv"),
+            client.get("/play/history/1", headers=HX),
+            client.post("/play", data={"action": "draw_stock", "version": "1"}, headers=HX),
+            client.post("/play/new", data={"level": "easy"}, headers={"accept": "text/html"}),
+            cookieless.post("/devices/join", data={"code": "nope"},
+                            headers={"accept": "text/html", "accept-language": "de"}),
+        ]
+    finally:
+        counted.close()
+    assert [answer.status_code for answer in answers] == [429] * 6
+    assert counted.statements == [] and counted.templates == []
+    assert COOKIE_NAME not in cookieless.cookies  # no session was made for it
+    page, german = answers[0], answers[-1]
+    assert "<html" in page.text and "statistics or downloads" in page.text
+    assert len(page.content) < 2000 and 'lang="de"' in german.text
+    assert "<html" not in answers[2].text and 'role="alert"' in answers[2].text
+
+
+def test_hints_beyond_the_jobs_of_an_address_get_429_whatever_the_cookie(
+        settings: Settings, browsers: list[TestClient],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each browser's hint is held inside the pool's work (counted against the address)
+    # until the test lets it go; the third browser of the address is then refused.
+    app = _app(settings, limit_jobs_per_address=2, compute_workers=0)
+    inside, go_on = threading.Semaphore(0), threading.Event()
+    real = workers._hint
+
+    def held(view: Any, seed: str) -> Any:
+        inside.release()
+        assert go_on.wait(60)
+        return real(view, seed)
+
+    monkeypatch.setattr(workers, "_hint", held)
+    monkeypatch.setattr(expert, "DEFAULT_BUDGET",
+                        expert.Budget(samples=2, discards=2, deadline=None))
+    clients = [_browser(app, browsers) for _ in range(3)]
+    versions = [_version(app, client) for client in clients]
+    answers: list[Any] = []
+    asking = [threading.Thread(target=lambda c=client, v=version: answers.append(
+        c.post("/play/hint", data={"version": v}, headers=HX)))
+        for client, version in zip(clients[:2], versions[:2], strict=True)]
+    for thread in asking:
+        thread.start()
+    try:
+        for _ in asking:
+            assert inside.acquire(timeout=60), "a hint was not worked out"
+        counted = _Counted(app, monkeypatch)
+        try:
+            third = clients[2].post("/play/hint", data={"version": versions[2]}, headers=HX)
+        finally:
+            counted.close()
+        assert third.status_code == 429 and int(third.headers["retry-after"]) >= 1
+        assert "for your network" in third.text
+        assert counted.statements == [] and counted.templates == []
+    finally:
+        go_on.set()
+        for thread in asking:
+            thread.join(60)
+    assert [answer.status_code for answer in answers] == [200, 200]
+    inside.release()  # the third's hold no longer waits
+    again = clients[2].post("/play/hint", data={"version": versions[2]}, headers=HX)
+    assert again.status_code == 200 and "Expert would:" in again.text
+
+
+
+def _scope(path: str, address: str, cookie: str = "") -> dict[str, Any]:
+    headers = [(b"host", b"testserver")]
+    if cookie:
+        headers.append((b"cookie", f"{COOKIE_NAME}={cookie}".encode()))
+    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+            "query_string": b"", "root_path": "", "headers": headers,
+            "client": (address, 50000), "server": ("testserver", 80)}
+
+
+def test_costly_requests_beyond_an_addresss_places_get_429_until_one_ends(
+        settings: Settings) -> None:
+    # The app behind the middleware holds each request until the test lets it go.
+    fair = FairUse(settings.model_copy(update={"limit_costly_in_flight_per_address": 2}))
+
+    async def scenario() -> list[int]:
+        go_on, inside = asyncio.Event(), asyncio.Queue[str]()
+
+        async def held(scope: Any, receive: Any, send: Any) -> None:
+            await inside.put(scope["path"])
+            await go_on.wait()
+            await PlainTextResponse("done")(scope, receive, send)
+
+        middleware = FairUseMiddleware(held, fair)
+
+        async def ask(path: str, address: str, cookie: str = "") -> int:
+            sent: list[dict[str, Any]] = []
+
+            async def receive() -> dict[str, Any]:
+                return {"type": "http.request", "body": b"", "more_body": False}
+
+            async def send(message: dict[str, Any]) -> None:
+                sent.append(message)
+
+            # A request let through by mistake would wait for go_on: fail, not hang.
+            await asyncio.wait_for(middleware(_scope(path, address, cookie), receive, send),
+                                   None if go_on.is_set() else 60)
+            return int(sent[0]["status"])
+
+        cookies = [secrets.token_urlsafe(32) for _ in range(4)]
+        first = asyncio.create_task(ask("/stats", "10.0.0.1", cookies[0]))
+        second = asyncio.create_task(ask("/play/history/3", "10.0.0.1", cookies[1]))
+        for _ in range(2):
+            await asyncio.wait_for(inside.get(), 60)
+        refused = [ask("/stats.csv", "10.0.0.1", cookies[2]),  # a third: refused at once
+                   ask("/daily", "10.0.0.1")]  # without a cookie too
+        statuses = [await asyncio.wait_for(asking, 10) for asking in refused]
+        other = asyncio.create_task(ask("/stats", "10.0.0.2"))  # another address
+        await asyncio.wait_for(inside.get(), 60)
+        cheap = asyncio.create_task(ask("/guide", "10.0.0.1"))  # not a costly request
+        await asyncio.wait_for(inside.get(), 60)
+        go_on.set()
+        statuses += [await first, await second, await other, await cheap]
+        statuses.append(await ask("/stats", "10.0.0.1", cookies[3]))  # places free again
+        return statuses
+
+    assert run_async(scenario()) == [429, 429, 200, 200, 200, 200, 200]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.fairuse import FairQueue, InFlight, Rate, RateLimiter, Refused
+from app.core.fairuse import FairQueue, InFlight, MemoryRates, Rate, Refused
 
 
 def test_owners_are_served_alternately_whatever_each_queued() -> None:
@@ -63,27 +63,38 @@ class _Clock:
 
 def test_a_rate_allows_its_burst_then_refuses_with_the_wait() -> None:
     clock = _Clock()
-    limiter = RateLimiter(Rate.parse("3/minute"), clock)
-    assert [limiter.hit("ann") for _ in range(3)] == [0.0, 0.0, 0.0]
-    assert limiter.hit("ann") == pytest.approx(20.0)  # one more every 20 s
-    assert limiter.hit("bob") == 0.0  # another key has its own budget
+    rates, rate = MemoryRates(clock), Rate.parse("3/minute")
+    assert [rates.hit([("ann", rate)]) for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert rates.hit([("ann", rate)]) == pytest.approx(20.0)  # one more every 20 s
+    assert rates.hit([("bob", rate)]) == 0.0  # another key has its own budget
     clock.now += 20
-    assert limiter.hit("ann") == 0.0
-    assert limiter.hit("ann") > 0
-    with pytest.raises(Refused) as refused:
-        limiter.check("ann", "Slow down.", "posts")
-    assert refused.value.retry_after == 20 and refused.value.kind == "posts"
+    assert rates.hit([("ann", rate)]) == 0.0
+    assert rates.hit([("ann", rate)]) > 0
 
 
-def test_expired_keys_are_forgotten() -> None:
+def test_an_event_refused_by_one_of_its_keys_counts_against_none() -> None:
     clock = _Clock()
-    limiter = RateLimiter(Rate.parse("1/second"), clock)
-    limiter.SWEEP_EVERY = 3
-    limiter.hit("a")
-    limiter.hit("b")
+    rates, few, many = MemoryRates(clock), Rate.parse("1/minute"), Rate.parse("10/minute")
+    assert rates.hit([("browser", few), ("address", many)]) == 0.0
+    assert rates.hit([("browser", few), ("address", many)]) == pytest.approx(60.0)
+    # The address spent one of its ten, not two: nine more from other browsers.
+    assert [rates.hit([(f"other{i}", few), ("address", many)]) for i in range(9)] == [0.0] * 9
+    assert rates.hit([("eleventh", few), ("address", many)]) > 0
+
+
+def test_expired_keys_are_forgotten_so_memory_stays_bounded() -> None:
+    clock = _Clock()
+    rates, rate = MemoryRates(clock), Rate.parse("1/second")
+    for index in range(20_000):  # a flood of new keys, each counted once, 100 a second
+        rates.hit([(f"key{index}", rate)])
+        clock.now += 0.01
+    # Those of the last second are kept (and those counted since the last sweep), no more.
+    assert len(rates) <= rates.SWEEP_EVERY + 100
     clock.now += 5
-    limiter.hit("c")
-    assert len(limiter) == 1
+    rates.hit([("late", rate)])  # the next event after a quiet minute sweeps
+    clock.now += rates.SWEEP_SECONDS
+    rates.hit([("later", rate)])
+    assert len(rates) == 1
 
 
 @pytest.mark.parametrize(("text", "count", "seconds"), [

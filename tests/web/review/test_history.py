@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from httpx import Response
 
-from app.core.fairuse import Rate, RateLimiter
+from app.core.fairuse import Rate
 from app.engine.handhistory import (
     MAGIC,
     HandHistoryError,
@@ -211,7 +211,7 @@ def test_malformed_hand_histories_are_refused_and_nothing_is_stored(
     before = snapshot(app.state.engine)
     # Dozens of files in a second, beyond what a person imports (LIMIT_IMPORTS_*).
     unlimited = Rate(10_000, 60)
-    app.state.fair_use.rates["imports"] = (RateLimiter(unlimited), RateLimiter(unlimited))
+    app.state.fair_use.rates["imports"] = (unlimited, unlimited)
     for name, bad in _edited(text).items():
         with pytest.raises(HandHistoryError):
             check(parse(bad))
