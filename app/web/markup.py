@@ -209,6 +209,10 @@ HOOKS: tuple[Hook, ...] = (
     _id("entry", "the score sheet's entry form", "score.js", "the field focused again"),
     _data("data-grid", "the score sheet's card grids", "score.js",
           "the name of the checkboxes a code field fills"),
+    _data("data-wait", "the score sheet's preview box", "score.js",
+          "'Not scored yet' in the page's language"),
+    _data("data-wait-because", "the score sheet's preview box", "score.js",
+          "'Not scored yet: %s' in the page's language (the script puts the reason in)"),
 )
 """Every hook, the play table's first."""
 
