@@ -59,6 +59,7 @@ BROWSER_COLUMNS: dict[tuple[str, str], int | None] = {
     ("daily_play", "session_id"): None,
     ("score_sheet", "session_id"): None,
     ("display_prefs", "session_id"): None,
+    ("browser_stats", "session_id"): None,
 }
 """(table, column) of every column that names a browser → the seat whose name (in the
 row's ``names``) stands for another browser (``None``: nobody's name, the value is

@@ -68,7 +68,7 @@ Spanish pages show their own). (Beside these, a capital letter alone is data: a 
 face's rank, a key to press.)"""
 _CARD = r"(?:10|[2-9TJQKA])[CDHS\u2660\u2665\u2666\u2663]\ufe0e?"
 _DATA_TOKEN = re.compile(
-    rf"^(?:{_CARD}|[A-Z]|[0-9a-f]{{8,}}|[A-Za-z0-9_-]{{32,}}|https?://\S+|/\S*|v\d+(?:\.\d+)+"
+    rf"^(?:{_CARD}|[A-Z]|[0-9a-f]{{8,}}|[A-Za-z0-9_-]{{32,}}|https?://\S+|/\S*|v\d+(?:\.\d+)+(?:\.dev\d+)?"
     r"|[^\w]*|[\d\W_]+)$")
 _WORD = re.compile(r"[^\W\d_]")
 

@@ -69,7 +69,7 @@ def test_an_export_arrives_in_several_chunks(app: FastAPI, client: TestClient,
                                               history: str, path: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(streams, "CHUNK", 4096)
-    scope = http_scope("GET", path, [("cookie", f"{COOKIE_NAME}={history}")])
+    scope = http_scope("GET", path, [("cookie", f"{COOKIE_NAME}={client.cookies[COOKIE_NAME]}")])
     sent = client.portal.call(_sent, app, scope)
     bodies = [m for m in sent if m["type"] == "http.response.body" and m.get("body")]
     assert sent[0]["status"] == 200 and len(bodies) > 2
@@ -101,19 +101,23 @@ async def _sent(app: FastAPI, scope: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _peak(pieces: Callable[[], Iterable[str]]) -> tuple[int, int]:
-    """(bytes written, the most memory held between two chunks), written twice and
-    measured the second time, so that what is made once (compiled statements, caches)
-    is not counted."""
+    """(bytes written, the most memory held between two chunks), written once unmeasured
+    so that what is made once (compiled statements, caches) is not counted, then
+    measured three times, the least kept (another thread of the test process, a
+    background task of the app, may allocate during one of them)."""
     sum(len(chunk) for chunk in streams.chunks(pieces(), 4096))
-    tracemalloc.start()
-    try:
-        size = held = 0
-        for chunk in streams.chunks(pieces(), 4096):
-            size += len(chunk)
-            held = max(held, tracemalloc.get_traced_memory()[0])
-        return size, held
-    finally:
-        tracemalloc.stop()
+    runs = []
+    for _ in range(3):
+        tracemalloc.start()
+        try:
+            size = held = 0
+            for chunk in streams.chunks(pieces(), 4096):
+                size += len(chunk)
+                held = max(held, tracemalloc.get_traced_memory()[0])
+            runs.append((size, held))
+        finally:
+            tracemalloc.stop()
+    return min(runs, key=lambda run: run[1])
 
 
 def _pieces(db: Session, sid: str, export: str) -> Iterable[str]:
