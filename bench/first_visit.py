@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -105,12 +104,10 @@ def report(title: str, rows: list[tuple[str, str, int]], origin: str) -> int:
     return total
 
 
-def visit(playwright: Any, origin: str, pages: list[tuple[str, str]],
-          then: Callable[[Any, Wire], None] | None = None) -> dict[str, int]:
-    """In a fresh profile, load each ``(title, path)`` of ``pages`` in turn (``settle``
-    after each), print its bytes and return ``{title: bytes}``; ``then(page, wire)`` runs
-    after, in the same profile."""
-    totals: dict[str, int] = {}
+def visit(playwright: Any, origin: str, visits: list[list[tuple[str, str]]],
+          totals: dict[str, int]) -> None:
+    """In one fresh profile, each visit of ``visits`` in turn: load each ``(title, path)``
+    of it (``settle`` after each), print its bytes and put them in ``totals[title]``."""
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=ARGS, headless=True,
@@ -118,14 +115,12 @@ def visit(playwright: Any, origin: str, pages: list[tuple[str, str]],
         page = context.pages[0] if context.pages else context.new_page()
         wire = Wire()
         wire.listen(context, page)
-        for title, path in pages:
-            page.goto(origin + path)
-            settle(page)
-            totals[title] = report(title, wire.take(), origin)
-        if then is not None:
-            then(page, wire)
+        for pages in visits:
+            for title, path in pages:
+                page.goto(origin + path)
+                settle(page)
+                totals[title] = report(title, wire.take(), origin)
         context.close()
-    return totals
 
 
 def main() -> None:
@@ -140,17 +135,11 @@ def main() -> None:
         totals: dict[str, int] = {}
         try:
             with sync_playwright() as playwright:
-
-                def again(page: Any, wire: Wire) -> None:
-                    for title, path in (("second visit /", "/"), ("second visit /play", "/play")):
-                        page.goto(origin + path)
-                        settle(page)
-                        totals[title] = report(title, wire.take(), origin)
-
-                totals |= visit(playwright, origin,
-                                [("first visit /", "/"), ("first visit /play (after /)", "/play")],
-                                then=again)
-                totals |= visit(playwright, origin, [("first visit /play (fresh)", "/play")])
+                visit(playwright, origin, [
+                    [("first visit /", "/"), ("first visit /play (after /)", "/play")],
+                    [("second visit /", "/"), ("second visit /play", "/play")],
+                ], totals)
+                visit(playwright, origin, [[("first visit /play (fresh)", "/play")]], totals)
         finally:
             server.stop()
     print("\nsummary (bytes on the wire, target for a first visit ≤ "
