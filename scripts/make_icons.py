@@ -1,15 +1,23 @@
-"""Draw the app icons (issue 16) once: SVG drawn here, rasterised by headless Chromium.
+"""Draw the app icons (issue 16) once: SVG drawn here, rasterised by headless Chromium,
+the PNGs then made small (a first visit fetches none of them, but an install does).
 
 Run ``.venv/bin/python scripts/make_icons.py`` after changing the drawing; it writes
-``static/icons/*.png`` (committed). Needs Playwright and ``/usr/bin/chromium``, like the
-browser tests. The icon is a white card with a black spade on the green felt:
+``static/icons/*`` (committed). Needs Playwright and ``/usr/bin/chromium``, like the
+browser tests, and Debian's ``pngquant`` and ``zopfli`` (``apt-get install pngquant
+zopfli``): each PNG is quantised to a palette (``pngquant --quality=70-95``, no visible
+change on these flat colours) and recompressed (``zopflipng``), 211 KB → 35 KB for the
+five. The icon is a white card with a black spade on the green felt:
 
+* ``icon.svg`` — purpose "any", every size (the manifest's first icon, for the browsers
+  that take SVG icons); the same drawing as ``icon-512.png``;
 * ``icon-192.png``, ``icon-512.png`` — purpose "any": rounded square, transparent corners;
 * ``maskable-192.png``, ``maskable-512.png`` — purpose "maskable": full-bleed felt, the
   card inside the central 80 % circle that every mask shape keeps;
 * ``apple-touch-icon.png`` — 180 px, full bleed (iOS rounds the corners itself).
 """
 
+import shutil
+import subprocess
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -32,16 +40,18 @@ CARD = (
 )
 
 
-def svg(*, size: int, full_bleed: bool, scale: float) -> str:
-    """The icon as SVG text, ``size`` px square: the card scaled by ``scale`` about the centre."""
+def svg(*, size: int | None, full_bleed: bool, scale: float) -> str:
+    """The icon as SVG text, ``size`` px square (``None``: no size, it scales to whatever
+    shows it): the card scaled by ``scale`` about the centre."""
     background = (
         '<rect width="512" height="512" fill="url(#felt)"/>'
         if full_bleed
         else '<rect width="512" height="512" rx="112" fill="url(#felt)"/>'
     )
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="{size}" '
-        f'height="{size}"><defs><radialGradient id="felt" cx="50%" cy="20%" r="90%">'
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"'
+        + (f' width="{size}" height="{size}"' if size else "")
+        + '><defs><radialGradient id="felt" cx="50%" cy="20%" r="90%">'
         f'<stop offset="0" stop-color="{FELT_LIGHT}"/><stop offset="0.7" '
         f'stop-color="{FELT}"/></radialGradient></defs>{background}'
         f'<g transform="translate(256 256) scale({scale}) translate(-256 -256)">{CARD}</g>'
@@ -58,9 +68,29 @@ ICONS = (
 )
 
 
+VECTOR = ("icon.svg", False, 0.95)
+"""The SVG icon: file name, full bleed, scale (those of ``icon-512.png``)."""
+
+
+def shrink(path: Path) -> None:
+    """Make the PNG at ``path`` small in place: a palette of at most 256 colours
+    (pngquant, kept only at quality 70 or better), then zopflipng's recompression.
+    Raises ``FileNotFoundError`` when either tool is missing."""
+    for tool in ("pngquant", "zopflipng"):
+        if shutil.which(tool) is None:
+            raise FileNotFoundError(f"{tool} is missing: apt-get install pngquant zopfli")
+    subprocess.run(["pngquant", "--quality=70-95", "--speed", "1", "--strip", "--force",
+                    "--output", str(path), str(path)], check=True)
+    subprocess.run(["zopflipng", "-y", "-m", str(path), str(path)], check=True,
+                    stdout=subprocess.DEVNULL)
+
+
 def main() -> None:
-    """Write every icon of ``ICONS`` into ``static/icons``."""
+    """Write ``icon.svg`` and every icon of ``ICONS`` into ``static/icons``."""
     OUT.mkdir(parents=True, exist_ok=True)
+    name, full_bleed, scale = VECTOR
+    (OUT / name).write_text(svg(size=None, full_bleed=full_bleed, scale=scale) + "\n")
+    print("wrote", OUT / name)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
@@ -73,6 +103,7 @@ def main() -> None:
             )
             page.screenshot(path=str(OUT / name), omit_background=not full_bleed)
             page.close()
+            shrink(OUT / name)
             print("wrote", OUT / name)
         browser.close()
 

@@ -1,10 +1,15 @@
 {#- sw.js — the service worker (served as <base>/sw.js by app/routes/install.py, scope
-    <base>/, where base is the app's sub-path, "" at the root).
-    Context: version (str), files_json (JSON list of versioned static URLs), offline_url,
-    static_prefix (<base>/static/).
-    It answers only static files (cache first; their URLs carry a content hash, but a
-    module's imports, which are matched without it) and failed page navigations (the
-    offline page). Game state never touches its cache. -#}
+    <base>/, where base is the app's sub-path, "" at the root; static/app.js registers it
+    after the page's load event, when the browser is idle).
+    Context: version (str: changes with any static file), files_json (JSON list of the
+    versioned static URLs the offline page needs: app.routes.install.OFFLINE_FILES),
+    offline_url, static_prefix (<base>/static/).
+    Its install fetches only the offline page and files_json (already in the HTTP cache
+    after a visit: nothing else on the wire). Every other static file enters its cache
+    when a page fetches it (runtime caching): under the URL as asked, versioned (?v=<hash>)
+    as the page names it, or without the hash as a module's imports name it (those are
+    matched against a versioned entry too). It answers only static files (cache first) and
+    failed page navigations (the offline page). Game state never touches its cache. -#}
 /* Gin Rummy service worker {{ version }}: static files and the offline page only. */
 "use strict";
 const CACHE = "gin-static-{{ version }}";
@@ -30,19 +35,28 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// A static file from the cache, else from the network, kept for next time. A versioned
+// URL (?v=<hash>) is matched exactly; a module's own imports (static/table/*.js) come
+// without the query and match either entry, so one page's modules are all of one
+// version, offline too. The cache is this worker's version's: a new file, a new worker.
+function staticFile(event, request, url) {
+  return caches.open(CACHE).then((cache) =>
+    cache.match(request, { ignoreSearch: !url.search }).then((hit) => hit ||
+      fetch(request).then((response) => {
+        if (response.status === 200 && response.type === "basic") {
+          event.waitUntil(cache.put(request, response.clone()));
+        }
+        return response;
+      })));
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;  // posts and taps always go to the server
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith(STATIC)) {
-    // A versioned URL (?v=<hash>) as the page names it; a module's own imports
-    // (static/table/*.js) come without the query and are answered from the same cache,
-    // so one page's modules are all of one version, offline too.
-    event.respondWith(
-      caches.match(request, { ignoreSearch: !url.search })
-        .then((hit) => hit || fetch(request))
-    );
+    event.respondWith(staticFile(event, request, url));
     return;
   }
   if (request.mode === "navigate") {

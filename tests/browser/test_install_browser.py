@@ -1,7 +1,11 @@
 """Installing the app in a real browser (issue 16): the service worker registers with scope
 ``/`` (or the app's sub-path, ``BASE_PATH=/gin``: ``/gin/``), caches only static files and
-the offline page, and shows the offline page when the server is gone. The HTTP checks
-are in ``tests/web/test_install.py`` and ``tests/web/test_base_path.py``.
+the offline page, and shows the offline page when the server is gone. A small first visit
+(round two): the worker is registered after the page's load event, its install fetches
+only the offline page and its CSS (never an icon), and it caches the table's modules as
+the page fetches them, so they load without the server after one visit. The HTTP checks
+are in ``tests/web/test_install.py`` and ``tests/web/test_base_path.py``; the bytes on the
+wire are measured by ``bench/first_visit.py``.
 """
 
 from __future__ import annotations
@@ -46,6 +50,60 @@ def test_service_worker_scope_and_offline_page(start_server: Callable[..., Any],
     page.goto(app + "/play")
     assert page.get_by_role("heading", name="No connection").is_visible()
     # Static files still come from the cache, so the offline page is styled.
+    header = page.evaluate(
+        "getComputedStyle(document.querySelector('.site-header')).backgroundColor")
+    assert header not in ("rgba(0, 0, 0, 0)", "")
+
+
+@pytest.mark.browser
+def test_the_first_visit_fetches_no_icon_and_the_worker_waits_for_the_page(
+        live_server: str, page: Any) -> None:
+    # Every request of the first visit in order, the page's and the worker's (Playwright
+    # reports both), with the page's load event among them.
+    seen: list[tuple[str, str]] = []
+    page.context.on("request", lambda request: seen.append(
+        ("worker" if request.service_worker else "page", request.url)))
+    page.on("load", lambda _: seen.append(("load", "")))
+    page.goto(live_server + "/")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.goto(live_server + "/play")
+    page.wait_for_load_state("networkidle")
+
+    paths = [(who, url.removeprefix(live_server)) for who, url in seen]
+    loaded = paths.index(("load", ""))
+    assert not [p for p in paths if p[1].startswith("/static/icons/") and p[1].split("?")[0]
+                .endswith(".png")], paths
+    before = paths[:loaded]
+    assert not [p for p in before if p[0] == "worker" or p[1] == "/sw.js"], before
+    # What the worker fetched before the next page was asked for: its install.
+    install = [url for who, url in paths[loaded:paths.index(("page", "/play"))]
+               if who == "worker"]
+    assert install and {url.split("?")[0] for url in install} <= {
+        "/sw.js", "/offline", "/static/app.css"}, install
+
+
+@pytest.mark.browser
+def test_after_one_visit_the_offline_page_shows_and_the_modules_load_from_the_cache(
+        start_server: Callable[..., Any], page: Any) -> None:
+    server = start_server()
+    app = server.app_url
+    page.goto(app + "/")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # The worker controls the pages from now on: the table's modules (main.js versioned,
+    # the others imported by it without ?v=) enter its cache as /play loads them.
+    page.goto(app + "/play")
+    page.wait_for_load_state("networkidle")
+    server.stop()
+    # Without the server: a module comes from the worker's cache, unversioned as a
+    # module imports it.
+    status = page.evaluate("""() => fetch('/static/table/queue.js')
+        .then((r) => r.ok && r.text().then((text) => text.includes('export')))
+        .catch(() => false)""")
+    assert status is True
+    page.goto(app + "/score")
+    assert page.get_by_role("heading", name="No connection").is_visible()
     header = page.evaluate(
         "getComputedStyle(document.querySelector('.site-header')).backgroundColor")
     assert header not in ("rgba(0, 0, 0, 0)", "")
