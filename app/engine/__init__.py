@@ -13,6 +13,26 @@ Public API (also used by outside checks):
 - provably fair deals (``gin-shuffle-v1``): :class:`HandSeed`, :func:`fair_deal`;
 - the compiled core: :data:`CORE_MODULES`, :func:`compiled_core`.
 
+The modules, one concern each:
+
+* :mod:`app.engine.cards` — cards, ranks, suits and the deck;
+* :mod:`app.engine.rules` — the table's rules (:class:`Rules`, its presets, and the
+  table of table options every form and page reads);
+* :mod:`app.engine.errors` — every refusal by its cause (:class:`GameError`);
+* :mod:`app.engine.melds` — melds, least deadwood and best discards;
+* :mod:`app.engine.layoff` — laying down after a knock, layoffs;
+* :mod:`app.engine.scoring` — scoring a hand and a match;
+* :mod:`app.engine.hand` — one hand as a state machine;
+* :mod:`app.engine.match` — a match: hands one after another to the target;
+* :mod:`app.engine.fairness` — the ``gin-shuffle-v1`` deal, its commitment and checks;
+* :mod:`app.engine.handhistory` — the hand history text format;
+* :mod:`app.engine.review` — a finished hand's positions and decisions;
+* :mod:`app.engine.rating` — ratings of a player's decisions;
+* :mod:`app.engine.bots` — the computer players, each from its own view only.
+
+May import nothing of the app outside itself (``pyproject.toml``'s import contracts
+check it). Imported by every other package.
+
 The modules of :data:`CORE_MODULES` may run compiled (mypyc, from the same source:
 ``make fast``, docs/strength.md); without a build they run as pure Python and give
 the same results.
