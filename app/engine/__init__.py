@@ -3,7 +3,8 @@
 Public API (also used by outside checks):
 
 - cards: :class:`Card`, :class:`Rank`, :class:`Suit`, :func:`parse_cards`;
-- rules: :class:`Rules`, presets :data:`HOUSE` and :data:`CLASSIC`;
+- rules: :class:`Rules`, presets :data:`HOUSE` and :data:`CLASSIC`, and the table of
+  table options :data:`OPTIONS` (:class:`Option`; :data:`OPTION` by name);
 - melds: :func:`least_deadwood`, :func:`best_discards`, :func:`best_arrangements`;
 - the end of a hand: :func:`settle` (knocker's melds as given), :func:`lay_down`;
 - scoring: :func:`score_hand`, :func:`tally`, :func:`match_tally` (plain or Hollywood),
@@ -108,7 +109,7 @@ from .melds import (
     least_deadwood,
     make_meld,
 )
-from .rules import CLASSIC, HOUSE, Rules
+from .rules import CLASSIC, HOUSE, OPTION, OPTIONS, Option, Rules
 from .scoring import (
     MAX_DEADWOOD,
     VOID_SCORE,
@@ -164,7 +165,7 @@ def compiled_core() -> bool:
 
 __all__ = [
     "CORE_MODULES",
-    "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "VOID_SCORE",
+    "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "OPTION", "OPTIONS", "VOID_SCORE",
     "Action", "Arrangement", "BigGin", "Card", "Cause", "Dealt", "Discard", "Discarded",
     "DrawStock", "Drew", "Event", "FairDeal", "GameError", "Gin", "HandKind", "HandRecord",
     "HandResult", "HandScore", "HandScored", "HandSeed", "HandState", "HandVoided",
@@ -173,7 +174,7 @@ __all__ = [
     "InvalidSeedError",
     "Knock", "KnockLimit", "Knocked", "LaidOff", "MatchAction", "MatchState",
     "MatchTally", "Meld", "MeldKind", "NextHand", "Pass", "Passed", "Phase",
-    "Phrase", "PlayerView", "Rank", "Role", "Rules", "RulesError", "Settlement", "Suit",
+    "Option", "Phrase", "PlayerView", "Rank", "Role", "Rules", "RulesError", "Settlement", "Suit",
     "TakeDiscard", "TakeUpcard", "TookDiscard", "TookUpcard",
     "all_melds", "apply", "apply_match", "best_arrangement", "best_arrangements",
     "best_discards", "check", "compiled_core", "deadwood_by_discard", "deal", "fair_deal",
