@@ -40,11 +40,11 @@ TARGET_RATIO = 1.5
 
 
 def oracle_dir(given: str | None) -> Path:
-    """``--oracle``, else ``$GIN_ORACLE_DIR``, else ``../shared/oracle`` beside the repo."""
+    """``--oracle``, else ``$GIN_ORACLE_DIR``, else the repository's copy, ``tests/data/oracle``."""
     if given:
         return Path(given)
     configured = os.environ.get("GIN_ORACLE_DIR")
-    return Path(configured) if configured else ROOT.parent / "shared" / "oracle"
+    return Path(configured) if configured else ROOT / "tests" / "data" / "oracle"
 
 
 def load(path: Path) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""Plumbing every feature stands on: no web, no templates, no game rules of its own.
+"""Plumbing every feature stands on: no pages, no templates, no game rules of its own.
 
 * :mod:`app.core.config` — the server's settings, read from the environment;
 * :mod:`app.core.db` — the database engine, the request's unit of work (one commit, then
@@ -10,7 +10,21 @@
 * :mod:`app.core.workers` — the process pool for CPU-heavy work (the computer's
   decisions, hints, hand analysis);
 * :mod:`app.core.inputs` — bounds for everything parsed from outside (forms, JSON);
-* :mod:`app.core.collector` — the garbage collector tuned for a busy server.
+* :mod:`app.core.collector` — the garbage collector tuned for a busy server;
+* :mod:`app.core.i18n` — translations: the player's language, gettext with named
+  placeholders, plural forms, numbers in the locale's format;
+* :mod:`app.core.logs` — the server's log, as text lines or JSON;
+* :mod:`app.core.metrics` — the operator's Prometheus metrics;
+* :mod:`app.core.readiness` — whether this process can serve pages now (``/readyz``);
+* :mod:`app.core.switches` — the operator's switches and announcement, stored;
+* :mod:`app.core.attempts` — failed attempts at a secret, limited per key;
+* :mod:`app.core.fairuse` — fair use: the rates and places that keep one browser from
+  slowing everyone else; :mod:`app.core.sharedrates` — its counters shared by every
+  instance on one PostgreSQL database;
+* :mod:`app.core.statcache` — marking a browser's stored statistics out of date.
+
+"No web" means no page, route or template: :mod:`app.core.db` (the request's unit of
+work) and :mod:`app.core.inputs` (the form reader) still take FastAPI's ``Request``.
 
 May import: :mod:`app.engine` and libraries. Imported by everything above it.
 """

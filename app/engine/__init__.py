@@ -3,7 +3,8 @@
 Public API (also used by outside checks):
 
 - cards: :class:`Card`, :class:`Rank`, :class:`Suit`, :func:`parse_cards`;
-- rules: :class:`Rules`, presets :data:`HOUSE` and :data:`CLASSIC`;
+- rules: :class:`Rules`, presets :data:`HOUSE` and :data:`CLASSIC`, and the table of
+  table options :data:`OPTIONS` (:class:`Option`; :data:`OPTION` by name);
 - melds: :func:`least_deadwood`, :func:`best_discards`, :func:`best_arrangements`;
 - the end of a hand: :func:`settle` (knocker's melds as given), :func:`lay_down`;
 - scoring: :func:`score_hand`, :func:`tally`, :func:`match_tally` (plain or Hollywood),
@@ -12,6 +13,26 @@ Public API (also used by outside checks):
 - a match: :func:`new_match`, :func:`apply_match`, :func:`replay`;
 - provably fair deals (``gin-shuffle-v1``): :class:`HandSeed`, :func:`fair_deal`;
 - the compiled core: :data:`CORE_MODULES`, :func:`compiled_core`.
+
+The modules, one concern each:
+
+* :mod:`app.engine.cards` — cards, ranks, suits and the deck;
+* :mod:`app.engine.rules` — the table's rules (:class:`Rules`, its presets, and the
+  table of table options every form and page reads);
+* :mod:`app.engine.errors` — every refusal by its cause (:class:`GameError`);
+* :mod:`app.engine.melds` — melds, least deadwood and best discards;
+* :mod:`app.engine.layoff` — laying down after a knock, layoffs;
+* :mod:`app.engine.scoring` — scoring a hand and a match;
+* :mod:`app.engine.hand` — one hand as a state machine;
+* :mod:`app.engine.match` — a match: hands one after another to the target;
+* :mod:`app.engine.fairness` — the ``gin-shuffle-v1`` deal, its commitment and checks;
+* :mod:`app.engine.handhistory` — the hand history text format;
+* :mod:`app.engine.review` — a finished hand's positions and decisions;
+* :mod:`app.engine.rating` — ratings of a player's decisions;
+* :mod:`app.engine.bots` — the computer players, each from its own view only.
+
+May import nothing of the app outside itself (``pyproject.toml``'s import contracts
+check it). Imported by every other package.
 
 The modules of :data:`CORE_MODULES` may run compiled (mypyc, from the same source:
 ``make fast``, docs/strength.md); without a build they run as pure Python and give
@@ -88,7 +109,7 @@ from .melds import (
     least_deadwood,
     make_meld,
 )
-from .rules import CLASSIC, HOUSE, Rules
+from .rules import CLASSIC, HOUSE, OPTION, OPTIONS, Option, Rules
 from .scoring import (
     MAX_DEADWOOD,
     VOID_SCORE,
@@ -144,7 +165,7 @@ def compiled_core() -> bool:
 
 __all__ = [
     "CORE_MODULES",
-    "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "VOID_SCORE",
+    "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "OPTION", "OPTIONS", "VOID_SCORE",
     "Action", "Arrangement", "BigGin", "Card", "Cause", "Dealt", "Discard", "Discarded",
     "DrawStock", "Drew", "Event", "FairDeal", "GameError", "Gin", "HandKind", "HandRecord",
     "HandResult", "HandScore", "HandScored", "HandSeed", "HandState", "HandVoided",
@@ -153,7 +174,7 @@ __all__ = [
     "InvalidSeedError",
     "Knock", "KnockLimit", "Knocked", "LaidOff", "MatchAction", "MatchState",
     "MatchTally", "Meld", "MeldKind", "NextHand", "Pass", "Passed", "Phase",
-    "Phrase", "PlayerView", "Rank", "Role", "Rules", "RulesError", "Settlement", "Suit",
+    "Option", "Phrase", "PlayerView", "Rank", "Role", "Rules", "RulesError", "Settlement", "Suit",
     "TakeDiscard", "TakeUpcard", "TookDiscard", "TookUpcard",
     "all_melds", "apply", "apply_match", "best_arrangement", "best_arrangements",
     "best_discards", "check", "compiled_core", "deadwood_by_discard", "deal", "fair_deal",

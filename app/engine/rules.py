@@ -1,16 +1,68 @@
-"""The table's rules: one frozen object shared by Play and Score (docs/rules.md §5–6)."""
+"""The table's rules: one frozen object shared by Play and Score (docs/rules.md §5–6),
+and :data:`OPTIONS`, the one table of the table options: each option's name, type,
+default, bounds, label, hint and suggested values, which the New match form, the score
+sheet's setup and their parsers read (no form lists the options itself).
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import MISSING, asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import Cause, RulesError
+from .errors import N_, Cause, RulesError
 
-_BONUSES = (("gin_bonus", Cause.BAD_GIN_BONUS), ("undercut_bonus", Cause.BAD_UNDERCUT_BONUS),
-            ("big_gin_bonus", Cause.BAD_BIG_GIN_BONUS), ("box_bonus", Cause.BAD_BOX_BONUS),
-            ("game_bonus", Cause.BAD_GAME_BONUS))
-"""Each bonus option and the refusal of a value outside 0–1000."""
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One table option (a field of :class:`Rules`), as every form shows and checks it.
+
+    ``label`` and ``hint`` are catalogue messages (``N_``: a page translates them);
+    ``choice`` is the New match form's sentence for a switch (its label and hint in one).
+    ``low``/``high`` bound a number (``None``: unbounded); the engine refuses a value
+    outside them with ``cause``. ``form_high`` is the forms' highest where the engine sets
+    none (the target). ``presets`` are values to suggest (the target's list). ``sheet``:
+    the score sheet's setup offers it (the knocker's arrangement is Play's alone, and the
+    sheet keeps its own Hollywood switch). ``group``: the New match fieldset it sits in.
+    """
+
+    name: str
+    label: str
+    hint: str = ""
+    choice: str = ""
+    low: int | None = None
+    high: int | None = None
+    cause: Cause | None = None
+    form_high: int | None = None
+    presets: tuple[int, ...] = ()
+    sheet: bool = True
+    group: str = "variants"
+
+    @property
+    def default(self) -> int | bool:
+        """The House value (the :class:`Rules` field's default)."""
+        value: int | bool = Rules.__dataclass_fields__[self.name].default  # type: ignore[assignment]
+        return value
+
+    @property
+    def switch(self) -> bool:
+        """An on/off option (a checkbox), else a whole number."""
+        return isinstance(self.default, bool)
+
+    @property
+    def most(self) -> int | None:
+        """The highest value a form takes (``form_high``, else ``high``)."""
+        return self.form_high if self.form_high is not None else self.high
+
+    def check(self, value: int) -> None:
+        """Refuse a number outside the bounds.
+
+        Raises:
+            RulesError: ``cause`` with the value (``num``).
+        """
+        if self.cause is not None and not (
+                (self.low is None or value >= self.low)
+                and (self.high is None or value <= self.high)):
+            raise RulesError(self.cause, num=value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,14 +102,8 @@ class Rules:
     hollywood: bool = False
 
     def __post_init__(self) -> None:
-        if self.target <= 0:
-            raise RulesError(Cause.BAD_TARGET, num=self.target)
-        if not 0 <= self.knock_limit <= 10:
-            raise RulesError(Cause.BAD_KNOCK_LIMIT, num=self.knock_limit)
-        for name, cause in _BONUSES:
-            value = getattr(self, name)
-            if not 0 <= value <= 1000:
-                raise RulesError(cause, num=value)
+        for option in NUMBERS:
+            option.check(getattr(self, option.name))
 
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain JSON-ready dict."""
@@ -89,8 +135,67 @@ class Rules:
         return replace(self, **changes)
 
 
+MAX_BONUS = 1000
+"""The highest bonus of any kind (gin, undercut, big gin, box, game)."""
+
+OPTIONS: tuple[Option, ...] = (
+    Option("target", N_("Target"), low=1, cause=Cause.BAD_TARGET, form_high=100_000,
+           presets=(100, 150, 250), group="scoring"),
+    Option("knock_limit", N_("Knock limit"), N_("0 means gin only"), low=0, high=10,
+           cause=Cause.BAD_KNOCK_LIMIT, group="scoring"),
+    Option("gin_bonus", N_("Gin bonus"), low=0, high=MAX_BONUS, cause=Cause.BAD_GIN_BONUS,
+           group="scoring"),
+    Option("undercut_bonus", N_("Undercut bonus"), low=0, high=MAX_BONUS,
+           cause=Cause.BAD_UNDERCUT_BONUS, group="scoring"),
+    Option("big_gin_bonus", N_("Big gin bonus"), low=0, high=MAX_BONUS,
+           cause=Cause.BAD_BIG_GIN_BONUS, group="scoring"),
+    Option("box_bonus", N_("Box bonus (per hand won)"), low=0, high=MAX_BONUS,
+           cause=Cause.BAD_BOX_BONUS, group="scoring"),
+    Option("game_bonus", N_("Game bonus"), low=0, high=MAX_BONUS, cause=Cause.BAD_GAME_BONUS,
+           group="scoring"),
+    Option("shutout", N_("Shutout doubles"), N_("the whole total doubles if the loser won no hand"),
+           N_("Shutout doubles the winner's total"), group="scoring"),
+    Option("big_gin", N_("Big gin"), N_("all 11 cards melded, no discard"),
+           N_("Big gin (all 11 cards melded, no discard)")),
+    Option("oklahoma", N_("Oklahoma"), N_("the first upcard sets the knock limit"),
+           N_("Oklahoma (the first upcard sets the knock limit)")),
+    Option("oklahoma_spade_double", N_("Spade upcard doubles"),
+           N_("Oklahoma: a spade doubles the hand"),
+           N_("Spade upcard doubles (Oklahoma: a spade as the first upcard doubles the hand)")),
+    Option("straight_gin", N_("Straight gin"), N_("no knocking: only gin ends a hand"),
+           N_("Straight gin (no knocking, only gin)")),
+    Option("round_the_corner", N_("Round the corner"),
+           N_("aces high as well as low: Q-K-A and K-A-2 are runs; an ace still counts 1"),
+           N_("Round the corner (Q-K-A and K-A-2 are runs)")),
+    Option("loser_deals", N_("Loser deals"), N_("instead of alternating (two players)"),
+           N_("Loser deals the next hand")),
+    Option("hollywood", N_("Hollywood"), N_("three games scored at once"),
+           N_("Hollywood (three games at once: your 1st win in game 1, the 2nd in games "
+              "1–2, then all three)"), sheet=False),
+    Option("knocker_best_arrangement", N_("Knocker's melds"),
+           N_("laid for the best score"),
+           N_("Knocker arranges for the best score (the knocker's melds are laid for the "
+              "best score after layoffs, not for the least deadwood)"), sheet=False),
+)
+"""Every table option, in the order the forms show them (docs/rules.md §6)."""
+
+OPTION = {option.name: option for option in OPTIONS}
+""":data:`OPTIONS` by name."""
+
+NUMBERS = tuple(option for option in OPTIONS if not option.switch)
+"""The options that are whole numbers."""
+
+SWITCHES = tuple(option for option in OPTIONS if option.switch)
+"""The on/off options."""
+
+assert [o.name for o in OPTIONS] and {o.name for o in OPTIONS} == {
+    f.name for f in fields(Rules)} and all(
+    f.default is not MISSING for f in fields(Rules)), "OPTIONS must describe every Rules field"
+
+
 HOUSE = Rules()
 """House rules (default for Play): to 100, gin 25, undercut 25, no bonuses, no big gin."""
 
 CLASSIC = Rules(box_bonus=20, game_bonus=100, shutout=True)
 """Classic rules (default for Score): House plus box 20, game 100, shutout doubling."""
+

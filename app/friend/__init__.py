@@ -5,7 +5,9 @@
   on SQLite, PostgreSQL ``LISTEN``/``NOTIFY`` across instances); ``app.main`` passes
   :func:`~app.friend.live.announce` to :mod:`app.play` for every change of a match;
 * :mod:`app.friend.stream` — the Server-Sent Events of ``/play/events``;
-* :mod:`app.friend.pages` — the inviter's waiting page (``/play`` shows it too).
+* :mod:`app.friend.pages` — the inviter's waiting page (``/play`` shows it too);
+* :mod:`app.friend.presence` — who is at the table, kept in memory and written to the
+  database in batches.
 
 Builds on :mod:`app.play` (the same table and turn loop). May import :mod:`app.play`,
 :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other feature. Imported by the

@@ -24,6 +24,8 @@ from app.core.inputs import checked, one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
     HOUSE,
+    OPTION,
+    OPTIONS,
     BigGin,
     Card,
     Discard,
@@ -89,18 +91,18 @@ CARD_ACTIONS: dict[str, type[Discard] | type[Knock] | type[Gin]] = {
 }
 """The form's ``action`` values that take the card of the form's ``card`` field."""
 
-# Table options the New match form offers (docs/rules.md §6, the ones that apply to play).
-NUMBER_OPTIONS = ("target", "knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus",
-                  "box_bonus", "game_bonus")
-SWITCH_OPTIONS = ("big_gin", "shutout", "oklahoma", "straight_gin", "round_the_corner",
-                  "loser_deals", "oklahoma_spade_double", "knocker_best_arrangement",
-                  "hollywood")
-DEFAULT_ON_SWITCHES = {"oklahoma_spade_double": "oklahoma_spade_double_shown"}
+# Table options the New match form offers: every option of the engine's one table
+# (app.engine.OPTIONS, docs/rules.md §6), in its order.
+NUMBER_OPTIONS = tuple(option.name for option in OPTIONS if not option.switch)
+SWITCH_OPTIONS = tuple(option.name for option in OPTIONS if option.switch)
+DEFAULT_ON_SWITCHES = {option.name: f"{option.name}_shown" for option in OPTIONS
+                       if option.switch and option.default}
 """Switches that are on in House rules, each with the hidden field the New match form
 posts beside it: an unticked box is missing from the post, so only a form that carries the
 hidden field can turn it off; a post without it (an older form, a script) keeps the default."""
-MAX_TARGET = 100_000
-"""Highest target the New match form accepts (the engine itself sets no upper bound)."""
+MAX_TARGET = OPTION["target"].most or 0
+"""Highest target the New match form accepts (the table's ``form_high``: the engine itself
+sets no upper bound)."""
 
 # --- starting a match ----------------------------------------------------------------------
 
@@ -379,16 +381,10 @@ _SELECT_FIRST = {
     "knock": N_("Select the card to knock with first, then tap Knock."),
     "gin": N_("Select the card to gin with first, then tap Gin."),
 }
-_OPTION_LABELS = {
-    "target": N_("Target"), "knock_limit": N_("Knock limit"), "gin_bonus": N_("Gin bonus"),
-    "undercut_bonus": N_("Undercut bonus"), "big_gin_bonus": N_("Big gin bonus"),
-    "box_bonus": N_("Box bonus"), "game_bonus": N_("Game bonus"),
-}
 
 
 def _label(name: str) -> str:
-    label = _OPTION_LABELS.get(name)
-    return gettext(label) if label else name.replace("_", " ").capitalize()
+    return gettext(OPTION[name].label)
 
 
 

@@ -4,6 +4,7 @@
   :func:`~app.prefs.settings.save_display`, :func:`~app.prefs.settings.safe_back`.
 
 The settings themselves, as every page's first paint reads them, are
-:mod:`app.web.display`. A feature: may import :mod:`app.web`, :mod:`app.core` (nothing of
-the other features); imported by :mod:`app.routes.prefs` only.
+:mod:`app.web.display`. A feature.
+May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine` (nothing of
+the other features). Imported by :mod:`app.routes.prefs` only.
 """

@@ -1,9 +1,15 @@
 """HTTP routes, one thin module per area: ``home``, ``play``, ``friend``, ``history``,
-``score``, ``guide``, ``fair``, ``prefs`` (``/settings``), ``install``. Each module exposes
-``router``; ``app.main`` includes them.
+``score``, ``guide``, ``fair``, ``prefs`` (``/settings``), ``install``, ``learn``,
+``daily``, ``devices``, ``admin`` (``/admin``), ``metrics`` (``/metrics``). Each module
+exposes ``router``; ``app.main`` includes them.
 
 A route reads its dependencies (``app.web.deps``), calls a feature, renders
 (``app.web.render``). Route modules import no other route module: what two areas share
 lives in a feature (``app.play.pages``, ``app.friend.pages``) or in ``app.web``. The
 import contracts in ``pyproject.toml`` check both.
+
+May import the features (:mod:`app.friend`, :mod:`app.review`, :mod:`app.fair`,
+:mod:`app.score`, :mod:`app.guide`, :mod:`app.prefs`, :mod:`app.devices`,
+:mod:`app.admin`, :mod:`app.daily`, :mod:`app.learn`), :mod:`app.play`, :mod:`app.web`,
+:mod:`app.core`, :mod:`app.engine`. Imported by ``app.main`` only.
 """

@@ -11,7 +11,7 @@
 * :mod:`app.score.keeper` — the three above under one name, for the route and the
   templates (``sk``).
 
-The pure modules may import only :mod:`app.engine` (rules, cards, scoring) and each
-other; the glue (forms, storage, views) may import :mod:`app.core` and :mod:`app.web`
-too; no other feature. Imported by the routes only.
+May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
+feature; the pure modules (sheet, calculator, evening) the engine only, and each other
+(both are import contracts). Imported by the routes only.
 """

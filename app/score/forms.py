@@ -26,6 +26,8 @@ from app.engine import (
     CARDS,
     CLASSIC,
     MAX_DEADWOOD,
+    OPTION,
+    OPTIONS,
     Card,
     GameError,
     Phrase,
@@ -52,38 +54,26 @@ MAX_IMPORT_DEPTH = 8
 """Deepest nesting of lists and objects in an import (an export nests 3 deep)."""
 
 MAX_TARGET = 10_000
-MAX_BONUS = 1000
+"""The sheet's own cap on the target (lower than Play's: the table's ``form_high``)."""
 
-# (form field, label) for the numbers of the options form.
-# The labels and hints are catalogue messages: a page shows them with ``_()``.
-NUMBER_OPTIONS: tuple[tuple[str, str], ...] = (
-    ("target", N_("Target")),
-    ("knock_limit", N_("Knock limit")),
-    ("gin_bonus", N_("Gin bonus")),
-    ("undercut_bonus", N_("Undercut bonus")),
-    ("big_gin_bonus", N_("Big gin bonus")),
-    ("box_bonus", N_("Box bonus (per hand won)")),
-    ("game_bonus", N_("Game bonus")),
-)
-# (form field, label, hint) for the on/off options.
-SWITCH_OPTIONS: tuple[tuple[str, str, str], ...] = (
-    ("shutout", N_("Shutout doubles"), N_("the whole total doubles if the loser won no hand")),
-    ("big_gin", N_("Big gin"), N_("all 11 cards melded, no discard")),
-    ("oklahoma", N_("Oklahoma"), N_("the first upcard sets the knock limit")),
-    ("oklahoma_spade_double", N_("Spade upcard doubles"),
-     N_("Oklahoma: a spade doubles the hand")),
-    ("straight_gin", N_("Straight gin"), N_("no knocking: only gin ends a hand")),
-    ("round_the_corner", N_("Round the corner"),
-     N_("aces high as well as low: Q-K-A and K-A-2 are runs; an ace still counts 1")),
-    ("loser_deals", N_("Loser deals"), N_("instead of alternating (two players)")),
-)
+# The options the sheet sets, from the engine's one table (app.engine.OPTIONS). The labels
+# and hints are catalogue messages: a page shows them with ``_()``.
+NUMBER_OPTIONS: tuple[tuple[str, str], ...] = tuple(
+    (option.name, option.label) for option in OPTIONS if option.sheet and not option.switch)
+"""(form field, label) for the numbers of the options form."""
+SWITCH_OPTIONS: tuple[tuple[str, str, str], ...] = tuple(
+    (option.name, option.label, option.hint) for option in OPTIONS
+    if option.sheet and option.switch)
+"""(form field, label, hint) for the on/off options."""
 NUMBER_LIMITS: dict[str, tuple[int, int]] = {
-    name: (1, MAX_TARGET) if name == "target" else (0, 10) if name == "knock_limit"
-    else (0, MAX_BONUS)
+    name: (OPTION[name].low or 0,
+           MAX_TARGET if name == "target" else OPTION[name].most or MAX_TARGET)
     for name, _label in NUMBER_OPTIONS
 }
 """The lowest and highest value the form takes for each number of :data:`NUMBER_OPTIONS`."""
-NUMBER_HINTS = {"knock_limit": N_("0 means gin only")}
+NUMBER_HINTS = {name: OPTION[name].hint for name, _label in NUMBER_OPTIONS if OPTION[name].hint}
+TARGET_PRESETS = OPTION["target"].presets
+"""The targets the form suggests."""
 OPTIONAL_NUMBERS = frozenset({"knock_limit"})
 """Numbers a post may leave out (added to the form later): they keep the sheet's value."""
 OPTION_LABELS: dict[str, str] = {

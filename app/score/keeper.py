@@ -12,10 +12,10 @@ Nothing is defined here: the route and the templates keep one namespace while ea
 concern has its own module.
 """
 
+from app.engine.rules import MAX_BONUS
 from app.score.forms import (
     CARD_FIELDS,
     GRID,
-    MAX_BONUS,
     MAX_CARDS_TEXT,
     MAX_IMPORT_BYTES,
     MAX_IMPORT_DEPTH,

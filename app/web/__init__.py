@@ -12,11 +12,19 @@ errors and middleware. Knows nothing of any one feature.
 * :mod:`app.web.errors` — error pages (HTML for browsers, JSON otherwise);
 * :mod:`app.web.middleware` — the access log, HEAD as GET, the outer middleware stack,
   cached static files;
-* :mod:`app.web.links` — where pages point to one another (the guide's sections).
+* :mod:`app.web.links` — where pages point to one another (the guide's sections);
 * :mod:`app.web.rulewords` — the table's rules in words, for every page that shows them;
 * :mod:`app.web.phrases` — the pure layers' messages (the engine's refusals and a hand's
   sum, the score sheet's refusals) in the page's language: each carries its catalogue
-  template and values.
+  template and values;
+* :mod:`app.web.cardwords` — cards in words, in the request's language;
+* :mod:`app.web.charts` — small charts drawn on the server as plain SVG;
+* :mod:`app.web.known` — the browsers this process knows (session row, display settings);
+* :mod:`app.web.limits` — fair use over HTTP: costly requests limited and refused early;
+* :mod:`app.web.markup` — the ids and ``data-*`` attributes the browser scripts read;
+* :mod:`app.web.paging` — long lists a page at a time;
+* :mod:`app.web.readiness` — the page gate while the schema is behind the code;
+* :mod:`app.web.streams` — downloads streamed in bounded memory.
 
 May import: :mod:`app.core`, :mod:`app.engine`. Imported by Play, the features, the
 routes and ``app.main``.

@@ -14,6 +14,8 @@ Template globals available everywhere:
   (:mod:`app.web.cardwords`); ``card_rank("TH")`` — ``"10"``;
   ``card_suit_symbol("TH")`` — ``"♥"``; ``card_is_red("TH")`` — ``True``.
   Each accepts a card code or an engine ``Card``;
+* ``table_options()`` — the engine's one table of the table options
+  (:data:`app.engine.OPTIONS`), from which the New match form is built;
 * ``number(1234.5, 1)``, ``date(day)``, ``moment(time)`` — in the page's language
   (``app.core.i18n``: ``1.234,5``, ``01.12.2026``).
 
@@ -37,7 +39,8 @@ from starlette.responses import Response
 from app import __version__
 from app.core import i18n, switches
 from app.core.db import finish
-from app.engine import Card
+from app.engine import Card, Option
+from app.engine import rules as engine_rules
 from app.web.cardwords import card_name, card_noun, the_card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
 from app.web.display import Display, shown_display
@@ -303,6 +306,12 @@ def script_words() -> dict[str, str]:
     return {key: i18n.lookup(message) for key, message in SCRIPT_WORDS.items()}
 
 
+def table_options() -> tuple[Option, ...]:
+    """The engine's one table of the table options (:data:`app.engine.OPTIONS`), read
+    when a form is rendered."""
+    return engine_rules.OPTIONS
+
+
 templates.env.globals.update(
     app_version=__version__,
     static_url=static_url,
@@ -317,6 +326,7 @@ templates.env.globals.update(
     card_face=card_face,
     card_back=card_back,
     default_display=DEFAULT_DISPLAY,
+    table_options=table_options,
     number=i18n.number,
     date=i18n.date,
     moment=i18n.moment,

@@ -1,6 +1,6 @@
 """The app under ``BASE_PATH=/gin`` behind a real reverse proxy, over HTTPS.
 
-Debian's nginx and Caddy, each started by the test with exactly the file the README
+Debian's nginx and Caddy, each started by the test with exactly the file docs/operating.md
 quotes (``deploy/nginx.conf``, ``deploy/Caddyfile``; only the listening address, the
 upstream port and the certificate are the test's own, each replaced where the file has
 it once), in front of a Uvicorn server started by the test (``python -m app``: proxy
@@ -193,7 +193,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 @pytest.fixture
 def app_server(start_server: Callable[..., LiveServer]) -> LiveServer:
-    """The app under /gin, as the README's proxy section runs it."""
+    """The app under /gin, as docs/operating.md's proxy section runs it."""
     return start_server(env={"BASE_PATH": BASE, "SECURE_COOKIES": "true",
                              "FORWARDED_ALLOW_IPS": "127.0.0.1"})
 
@@ -201,7 +201,7 @@ def app_server(start_server: Callable[..., LiveServer]) -> LiveServer:
 @pytest.fixture(params=["nginx", "caddy"])
 def proxy(request: pytest.FixtureRequest, tmp_path: Path,
           app_server: LiveServer) -> Iterator[Proxy]:
-    """nginx or Caddy in front of ``app_server``, with the README's config."""
+    """nginx or Caddy in front of ``app_server``, with docs/operating.md's config."""
     folder = tmp_path / request.param
     folder.mkdir()
     run = run_nginx if request.param == "nginx" else run_caddy
@@ -268,8 +268,8 @@ def test_a_friends_move_reaches_the_other_player_through_the_proxy(
           + ", ".join(f"{seconds:.3f} s" for seconds in latencies))
 
 
-def test_the_readme_quotes_the_proxy_configs_exactly() -> None:
-    readme = (ROOT / "README.md").read_text()
+def test_the_operating_guide_quotes_the_proxy_configs_exactly() -> None:
+    guide = (ROOT / "docs" / "operating.md").read_text()
     for name, fence in (("nginx.conf", "nginx"), ("Caddyfile", "caddyfile")):
         text = (DEPLOY / name).read_text()
-        assert f"```{fence}\n{text}```\n" in readme, f"README.md must quote deploy/{name}"
+        assert f"```{fence}\n{text}```\n" in guide, f"docs/operating.md must quote deploy/{name}"

@@ -1,4 +1,7 @@
-"""Every line of the known-answer vectors in ``../shared/oracle/`` (or ``$GIN_ORACLE_DIR``).
+"""Every line of the known-answer vectors in ``tests/data/oracle/`` (or ``$GIN_ORACLE_DIR``).
+
+The vectors are an independent implementation's, copied from the project's shared folder
+(``tests/data/oracle/README.md``): a clone alone runs every line, and a missing file fails.
 
 ``deadwood.jsonl``: least deadwood of 10 cards (with gin / can-knock), and for 11 cards
 the least deadwood after a discard, every discard reaching it, the deadwood after each
@@ -37,12 +40,14 @@ from app.engine import (
 from app.engine.melds import meld_kind
 
 ROOT = Path(__file__).resolve().parents[3]
+ORACLE = ROOT / "tests" / "data" / "oracle"
+"""The copy of the vectors in the repository (its README names their origin)."""
 
 
 def oracle_dir() -> Path:
-    """``$GIN_ORACLE_DIR`` when set, else ``../shared/oracle`` beside the repository."""
+    """``$GIN_ORACLE_DIR`` when set, else the repository's copy, ``tests/data/oracle``."""
     configured = os.environ.get("GIN_ORACLE_DIR")
-    return Path(configured) if configured else (ROOT.parent / "shared" / "oracle").resolve()
+    return Path(configured) if configured else ORACLE
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -61,11 +66,11 @@ def line_count(name: str) -> int | None:
 
 
 def require(name: str) -> list[dict[str, Any]]:
-    """Load an oracle file or skip, saying where it was looked for."""
+    """Load an oracle file, failing (never skipping) when it is missing or empty."""
     path = oracle_dir() / name
-    if not path.is_file():
-        pytest.skip(f"oracle file {path} not found: set GIN_ORACLE_DIR to the directory "
-                    "holding deadwood.jsonl and layoff.jsonl")
+    assert path.is_file(), (f"oracle file {path} not found: the repository holds a copy in "
+                            "tests/data/oracle/ ($GIN_ORACLE_DIR, when set, must hold "
+                            "deadwood.jsonl and layoff.jsonl)")
     rows = load(name)
     assert rows, f"{path} is empty"
     return rows
