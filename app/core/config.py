@@ -153,8 +153,9 @@ class Settings(BaseSettings):
         "and operator sign-ins, a browser may send (right or wrong; wrong codes and "
         "tokens are limited further).")
     limit_sign_ins_per_address: RateSetting = Field(
-        default=Rate(300, 600), description="Codes made or entered and operator sign-ins "
-        "from one client address.")
+        default=Rate(300, 600), description="Device and recovery codes made from one "
+        "client address (a code entered or an operator's sign-in is never limited by "
+        "its address: the right one always gets in; wrong ones are limited further).")
     limit_costly_in_flight_per_address: int = Field(
         default=4, ge=1, description="Costly requests (pages that compute, statistics, "
         "downloads, imports, invites, codes and sign-ins) of one client address answered "

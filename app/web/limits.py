@@ -97,11 +97,15 @@ COSTLY: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "pages"),
     ("POST", re.compile(r"/play/history/import|/score/import"), "imports"),
     ("POST", re.compile(r"/play/friend"), "invites"),
-    ("POST", re.compile(r"/devices/(code|recovery|join)|/admin/sign-in"), "sign_ins"),
+    ("POST", re.compile(r"/devices/join|/admin/sign-in"), "credentials"),
+    ("POST", re.compile(r"/devices/(code|recovery)"), "sign_ins"),
 )
 """The costly requests: method, path (under the app's root, matched whole) and the kind
 of limit they count against (the first that matches). Every ``POST`` also counts
-against ``posts``. A review's ``/analysis`` and ``/luck`` fragments are not counted: a
+against ``posts``. A *credential* (a device or recovery code entered, the operator's
+token) is counted per browser only, never per address: the route checks it first and
+the right one always gets in, however many wrong ones came from its address
+(``app.core.attempts`` answers those 429 after the check; issue "Trust"). A review's ``/analysis`` and ``/luck`` fragments are not counted: a
 page asks for them every two seconds while a hand is analysed, and they read one row."""
 
 
@@ -159,9 +163,12 @@ class FairUse:
                         settings.limit_exports_per_address),
             "sign_ins": (settings.limit_sign_ins_per_browser,
                          settings.limit_sign_ins_per_address),
+            "credentials": (settings.limit_sign_ins_per_browser,
+                            settings.limit_sign_ins_per_address),
         }
         self.messages = {"posts": POSTS, "invites": INVITES, "imports": IMPORTS,
-                         "pages": PAGES, "exports": EXPORTS, "sign_ins": SIGN_INS}
+                         "pages": PAGES, "exports": EXPORTS, "sign_ins": SIGN_INS,
+                         "credentials": SIGN_INS}
         self.streams = (InFlight(settings.limit_streams_per_browser, STREAMS, "streams", 5),
                         InFlight(settings.limit_streams_per_address, STREAMS, "streams", 5))
         self.costly = InFlight(settings.limit_costly_in_flight_per_address, BUSY, "busy", 1)
@@ -192,13 +199,17 @@ class FairUse:
 
     def events(self, kinds: list[str], client: Client) -> list[tuple[str, Rate]]:
         """The counters one request of ``kinds`` spends: each kind's browser key (with
-        a cookie) and address key, with their rates."""
+        a cookie) and address key, with their rates; a request that carries a credential
+        (kind ``credentials``) spends no address key at all, so that no flood from its
+        address refuses the right code or token before it is checked."""
         found = []
+        by_address = "credentials" not in kinds
         for kind in kinds:
             per_browser, per_address = self.rates[kind]
             if client.browser is not None:
                 found.append((f"{kind}:b:{client.browser}", per_browser))
-            found.append((f"{kind}:a:{client.address}", per_address))
+            if by_address:
+                found.append((f"{kind}:a:{client.address}", per_address))
         return found
 
     async def count(self, kinds: list[str], client: Client) -> None:

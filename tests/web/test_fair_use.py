@@ -12,6 +12,7 @@ other test of the suite meets.)
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import threading
 from collections.abc import Iterator
@@ -281,8 +282,8 @@ def test_every_costly_read_has_its_limit(path: str, kind: str | None) -> None:
 @pytest.mark.parametrize(("path", "kind"), [
     ("/play/history/import", "imports"), ("/score/import", "imports"),
     ("/play/friend", "invites"), ("/devices/code", "sign_ins"),
-    ("/devices/recovery", "sign_ins"), ("/devices/join", "sign_ins"),
-    ("/admin/sign-in", "sign_ins"), ("/play", None), ("/play/hint", None)])
+    ("/devices/recovery", "sign_ins"), ("/devices/join", "credentials"),
+    ("/admin/sign-in", "credentials"), ("/play", None), ("/play/hint", None)])
 def test_every_costly_post_has_its_limit_besides_the_posts_one(
         path: str, kind: str | None) -> None:
     assert kind_of("POST", path) == kind
@@ -310,6 +311,26 @@ def test_floods_of_pages_and_sign_ins_get_429(
     codes = [client.post("/devices/join", data={"code": "nope"}).status_code
              for _ in range(3)]
     assert codes[:2] != [429, 429] and codes[2] == 429
+
+
+def test_no_flood_from_an_address_refuses_the_right_code(
+        settings: Settings, browsers: list[TestClient]) -> None:
+    """Wrong codes from many cookies of one address use up no budget of that address:
+    a code entered is checked first, and the right one opens its history."""
+    app = _app(settings, limit_sign_ins_per_address=Rate(1, 600),
+               limit_posts_per_address=Rate(1000, 600))
+    owner = _browser(app, browsers)
+    owner.get("/devices")
+    made = owner.post("/devices/code")
+    assert made.status_code == 200
+    code = re.search(r'<code id="device-code">([^<]+)</code>', made.text)
+    assert code is not None, made.text[:500]
+    for _ in range(8):  # new cookies from the same address, each a wrong code
+        _browser(app, browsers).post("/devices/join", data={"code": "ZZZZ-ZZZZ"})
+    joiner = _browser(app, browsers)
+    joined = joiner.post("/devices/join", data={"code": code.group(1)},
+                         follow_redirects=False)
+    assert joined.status_code == 303
 
 
 class _Counted:
@@ -345,7 +366,7 @@ def test_a_refused_request_reads_nothing_and_renders_no_template(
     client.get("/stats")
     client.get("/play/history")
     _new_match(client)
-    client.post("/devices/join", data={"code": "nope"})
+    client.post("/devices/code")
     cookieless = TestClient(app, base_url="http://testserver")
     browsers.append(cookieless)
     counted = _Counted(app, monkeypatch)
@@ -356,7 +377,7 @@ def test_a_refused_request_reads_nothing_and_renders_no_template(
             client.get("/play/history/1", headers=HX),
             client.post("/play", data={"action": "draw_stock", "version": "1"}, headers=HX),
             client.post("/play/new", data={"level": "easy"}, headers={"accept": "text/html"}),
-            cookieless.post("/devices/join", data={"code": "nope"},
+            cookieless.post("/devices/code",
                             headers={"accept": "text/html", "accept-language": "de"}),
         ]
     finally:
