@@ -133,7 +133,8 @@ def _pieces(db: Session, sid: str, export: str) -> Iterable[str]:
 @pytest.mark.parametrize("export", ["data", "stats"])
 def test_an_export_holds_a_batch_however_long_the_history(
         app: FastAPI, monkeypatch: pytest.MonkeyPatch, export: str) -> None:
-    """Three times the history, three times the bytes sent, the same memory held (no
+    """Three times the history, three times the bytes sent, what is held growing by a
+    fraction of them (no
     server running: nothing else allocates meanwhile)."""
     monkeypatch.setattr(data, "BATCH", 5)
     monkeypatch.setattr(stats, "BATCH", 2)
