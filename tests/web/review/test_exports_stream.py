@@ -134,8 +134,7 @@ def _pieces(db: Session, sid: str, export: str) -> Iterable[str]:
 def test_an_export_holds_a_batch_however_long_the_history(
         app: FastAPI, monkeypatch: pytest.MonkeyPatch, export: str) -> None:
     """Three times the history, three times the bytes sent, what is held growing by a
-    fraction of them (no
-    server running: nothing else allocates meanwhile)."""
+    fraction of them (no server running: nothing else allocates meanwhile)."""
     monkeypatch.setattr(data, "BATCH", 5)
     monkeypatch.setattr(stats, "BATCH", 2)
     sid = "a-browser-with-a-long-history-000000000000"
