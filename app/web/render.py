@@ -23,7 +23,6 @@ Card macros live in ``templates/_cards.html``.
 """
 
 import hashlib
-import re
 from collections.abc import Mapping, MutableMapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -267,29 +266,6 @@ def static_url(path: str) -> str:
     return f"/static/{path}?v={digest}"
 
 
-@lru_cache(maxsize=8)
-def module_imports(entry: str) -> tuple[str, ...]:
-    """App paths of the modules that ``entry`` (a module under ``static/``, such as
-    ``table/main.js``) imports, directly or not, as the browser resolves them (no content
-    hash: an import names ``./state.js``). A page lists them as ``<link rel="modulepreload">``
-    so that the browser fetches them all at once instead of one import level per round
-    trip (docs/adr/0008-the-client-in-modules.md)."""
-    seen: list[str] = []
-    todo = [(STATIC_DIR / entry).resolve()]
-    while todo:
-        file = todo.pop()
-        for name in _IMPORT.findall(file.read_text(encoding="utf-8")):
-            found = (file.parent / name).resolve()
-            path = found.relative_to(STATIC_DIR).as_posix()
-            if path not in seen:
-                seen.append(path)
-                todo.append(found)
-    return tuple(f"/static/{path}" for path in sorted(seen))
-
-
-_IMPORT = re.compile(r"""^import\b[^;]*?from\s+["'](\./[\w./-]+\.js)["']""", re.M)
-
-
 SCRIPT_WORDS = {
     "unreachable": i18n.N_("The server could not be reached, so nothing was changed: tap "
                            "again."),
@@ -315,7 +291,6 @@ def table_options() -> tuple[Option, ...]:
 templates.env.globals.update(
     app_version=__version__,
     static_url=static_url,
-    module_imports=module_imports,
     card_name=card_name,
     the_card=the_card,
     card_noun=card_noun,
