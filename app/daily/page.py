@@ -1,5 +1,5 @@
 """What ``/daily`` shows (docs/daily.md): the day's hand on play's table
-(:func:`app.play.screen.table_screen`, drawn by ``templates/play/table.html``) and the
+(:func:`app.table.screen.table_screen`, drawn by ``templates/play/table.html``) and the
 daily panel around it (:class:`Panel`: the day, the par, the commitment; after the hand
 your points against the par, your streak and the day's results on this server).
 
@@ -18,10 +18,10 @@ from sqlmodel import Session
 from app.core.i18n import N_, gettext, ngettext
 from app.daily import days, deal, plays
 from app.daily.days import Day, Revealed
-from app.play.common import COMPUTER, VS_COMPUTER
-from app.play.fairness import FairBox
-from app.play.screen import Screen, other_turn, table_screen
-from app.play.words import describe
+from app.table.common import COMPUTER, VS_COMPUTER
+from app.table.fairness import FairBox
+from app.table.screen import Screen, other_turn, table_screen
+from app.table.words import describe
 from app.web.charts import Chart, count_bars
 
 BUCKET = 10

@@ -32,9 +32,9 @@ from app.daily.days import Day, insert_or_skip
 from app.daily.days import load as load_day
 from app.engine import Event, GameError, MatchState, Phase, apply_match
 from app.engine.match import parse_match_action
-from app.play import PlayError, StaleTapError, advance
-from app.play.actions import action_from_form
-from app.play.common import PERSON, STALE, check_version, parse_sort, sentence
+from app.table import PlayError, StaleTapError, advance
+from app.table.common import PERSON, STALE, check_version, parse_sort, sentence
+from app.table.tap import action_from_form
 
 DAY_TEXT = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 

@@ -48,9 +48,16 @@ from app.engine import HandSeed, new_match
 from app.engine.bots import DEFAULT_LEVEL
 from app.engine.fairness import commitment
 from app.friend import live, presence
-from app.play.actions import MatchOptions, hand_client_seed
-from app.play.common import COMPUTER, FRIEND_LEVEL, STALE, PlayError, StaleTapError
-from app.play.storage import (
+from app.table.common import (
+    COMPUTER,
+    FRIEND_LEVEL,
+    STALE,
+    MatchOptions,
+    PlayError,
+    StaleTapError,
+    hand_client_seed,
+)
+from app.table.storage import (
     bump_match,
     bump_seat,
     hand_row,

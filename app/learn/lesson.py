@@ -1,5 +1,5 @@
 """A browser's lesson: load it, a tap, start it again, the home page's offer, and the
-table it shows (built with the play screen, :func:`app.play.screen`).
+table it shows (built with the play screen, :func:`app.table.screen`).
 
 The lesson's place is one small row (:class:`app.core.models.LearnLesson`): the number
 of taught moves made. The table is rebuilt from it with :func:`app.learn.script.state_at`
@@ -27,9 +27,9 @@ from app.core.models import LearnLesson, PlayMatch, PlaySeat, utcnow
 from app.engine import Event, GameError, MatchState, Phase, parse_action
 from app.engine.hand import Action
 from app.learn import script
-from app.play import Loaded, PlayError, Screen, StaleTapError, screen
-from app.play.common import STALE, check_version, parse_sort, sentence
-from app.play.words import turn_record
+from app.table import Loaded, PlayError, Screen, StaleTapError, screen
+from app.table.common import STALE, check_version, parse_sort, sentence
+from app.table.words import turn_record
 from app.web.links import return_path
 
 CARD_ACTIONS = ("discard", "knock", "gin")
@@ -239,7 +239,7 @@ def coach(lesson: Lesson) -> Coach:
 
 
 def table(lesson: Lesson, notice: str = "") -> Screen:
-    """The lesson's table as the play screen shows a table (:func:`app.play.screen`),
+    """The lesson's table as the play screen shows a table (:func:`app.table.screen`),
     from the person's view only; ``notice`` heads the status line (a refusal)."""
     said = turn_record(lesson.events or script.last_turn(lesson.done)) if not lesson.over else ""
     seat = PlaySeat(session_id=lesson.row.session_id, match_id=0, version=lesson.row.version,

@@ -12,7 +12,7 @@ seat is a person: nobody plays after the tap; the other browser is told (``live`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from sqlmodel import Session
@@ -24,45 +24,36 @@ from app.core.inputs import checked, one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
     HOUSE,
-    BigGin,
     Card,
-    Discard,
-    DrawStock,
     GameError,
-    Gin,
     HandSeed,
     InvalidSeedError,
-    Knock,
-    MatchAction,
-    MatchState,
     NextHand,
-    Pass,
     Phase,
     Rules,
     RulesError,
-    TakeDiscard,
-    TakeUpcard,
     apply_match,
     match_view,
     new_match,
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS
-from app.engine.fairness import check_client_seed, combine_client_seeds
-from app.play.arrange import hand_key, keep_order, parse_order
-from app.play.common import (
+from app.engine.fairness import check_client_seed
+from app.table.arrange import hand_key, keep_order, parse_order
+from app.table.common import (
     COMPUTER,
     LEVEL_LABELS,
-    PERSON,
     STALE,
     Loaded,
+    MatchOptions,
     PlayError,
     StaleTapError,
     check_version,
+    hand_client_seed,
     parse_sort,
     sentence,
 )
-from app.play.computer import advance
-from app.play.storage import (
+from app.table.computer import advance
+from app.table.storage import (
     bump_seat,
     drop_computer_seats,
     hand_row,
@@ -76,18 +67,8 @@ from app.play.storage import (
     store,
     take_seat,
 )
-from app.play.words import turn_record
-from app.web.cardwords import card_values
-
-SIMPLE_ACTIONS: dict[str, MatchAction] = {
-    "take_upcard": TakeUpcard(), "pass": Pass(), "draw_stock": DrawStock(),
-    "take_discard": TakeDiscard(), "big_gin": BigGin(), "next_hand": NextHand(),
-}
-"""The form's ``action`` values that name an action by themselves."""
-CARD_ACTIONS: dict[str, type[Discard] | type[Knock] | type[Gin]] = {
-    "discard": Discard, "knock": Knock, "gin": Gin,
-}
-"""The form's ``action`` values that take the card of the form's ``card`` field."""
+from app.table.tap import action_from_form
+from app.table.words import turn_record
 
 # Table options the New match form offers (docs/rules.md §6, the ones that apply to play).
 NUMBER_OPTIONS = ("target", "knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus",
@@ -103,16 +84,6 @@ MAX_TARGET = 100_000
 """Highest target the New match form accepts (the engine itself sets no upper bound)."""
 
 # --- starting a match ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class MatchOptions:
-    """What the New match form chose: the computer's level, the table's rules and the
-    client seed the hands are dealt with (``None``: a random one)."""
-
-    level: str = DEFAULT_LEVEL
-    rules: Rules = HOUSE
-    client_seed: str | None = None
 
 
 def options_from_form(form: Mapping[str, str]) -> MatchOptions:
@@ -251,7 +222,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
 
     ``form`` holds exactly one of ``action`` (with ``version``, and ``card`` for
     discard/knock/gin), ``client_seed`` (with ``version``, between hands), ``sort``
-    or ``arrange`` (with ``version``: the hand's whole new order, :mod:`app.play.arrange`).
+    or ``arrange`` (with ``version``: the hand's whole new order, :mod:`app.table.arrange`).
     Sorting and arranging are screen choices: they never touch the game nor bump the
     version; a sort clears the arranged order.
 
@@ -290,7 +261,7 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
             raise PlayError(gettext("The client seed can be changed between hands, once "
                                     "this hand is over."))
         return set_client_seed(db, loaded, _client_seed(form["client_seed"]))
-    action = _action_from_form(match, form, me)
+    action = action_from_form(match, form, me)
     if match.over:
         raise PlayError(gettext("The match is over: tap New match to play again."))
     if isinstance(action, NextHand):
@@ -316,7 +287,7 @@ def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
 
 
 def _arrange(db: Session, loaded: Loaded, text: str) -> Loaded:
-    """Store the posted order of the person's hand (:func:`app.play.arrange.parse_order`).
+    """Store the posted order of the person's hand (:func:`app.table.arrange.parse_order`).
 
     Raises:
         PlayError: the hand is over, or the order is not exactly the cards held.
@@ -329,56 +300,6 @@ def _arrange(db: Session, loaded: Loaded, text: str) -> Loaded:
                        arranged_for=hand_key(loaded.game, match))
 
 
-def hand_client_seed(game: PlayMatch) -> str:
-    """The client seed the next hand of ``game`` is dealt with: the person's own against
-    the computer; in a friend match both players' seeds combined
-    (:func:`app.engine.fairness.combine_client_seeds`, ``docs/fairness.md``)."""
-    if not game.friend:
-        return game.client_seed
-    return combine_client_seeds(game.client_seed, game.guest_client_seed)
-
-
-def _held_card(match: MatchState, text: str, me: int = PERSON) -> Card:
-    try:
-        card = Card.parse(text)
-    except GameError:
-        raise PlayError(gettext("%(text)s is not a card: tap one of your cards.",
-                                text=repr(text[:20]))) from None
-    if match.hand.phase is Phase.OVER or card not in match_view(match, me).hand:
-        raise PlayError(gettext("You do not hold %(card_acc)s: tap one of your cards.",
-                                **card_values(card)))
-    return card
-
-
-
-
-def _action_from_form(match: MatchState, form: Mapping[str, str],
-                      me: int = PERSON) -> MatchAction:
-    """The engine's action the form names (a card action's card held by seat ``me``):
-    built as a value here, written as text only when the log stores it."""
-    name = form.get("action", "")
-    if name in SIMPLE_ACTIONS:
-        return SIMPLE_ACTIONS[name]
-    if name in CARD_ACTIONS:
-        code = form.get("card")
-        if not code:
-            raise PlayError(gettext(_SELECT_FIRST[name]))
-        return CARD_ACTIONS[name](_held_card(match, code, me))
-    raise PlayError(gettext("Unknown action %(name)s: use the buttons on the screen.",
-                            name=repr(name[:20])))
-
-
-action_from_form = _action_from_form
-"""The engine's action a tap's form names: public for the tables built on play's own
-(the daily deal)."""
-
-
-
-_SELECT_FIRST = {
-    "discard": N_("Select the card to discard first, then tap Discard."),
-    "knock": N_("Select the card to knock with first, then tap Knock."),
-    "gin": N_("Select the card to gin with first, then tap Gin."),
-}
 _OPTION_LABELS = {
     "target": N_("Target"), "knock_limit": N_("Knock limit"), "gin_bonus": N_("Gin bonus"),
     "undercut_bonus": N_("Undercut bonus"), "big_gin_bonus": N_("Big gin bonus"),

@@ -5,7 +5,7 @@ level. A practice hand is stored apart (``practice_hand``, one per browser), mar
 its screen and never counted in the match or the statistics.
 
 A practice hand is shown on the play table itself (:func:`practice_screen`, built by
-:func:`app.play.screen.table_screen`): the same sort buttons, meld bars and deadwood
+:func:`app.table.screen.table_screen`): the same sort buttons, meld bars and deadwood
 note, on one screen; its sort is the browser's play sort (``PlaySeat.sort``). While it is
 in progress its screen is built from the person's view only, as on the play screen: the
 computer's cards and the stock are hidden again.
@@ -31,7 +31,8 @@ from app.engine import (
     match_view,
 )
 from app.engine.match import parse_match_action, resume
-from app.play.common import (
+from app.review.history import HandFacts, NotInHistoryError, hand_facts
+from app.table.common import (
     PERSON,
     SORTS,
     STALE,
@@ -41,10 +42,9 @@ from app.play.common import (
     parse_sort,
     sentence,
 )
-from app.play.computer import advance
-from app.play.screen import PracticeTable, ResultPanel, Screen, result_panel, table_screen
-from app.play.words import describe
-from app.review.history import HandFacts, NotInHistoryError, hand_facts
+from app.table.computer import advance
+from app.table.screen import PracticeTable, ResultPanel, Screen, result_panel, table_screen
+from app.table.words import describe
 
 
 class NoPracticeError(PlayError):

@@ -27,9 +27,9 @@ from app.core.i18n import N_, gettext
 from app.engine import Event as GameEvent
 from app.engine import GameError
 from app.engine.handhistory import HandHistoryError
-from app.play.common import PlayError, whole_number
 from app.review import history as hist
 from app.review import imports, practice, stats
+from app.table.common import PlayError, whole_number
 from app.web import paging
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
 from app.web.links import see_other

@@ -39,9 +39,9 @@ def test_every_contract_is_kept() -> None:
     ("app/engine/cards.py", "import app.web.render", "The engine imports nothing"),
     ("app/score/sheet.py", "import app.score.keeper", "The score sheet, its calculator"),
     ("app/routes/home.py", "import app.routes.play", "No route module imports another"),
-    ("app/play/screen.py", "import app.friend.live", "Layers:"),
+    ("app/table/screen.py", "import app.friend.live", "Layers:"),
     ("app/review/stats.py", "import app.friend.invites", "Layers:"),
-    ("app/web/render.py", "import app.play.common", "Layers:"),
+    ("app/web/render.py", "import app.table.common", "Layers:"),
 ])
 def test_a_forbidden_import_breaks_its_contract(tmp_path: Path, module: str, line: str,
                                                 contract: str) -> None:

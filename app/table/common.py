@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from app.core.i18n import N_, gettext, lookup
 from app.core.inputs import one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
-from app.engine import Event, MatchState
+from app.engine import HOUSE, Event, MatchState, Rules
+from app.engine.bots import DEFAULT_LEVEL
+from app.engine.fairness import combine_client_seeds
 from app.web.phrases import sentence
 
 PERSON = 0
@@ -188,7 +190,27 @@ def check_version(form: Mapping[str, str], current: int) -> None:
         raise StaleTapError(STALE)
 
 
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """What the New match form chose: the computer's level, the table's rules and the
+    client seed the hands are dealt with (``None``: a random one)."""
+
+    level: str = DEFAULT_LEVEL
+    rules: Rules = HOUSE
+    client_seed: str | None = None
+
+
+def hand_client_seed(game: PlayMatch) -> str:
+    """The client seed the next hand of ``game`` is dealt with: the person's own against
+    the computer; in a friend match both players' seeds combined
+    (:func:`app.engine.fairness.combine_client_seeds`, ``docs/fairness.md``)."""
+    if not game.friend:
+        return game.client_seed
+    return combine_client_seeds(game.client_seed, game.guest_client_seed)
+
+
 __all__ = [
+    "MatchOptions", "hand_client_seed",
     "COMPUTER", "LEVEL_LABELS", "NO_MATCH", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
     "parse_sort",
     "check_version",

@@ -5,7 +5,7 @@ visible once the hand is over, as in the game.
 
 The same screen serves both seats of a friend match: it is built from the
 viewing seat's view (``Loaded.me``) and names the other player from
-:class:`app.play.common.Seats`; the friend's last turn is told and played out like the
+:class:`app.table.common.Seats`; the friend's last turn is told and played out like the
 computer's.
 """
 
@@ -45,10 +45,10 @@ from app.engine import (
 )
 from app.engine.hand import BigGin, Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
 from app.engine.match import resume
-from app.play.arrange import arranged
-from app.play.common import LEVEL_LABELS, SORTS, VS_COMPUTER, Loaded, Seats
-from app.play.fairness import FairBox, fair_box
-from app.play.words import (
+from app.table.arrange import arranged
+from app.table.common import LEVEL_LABELS, SORTS, VS_COMPUTER, Loaded, Seats
+from app.table.fairness import FairBox, fair_box
+from app.table.words import (
     card_label,
     describe,
     discard_note,
@@ -289,7 +289,7 @@ def _sort_key(sort: str) -> Any:
 def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str, selected: str | None,
                   order: Sequence[Card] | None = None) -> tuple[tuple[HandCard, ...], str, int]:
     """The hand as shown, its melds in words and its deadwood: in ``order`` when the
-    player arranged it (:mod:`app.play.arrange`), else in the order of ``sort``."""
+    player arranged it (:mod:`app.table.arrange`), else in the order of ``sort``."""
     arrangement = best_arrangement(cards, rules)
     meld_of: dict[Card, int] = {}
     label: dict[Card, str] = {card: card_label(card) for card in cards}
@@ -681,7 +681,7 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
     other player's last turn in words and ``events`` the events that answered this tap
     (played out on the table); ``fair`` the fairness box (none on a practice hand);
     ``practice`` marks a practice hand's table (no match end is shown there); ``order``
-    the hand's own order when the player arranged it (:mod:`app.play.arrange`)."""
+    the hand's own order when the player arranged it (:mod:`app.table.arrange`)."""
     view = match_view(match, seats.me)
     board = match.hollywood
     rules = view.rules

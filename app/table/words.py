@@ -1,7 +1,7 @@
 """The play screen's words (docs/rules.md §7): what the computer did, the step line,
 the note under the hand, meld and rule texts. Built from the person's view only.
 
-The other player is named by :class:`app.play.common.Seats`: the computer, or in a
+The other player is named by :class:`app.table.common.Seats`: the computer, or in a
 friend match the friend ("Your friend Ann drew from the stock and discarded the nine of
 clubs.")."""
 
@@ -33,7 +33,7 @@ from app.engine import (
     visible_event,
 )
 from app.engine.hand import Action, BigGin, Gin, Knock
-from app.play.common import LEVEL_LABELS, VS_COMPUTER, Seats
+from app.table.common import LEVEL_LABELS, VS_COMPUTER, Seats
 from app.web.cardwords import (
     card_name,
     card_noun,

@@ -74,7 +74,7 @@ from app.engine import (
 )
 from app.engine.bots import LEVELS, REFERENCES, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
-from app.play.common import (
+from app.table.common import (
     FRIEND_LEVEL,
     NO_MATCH,
     NOT_YOURS,
