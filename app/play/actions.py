@@ -1,18 +1,16 @@
 """The person's taps and starting a match (docs/rules.md §1, §6 and §7).
 
-**tap**: apply the person's action (for the seat this browser plays), then, against the
-computer, let it (player 1) act until it is the person's turn again or the hand is over;
-store the longer log with the match's ``version + 1``. A form carries the match version
-it was rendered with, so a stale double tap changes nothing (409). Illegal actions —
-out of turn, for the other seat, anything the engine refuses — change nothing either
-(400) and the status line says what is allowed. In a friend match the other
-seat is a person: nobody plays after the tap; the other browser is told (``live``).
+**tap**: the table kit's one tap on this browser's seat (:func:`app.table.seats.tap`:
+the person's action for the seat this browser plays, then, against the computer, its
+turn; in a friend match nobody's, and the other browser is told), counted by outcome.
+A form carries the match version it was rendered with, so a stale double tap changes
+nothing (409); illegal actions change nothing either (400) and the status line says
+what is allowed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from sqlmodel import Session
@@ -24,21 +22,13 @@ from app.core.inputs import checked, one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
     HOUSE,
-    Card,
-    GameError,
     HandSeed,
-    InvalidSeedError,
-    NextHand,
-    Phase,
     Rules,
     RulesError,
-    apply_match,
-    match_view,
     new_match,
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS
-from app.engine.fairness import check_client_seed
-from app.table.arrange import hand_key, keep_order, parse_order
+from app.table import seats
 from app.table.common import (
     COMPUTER,
     LEVEL_LABELS,
@@ -47,12 +37,10 @@ from app.table.common import (
     MatchOptions,
     PlayError,
     StaleTapError,
-    check_version,
-    hand_client_seed,
-    parse_sort,
     sentence,
 )
 from app.table.computer import advance
+from app.table.seats import client_seed_of as _client_seed
 from app.table.storage import (
     bump_seat,
     drop_computer_seats,
@@ -62,12 +50,8 @@ from app.table.storage import (
     new_server_seed,
     open_seat,
     remember_on_commit,
-    save_screen,
-    set_client_seed,
-    store,
     take_seat,
 )
-from app.table.tap import action_from_form
 from app.table.words import turn_record
 
 # Table options the New match form offers (docs/rules.md §6, the ones that apply to play).
@@ -128,13 +112,6 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
         raise PlayError(sentence(error)) from None
     client_seed = form.get("client_seed")
     return MatchOptions(level, rules, None if client_seed is None else _client_seed(client_seed))
-
-
-def _client_seed(text: str) -> str:
-    try:
-        return check_client_seed(text)
-    except InvalidSeedError as error:
-        raise PlayError(sentence(error)) from None
 
 
 def start_match(db: Session, session_id: str, options: MatchOptions,
@@ -234,7 +211,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     Each tap is counted by outcome (``gin_taps_total``: applied, stale, refused).
     """
     try:
-        loaded = _tap(db, session_id, form)
+        loaded = seats.tap(db, session_id, form)
     except StaleTapError:
         metrics.tapped("stale")
         raise
@@ -243,61 +220,6 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
         raise
     metrics.tapped("applied")
     return loaded
-
-
-def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
-    loaded = load_named(db, session_id, form)
-    seat, game, match, me = loaded.seat, loaded.game, loaded.match, loaded.me
-    if "sort" in form:
-        return save_screen(db, loaded, sort=parse_sort(form["sort"]), arranged=None,
-                           arranged_for=None)
-    if "action" not in form and "client_seed" not in form and "arrange" not in form:
-        raise PlayError(gettext("Nothing to do: tap a card or one of the buttons."))
-    check_version(form, game.version)
-    if "arrange" in form:
-        return _arrange(db, loaded, form["arrange"])
-    if "action" not in form:
-        if match.hand.phase is not Phase.OVER or match.over:
-            raise PlayError(gettext("The client seed can be changed between hands, once "
-                                    "this hand is over."))
-        return set_client_seed(db, loaded, _client_seed(form["client_seed"]))
-    action = action_from_form(match, form, me)
-    if match.over:
-        raise PlayError(gettext("The match is over: tap New match to play again."))
-    if isinstance(action, NextHand):
-        action = NextHand(HandSeed(game.next_server_seed or new_server_seed(),
-                                   hand_client_seed(game)))
-    try:
-        match, _ = apply_match(match, me, action)
-    except GameError as error:
-        raise PlayError(sentence(error)) from None
-    said = seat.computer_said
-    if not game.friend and match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
-        said = ""  # the person ended the hand: the result panel tells the rest
-    match, events = advance(match, None if game.friend else game.level)
-    if not game.friend and (events or isinstance(action, NextHand)):
-        said = turn_record(events)
-    selected = seat.selected
-    if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
-                                 or Card.parse(selected) not in match_view(match, me).hand):
-        selected = None  # a new hand starts with nothing selected
-    order = keep_order(seat, game, loaded.match, match, match_view(match, me).hand)
-    stored = store(db, loaded, match, selected=selected, computer_said=said, **order)
-    return replace(stored, events=tuple(events))
-
-
-def _arrange(db: Session, loaded: Loaded, text: str) -> Loaded:
-    """Store the posted order of the person's hand (:func:`app.table.arrange.parse_order`).
-
-    Raises:
-        PlayError: the hand is over, or the order is not exactly the cards held.
-    """
-    match = loaded.match
-    if match.hand.phase is Phase.OVER:
-        raise PlayError(gettext("This hand is over: there are no cards to arrange."))
-    order = parse_order(text, match_view(match, loaded.me).hand)
-    return save_screen(db, loaded, arranged=" ".join(str(card) for card in order),
-                       arranged_for=hand_key(loaded.game, match))
 
 
 _OPTION_LABELS = {

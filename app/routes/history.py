@@ -318,12 +318,7 @@ def practice_tap(request: Request, session: SessionDep, db: DbDep,
         if "sort" in fields:
             practice.sort_hand(db, session.id, fields["sort"])
         else:
-            text = fields.get("action", "")[:20]
-            card = fields.get("card", "")[:3]
-            if card:
-                text = f"{text} {card}"
-            _, said, events = practice.tap(db, session.id, text,
-                                           whole_number(fields.get("version", "")))
+            _, said, events = practice.tap(db, session.id, fields)
     except practice.NoPracticeError as error:
         return _no_practice(request, error)
     except PlayError as error:  # a refused tap or form field (a sort): the table, as it is

@@ -159,6 +159,12 @@ class Loaded:
         """Who is who for this browser (the computer, or the friend by name)."""
         return seats_of(self.game, self.me)
 
+    @property
+    def turn_level(self) -> str | None:
+        """The level the other seat moves at by itself after a tap (the computer's);
+        ``None`` when the other seat is a person (a friend match): nobody moves."""
+        return None if self.game.friend else self.game.level
+
 
 def seats_of(game: PlayMatch, me: int) -> Seats:
     """The :class:`Seats` of ``game`` seen from seat ``me``."""
