@@ -449,6 +449,26 @@ def other_turn(match: MatchState, other: int) -> tuple[list[Event], list[Event]]
     return turn, (last if end == len(log) else [])
 
 
+def just_did(match: MatchState, seats: Seats, events: Sequence[Event] = (),
+             record: str | None = None) -> tuple[str, tuple[Event, ...]]:
+    """What the other player just did, for every table: in words, and the events the
+    table plays out.
+
+    The words are the stored ``record`` when the table keeps one (a seat against the
+    computer, the lesson: :func:`app.table.words.turn_record`, said with
+    :func:`~app.table.words.record_words`), else the other player's most recent turn in
+    the current hand, read from the match's log (:func:`other_turn`). The events are
+    ``events``, those that answered this tap; when there are none and the other seat is
+    a person (a friend match, whose move reaches this browser by a reload), the hand's
+    last action when that player made it.
+    """
+    if record is not None:
+        return record_words(record, seats), tuple(events)
+    turn, last = other_turn(match, seats.other)
+    played = tuple(events) or (tuple(last) if seats.friend else ())
+    return describe(turn, seats), played
+
+
 def _with_layoffs(meld: Meld, laid_off: list[str],
                   rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The meld's cards in table order with the laid-off ones in place (5 6 7 8 9, not
@@ -658,10 +678,8 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     seats = loaded.seats
     view = match_view(match, seats.me)
     order = None if view.phase is Phase.OVER else arranged(row, game, match, view.hand)
-    said, events = record_words(row.computer_said), loaded.events
-    if seats.friend:
-        turn, last = other_turn(match, seats.other)
-        said, events = describe(turn, seats), tuple(last)
+    said, events = just_did(match, seats, loaded.events,
+                            None if seats.friend else row.computer_said)
     return table_screen(match, seats, version=game.version, level=game.level,
                         sort=row.sort, selected=row.selected, said=said, events=events,
                         notice=notice, away=away, fair=fair_box(loaded), match_id=game.id,
