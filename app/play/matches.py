@@ -21,7 +21,7 @@ from sqlmodel import Session, col, or_, select
 from app.core.i18n import gettext
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import Phase, match_view
-from app.table.common import LEVEL_LABELS, PERSON, seats_of
+from app.table.common import LEVEL_LABELS, seat_of, seats_of
 from app.table.storage import rebuild
 
 SHOWN = 8
@@ -64,7 +64,7 @@ def in_progress(db: Session, session_id: str, shown: int | None = None) -> list[
     lines = []
     for seat, game in rows:
         assert game.id is not None
-        me = 1 if game.friend and game.guest_session_id == session_id else PERSON
+        me = seat_of(game, session_id)
         seats = seats_of(game, me)
         if game.hands == 0:
             lines.append(MatchLine(game.id, gettext("Invite"), None, False,

@@ -132,6 +132,17 @@ class Seats:
         """The other player inside a sentence: "the computer", "Ann"."""
         return self.given_name if self.friend else gettext("the computer")
 
+    @property
+    def them(self) -> str:
+        """The other player in a score line: "computer" (lower case), "Ann"."""
+        return self.given_name if self.friend else gettext("computer")
+
+    @property
+    def rematch(self) -> bool:
+        """True when the match end offers Rematch: against the computer (with a friend,
+        a rematch is a new invitation)."""
+        return not self.friend
+
 
 VS_COMPUTER = Seats()
 """The person (seat 0) against the computer (seat 1)."""
@@ -163,7 +174,24 @@ class Loaded:
     def turn_level(self) -> str | None:
         """The level the other seat moves at by itself after a tap (the computer's);
         ``None`` when the other seat is a person (a friend match): nobody moves."""
-        return None if self.game.friend else self.game.level
+        return turn_level(self.game)
+
+
+def turn_level(game: PlayMatch) -> str | None:
+    """The seat mode of ``game``: the computer's level, or ``None`` when both seats are
+    people (a friend match)."""
+    return None if game.friend else game.level
+
+
+def counted_level(game: PlayMatch) -> str:
+    """``game``'s level as the metrics count it: the computer's, or :data:`FRIEND_LEVEL`."""
+    return turn_level(game) or FRIEND_LEVEL
+
+
+def seat_of(game: PlayMatch, session_id: str) -> int:
+    """The seat browser ``session_id`` plays in ``game``: 1 for the friend who joined a
+    friend match, else the person's (0)."""
+    return 1 if game.friend and game.guest_session_id == session_id else PERSON
 
 
 def seats_of(game: PlayMatch, me: int) -> Seats:
@@ -217,7 +245,8 @@ def hand_client_seed(game: PlayMatch) -> str:
 
 __all__ = [
     "MatchOptions", "hand_client_seed",
-    "COMPUTER", "LEVEL_LABELS", "NO_MATCH", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
+    "COMPUTER", "counted_level", "seat_of", "turn_level",
+    "LEVEL_LABELS", "NO_MATCH", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
     "parse_sort",
     "check_version",
     "NOT_YOURS", "NoMatchError", "NotYourMatchError", "PlayError", "named_match", "Seats",

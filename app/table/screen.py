@@ -620,7 +620,7 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
     t = match.tally
     me, other = seats.me, seats.other
     you, comp = t.final[me], t.final[other]
-    them = seats.other_name if seats.friend else gettext("computer")
+    them = seats.them
     headline = match_result(t, seats)
     won = t.winner == me
     verdict = headline.split(",", 1)[0]  # who won (or a tie), without the totals
@@ -635,7 +635,7 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
         return MatchEnd(headline, tuple(lines), verdict, won, (you, comp),
                         ((gettext("Three games"), str(you), str(comp)),),
                         match_chart(match, seats),
-                        match_id, rematch=not seats.friend)
+                        match_id, rematch=seats.rematch)
     if any(t.box_bonus):
         lines.append(gettext("Boxes: you %(mine)d (%(mine_bonus)d), %(them)s %(theirs)d "
                              "(%(theirs_bonus)d).", mine=t.boxes[me],
@@ -657,7 +657,7 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
     lines.append(margin)
     rows.append((gettext("Final score"), str(you), str(comp)))
     return MatchEnd(headline, tuple(lines), verdict, won, (you, comp), tuple(rows),
-                    match_chart(match, seats), match_id, rematch=not seats.friend)
+                    match_chart(match, seats), match_id, rematch=seats.rematch)
 
 
 def _guide_step(view: PlayerView, match: MatchState) -> str:
