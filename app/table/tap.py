@@ -107,9 +107,9 @@ class TableKind(Protocol[T]):
     ``T`` is the kind's own loaded table (a seat and its match, a daily play, a practice
     hand, a lesson).
 
-    A kind implements :meth:`load`, :meth:`store`, :meth:`version` and :meth:`match`;
-    the other methods have the defaults of a table against the computer (a kind
-    subclasses this protocol to inherit them).
+    A kind implements :meth:`load`, :meth:`store`, :meth:`version` and :meth:`match`,
+    and :meth:`turn` when the other seat moves by itself (:func:`computer_turn`); the
+    other methods have defaults (a kind subclasses this protocol to inherit them).
     """
 
     other_fields: tuple[str, ...] = ()
@@ -153,8 +153,9 @@ class TableKind(Protocol[T]):
         return PERSON
 
     def sort(self, table: T, sort: str) -> T:
-        """Store the hand's sort (a screen choice: no version, nothing of the game)."""
-        raise PlayError(NOTHING_TO_DO)
+        """Store the hand's sort (a screen choice: no version, nothing of the game);
+        by default the kind has no sort of its own and refuses it."""
+        raise self.refusal(gettext(self.nothing_to_do))
 
     def check_version(self, table: T, form: Mapping[str, str]) -> None:
         """Refuse a form rendered for another version of ``table``
@@ -172,9 +173,9 @@ class TableKind(Protocol[T]):
         return action_from_form(self.match(table), form, self.me(table))
 
     def turn(self, table: T, match: MatchState) -> tuple[MatchState, list[Event]]:
-        """The other seat's turn after the person's action: the computer's
-        (:func:`app.table.computer.advance`) at the kind's level; nothing when the
-        other seat is a person (a friend match)."""
+        """The other seat's turn after the person's action: by default nobody moves
+        (the other seat is a person); against the computer, :func:`computer_turn` at
+        the kind's level."""
         return match, []
 
 
