@@ -22,7 +22,6 @@ from app.daily import days as daily_days
 from app.daily import plays as daily_plays
 from app.engine import compiled_core
 from app.friend import live, presence
-from app.play import storage
 from app.play.hints import ONE_AT_A_TIME as ONE_HINT_AT_A_TIME
 from app.review import analysis, practice
 from app.review import history as review_history
@@ -43,6 +42,7 @@ from app.routes import (
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
 from app.score import storage as score_storage
+from app.table import storage
 from app.web.deps import use_language
 from app.web.errors import install_error_pages
 from app.web.known import for_settings as known_browsers

@@ -225,7 +225,7 @@ def check_integrity(db_url: str, seen: dict[str, Seen]
 
     from app.core.db import create_db_engine
     from app.core.models import PlayMatch, PlaySeat
-    from app.play.storage import match_history
+    from app.table.storage import match_history
     from app.web.sessions import read_session_id
 
     engine = create_db_engine(db_url)

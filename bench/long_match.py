@@ -31,7 +31,7 @@ from tests.hardening import random_form  # noqa: E402
 from app.core.config import Settings  # noqa: E402
 from app.core.db import run_migrations  # noqa: E402
 from app.main import create_app  # noqa: E402
-from app.play import storage  # noqa: E402
+from app.table import storage  # noqa: E402
 from app.web.sessions import COOKIE_NAME, read_session_id  # noqa: E402
 
 

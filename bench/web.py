@@ -55,7 +55,7 @@ from app.engine.bots import choose_action  # noqa: E402
 from app.engine.hand import BigGin, Discard, Gin, Knock  # noqa: E402
 from app.engine.match import match_view, resume  # noqa: E402
 from app.main import create_app  # noqa: E402
-from app.play import storage  # noqa: E402
+from app.table import storage  # noqa: E402
 from app.web.sessions import COOKIE_NAME, read_session_id  # noqa: E402
 
 FIRST_LOAD_TARGET = 60 * 1024

@@ -48,8 +48,8 @@ from app.core.config import Settings
 from app.core.db import run_migrations
 from app.daily import days, deal
 from app.main import create_app
-from app.play import storage
 from app.review import analysis
+from app.table import storage
 from tests.support.servers import LiveServer, sqlite_url
 
 # --- The engine's compiled core -------------------------------------------------------------
@@ -89,7 +89,7 @@ hypothesis_settings.load_profile(
 
 
 class _NamedSeeds:
-    """Stands in for ``secrets`` in ``app.play.storage`` under the ``ci`` profile: the
+    """Stands in for ``secrets`` in ``app.table.storage`` under the ``ci`` profile: the
     server and client seeds of new matches are hashes of the test's name and a counter,
     so a match played over HTTP deals the same cards on every run (the computer's moves
     follow from the seeds already)."""

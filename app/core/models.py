@@ -153,7 +153,7 @@ class PlaySeat(SQLModel, table=True):
     earlier one, whose match stays in the history) and any number of friend matches, as
     host or as guest, each resumable. The *open* match, the one ``/play`` shows without
     a ``match`` in the address, is the seat with the latest ``opened_at``
-    (``app.play.storage``). Before migration 0023 the key was ``session_id`` alone (one
+    (``app.table.storage``). Before migration 0023 the key was ``session_id`` alone (one
     match per browser); its seats carried over as each browser's open seat.
 
     ``version`` goes up by one on each change of the game or the seeds (see the module
@@ -161,9 +161,9 @@ class PlaySeat(SQLModel, table=True):
     ``selected`` are screen choices, stored beside the game, never in its log; so is
     ``arranged``, the order the player dragged the hand into (card codes, space
     separated), which holds for the hand ``arranged_for`` names (``"<match id>/<hand
-    number>"``) until a sort button clears it (``app.play.arrange``).
+    number>"``) until a sort button clears it (``app.table.arrange``).
     ``computer_said`` is what the computer last did, as a language-free record
-    (:func:`app.play.words.turn_record`), put into words when a page shows it.
+    (:func:`app.table.words.turn_record`), put into words when a page shows it.
     """
 
     __tablename__ = "play_seat"

@@ -2,7 +2,7 @@
 ``app.review.stats``).
 
 Every change that moves a browser's figures bumps its row's ``generation`` in the
-same transaction as the change: a hand that ends (``app.play.storage``, both players
+same transaction as the change: a hand that ends (``app.table.storage``, both players
 of a friend match), an old match split into hands, an analysis that lands
 (``app.review.analysis``), a friend's browser forgotten (``app.devices.access``), rows
 set aside (``app.core.setaside``). The next view of ``/stats`` sees ``built`` behind

@@ -8,8 +8,8 @@ from your seat on the same deal.
   day after) and pars (computed once, in the background);
 * :mod:`app.daily.plays` — each browser's plays: taps, practice, the streak, the day's
   results;
-* :mod:`app.daily.page` — the page: play's table and the daily panel.
+* :mod:`app.daily.page` — the page: the kit's table (:mod:`app.table`) and the daily panel.
 
-May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
+May import :mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
 feature. Imported by the routes (``daily``, and ``fair`` for the revealed seeds).
 """

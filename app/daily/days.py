@@ -44,7 +44,7 @@ from app.daily import deal
 from app.engine import Action, PlayerView
 from app.engine.bots import expert
 from app.engine.fairness import HandSeed, commitment
-from app.play.storage import new_server_seed
+from app.table.storage import new_server_seed
 
 log = logging.getLogger("app.daily.days")
 

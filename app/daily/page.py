@@ -1,5 +1,5 @@
 """What ``/daily`` shows (docs/daily.md): the day's hand on play's table
-(:func:`app.play.screen.table_screen`, drawn by ``templates/play/table.html``) and the
+(:func:`app.table.screen.table_screen`, drawn by ``templates/play/table.html``) and the
 daily panel around it (:class:`Panel`: the day, the par, the commitment; after the hand
 your points against the par, your streak and the day's results on this server).
 
@@ -18,10 +18,9 @@ from sqlmodel import Session
 from app.core.i18n import N_, gettext, ngettext
 from app.daily import days, deal, plays
 from app.daily.days import Day, Revealed
-from app.play.common import COMPUTER, VS_COMPUTER
-from app.play.fairness import FairBox
-from app.play.screen import Screen, other_turn, table_screen
-from app.play.words import describe
+from app.table.common import VS_COMPUTER
+from app.table.fairness import FairBox
+from app.table.screen import Screen, just_did, table_screen
 from app.web.charts import Chart, count_bars
 
 BUCKET = 10
@@ -140,13 +139,12 @@ def table(day: Day, play: plays.Play, notice: str = "") -> Screen:
     is revealed tomorrow), and a hand that would end a match to 100 shows no match end:
     the daily deal is one hand."""
     match = play.match
-    turn, _ = other_turn(match, COMPUTER)
-    said = describe(play.events or turn) if not play.over else describe(turn)
+    said, events = just_did(match, VS_COMPUTER, play.events)
     fair = FairBox(hand_number=1, commitment=day.commitment, over=play.over,
                    server_seed=None, client_seed=None, verify_url=None, next_commitment=None,
                    next_client_seed="", can_change=False)
     screen = table_screen(match, VS_COMPUTER, version=play.row.version, level=deal.LEVEL,
-                          sort=play.row.sort, said=said, events=play.events, notice=notice,
+                          sort=play.row.sort, said=said, events=events, notice=notice,
                           fair=fair)
     if play.over:  # no Next hand here: the daily deal is one hand
         done = gettext("The hand is over: your points against the par are below.")

@@ -3,7 +3,8 @@ again as practice, and what the results add up to (the streak, the day's results
 
 Each play is a :class:`~app.core.models.DailyPlay` row: the hand's actions after the
 deal, replayed on the engine from the day's seed (:func:`app.daily.deal.start`); the
-computer is Expert, moving by :func:`app.play.advance` as on the play table. The first
+computer is Expert, moving by :func:`app.table.advance` as on the play table; a tap is
+the table kit's one tap (:func:`app.table.tap.tap`) with :class:`DailyKind`. The first
 play of a day (``attempt`` 1) counts; *Play again* adds practice plays (2, 3 …), offered
 once the play before is over. The browser's match in Play (``play_seat``,
 ``play_match``) is never read or written.
@@ -11,30 +12,31 @@ once the play before is over. The browser's match in Play (``play_seat``,
 Every post names its day (in the form's address, ``/daily?day=<day>``) and, for a move, the
 row's ``version``: a post for another day than today (:class:`OtherDayError`, 409), a
 malformed day (:class:`DailyError`, 400) or an older screen
-(:class:`~app.play.StaleTapError`, 409) changes nothing.
+(:class:`~app.table.StaleTapError`, 409) changes nothing.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from app.core.i18n import gettext
+from app.core.i18n import N_, gettext
 from app.core.models import DailyPlay, utcnow
 from app.core.setaside import Finding
 from app.daily import deal
 from app.daily.days import Day, insert_or_skip
 from app.daily.days import load as load_day
-from app.engine import Event, GameError, MatchState, Phase, apply_match
+from app.engine import Event, MatchAction, MatchState, Phase, apply_match
 from app.engine.match import parse_match_action
-from app.play import PlayError, StaleTapError, advance
-from app.play.actions import action_from_form
-from app.play.common import PERSON, STALE, check_version, parse_sort, sentence
+from app.table import PlayError, StaleTapError
+from app.table.common import STALE, check_version
+from app.table.tap import TableKind, action_from_form, computer_turn
+from app.table.tap import tap as table_tap
 
 DAY_TEXT = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -143,40 +145,69 @@ def _store(db: Session, row: DailyPlay, **values: object) -> None:
         raise StaleTapError(STALE)
 
 
+@dataclass(frozen=True, slots=True)
+class DailyKind(TableKind[Play]):
+    """A browser's current play of ``day``'s deal as a kind of table
+    (:func:`app.table.tap.tap`): Expert answers each move."""
+
+    db: Session
+    session_id: str
+    day: Day
+    nothing_to_do: str = N_("Nothing to do: tap a card or one of the buttons (your own "
+                            "order of the hand is kept on the Play table only).")
+    refusal: type[PlayError] = DailyError
+
+    def load(self) -> Play:
+        """The current play (:func:`load`)."""
+        return load(self.db, self.session_id, self.day)
+
+    def version(self, table: Play) -> int:
+        """The play's row's version."""
+        return table.row.version
+
+    def match(self, table: Play) -> MatchState:
+        """The hand rebuilt on the engine."""
+        return table.match
+
+    def sort(self, table: Play, sort: str) -> Play:
+        """Store the hand's sort on the play."""
+        _store(self.db, table.row, sort=sort)
+        return self.load()
+
+    def parse(self, table: Play, form: Mapping[str, str]) -> MatchAction:
+        """The person's action; refused once the hand is over."""
+        if table.over:
+            raise DailyError(gettext("This hand is over: play it again as practice, or come "
+                                     "back tomorrow for a new deal."))
+        return action_from_form(table.match, form)
+
+    def turn(self, table: Play, match: MatchState) -> tuple[MatchState, list[Event]]:
+        """Expert's turn (:data:`app.daily.deal.LEVEL`)."""
+        return computer_turn(match, deal.LEVEL)
+
+    def store(self, table: Play, before: MatchState, after: MatchState, action: MatchAction,
+              events: list[Event]) -> Play:
+        """Store the hand's log, and its points once it is over."""
+        values: dict[str, object] = {"log": [[p, t] for p, t in after.hand_log]}
+        if after.hand.phase is Phase.OVER:
+            values |= {"points": deal.points_for(after.records[-1]), "finished_at": utcnow()}
+        _store(self.db, table.row, **values)
+        return Play(self.load().row, after)
+
+
 def tap(db: Session, session_id: str, day: Day, form: Mapping[str, str]) -> Play:
-    """One tap of the daily table: ``sort`` (a screen choice), or ``action`` (``card``
-    for discard, knock and gin) with ``version``; the person's action on the engine,
-    then Expert's turn (:func:`app.play.advance`). ``day`` is today's, the post's day
-    already checked (:func:`posted_day`).
+    """One tap of the daily table (:func:`app.table.tap.tap` with :class:`DailyKind`):
+    ``sort`` (a screen choice), or ``action`` (``card`` for discard, knock and gin) with
+    ``version``; the person's action on the engine, then Expert's turn. ``day`` is
+    today's, the post's day already checked (:func:`posted_day`).
 
     Raises:
         StaleTapError: ``version`` is not the stored one; nothing changed.
         DailyError: the hand is over, or a malformed form; nothing changed.
         PlayError: the action is not legal now; nothing changed.
     """
-    current = load(db, session_id, day)
-    row, match = current.row, current.match
-    if "sort" in form:
-        _store(db, row, sort=parse_sort(form["sort"]))
-        return load(db, session_id, day)
-    if "action" not in form:
-        raise DailyError(gettext("Nothing to do: tap a card or one of the buttons (your "
-                                 "own order of the hand is kept on the Play table only)."))
-    check_version(form, row.version)
-    if current.over:
-        raise DailyError(gettext("This hand is over: play it again as practice, or come "
-                                 "back tomorrow for a new deal."))
-    action = action_from_form(match, form)
-    try:
-        match, _ = apply_match(match, PERSON, action)
-    except GameError as error:
-        raise PlayError(sentence(error)) from None
-    match, events = advance(match, deal.LEVEL)
-    values: dict[str, object] = {"log": [[p, t] for p, t in match.hand_log]}
-    if match.hand.phase is Phase.OVER:
-        values |= {"points": deal.points_for(match.records[-1]), "finished_at": utcnow()}
-    _store(db, row, **values)
-    return Play(load(db, session_id, day).row, match, tuple(events))
+    done = table_tap(DailyKind(db, session_id, day), form)
+    return replace(done.table, events=done.events)
 
 
 def again(db: Session, session_id: str, day: Day, form: Mapping[str, str]) -> None:

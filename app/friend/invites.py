@@ -20,7 +20,7 @@ No accounts: a seat belongs to the browser session that took it.
   nobody (410).
 
 Every refusal is an :class:`InviteError` with a message and a status (400/403/404/409/410)
-and changes nothing. Taps use :func:`app.play.actions.tap` like a match against the
+and changes nothing. Taps are the kit's (:func:`app.table.seats.tap`) like a match against the
 computer: the match row's version serialises the two seats' taps.
 
 Presence (:func:`pulse`, :mod:`app.friend.presence`): an open table (SSE stream or
@@ -48,9 +48,16 @@ from app.engine import HandSeed, new_match
 from app.engine.bots import DEFAULT_LEVEL
 from app.engine.fairness import commitment
 from app.friend import live, presence
-from app.play.actions import MatchOptions, hand_client_seed
-from app.play.common import COMPUTER, FRIEND_LEVEL, STALE, PlayError, StaleTapError
-from app.play.storage import (
+from app.table.common import (
+    COMPUTER,
+    FRIEND_LEVEL,
+    STALE,
+    MatchOptions,
+    PlayError,
+    StaleTapError,
+    hand_client_seed,
+)
+from app.table.storage import (
     bump_match,
     bump_seat,
     hand_row,

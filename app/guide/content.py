@@ -51,7 +51,7 @@ from app.engine import (
     tally,
 )
 from app.engine.hand import HAND_SIZE, VOID_AT
-from app.play.words import the
+from app.table.words import the
 from app.web.links import guide_link_for
 from app.web.phrases import score_words
 from app.web.rulewords import rules_rows
@@ -221,7 +221,7 @@ def page_neighbours(slug: str) -> tuple[Page | None, Page | None]:
 def cards_in_words(cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
     """Cards named in a sentence, each with its own article, joined the language's way:
     ``"the nine of hearts and the ten of clubs"`` (``style="or"``: "… or …"). The names
-    come from :func:`app.play.words.the`; the joining from Babel's list patterns (CLDR)."""
+    come from :func:`app.table.words.the`; the joining from Babel's list patterns (CLDR)."""
     return format_list([the(card) for card in cards], style=style, locale=current())
 
 

@@ -7,9 +7,10 @@ lesson's place per browser (``learn_lesson``), and the home page's offer of it.
 
 * :mod:`app.learn.script` — the deal, the steps and the computer's replies (engine only);
 * :mod:`app.learn.lesson` — load, tap, start again, the offer, and the table, built with
-  the play screen (:func:`app.play.screen`) so the lesson looks like play.
+  the kit's screen (:func:`app.table.screen`) so the lesson looks like play; its taps
+  are the kit's one tap (:func:`app.table.tap.tap`) with the lesson's storage.
 
 It never reads or writes the browser's match against the computer, and nothing of it
-counts in the history or the statistics. May import :mod:`app.play`, :mod:`app.web`,
+counts in the history or the statistics. May import :mod:`app.table`, :mod:`app.web`,
 :mod:`app.core`, :mod:`app.engine` (``pyproject.toml``'s import contracts check it).
 """

@@ -1,5 +1,5 @@
 """A browser's lesson: load it, a tap, start it again, the home page's offer, and the
-table it shows (built with the play screen, :func:`app.play.screen`).
+table it shows (built with the play screen, :func:`app.table.screen`).
 
 The lesson's place is one small row (:class:`app.core.models.LearnLesson`): the number
 of taught moves made. The table is rebuilt from it with :func:`app.learn.script.state_at`
@@ -7,7 +7,7 @@ on the engine, so nothing of a game is stored, no match is created and the brows
 match against the computer (``play_seat``, ``play_match``) is never read or written:
 the lesson counts in no history and no statistics.
 
-A tap must name the row's ``version`` (else :class:`~app.play.StaleTapError`, 409) and
+A tap must name the row's ``version`` (else :class:`~app.table.StaleTapError`, 409) and
 the step's taught move (else :class:`WrongMoveError`, 400, with the step's kind
 sentence); either way nothing changes. The table is built from the person's view only,
 as on the play screen: the computer's cards and the stock stay hidden until the hand
@@ -17,19 +17,21 @@ ends.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import update
 from sqlmodel import Session, col
 
 from app.core.i18n import N_, gettext
 from app.core.models import LearnLesson, PlayMatch, PlaySeat, utcnow
-from app.engine import Event, GameError, MatchState, Phase, parse_action
+from app.engine import Event, GameError, MatchAction, MatchState, Phase, parse_action
 from app.engine.hand import Action
 from app.learn import script
-from app.play import Loaded, PlayError, Screen, StaleTapError, screen
-from app.play.common import STALE, check_version, parse_sort, sentence
-from app.play.words import turn_record
+from app.table import Loaded, PlayError, Screen, StaleTapError, screen
+from app.table.common import STALE, sentence
+from app.table.tap import TableKind
+from app.table.tap import tap as table_tap
+from app.table.words import turn_record
 from app.web.links import return_path
 
 CARD_ACTIONS = ("discard", "knock", "gin")
@@ -199,31 +201,65 @@ def _store(db: Session, row: LearnLesson, *, done: int | None = None,
     return _row(db, row.session_id)
 
 
+@dataclass(frozen=True, slots=True)
+class LessonKind(TableKind[Lesson]):
+    """A browser's lesson as a kind of table (:func:`app.table.tap.tap`): only the step's
+    taught move is allowed, and the computer's turn is the script's reply."""
+
+    db: Session
+    session_id: str
+    refusal: type[PlayError] = WrongMoveError
+
+    def load(self) -> Lesson:
+        """The lesson as it stands (:func:`load`)."""
+        return load(self.db, self.session_id)
+
+    def version(self, table: Lesson) -> int:
+        """The lesson row's version."""
+        return table.row.version
+
+    def match(self, table: Lesson) -> MatchState:
+        """The lesson's match rebuilt from the script."""
+        return table.match
+
+    def sort(self, table: Lesson, sort: str) -> Lesson:
+        """Store the hand's sort on the lesson."""
+        return _rebuild(_store(self.db, table.row, sort=sort))
+
+    def parse(self, table: Lesson, form: Mapping[str, str]) -> MatchAction:
+        """The step's taught move, or the step's kind sentence (:class:`WrongMoveError`)."""
+        action = _action(form)
+        try:
+            script.check_move(table.done, action)
+        except script.WrongMove as error:
+            why = gettext(error.message)
+            raise WrongMoveError(gettext("Not that card: %(why)s", why=why)
+                                 if error.wrong_card else why) from None
+        return action
+
+    def turn(self, table: Lesson, match: MatchState) -> tuple[MatchState, list[Event]]:
+        """The computer's scripted reply to the taught move."""
+        return script.state_at(table.done + 1)
+
+    def store(self, table: Lesson, before: MatchState, after: MatchState,
+              action: MatchAction, events: list[Event]) -> Lesson:
+        """One more taught move made, if the row is still at the version read."""
+        return _rebuild(_store(self.db, table.row, done=table.done + 1))
+
+
 def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Lesson:
-    """One tap of the lesson's table: ``sort`` (a screen choice, no version needed), or
-    ``action`` (``card`` for discard, knock and gin) with ``version``. The step's taught
-    move is played on the engine, then the computer's scripted reply.
+    """One tap of the lesson's table (:func:`app.table.tap.tap` with :class:`LessonKind`):
+    ``sort`` (a screen choice, no version needed), or ``action`` (``card`` for discard,
+    knock and gin) with ``version``. The step's taught move is played on the engine,
+    then the computer's scripted reply.
 
     Raises:
         StaleTapError: ``version`` is not the stored one (an older screen); nothing changed.
         WrongMoveError: not the taught move, the lesson is over, or a malformed form;
             nothing changed, and the message says what the step asks.
     """
-    current = load(db, session_id)
-    row = current.row
-    if "sort" in form:
-        return _rebuild(_store(db, row, sort=parse_sort(form["sort"])))
-    if "action" not in form:
-        raise WrongMoveError(gettext("Nothing to do: tap a card or one of the buttons."))
-    check_version(form, row.version)
-    action = _action(form)
-    try:
-        script.check_move(row.done, action)
-    except script.WrongMove as error:
-        why = gettext(error.message)
-        raise WrongMoveError(gettext("Not that card: %(why)s", why=why) if error.wrong_card
-                             else why) from None
-    return _rebuild(_store(db, row, done=row.done + 1), events=True)
+    done = table_tap(LessonKind(db, session_id), form)
+    return replace(done.table, events=done.events)
 
 
 def coach(lesson: Lesson) -> Coach:
@@ -239,7 +275,7 @@ def coach(lesson: Lesson) -> Coach:
 
 
 def table(lesson: Lesson, notice: str = "") -> Screen:
-    """The lesson's table as the play screen shows a table (:func:`app.play.screen`),
+    """The lesson's table as the play screen shows a table (:func:`app.table.screen`),
     from the person's view only; ``notice`` heads the status line (a refusal)."""
     said = turn_record(lesson.events or script.last_turn(lesson.done)) if not lesson.over else ""
     seat = PlaySeat(session_id=lesson.row.session_id, match_id=0, version=lesson.row.version,

@@ -1,70 +1,49 @@
 """The person's taps and starting a match (docs/rules.md §1, §6 and §7).
 
-**tap**: apply the person's action (for the seat this browser plays), then, against the
-computer, let it (player 1) act until it is the person's turn again or the hand is over;
-store the longer log with the match's ``version + 1``. A form carries the match version
-it was rendered with, so a stale double tap changes nothing (409). Illegal actions —
-out of turn, for the other seat, anything the engine refuses — change nothing either
-(400) and the status line says what is allowed. In a friend match the other
-seat is a person: nobody plays after the tap; the other browser is told (``live``).
+**tap**: the table kit's one tap on this browser's seat (:func:`app.table.seats.tap`:
+the person's action for the seat this browser plays, then, against the computer, its
+turn; in a friend match nobody's, and the other browser is told), counted by outcome.
+A form carries the match version it was rendered with, so a stale double tap changes
+nothing (409); illegal actions change nothing either (400) and the status line says
+what is allowed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlmodel import Session
 
 from app.core import i18n, metrics
 from app.core.db import after_commit
-from app.core.i18n import N_, gettext
+from app.core.i18n import gettext
 from app.core.inputs import checked, one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
     HOUSE,
     OPTION,
     OPTIONS,
-    BigGin,
-    Card,
-    Discard,
-    DrawStock,
-    GameError,
-    Gin,
     HandSeed,
-    InvalidSeedError,
-    Knock,
-    MatchAction,
-    MatchState,
-    NextHand,
-    Pass,
-    Phase,
     Rules,
     RulesError,
-    TakeDiscard,
-    TakeUpcard,
-    apply_match,
-    match_view,
     new_match,
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS
-from app.engine.fairness import check_client_seed, combine_client_seeds
-from app.play.arrange import hand_key, keep_order, parse_order
-from app.play.common import (
+from app.table import seats
+from app.table.common import (
     COMPUTER,
     LEVEL_LABELS,
-    PERSON,
     STALE,
     Loaded,
+    MatchOptions,
     PlayError,
     StaleTapError,
-    check_version,
-    parse_sort,
     sentence,
 )
-from app.play.computer import advance
-from app.play.storage import (
+from app.table.computer import advance
+from app.table.seats import client_seed_of as _client_seed
+from app.table.storage import (
     bump_seat,
     drop_computer_seats,
     hand_row,
@@ -73,23 +52,9 @@ from app.play.storage import (
     new_server_seed,
     open_seat,
     remember_on_commit,
-    save_screen,
-    set_client_seed,
-    store,
     take_seat,
 )
-from app.play.words import turn_record
-from app.web.cardwords import card_values
-
-SIMPLE_ACTIONS: dict[str, MatchAction] = {
-    "take_upcard": TakeUpcard(), "pass": Pass(), "draw_stock": DrawStock(),
-    "take_discard": TakeDiscard(), "big_gin": BigGin(), "next_hand": NextHand(),
-}
-"""The form's ``action`` values that name an action by themselves."""
-CARD_ACTIONS: dict[str, type[Discard] | type[Knock] | type[Gin]] = {
-    "discard": Discard, "knock": Knock, "gin": Gin,
-}
-"""The form's ``action`` values that take the card of the form's ``card`` field."""
+from app.table.words import turn_record
 
 # Table options the New match form offers: every option of the engine's one table
 # (app.engine.OPTIONS, docs/rules.md §6), in its order.
@@ -105,16 +70,6 @@ MAX_TARGET = OPTION["target"].most or 0
 sets no upper bound)."""
 
 # --- starting a match ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class MatchOptions:
-    """What the New match form chose: the computer's level, the table's rules and the
-    client seed the hands are dealt with (``None``: a random one)."""
-
-    level: str = DEFAULT_LEVEL
-    rules: Rules = HOUSE
-    client_seed: str | None = None
 
 
 def options_from_form(form: Mapping[str, str]) -> MatchOptions:
@@ -159,13 +114,6 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
         raise PlayError(sentence(error)) from None
     client_seed = form.get("client_seed")
     return MatchOptions(level, rules, None if client_seed is None else _client_seed(client_seed))
-
-
-def _client_seed(text: str) -> str:
-    try:
-        return check_client_seed(text)
-    except InvalidSeedError as error:
-        raise PlayError(sentence(error)) from None
 
 
 def start_match(db: Session, session_id: str, options: MatchOptions,
@@ -253,7 +201,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
 
     ``form`` holds exactly one of ``action`` (with ``version``, and ``card`` for
     discard/knock/gin), ``client_seed`` (with ``version``, between hands), ``sort``
-    or ``arrange`` (with ``version``: the hand's whole new order, :mod:`app.play.arrange`).
+    or ``arrange`` (with ``version``: the hand's whole new order, :mod:`app.table.arrange`).
     Sorting and arranging are screen choices: they never touch the game nor bump the
     version; a sort clears the arranged order.
 
@@ -265,7 +213,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     Each tap is counted by outcome (``gin_taps_total``: applied, stale, refused).
     """
     try:
-        loaded = _tap(db, session_id, form)
+        loaded = seats.tap(db, session_id, form)
     except StaleTapError:
         metrics.tapped("stale")
         raise
@@ -276,111 +224,6 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     return loaded
 
 
-def _tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
-    loaded = load_named(db, session_id, form)
-    seat, game, match, me = loaded.seat, loaded.game, loaded.match, loaded.me
-    if "sort" in form:
-        return save_screen(db, loaded, sort=parse_sort(form["sort"]), arranged=None,
-                           arranged_for=None)
-    if "action" not in form and "client_seed" not in form and "arrange" not in form:
-        raise PlayError(gettext("Nothing to do: tap a card or one of the buttons."))
-    check_version(form, game.version)
-    if "arrange" in form:
-        return _arrange(db, loaded, form["arrange"])
-    if "action" not in form:
-        if match.hand.phase is not Phase.OVER or match.over:
-            raise PlayError(gettext("The client seed can be changed between hands, once "
-                                    "this hand is over."))
-        return set_client_seed(db, loaded, _client_seed(form["client_seed"]))
-    action = _action_from_form(match, form, me)
-    if match.over:
-        raise PlayError(gettext("The match is over: tap New match to play again."))
-    if isinstance(action, NextHand):
-        action = NextHand(HandSeed(game.next_server_seed or new_server_seed(),
-                                   hand_client_seed(game)))
-    try:
-        match, _ = apply_match(match, me, action)
-    except GameError as error:
-        raise PlayError(sentence(error)) from None
-    said = seat.computer_said
-    if not game.friend and match.hand.phase is Phase.OVER and not isinstance(action, NextHand):
-        said = ""  # the person ended the hand: the result panel tells the rest
-    match, events = advance(match, None if game.friend else game.level)
-    if not game.friend and (events or isinstance(action, NextHand)):
-        said = turn_record(events)
-    selected = seat.selected
-    if selected is not None and (match.hand.phase is Phase.OVER or isinstance(action, NextHand)
-                                 or Card.parse(selected) not in match_view(match, me).hand):
-        selected = None  # a new hand starts with nothing selected
-    order = keep_order(seat, game, loaded.match, match, match_view(match, me).hand)
-    stored = store(db, loaded, match, selected=selected, computer_said=said, **order)
-    return replace(stored, events=tuple(events))
-
-
-def _arrange(db: Session, loaded: Loaded, text: str) -> Loaded:
-    """Store the posted order of the person's hand (:func:`app.play.arrange.parse_order`).
-
-    Raises:
-        PlayError: the hand is over, or the order is not exactly the cards held.
-    """
-    match = loaded.match
-    if match.hand.phase is Phase.OVER:
-        raise PlayError(gettext("This hand is over: there are no cards to arrange."))
-    order = parse_order(text, match_view(match, loaded.me).hand)
-    return save_screen(db, loaded, arranged=" ".join(str(card) for card in order),
-                       arranged_for=hand_key(loaded.game, match))
-
-
-def hand_client_seed(game: PlayMatch) -> str:
-    """The client seed the next hand of ``game`` is dealt with: the person's own against
-    the computer; in a friend match both players' seeds combined
-    (:func:`app.engine.fairness.combine_client_seeds`, ``docs/fairness.md``)."""
-    if not game.friend:
-        return game.client_seed
-    return combine_client_seeds(game.client_seed, game.guest_client_seed)
-
-
-def _held_card(match: MatchState, text: str, me: int = PERSON) -> Card:
-    try:
-        card = Card.parse(text)
-    except GameError:
-        raise PlayError(gettext("%(text)s is not a card: tap one of your cards.",
-                                text=repr(text[:20]))) from None
-    if match.hand.phase is Phase.OVER or card not in match_view(match, me).hand:
-        raise PlayError(gettext("You do not hold %(card_acc)s: tap one of your cards.",
-                                **card_values(card)))
-    return card
-
-
-
-
-def _action_from_form(match: MatchState, form: Mapping[str, str],
-                      me: int = PERSON) -> MatchAction:
-    """The engine's action the form names (a card action's card held by seat ``me``):
-    built as a value here, written as text only when the log stores it."""
-    name = form.get("action", "")
-    if name in SIMPLE_ACTIONS:
-        return SIMPLE_ACTIONS[name]
-    if name in CARD_ACTIONS:
-        code = form.get("card")
-        if not code:
-            raise PlayError(gettext(_SELECT_FIRST[name]))
-        return CARD_ACTIONS[name](_held_card(match, code, me))
-    raise PlayError(gettext("Unknown action %(name)s: use the buttons on the screen.",
-                            name=repr(name[:20])))
-
-
-action_from_form = _action_from_form
-"""The engine's action a tap's form names: public for the tables built on play's own
-(the daily deal)."""
-
-
-
-_SELECT_FIRST = {
-    "discard": N_("Select the card to discard first, then tap Discard."),
-    "knock": N_("Select the card to knock with first, then tap Knock."),
-    "gin": N_("Select the card to gin with first, then tap Gin."),
-}
 
 
 def _label(name: str) -> str:

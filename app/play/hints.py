@@ -27,7 +27,7 @@ from app.core.fairuse import InFlight
 from app.core.i18n import N_, gettext, percent
 from app.core.models import PlayMatch
 from app.engine import Action, match_view
-from app.play.common import (
+from app.table.common import (
     PERSON,
     STALE,
     Loaded,
@@ -35,8 +35,8 @@ from app.play.common import (
     StaleTapError,
     whole_number,
 )
-from app.play.storage import load_named
-from app.play.words import action_words
+from app.table.storage import load_named
+from app.table.words import action_words
 
 HINT_NOISE = 0.05
 """Two estimated chances closer than this (5 points of win chance) are within the noise

@@ -8,7 +8,7 @@ first), whose turn it is and the link that opens it (``/play?match=<id>``).
 
 Whose turn is the viewer's own view of the match (:func:`app.engine.match_view`):
 nothing about the other player's cards leaves here. A match's state comes from the
-replay cache of :mod:`app.play.storage` (a listed match costs no replay after its
+replay cache of :mod:`app.table.storage` (a listed match costs no replay after its
 first load in this process). Reads only.
 """
 
@@ -21,8 +21,8 @@ from sqlmodel import Session, col, or_, select
 from app.core.i18n import gettext
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import Phase, match_view
-from app.play.common import LEVEL_LABELS, PERSON, seats_of
-from app.play.storage import rebuild
+from app.table.common import LEVEL_LABELS, seat_of, seats_of
+from app.table.storage import rebuild
 
 SHOWN = 8
 """The most matches the list shows (newest seat first): short enough for a phone."""
@@ -64,7 +64,7 @@ def in_progress(db: Session, session_id: str, shown: int | None = None) -> list[
     lines = []
     for seat, game in rows:
         assert game.id is not None
-        me = 1 if game.friend and game.guest_session_id == session_id else PERSON
+        me = seat_of(game, session_id)
         seats = seats_of(game, me)
         if game.hands == 0:
             lines.append(MatchLine(game.id, gettext("Invite"), None, False,

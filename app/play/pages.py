@@ -13,9 +13,9 @@ from starlette.responses import Response
 from app.core.inputs import checked
 from app.engine.bots import LEVELS
 from app.play.actions import SWITCH_OPTIONS, default_options
-from app.play.common import LEVEL_LABELS
 from app.play.matches import in_progress
-from app.play.storage import load, seat_version
+from app.table.common import LEVEL_LABELS
+from app.table.storage import load, seat_version
 from app.web.render import render
 
 

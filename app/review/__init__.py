@@ -6,12 +6,13 @@
   decision, played on the play table itself and never counted;
 * :mod:`app.review.stats` — match reports and statistics;
 * :mod:`app.review.analysis` — each decision rated by Expert, off the request path;
-  ``app.main`` passes :func:`~app.review.analysis.queue_hand` to :mod:`app.play`, which
+  ``app.main`` passes :func:`~app.review.analysis.queue_hand` to :mod:`app.table.storage`,
+  which
   calls it once the change that ended a hand is committed;
 * :mod:`app.review.imports` — imported hand history files: what an import answers and
   where the file waits for its review;
 * :mod:`app.review.skill` — the player's skill rating (Glicko-2, docs/rating.md).
 
-May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
+May import :mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
 feature. Imported by the routes and ``app.main``.
 """

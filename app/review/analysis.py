@@ -179,7 +179,7 @@ def schedule(engine: Engine, match_id: int, number: int, rules: dict[str, Any], 
 def queue_hand(engine: Engine, game: PlayMatch, match: MatchState) -> None:
     """Queue the rating of the person's decisions in the hand of ``match`` that just
     ended (off the request path): seat 0's against the computer, each friend's own in a
-    friend match (issue 18). ``app.play.storage`` calls it once the change that ended the
+    friend match (issue 18). ``app.table.storage`` calls it once the change that ended the
     hand is committed (``app.main`` passes it in: Play imports nothing of the review).
     The hand is rated at the points it was played at
     (:func:`~app.engine.scoring.standing`: in Hollywood, the first open game's)."""

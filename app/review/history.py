@@ -50,7 +50,8 @@ from app.engine.handhistory import HandHistory, HistoryHand, check, dump, parse
 from app.engine.match import Seed
 from app.engine.rating import MARKS, Rating, accuracy
 from app.engine.review import Position, hand_positions
-from app.play.common import (
+from app.review import analysis
+from app.table.common import (
     LEVEL_LABELS,
     PERSON,
     VS_COMPUTER,
@@ -58,10 +59,9 @@ from app.play.common import (
     Seats,
     seats_of,
 )
-from app.play.screen import ResultPanel, result_panel
-from app.play.storage import hand_seed, open_seat
-from app.play.words import action_words, game_lines
-from app.review import analysis
+from app.table.screen import ResultPanel, result_panel
+from app.table.storage import hand_seed, open_seat
+from app.table.words import action_words, game_lines
 from app.web import paging
 from app.web.cardwords import card_values
 from app.web.paging import Window
@@ -110,7 +110,7 @@ class MatchLine:
     number: int = 0
     """This browser's own count: its first match is Match 1 (``id`` is the server's)."""
     games: tuple[str, ...] = ()
-    """Hollywood: each game's line (:func:`app.play.words.game_lines`); ``scores`` are
+    """Hollywood: each game's line (:func:`app.table.words.game_lines`); ``scores`` are
     then the totals over the three games. ``()`` for a plain match (hand points)."""
     friend: bool = False
     """A friend match (``other`` is then the friend's name)."""
@@ -327,7 +327,7 @@ class HandFacts:
 
     @property
     def games(self) -> tuple[str, ...]:
-        """Hollywood: each game's line before this hand (:func:`app.play.words.game_lines`);
+        """Hollywood: each game's line before this hand (:func:`app.table.words.game_lines`);
         ``()`` for a plain match, or a hand imported alone (its games are unknown)."""
         if not self.rules.hollywood or (self.number > 1 and not self.records):
             return ()
@@ -607,7 +607,7 @@ class Analysis:
 
 def rated_words(text: str) -> str:
     """A rated action's text in words: ``"discard TH"`` → ``"discard the ten of hearts"``
-    (:func:`app.play.words.action_words`, lowercased)."""
+    (:func:`app.table.words.action_words`, lowercased)."""
     words = action_words(parse_action(text))
     return words[:1].lower() + words[1:]
 

@@ -5,7 +5,7 @@ level. A practice hand is stored apart (``practice_hand``, one per browser), mar
 its screen and never counted in the match or the statistics.
 
 A practice hand is shown on the play table itself (:func:`practice_screen`, built by
-:func:`app.play.screen.table_screen`): the same sort buttons, meld bars and deadwood
+:func:`app.table.screen.table_screen`): the same sort buttons, meld bars and deadwood
 note, on one screen; its sort is the browser's play sort (``PlaySeat.sort``). While it is
 in progress its screen is built from the person's view only, as on the play screen: the
 computer's cards and the stock are hidden again.
@@ -13,17 +13,20 @@ computer's cards and the stock are hidden again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from app.core.i18n import N_
+from app.core.inputs import whole_number
 from app.core.models import PlaySeat, PracticeHand, utcnow
 from app.core.setaside import Finding
 from app.engine import (
     Event,
     GameError,
+    MatchAction,
     MatchState,
     Phase,
     PlayerView,
@@ -31,7 +34,8 @@ from app.engine import (
     match_view,
 )
 from app.engine.match import parse_match_action, resume
-from app.play.common import (
+from app.review.history import HandFacts, NotInHistoryError, hand_facts
+from app.table.common import (
     PERSON,
     SORTS,
     STALE,
@@ -41,10 +45,10 @@ from app.play.common import (
     parse_sort,
     sentence,
 )
-from app.play.computer import advance
-from app.play.screen import PracticeTable, ResultPanel, Screen, result_panel, table_screen
-from app.play.words import describe
-from app.review.history import HandFacts, NotInHistoryError, hand_facts
+from app.table.screen import PracticeTable, ResultPanel, Screen, result_panel, table_screen
+from app.table.tap import TableKind, computer_turn
+from app.table.tap import tap as table_tap
+from app.table.words import describe
 
 
 class NoPracticeError(PlayError):
@@ -169,38 +173,83 @@ def practice_screen(practice: Practice, notice: str = "", said: str = "",
                                                practice.row.start))
 
 
-def tap(db: Session, session_id: str, action_text: str, version: int | None) -> tuple[
+@dataclass(frozen=True, slots=True)
+class PracticeKind(TableKind[Practice]):
+    """This browser's practice hand as a kind of table (:func:`app.table.tap.tap`): the
+    computer answers at the match's level; the sort is the play table's
+    (:func:`sort_hand`, no version)."""
+
+    db: Session
+    session_id: str
+
+    def load(self) -> Practice:
+        """The practice hand (:func:`load`).
+
+        Raises:
+            NoPracticeError: none started.
+        """
+        return load(self.db, self.session_id)
+
+    def version(self, table: Practice) -> int:
+        """The practice hand's version."""
+        return table.row.version
+
+    def match(self, table: Practice) -> MatchState:
+        """The match as it stands, the practice hand being the current hand."""
+        return table.match
+
+    def check_version(self, table: Practice, form: Mapping[str, str]) -> None:
+        """A missing or other version is an older screen's tap (409)."""
+        if whole_number(form.get("version", "")) != table.row.version:
+            raise StaleTapError(STALE)
+
+    def parse(self, table: Practice, form: Mapping[str, str]) -> MatchAction:
+        """The action as the engine writes it (``discard 7H``); refused once the hand
+        is over."""
+        if table.match.hand.phase is Phase.OVER:
+            raise PlayError("This practice hand is over: try again, or go back to the "
+                            "review.")
+        text = form.get("action", "")[:20]
+        card = form.get("card", "")[:3]
+        try:
+            return parse_match_action(f"{text} {card}" if card else text)
+        except GameError as error:
+            raise PlayError(sentence(error)) from error
+
+    def turn(self, table: Practice, match: MatchState) -> tuple[MatchState, list[Event]]:
+        """The computer's turn at the match's level."""
+        return computer_turn(match, table.facts.level)
+
+    def store(self, table: Practice, before: MatchState, after: MatchState,
+              action: MatchAction, events: list[Event]) -> Practice:
+        """Store the practice hand's log if it is still at the version read."""
+        prefix = table.row.start - 1
+        log = [[p, t] for p, t in after.hand_log[prefix:]]
+        result = self.db.exec(update(PracticeHand)
+                              .where(col(PracticeHand.session_id) == self.session_id,
+                                     col(PracticeHand.version) == table.row.version)
+                              .values(log=log, version=table.row.version + 1)
+                              .execution_options(synchronize_session=False))
+        if result.rowcount != 1:
+            self.db.rollback()
+            raise StaleTapError(STALE)
+        return self.load()
+
+
+def tap(db: Session, session_id: str, form: Mapping[str, str]) -> tuple[
         Practice, str, tuple[Event, ...]]:
-    """Apply the person's action to the practice hand, then the computer's reply; store
-    the new log if the practice is still at ``version``. Returns the practice as it now
-    stands, what the computer did in words, and the events of its turn.
+    """One tap of the practice hand (:func:`app.table.tap.tap` with
+    :class:`PracticeKind`): ``action`` (and ``card``) with ``version``, the person's
+    action, then the computer's reply, stored if the practice is still at ``version``.
+    Returns the practice as it now stands, what the computer did in words, and the
+    events of its turn.
 
     Raises:
         NoPracticeError: none started. StaleTapError: an older screen's tap.
         PlayError: the action is not legal now (nothing changes).
     """
-    practice = load(db, session_id)
-    if version != practice.row.version:
-        raise StaleTapError(STALE)
-    match = practice.match
-    if match.hand.phase is Phase.OVER:
-        raise PlayError("This practice hand is over: try again, or go back to the review.")
-    try:
-        match, _ = apply_match(match, PERSON, parse_match_action(action_text))
-    except GameError as error:
-        raise PlayError(sentence(error)) from error
-    match, events = advance(match, practice.facts.level)
-    prefix = practice.row.start - 1
-    log = [[p, t] for p, t in match.hand_log[prefix:]]
-    result = db.exec(update(PracticeHand)
-                     .where(col(PracticeHand.session_id) == session_id,
-                            col(PracticeHand.version) == practice.row.version)
-                     .values(log=log, version=practice.row.version + 1)
-                     .execution_options(synchronize_session=False))
-    if result.rowcount != 1:
-        db.rollback()
-        raise StaleTapError(STALE)
-    return load(db, session_id), describe(events), tuple(events)
+    done = table_tap(PracticeKind(db, session_id), form)
+    return done.table, describe(done.events), done.events
 
 
 __all__ = ["NoPracticeError", "Practice", "begin", "load", "practice_screen",

@@ -41,9 +41,6 @@ from app.engine import HandKind, HandRecord, Rules, hollywood_tally, match_tally
 from app.engine.bots.equity import match_equity
 from app.engine.rating import MARKS, LuckAndPlay, Rating, accuracy, luck_and_play
 from app.engine.review import hand_positions
-from app.play.common import LEVEL_LABELS, PERSON, seats_of
-from app.play.storage import hand_seed
-from app.play.words import game_lines
 from app.review.history import (
     NotInHistoryError,
     RatedStep,
@@ -64,6 +61,9 @@ from app.review.skill import (
     level_skill,
     skill_history,
 )
+from app.table.common import LEVEL_LABELS, PERSON, seats_of
+from app.table.storage import hand_seed
+from app.table.words import game_lines
 from app.web.charts import Chart, line_chart, percent_bars, percent_line
 
 FRIENDS = "friends"

@@ -29,7 +29,7 @@ from starlette.responses import Response
 
 from app.core.i18n import gettext
 from app.daily import days, page, plays
-from app.play import PlayError
+from app.table import PlayError
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.links import see_other
 from app.web.render import is_htmx, render

@@ -38,7 +38,7 @@ from app.friend import invites as friend
 from app.friend.pages import invite_url
 from app.friend.stream import events as event_stream
 from app.play.pages import new_match_page, posted_options
-from app.play.words import rules_summary
+from app.table.words import rules_summary
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.limits import held_until_closed, stream_slot
 from app.web.links import see_other

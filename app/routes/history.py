@@ -27,9 +27,9 @@ from app.core.i18n import N_, gettext
 from app.engine import Event as GameEvent
 from app.engine import GameError
 from app.engine.handhistory import HandHistoryError
-from app.play.common import PlayError, whole_number
 from app.review import history as hist
 from app.review import imports, practice, stats
+from app.table.common import PlayError, whole_number
 from app.web import paging
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
 from app.web.links import see_other
@@ -318,12 +318,7 @@ def practice_tap(request: Request, session: SessionDep, db: DbDep,
         if "sort" in fields:
             practice.sort_hand(db, session.id, fields["sort"])
         else:
-            text = fields.get("action", "")[:20]
-            card = fields.get("card", "")[:3]
-            if card:
-                text = f"{text} {card}"
-            _, said, events = practice.tap(db, session.id, text,
-                                           whole_number(fields.get("version", "")))
+            _, said, events = practice.tap(db, session.id, fields)
     except practice.NoPracticeError as error:
         return _no_practice(request, error)
     except PlayError as error:  # a refused tap or form field (a sort): the table, as it is

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from app.learn import lesson
-from app.play import PlayError
+from app.table import PlayError
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.links import base_path, see_other
 from app.web.render import is_htmx, render

@@ -8,7 +8,7 @@
   form without it acts on the open match): ``action`` (with ``version``, and ``card``
   for discard, knock and gin; the play screen selects the card in the browser),
   ``client_seed`` between hands, ``sort``, or ``arrange`` (with ``version``: the
-  hand's own order, card codes separated by spaces; ``app.play.arrange``). A plain
+  hand's own order, card codes separated by spaces; ``app.table.arrange``). A plain
   form post is answered with a 303 redirect to ``/play`` (``?match=<id>`` when the
   form named it); a script's post (``HX-Request: true``, from htmx or static/play.js) with the
   ``status`` and ``table`` blocks only. A refused tap (illegal, stale,

@@ -1,7 +1,7 @@
 """Small charts drawn on the server as plain SVG: every coordinate is computed here, so
 the template (``templates/_chart.html``) only places them, and the charts need no script
 and fit the Content-Security-Policy. Used by the match report and statistics
-(:mod:`app.review.stats`) and by the play screen's match-end chart (:mod:`app.play.screen`).
+(:mod:`app.review.stats`) and by the play screen's match-end chart (:mod:`app.table.screen`).
 
 Pure: no I/O. Coordinates are in the chart's own box, 0..``width`` × 0..``height``
 (SVG user units, y down).

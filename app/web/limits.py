@@ -105,8 +105,9 @@ of limit they count against (the first that matches). Every ``POST`` also counts
 against ``posts``. A *credential* (a device or recovery code entered, the operator's
 token) is counted per browser only, never per address: the route checks it first and
 the right one always gets in, however many wrong ones came from its address
-(``app.core.attempts`` answers those 429 after the check; issue "Trust"). A review's ``/analysis`` and ``/luck`` fragments are not counted: a
-page asks for them every two seconds while a hand is analysed, and they read one row."""
+(``app.core.attempts`` answers those 429 after the check). A review's ``/analysis`` and
+``/luck`` fragments are not counted: a page asks for them every two seconds while a hand
+is analysed, and they read one row."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ ASGI server's root path, e.g. ``/gin``), and only through this module:
 
 Also the guide sections that explain each step of the play screen. In :mod:`app.web`
 because both sides need them and neither may import the other: the play screen
-(:mod:`app.play.screen`) links to the guide, and the guide (:mod:`app.guide`, which
+(:mod:`app.table.screen`) links to the guide, and the guide (:mod:`app.guide`, which
 re-exports :func:`guide_link_for`; its tests check every target exists) owns the pages.
 Imports nothing of the app.
 """

@@ -1,6 +1,7 @@
 """The import contracts of ``pyproject.toml`` ([tool.importlinter]): the engine and the
 pure score modules import nothing of the app outside themselves, no route module imports
-another, and the layers go routes → features → play → web → core → engine, never back up.
+another, and the layers go routes → features (play among them) → the table kit → web →
+core → engine, never back up.
 
 ``make check`` runs ``lint-imports``; here it runs on this checkout (every contract kept)
 and on copies of it with one forbidden import added (the contract it breaks must fail),
@@ -39,9 +40,11 @@ def test_every_contract_is_kept() -> None:
     ("app/engine/cards.py", "import app.web.render", "The engine imports nothing"),
     ("app/score/sheet.py", "import app.score.keeper", "The score sheet, its calculator"),
     ("app/routes/home.py", "import app.routes.play", "No route module imports another"),
-    ("app/play/screen.py", "import app.friend.live", "Layers:"),
+    ("app/table/screen.py", "import app.friend.live", "Layers:"),
+    ("app/table/tap.py", "import app.play.hints", "Layers:"),
+    ("app/friend/invites.py", "import app.play.actions", "Layers:"),
     ("app/review/stats.py", "import app.friend.invites", "Layers:"),
-    ("app/web/render.py", "import app.play.common", "Layers:"),
+    ("app/web/render.py", "import app.table.common", "Layers:"),
 ])
 def test_a_forbidden_import_breaks_its_contract(tmp_path: Path, module: str, line: str,
                                                 contract: str) -> None:

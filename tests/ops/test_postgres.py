@@ -46,8 +46,8 @@ from app.engine import Phase, Rules, replay
 from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, match_view
 from app.main import create_app
-from app.play import storage
-from app.play.storage import open_seat
+from app.table import storage
+from app.table.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.hardening import StoredPlay, stored_play

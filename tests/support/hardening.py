@@ -36,7 +36,7 @@ from app.engine.match import (
     new_match,
     parse_match_action,
 )
-from app.play.storage import match_history, open_seat
+from app.table.storage import match_history, open_seat
 from tests.support.browsers import session_id_of
 
 Snapshot = dict[str, list[tuple[Any, ...]]]

@@ -22,7 +22,7 @@ from sqlmodel import Session, SQLModel, select
 from app.core import setaside
 from app.core.models import ScoreSheetRow, SetAsideRow
 from app.daily import days
-from app.play import storage
+from app.table import storage
 from tests.support.browsers import session_id_of
 from tests.support.hardening import filled_paths, finish_hand
 from tests.web.friend.test_friend import start as start_friend_match

@@ -24,7 +24,7 @@ from app import play
 from app.core.models import PlayHand, PlayMatch
 from app.engine import Card, HandSeed, Phase
 from app.engine.fairness import fair_deal
-from app.play import storage
+from app.table import storage
 from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.hardening import StoredPlay, action_form, random_form, stored_play

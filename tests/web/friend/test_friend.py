@@ -22,7 +22,7 @@ from app.core.models import PlayHand, PlayMatch, utcnow
 from app.engine import Card, MatchState, Phase, deadwood_by_discard, legal_match_actions
 from app.engine.fairness import combine_client_seeds
 from app.friend import presence
-from app.play.storage import open_seat
+from app.table.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.hardening import (

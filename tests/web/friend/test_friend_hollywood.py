@@ -10,8 +10,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.engine import Rules, hollywood_tally, match_tally
-from app.play.common import Seats
-from app.play.words import game_lines, match_result
+from app.table.common import Seats
+from app.table.words import game_lines, match_result
 from tests.web.friend.test_friend import browser, invite, stored_match
 from tests.web.review.test_stats import _friend_match_to_the_end
 

@@ -20,8 +20,8 @@ from app.core.config import Settings
 from app.core.models import HandReview, PlayHand, PlayMatch
 from app.engine import Phase
 from app.engine.rating import Rating
-from app.play.storage import hand_seed
 from app.review import analysis
+from app.table.storage import hand_seed
 from tests.support.hardening import action_form, diff, snapshot
 from tests.web.friend.test_friend import browser, choose, start, stored_match
 from tests.web.review.test_rating import _wait_for_analysis

@@ -7,7 +7,7 @@ from fastapi import FastAPI
 from sqlmodel import Session, select
 
 from app.core.models import PlayMatch
-from app.play.storage import open_seat
+from app.table.storage import open_seat
 from tests.support.browsers import session_id_of
 from tests.web.friend.test_friend import browser, invite, join
 

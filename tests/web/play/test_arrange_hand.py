@@ -1,4 +1,4 @@
-"""Arrange your hand over HTTP (``POST /play`` with ``arrange``, app/play/arrange.py): the
+"""Arrange your hand over HTTP (``POST /play`` with ``arrange``, app/table/arrange.py): the
 order is kept for the hand (a reload shows it), every bad order is refused and changes
 nothing, a sort clears it, a drawn card joins it at the right end, a new hand starts in
 the sort's order.
@@ -20,7 +20,7 @@ from app.engine import CARDS, Card, MatchState, Phase, replay
 from app.engine.hand import Discard, DrawStock, Gin, Knock, Pass
 from app.engine.match import match_view
 from app.engine.rules import Rules
-from app.play.storage import open_seat
+from app.table.storage import open_seat
 from tests.support.browsers import session_id_of
 from tests.support.hardening import stored_play
 

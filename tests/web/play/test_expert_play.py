@@ -18,8 +18,8 @@ from app.engine import (
     match_view,
 )
 from app.engine.bots import UnknownLevelError, expert
-from app.play.storage import open_seat
-from app.play.words import action_words
+from app.table.storage import open_seat
+from app.table.words import action_words
 from tests.support.browsers import session_id_of
 from tests.support.hardening import hidden_cards, leaks
 

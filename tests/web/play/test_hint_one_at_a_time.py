@@ -20,7 +20,7 @@ from app.core import workers
 from app.core.config import Settings
 from app.core.models import PlayMatch
 from app.engine.bots import expert
-from app.play.storage import open_seat
+from app.table.storage import open_seat
 from tests.support.browsers import session_id_of
 from tests.support.waiting import wait_until
 

@@ -2,7 +2,7 @@
 
 Headings for Score, Computer, Piles, Your hand and Actions; each card of the hand named
 with its meld; the live regions exist in the first render. The words themselves are
-checked in ``tests/unit/play/test_play_words.py``, a whole hand played with the keyboard
+checked in ``tests/unit/table/test_table_words.py``, a whole hand played with the keyboard
 in ``tests/browser/test_play_a11y_browser.py``.
 """
 

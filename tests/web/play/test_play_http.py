@@ -37,7 +37,7 @@ from app.engine import (
 from app.engine.bots import choose_action
 from app.engine.hand import BigGin, Discard, Gin, Knock
 from app.engine.match import MatchState, NextHand, match_view
-from app.play.storage import open_seat
+from app.table.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.hardening import StoredPlay, response_text, secrets_in_play, stored_play

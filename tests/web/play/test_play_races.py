@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session
 
 from app.engine import HandSeed, NextHand, apply_match
-from app.play import StaleTapError, storage
+from app.table import StaleTapError, storage
 from tests.support.browsers import session_id_of
 from tests.support.hardening import finish_hand, stored_play
 

@@ -22,8 +22,8 @@ from app.core.config import Settings
 from app.core.db import DatabaseBusyError
 from app.engine.match import legal_match_actions
 from app.main import create_app
-from app.play import storage
 from app.routes import play as play_route
+from app.table import storage
 from tests.support.browsers import session_id_of
 from tests.support.hardening import Replayer, action_form, stored_play
 

@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 
 from app.engine import hollywood_tally, match_tally, standing
 from app.engine.handhistory import check, parse
-from app.play.common import VS_COMPUTER
-from app.play.words import game_lines
+from app.table.common import VS_COMPUTER
+from app.table.words import game_lines
 from tests.support.browsers import session_id_of
 from tests.support.hardening import stored_play
 from tests.web.play.test_new_match_switches import HollywoodPlayer

@@ -12,8 +12,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
-from app.play.storage import open_seat
 from app.review.practice import load
+from app.table.storage import open_seat
 from tests.support.browsers import session_id_of
 from tests.support.hardening import finish_hand
 

@@ -17,8 +17,8 @@ from sqlmodel import Session, col, select
 from app.core.models import PlayHand, PlayMatch
 from app.engine import HandKind, HandRecord, Phase, Rules
 from app.engine.match import resume
-from app.play.storage import hand_seed
 from app.review.skill import Skill, glicko2, level_skill
+from app.table.storage import hand_seed
 from tests.support.browsers import session_id_of
 from tests.support.hardening import action_form, random_form, stored_play
 from tests.web.fair.test_fair_play import _replayed, _stored

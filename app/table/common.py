@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from app.core.i18n import N_, gettext, lookup
 from app.core.inputs import one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
-from app.engine import Event, MatchState
+from app.engine import HOUSE, Event, MatchState, Rules
+from app.engine.bots import DEFAULT_LEVEL
+from app.engine.fairness import combine_client_seeds
 from app.web.phrases import sentence
 
 PERSON = 0
@@ -130,6 +132,17 @@ class Seats:
         """The other player inside a sentence: "the computer", "Ann"."""
         return self.given_name if self.friend else gettext("the computer")
 
+    @property
+    def them(self) -> str:
+        """The other player in a score line: "computer" (lower case), "Ann"."""
+        return self.given_name if self.friend else gettext("computer")
+
+    @property
+    def rematch(self) -> bool:
+        """True when the match end offers Rematch: against the computer (with a friend,
+        a rematch is a new invitation)."""
+        return not self.friend
+
 
 VS_COMPUTER = Seats()
 """The person (seat 0) against the computer (seat 1)."""
@@ -156,6 +169,29 @@ class Loaded:
     def seats(self) -> Seats:
         """Who is who for this browser (the computer, or the friend by name)."""
         return seats_of(self.game, self.me)
+
+    @property
+    def turn_level(self) -> str | None:
+        """The level the other seat moves at by itself after a tap (the computer's);
+        ``None`` when the other seat is a person (a friend match): nobody moves."""
+        return turn_level(self.game)
+
+
+def turn_level(game: PlayMatch) -> str | None:
+    """The seat mode of ``game``: the computer's level, or ``None`` when both seats are
+    people (a friend match)."""
+    return None if game.friend else game.level
+
+
+def counted_level(game: PlayMatch) -> str:
+    """``game``'s level as the metrics count it: the computer's, or :data:`FRIEND_LEVEL`."""
+    return turn_level(game) or FRIEND_LEVEL
+
+
+def seat_of(game: PlayMatch, session_id: str) -> int:
+    """The seat browser ``session_id`` plays in ``game``: 1 for the friend who joined a
+    friend match, else the person's (0)."""
+    return 1 if game.friend and game.guest_session_id == session_id else PERSON
 
 
 def seats_of(game: PlayMatch, me: int) -> Seats:
@@ -188,8 +224,29 @@ def check_version(form: Mapping[str, str], current: int) -> None:
         raise StaleTapError(STALE)
 
 
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """What the New match form chose: the computer's level, the table's rules and the
+    client seed the hands are dealt with (``None``: a random one)."""
+
+    level: str = DEFAULT_LEVEL
+    rules: Rules = HOUSE
+    client_seed: str | None = None
+
+
+def hand_client_seed(game: PlayMatch) -> str:
+    """The client seed the next hand of ``game`` is dealt with: the person's own against
+    the computer; in a friend match both players' seeds combined
+    (:func:`app.engine.fairness.combine_client_seeds`, ``docs/fairness.md``)."""
+    if not game.friend:
+        return game.client_seed
+    return combine_client_seeds(game.client_seed, game.guest_client_seed)
+
+
 __all__ = [
-    "COMPUTER", "LEVEL_LABELS", "NO_MATCH", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
+    "MatchOptions", "hand_client_seed",
+    "COMPUTER", "counted_level", "seat_of", "turn_level",
+    "LEVEL_LABELS", "NO_MATCH", "PERSON", "SORTS", "STALE", "VS_COMPUTER", "Loaded",
     "parse_sort",
     "check_version",
     "NOT_YOURS", "NoMatchError", "NotYourMatchError", "PlayError", "named_match", "Seats",

@@ -1,7 +1,7 @@
 """The play screen's words (docs/rules.md §7): what the computer did, the step line,
 the note under the hand, meld and rule texts. Built from the person's view only.
 
-The other player is named by :class:`app.play.common.Seats`: the computer, or in a
+The other player is named by :class:`app.table.common.Seats`: the computer, or in a
 friend match the friend ("Your friend Ann drew from the stock and discarded the nine of
 clubs.")."""
 
@@ -33,7 +33,7 @@ from app.engine import (
     visible_event,
 )
 from app.engine.hand import Action, BigGin, Gin, Knock
-from app.play.common import LEVEL_LABELS, VS_COMPUTER, Seats
+from app.table.common import LEVEL_LABELS, VS_COMPUTER, Seats
 from app.web.cardwords import (
     card_name,
     card_noun,
@@ -205,7 +205,7 @@ def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: 
         pile = ngettext("Top of the discard pile: %(card)s, %(num)d card in the pile.",
                         "Top of the discard pile: %(card)s, %(num)d cards in the pile.",
                         discard_count, card=card_noun(top_discard))
-    other = seats.other_name if seats.friend else gettext("computer")
+    other = seats.them
     score = "; ".join(games) if games else gettext(
         "you %(mine)d, %(other)s %(theirs)d", mine=scores[0], other=other, theirs=scores[1])
     return gettext("%(hand)s%(pile)s Score: %(score)s, playing to %(target)d. %(step)s",
@@ -319,7 +319,7 @@ def game_lines(board: HollywoodTally | None, seats: Seats = VS_COMPUTER) -> tupl
     if board is None:
         return ()
     me, other = seats.me, seats.other
-    them = seats.other_name if seats.friend else gettext("computer")
+    them = seats.them
     lines = []
     for number, (column, closed) in enumerate(zip(board.columns, board.closed_by,
                                                   strict=True), start=1):

@@ -74,8 +74,7 @@ from app.engine import (
 )
 from app.engine.bots import LEVELS, REFERENCES, UnknownLevelError
 from app.engine.match import Seed, dealer_of, resume
-from app.play.common import (
-    FRIEND_LEVEL,
+from app.table.common import (
     NO_MATCH,
     NOT_YOURS,
     PERSON,
@@ -85,7 +84,9 @@ from app.play.common import (
     NoMatchError,
     NotYourMatchError,
     StaleTapError,
+    counted_level,
     named_match,
+    seat_of,
 )
 
 MatchChanged = Callable[[Session, PlayMatch, "int | None"], None]
@@ -328,8 +329,7 @@ def load(db: Session, session_id: str, match_id: int | None = None) -> Loaded | 
     seat, game = found
     if game.friend and game.hands == 0:  # waiting for the friend, or cancelled
         return None
-    me = 1 if game.friend and game.guest_session_id == session_id else PERSON
-    return Loaded(seat, game, rebuild(db, seat, game), me=me)
+    return Loaded(seat, game, rebuild(db, seat, game), me=seat_of(game, session_id))
 
 
 def load_named(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
@@ -504,7 +504,7 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
     if ended:
         if match.over:
             game_values["over"] = True
-            level = FRIEND_LEVEL if game.friend else game.level
+            level = counted_level(game)
             after_commit(db, lambda: metrics.match_finished(level))
         else:
             game_values["next_server_seed"] = new_server_seed()

@@ -5,7 +5,7 @@ visible once the hand is over, as in the game.
 
 The same screen serves both seats of a friend match: it is built from the
 viewing seat's view (``Loaded.me``) and names the other player from
-:class:`app.play.common.Seats`; the friend's last turn is told and played out like the
+:class:`app.table.common.Seats`; the friend's last turn is told and played out like the
 computer's.
 """
 
@@ -45,10 +45,10 @@ from app.engine import (
 )
 from app.engine.hand import BigGin, Discard, DrawStock, Gin, Knock, Pass, TakeDiscard, TakeUpcard
 from app.engine.match import resume
-from app.play.arrange import arranged
-from app.play.common import LEVEL_LABELS, SORTS, VS_COMPUTER, Loaded, Seats
-from app.play.fairness import FairBox, fair_box
-from app.play.words import (
+from app.table.arrange import arranged
+from app.table.common import LEVEL_LABELS, SORTS, VS_COMPUTER, Loaded, Seats
+from app.table.fairness import FairBox, fair_box
+from app.table.words import (
     card_label,
     describe,
     discard_note,
@@ -289,7 +289,7 @@ def _sort_key(sort: str) -> Any:
 def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str, selected: str | None,
                   order: Sequence[Card] | None = None) -> tuple[tuple[HandCard, ...], str, int]:
     """The hand as shown, its melds in words and its deadwood: in ``order`` when the
-    player arranged it (:mod:`app.play.arrange`), else in the order of ``sort``."""
+    player arranged it (:mod:`app.table.arrange`), else in the order of ``sort``."""
     arrangement = best_arrangement(cards, rules)
     meld_of: dict[Card, int] = {}
     label: dict[Card, str] = {card: card_label(card) for card in cards}
@@ -449,6 +449,26 @@ def other_turn(match: MatchState, other: int) -> tuple[list[Event], list[Event]]
     return turn, (last if end == len(log) else [])
 
 
+def just_did(match: MatchState, seats: Seats, events: Sequence[Event] = (),
+             record: str | None = None) -> tuple[str, tuple[Event, ...]]:
+    """What the other player just did, for every table: in words, and the events the
+    table plays out.
+
+    The words are the stored ``record`` when the table keeps one (a seat against the
+    computer, the lesson: :func:`app.table.words.turn_record`, said with
+    :func:`~app.table.words.record_words`), else the other player's most recent turn in
+    the current hand, read from the match's log (:func:`other_turn`). The events are
+    ``events``, those that answered this tap; when there are none and the other seat is
+    a person (a friend match, whose move reaches this browser by a reload), the hand's
+    last action when that player made it.
+    """
+    if record is not None:
+        return record_words(record, seats), tuple(events)
+    turn, last = other_turn(match, seats.other)
+    played = tuple(events) or (tuple(last) if seats.friend else ())
+    return describe(turn, seats), played
+
+
 def _with_layoffs(meld: Meld, laid_off: list[str],
                   rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The meld's cards in table order with the laid-off ones in place (5 6 7 8 9, not
@@ -600,7 +620,7 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
     t = match.tally
     me, other = seats.me, seats.other
     you, comp = t.final[me], t.final[other]
-    them = seats.other_name if seats.friend else gettext("computer")
+    them = seats.them
     headline = match_result(t, seats)
     won = t.winner == me
     verdict = headline.split(",", 1)[0]  # who won (or a tie), without the totals
@@ -615,7 +635,7 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
         return MatchEnd(headline, tuple(lines), verdict, won, (you, comp),
                         ((gettext("Three games"), str(you), str(comp)),),
                         match_chart(match, seats),
-                        match_id, rematch=not seats.friend)
+                        match_id, rematch=seats.rematch)
     if any(t.box_bonus):
         lines.append(gettext("Boxes: you %(mine)d (%(mine_bonus)d), %(them)s %(theirs)d "
                              "(%(theirs_bonus)d).", mine=t.boxes[me],
@@ -637,7 +657,7 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
     lines.append(margin)
     rows.append((gettext("Final score"), str(you), str(comp)))
     return MatchEnd(headline, tuple(lines), verdict, won, (you, comp), tuple(rows),
-                    match_chart(match, seats), match_id, rematch=not seats.friend)
+                    match_chart(match, seats), match_id, rematch=seats.rematch)
 
 
 def _guide_step(view: PlayerView, match: MatchState) -> str:
@@ -658,10 +678,8 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     seats = loaded.seats
     view = match_view(match, seats.me)
     order = None if view.phase is Phase.OVER else arranged(row, game, match, view.hand)
-    said, events = record_words(row.computer_said), loaded.events
-    if seats.friend:
-        turn, last = other_turn(match, seats.other)
-        said, events = describe(turn, seats), tuple(last)
+    said, events = just_did(match, seats, loaded.events,
+                            None if seats.friend else row.computer_said)
     return table_screen(match, seats, version=game.version, level=game.level,
                         sort=row.sort, selected=row.selected, said=said, events=events,
                         notice=notice, away=away, fair=fair_box(loaded), match_id=game.id,
@@ -681,7 +699,7 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
     other player's last turn in words and ``events`` the events that answered this tap
     (played out on the table); ``fair`` the fairness box (none on a practice hand);
     ``practice`` marks a practice hand's table (no match end is shown there); ``order``
-    the hand's own order when the player arranged it (:mod:`app.play.arrange`)."""
+    the hand's own order when the player arranged it (:mod:`app.table.arrange`)."""
     view = match_view(match, seats.me)
     board = match.hollywood
     rules = view.rules

@@ -24,7 +24,7 @@ from app.engine.fairness import (
     combine_client_seeds,
     commitment,
 )
-from app.play.common import Loaded
+from app.table.common import Loaded
 
 
 @dataclass(frozen=True, slots=True)

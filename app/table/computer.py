@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from app.core import workers
 from app.engine import Event, MatchState, Phase, apply_match, match_view
-from app.play.common import COMPUTER
+from app.table.common import COMPUTER
 
 
 def advance(match: MatchState, level: str | None) -> tuple[MatchState, list[Event]]:

@@ -30,9 +30,9 @@ from app.engine import (
     new_match,
     parse_cards,
 )
-from app.play import describe
-from app.play.common import VS_COMPUTER, Seats
-from app.play.words import (
+from app.table import describe
+from app.table.common import VS_COMPUTER, Seats
+from app.table.words import (
     action_words,
     card_label,
     game_lines,

@@ -2,7 +2,7 @@
 
 from app.engine import HOUSE, HandResult, Rules, lay_down, parse_cards
 from app.engine.scoring import VOID_SCORE
-from app.play.screen import ResultPanel, result_panel
+from app.table.screen import ResultPanel, result_panel
 
 
 def test_layoffs_sit_in_sequence_on_the_run_they_extend() -> None:

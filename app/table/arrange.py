@@ -25,7 +25,7 @@ from collections.abc import Collection, Sequence
 from app.core.i18n import gettext
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import Card, MatchState, Phase
-from app.play.common import PlayError
+from app.table.common import PlayError
 from app.web.cardwords import card_values
 
 MAX_ORDER_CHARS = 64

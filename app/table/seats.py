@@ -1,0 +1,148 @@
+"""A seat at a stored match, as a kind of table (:class:`SeatKind`): the one kind that
+play against the computer and a friend match share, the friend match being a mode of
+the seats (:attr:`app.table.common.Loaded.turn_level`: the other seat is a person, so
+nobody moves after a tap and the other browser is told), not a branch of its own.
+
+Besides ``action`` a seat answers ``client_seed`` (between hands: this seat's own seed
+for the next hand) and ``arrange`` (the hand's own order, :mod:`app.table.arrange`);
+``sort`` clears the arranged order. Storage: :mod:`app.table.storage`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from sqlmodel import Session
+
+from app.core.i18n import gettext
+from app.engine import (
+    Card,
+    Event,
+    HandSeed,
+    InvalidSeedError,
+    MatchAction,
+    MatchState,
+    NextHand,
+    Phase,
+    match_view,
+)
+from app.engine.fairness import check_client_seed
+from app.table.arrange import hand_key, keep_order, parse_order
+from app.table.common import Loaded, PlayError, hand_client_seed, sentence
+from app.table.storage import load_named, new_server_seed, save_screen, set_client_seed, store
+from app.table.tap import TableKind, Tapped, action_from_form, computer_turn
+from app.table.tap import tap as table_tap
+from app.table.words import turn_record
+
+
+def client_seed_of(text: str) -> str:
+    """``text`` as a client seed (1–64 printable ASCII characters, docs/fairness.md).
+
+    Raises:
+        PlayError: anything else, saying why.
+    """
+    try:
+        return check_client_seed(text)
+    except InvalidSeedError as error:
+        raise PlayError(sentence(error)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatKind(TableKind[Loaded]):
+    """The browser ``session_id``'s seat at the match ``form`` names (else its open
+    match), against the computer or a friend: :func:`app.table.tap.tap`'s storage."""
+
+    db: Session
+    session_id: str
+    form: Mapping[str, str]
+    other_fields: tuple[str, ...] = ("client_seed", "arrange")
+
+    def load(self) -> Loaded:
+        """The seat and its match (:func:`app.table.storage.load_named`).
+
+        Raises:
+            NoMatchError: no match yet. NotYourMatchError: the form names another's.
+        """
+        return load_named(self.db, self.session_id, self.form)
+
+    def me(self, table: Loaded) -> int:
+        """The seat this browser plays (1 for the friend who joined)."""
+        return table.me
+
+    def version(self, table: Loaded) -> int:
+        """The match's version (both seats of a friend match share it)."""
+        return table.game.version
+
+    def match(self, table: Loaded) -> MatchState:
+        """The match rebuilt on the engine."""
+        return table.match
+
+    def sort(self, table: Loaded, sort: str) -> Loaded:
+        """Sort the hand; the arranged order is cleared."""
+        return save_screen(self.db, table, sort=sort, arranged=None, arranged_for=None)
+
+    def other_tap(self, table: Loaded, form: Mapping[str, str]) -> Loaded | None:
+        """``arrange`` (the hand's whole new order), else ``client_seed`` (between hands)
+        when the post has no ``action``.
+
+        Raises:
+            PlayError: the hand is over (arrange) or not over (client seed), a
+                malformed order or seed; nothing changes.
+        """
+        match = table.match
+        if "arrange" in form:
+            if match.hand.phase is Phase.OVER:
+                raise PlayError(gettext("This hand is over: there are no cards to arrange."))
+            order = parse_order(form["arrange"], match_view(match, table.me).hand)
+            return save_screen(self.db, table, arranged=" ".join(str(card) for card in order),
+                               arranged_for=hand_key(table.game, match))
+        if "action" in form:
+            return None
+        if match.hand.phase is not Phase.OVER or match.over:
+            raise PlayError(gettext("The client seed can be changed between hands, once "
+                                    "this hand is over."))
+        return set_client_seed(self.db, table, client_seed_of(form["client_seed"]))
+
+    def parse(self, table: Loaded, form: Mapping[str, str]) -> MatchAction:
+        """The seat's action; refused once the match is over; the next hand is dealt
+        from the drawn server seed and the seats' client seed."""
+        action = action_from_form(table.match, form, table.me)
+        if table.match.over:
+            raise PlayError(gettext("The match is over: tap New match to play again."))
+        if isinstance(action, NextHand):
+            game = table.game
+            action = NextHand(HandSeed(game.next_server_seed or new_server_seed(),
+                                       hand_client_seed(game)))
+        return action
+
+    def turn(self, table: Loaded, match: MatchState) -> tuple[MatchState, list[Event]]:
+        """The computer's turn at the match's level; nobody's in a friend match."""
+        return computer_turn(match, table.turn_level)
+
+    def store(self, table: Loaded, before: MatchState, after: MatchState, action: MatchAction,
+              events: list[Event]) -> Loaded:
+        """Store the match, and on the seat what the other player just did (kept until
+        they act again), the selection (cleared with the hand) and the hand's order."""
+        seat, me = table.seat, table.me
+        said = seat.computer_said
+        if table.turn_level is not None:
+            if after.hand.phase is Phase.OVER and not isinstance(action, NextHand):
+                said = ""  # the person ended the hand: the result panel tells the rest
+            if events or isinstance(action, NextHand):
+                said = turn_record(events)
+        selected = seat.selected
+        hand = match_view(after, me).hand
+        if selected is not None and (after.hand.phase is Phase.OVER
+                                     or isinstance(action, NextHand)
+                                     or Card.parse(selected) not in hand):
+            selected = None  # a new hand starts with nothing selected
+        order = keep_order(seat, table.game, before, after, hand)
+        return store(self.db, table, after, selected=selected, computer_said=said, **order)
+
+
+def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
+    """One tap of a seat (:func:`app.table.tap.tap` with :class:`SeatKind`): the match as
+    it now stands, with the events of the computer's turn that answered it."""
+    done: Tapped[Loaded] = table_tap(SeatKind(db, session_id, form), form)
+    return replace(done.table, events=done.events)
