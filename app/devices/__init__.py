@@ -13,6 +13,6 @@ Opening a history on another browser *joins* that browser to it: both browsers t
 the same ``gin_session`` and share the history, statistics, rating, settings and the
 match in progress; the joining browser keeps its own former history for an *undo*.
 
-May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
+May import :mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
 feature. Imported by the routes.
 """

@@ -5,6 +5,6 @@
 
 The settings themselves, as every page's first paint reads them, are
 :mod:`app.web.display`. A feature.
-May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine` (nothing of
+May import :mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine` (nothing of
 the other features). Imported by :mod:`app.routes.prefs` only.
 """

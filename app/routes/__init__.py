@@ -10,6 +10,7 @@ import contracts in ``pyproject.toml`` check both.
 
 May import the features (:mod:`app.friend`, :mod:`app.review`, :mod:`app.fair`,
 :mod:`app.score`, :mod:`app.guide`, :mod:`app.prefs`, :mod:`app.devices`,
-:mod:`app.admin`, :mod:`app.daily`, :mod:`app.learn`), :mod:`app.play`, :mod:`app.web`,
+:mod:`app.admin`, :mod:`app.daily`, :mod:`app.learn`, :mod:`app.play`), the table kit
+:mod:`app.table`, :mod:`app.web`,
 :mod:`app.core`, :mod:`app.engine`. Imported by ``app.main`` only.
 """

@@ -11,7 +11,7 @@
 * :mod:`app.score.keeper` — the three above under one name, for the route and the
   templates (``sk``).
 
-May import :mod:`app.play`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
+May import :mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
 feature; the pure modules (sheet, calculator, evening) the engine only, and each other
 (both are import contracts). Imported by the routes only.
 """
