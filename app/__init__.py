@@ -8,4 +8,4 @@ development version, ``X.Y.Z.dev0`` for the next one (``make release`` sets it a
 tagging). RELEASES records the commit of every release (docs/development.md, "Releases").
 """
 
-__version__ = "0.4.0"
+__version__ = "0.5.0.dev0"
