@@ -21,7 +21,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = "https://example.org/gin-rummy"
-VERSION = "0.4.0"  # the release the scratch checkouts make
+_MAJOR, _MINOR, _PATCH = (int(part) for part in re.sub(
+    r"\.dev\d+$", "", re.search(r'__version__ = "([^"]+)"',
+                               (ROOT / "app" / "__init__.py").read_text()).group(1)
+).split("."))
+VERSION = f"{_MAJOR}.{_MINOR}.{_PATCH}"
+"""The release the scratch checkouts make: this checkout's development version's."""
+NEXT_DEV = f"{_MAJOR}.{_MINOR + 1}.0.dev0"
+"""The development version that follows it."""
 
 
 def _git(repo: Path, *args: str) -> str:
@@ -47,6 +54,9 @@ def dev(tmp_path: Path) -> Path:
         shutil.copy(ROOT / name, tmp_path / name)
     shutil.copytree(ROOT / "alembic" / "versions", tmp_path / "alembic" / "versions",
                     ignore=shutil.ignore_patterns("__pycache__"))
+    changelog = tmp_path / "CHANGELOG.md"  # something to release, whatever main's holds
+    changelog.write_text(changelog.read_text().replace(
+        "## [Unreleased]\n", "## [Unreleased]\n\n### Added\n\n- A scratch change.\n", 1))
     init = tmp_path / "app" / "__init__.py"
     init.write_text(re.sub(r'__version__ = "[^"]*"', f'__version__ = "{VERSION}.dev0"',
                            init.read_text()))
@@ -59,7 +69,7 @@ def dev(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def repo(dev: Path) -> Path:
-    """``dev`` after ``make release-prepare VERSION=0.4.0``: the release commit."""
+    """``dev`` after ``make release-prepare VERSION=<VERSION>``: the release commit."""
     result = run(dev, "prepare", VERSION)
     assert result.returncode == 0, result.stderr
     return dev
@@ -213,9 +223,9 @@ def test_publish_tags_the_release_then_records_it_with_the_next_development_vers
     assert _git(repo, "rev-parse", f"v{VERSION}^{{commit}}") == release_commit
     assert _git(repo, "rev-parse", "HEAD~1") == release_commit
     assert _git(repo, "log", "-1", "--format=%s") == (
-        f"Record release {VERSION}; main is now 0.5.0.dev0")
+        f"Record release {VERSION}; main is now {NEXT_DEV}")
     assert (repo / "RELEASES").read_text().splitlines()[-1] == f"{VERSION} {release_commit}"
-    assert version_of(repo) == "0.5.0.dev0"
+    assert version_of(repo) == NEXT_DEV
     assert _git(repo, "status", "--porcelain") == ""
     assert f"git push origin HEAD v{VERSION}" in result.stdout
     # Released once: publishing or preparing the same version again is refused.
