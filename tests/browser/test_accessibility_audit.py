@@ -28,6 +28,7 @@ from app.web.sessions import COOKIE_NAME, read_session_id
 from tests.support.languages import LOCALES, page_language, say
 from tests.support.positions import Position, position_server, store_position, table_positions
 from tests.support.servers import LiveServer
+from tests.support.tables import at_table
 
 pytestmark = pytest.mark.browser
 
@@ -160,6 +161,6 @@ def test_every_page_passes_axe(site: Site, new_page: Callable[..., Any], width: 
     problems += audit(friend, "friend join")
     friend.locator("#join-name").fill("Bob")
     friend.get_by_role("button", name=say(friend, "Join the match")).click()
-    friend.locator("#table").wait_for()
+    at_table(friend)
     problems += audit(friend, "friend table")
     assert not problems, "\n".join(problems)

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.tables import at_table
+
 pytestmark = pytest.mark.browser
 
 
@@ -21,6 +23,7 @@ def test_the_commitment_is_abbreviated_and_shown_in_full_on_a_tap(
     page = new_page(width, height)
     page.goto(live_server + "/play/new")
     page.get_by_role("button", name="Start match").click()
+    at_table(page)
     # On the phone table the fairness box sits in the Rules sheet, one tap away.
     page.locator('button[popovertarget="rules-in-force"]').first.evaluate("b => b.click()")
     page.wait_for_selector(".fair-box")

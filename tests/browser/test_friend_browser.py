@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.tables import at_table
+
 pytestmark = pytest.mark.browser
 
 MAX_ACTIONS = 120
@@ -82,8 +84,8 @@ def start_friend_match(host: Any, guest: Any, url: str, host_name: str, guest_na
     guest.goto(link.input_value())
     guest.get_by_label("Your name").fill(guest_name)
     guest.get_by_role("button", name="Join the match").click()
-    guest.locator("#table").wait_for()
-    host.locator("#table").wait_for(timeout=LIVE_TIMEOUT_MS)
+    at_table(guest)
+    at_table(host, timeout=LIVE_TIMEOUT_MS)
 
 
 def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
@@ -115,9 +117,9 @@ def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
     assert gap >= 24, f"Cancel sits {gap:.0f} px under Join: a thumb hits the wrong one"
     bob.get_by_label("Your name").fill("Bob")
     bob.get_by_role("button", name="Join the match").click()
-    bob.locator("#table").wait_for()
+    at_table(bob)
     # Ann's waiting page turns into the table by itself.
-    ann.locator("#table").wait_for(timeout=LIVE_TIMEOUT_MS)
+    at_table(ann, timeout=LIVE_TIMEOUT_MS)
     pages = {"Ann": ann, "Bob": bob}
     assert "Bob" in ann.locator(".opponent").inner_text()
     assert "Ann" in bob.locator(".opponent").inner_text()

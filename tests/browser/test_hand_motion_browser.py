@@ -24,6 +24,7 @@ import pytest
 
 from tests.browser.test_play_browser import _cards, _changed, _choose, _version
 from tests.browser.test_play_browser import _to_draw_step as to_draw_step
+from tests.support.tables import at_rest, slow_network
 
 pytestmark = pytest.mark.browser
 
@@ -77,14 +78,6 @@ def _context(browser: Any, width: int, height: int, motion: str = "no-preference
     context.set_default_timeout(15_000)
     context.add_init_script(MOTION)
     return context
-
-
-def _quiet(page: Any) -> None:
-    """No request in flight and no animation running (the page at rest)."""
-    page.wait_for_function(
-        "() => !document.documentElement.classList.contains('is-busy')"
-        " && document.getAnimations().every(a => a.playState !== 'running')"
-        " && !document.querySelector('.flyer, .ghost')")
 
 
 def _log(page: Any) -> list[dict[str, Any]]:
@@ -155,7 +148,7 @@ def _shot_at(page: Any, shot: Callable[[Any, str], Path], name: str, ms: int) ->
 def _to_draw_step(page: Any) -> None:
     """At the draw step (:func:`tests.browser.test_play_browser._to_draw_step`), the page
     at rest after each step."""
-    to_draw_step(page, settle=_quiet)
+    to_draw_step(page, settle=at_rest)
 
 
 def _to_discard_step(page: Any) -> None:
@@ -216,7 +209,7 @@ def _discard_step(page: Any, where: str, shot: Callable[[Any, str], Path] | None
     cards = [c for c in _cards(page) if "discard" in (c["acts"] or "").split()]
     code = cards[-1]["code"]
     page.locator(f"#c-{code}").click()
-    _quiet(page)
+    at_rest(page)
     before = _centres(page)
     since = len(_log(page))
     version = _version(page)
@@ -235,7 +228,7 @@ def _discard_step(page: Any, where: str, shot: Callable[[Any, str], Path] | None
             shot(page, f"motion-discard-{label}")
         assert _version(page) == version, "the answer came before the optimistic move"
     _changed(page, version)
-    _quiet(page)
+    at_rest(page)
     assert page.locator(f"#c-{code}").count() == 0
     if page.locator("#board").count():
         del before[code]
@@ -255,7 +248,7 @@ def test_a_deal_a_draw_a_sort_and_a_discard_move_the_cards(
         _start(page, live_server)
         # The deal: the new match's first hand, from the stock.
         _deal_checked(page, 0, f"{label} deal")
-        _quiet(page)
+        at_rest(page)
         _to_draw_step(page)
         # A draw: a card leaves the stock at the tap (before the answer); the drawn card
         # flies on from where that one has got to into its place; the others slide.
@@ -273,7 +266,7 @@ def test_a_deal_a_draw_a_sort_and_a_discard_move_the_cards(
             assert _between(probe["start"], probe["mid"], probe["end"])
             assert _version(page) == version, "the answer came before the card left"
         _changed(page, version)
-        _quiet(page)
+        at_rest(page)
         drawn = [code for code in _centres(page) if code not in before]
         assert len(drawn) == 1
         probes = _moved_through(page, since, before, f"{label} draw")
@@ -293,7 +286,7 @@ def test_a_deal_a_draw_a_sort_and_a_discard_move_the_cards(
             page.wait_for_function(
                 "k => document.querySelector('#sort-' + k).getAttribute('aria-pressed')"
                 " === 'true'", arg=key)
-            _quiet(page)
+            at_rest(page)
             moved = _moved_through(page, since, before, f"{label} sort by {key}")
             if moved:
                 break
@@ -360,20 +353,19 @@ def test_a_refused_discard_comes_back_to_its_place(live_server: str, browser: An
             pytest.skip("the computer ended the hand at once")  # pragma: no cover - rare
         # The second tab still shows the discard step: its discard is refused.
         second.locator(f"#c-{stale}").click()
-        _quiet(second)
+        at_rest(second)
         statuses: list[int] = []
         second.on("response", lambda r: statuses.append(r.status)
                   if r.request.method == "POST" else None)
         # The refusal arrives once the card has reached the pile (300 ms more round trip).
-        second.route("**/play", lambda route: (
-            time.sleep(0.3) if route.request.method == "POST" else None, route.continue_()))
+        slow_network(second, 300)
         since = len(_log(second))
         version = _version(second)
         second.locator("#a-discard").click()
         second.wait_for_function("() => document.querySelector('.flyer')")
         _changed(second, version)
         screenshot(second, "motion-refused-390x844")
-        _quiet(second)
+        at_rest(second)
         assert statuses and statuses[0] in (400, 409)
         assert second.locator(".play-status__refused").count() == 1
         assert second.locator(".flyer").count() == 0
@@ -403,7 +395,7 @@ def test_motion_screenshots_and_the_next_hand_deal(live_server: str, browser: An
     try:
         page = context.new_page()
         _start(page, live_server)
-        _quiet(page)
+        at_rest(page)
         screenshot(page, "motion-rest-390x844")
         for turn in range(40):
             if page.locator(".result").count():
@@ -411,7 +403,7 @@ def test_motion_screenshots_and_the_next_hand_deal(live_server: str, browser: An
             _to_discard_step(page)
             if turn == 0:
                 _shot_at(page, screenshot, "motion-draw-390x844", 200)
-            _quiet(page)
+            at_rest(page)
             if page.locator(".result").count():
                 break
             if turn == 0:
@@ -420,7 +412,7 @@ def test_motion_screenshots_and_the_next_hand_deal(live_server: str, browser: An
                 page.wait_for_function("() => document.querySelector('#sort-suit')"
                                        ".getAttribute('aria-pressed') === 'true'")
                 _shot_at(page, screenshot, "motion-sort-390x844", 160)
-                _quiet(page)
+                at_rest(page)
                 screenshot(page, "motion-sorted-390x844")
             cards = [c for c in _cards(page) if "discard" in (c["acts"] or "").split()]
             best = min(cards, key=lambda c: int(c["left"]))
@@ -438,16 +430,16 @@ def test_motion_screenshots_and_the_next_hand_deal(live_server: str, browser: An
             version = _version(page)
             page.locator(f"#c-{best['code']}").click()
             _changed(page, version)
-            _quiet(page)
+            at_rest(page)
         page.locator("#a-next_hand").wait_for()
-        _quiet(page)
+        at_rest(page)
         since = len(_log(page))
         version = _version(page)
         page.locator("#a-next_hand").click()
         _changed(page, version)
         _shot_at(page, screenshot, "motion-deal-390x844", 330)
         _deal_checked(page, since, "Next hand")
-        _quiet(page)
+        at_rest(page)
         screenshot(page, "motion-dealt-390x844")
     finally:
         context.close()
@@ -460,10 +452,10 @@ def test_a_discard_that_gets_no_answer_comes_back(live_server: str, browser: Any
         page = context.new_page()
         _start(page, live_server)
         _to_discard_step(page)
-        _quiet(page)
+        at_rest(page)
         code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
         page.locator(f"#c-{code}").click()
-        _quiet(page)
+        at_rest(page)
         place = _centre(page, f'.slot[data-card="{code}"] .card')
         since = len(_log(page))
         # The failure comes once the card has reached the pile (after 300 ms).
@@ -471,7 +463,7 @@ def test_a_discard_that_gets_no_answer_comes_back(live_server: str, browser: Any
                    if route.request.method == "POST" else route.continue_())
         page.locator("#a-discard").click()
         page.get_by_text("could not be reached").wait_for()
-        _quiet(page)
+        at_rest(page)
         assert page.locator(".flyer").count() == 0
         assert page.locator(f'.slot[data-card="{code}"].slot--gone').count() == 0
         assert _near(_centre(page, f'.slot[data-card="{code}"] .card'), place)

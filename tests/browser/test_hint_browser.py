@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.tables import at_table
+
 pytestmark = pytest.mark.browser
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1366, 800)]
@@ -26,7 +28,7 @@ def test_hint_shows_experts_advice(live_server: str, new_page: Callable[..., Any
     page.goto(live_server + "/play/new")
     page.get_by_label("Expert").check()
     page.get_by_role("button", name="Start match").click()
-    page.wait_for_selector("#a-hint")
+    at_table(page)
     overlaps = page.evaluate("""() => {
       const boxes = [...document.querySelectorAll('#table button, #table .slot')]
         .filter(b => b.offsetParent !== null).map(b => [b.id || b.textContent.trim(),

@@ -48,6 +48,7 @@ from tests.support.positions import (
 )
 from tests.support.servers import LiveServer
 from tests.support.sounds import RECORDER, recorded
+from tests.support.tables import at_table
 
 pytestmark = pytest.mark.browser
 
@@ -179,7 +180,8 @@ def test_the_match_end_fits_and_rematch_keeps_the_options(
     # Rematch: one tap, a new match at the same level with the same table options.
     before = site.matches(page)
     page.get_by_role("button", name="Rematch").click()
-    page.locator("#board").wait_for()
+    page.locator("#board").wait_for()  # the new match's table (the old one had none)
+    at_table(page)
     after = site.matches(page)
     assert len(after) == len(before) + 1
     old, new = before[-1], after[-1]

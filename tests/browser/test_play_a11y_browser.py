@@ -7,13 +7,13 @@ The HTTP checks are in ``tests/web/play/test_play_a11y.py``.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tests.support.languages import LANGUAGES, LOCALES, page_language, say
+from tests.support.tables import at_table, slow_network
 
 
 def _tab_to(page: Any, name: str) -> None:
@@ -88,19 +88,19 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
         page.goto(live_server + "/play/new")
     _tab_to(page, start)
     page.keyboard.press("Enter")
-    page.wait_for_selector("#table[data-version]")
+    at_table(page)
     status = page.locator("#status").inner_text().strip()
     assert status and status in _spoken(page, "#status")
     if language == "en":
         assert "Your turn" in status or "upcard" in status
     # While a request is in flight the table says it is busy.
-    page.route("**/play", lambda route: (time.sleep(0.4), route.continue_()))
+    slow_network(page, 400)
     page.keyboard.press("p" if _enabled(page, "#a-pass") else "s")
     page.wait_for_function("() => document.querySelector('#table')?.getAttribute("
                            "'aria-busy') === 'true'")
     page.wait_for_function("() => document.querySelector('#table')?.getAttribute("
                            "'aria-busy') !== 'true'")
-    page.unroute("**/play")
+    slow_network(page, 0)
     announced = 0
     for _ in range(120):
         if page.locator(".result").count():

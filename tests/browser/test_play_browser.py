@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from tests.support.languages import say
+from tests.support.tables import at_rest, at_table
 
 pytestmark = pytest.mark.browser
 
@@ -93,8 +94,7 @@ def _start(page: Any, base: str, options: dict[str, str] | None = None) -> None:
             field.fill(value)
     page.get_by_role("button", name=start).click()
     page.wait_for_url(base + "/play")
-    page.locator("#table").wait_for()
-    page.locator("html[data-play-ready]").wait_for(state="attached")  # keys are live
+    at_table(page)  # keys are live
 
 
 def _fits(page: Any, where: str) -> None:
@@ -281,6 +281,7 @@ def test_drag_a_card_onto_the_pile_to_discard_it(live_server: str,
     page = new_page(width, height)
     _start(page, live_server)
     _to_discard_step(page)
+    at_rest(page)  # the drawn card has slid into the hand
     card = next(c for c in _cards(page) if "discard" in c["acts"].split())
     box = page.locator(f"#c-{card['code']}").bounding_box()
     pile = page.locator(".pile--discard .pile__btn").bounding_box()
@@ -422,7 +423,7 @@ def test_pile_history_options_and_one_back_press(live_server: str,
     assert page.locator('[name="oklahoma"]').is_checked()
     page.get_by_role("button", name="Start match").click()
     page.wait_for_url("**/play")
-    page.locator("#table").wait_for()
+    at_table(page)
     # One Back press leaves the play screen (the taps and New match added no entries).
     page.go_back()
     page.wait_for_load_state()

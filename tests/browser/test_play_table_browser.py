@@ -13,7 +13,6 @@ Screenshots go to test-results/.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_play_browser import _cards, _enabled, _start, _version
+from tests.support.tables import at_table, slow_network
 
 pytestmark = pytest.mark.browser
 
@@ -142,7 +142,7 @@ def test_a_double_tap_on_a_slow_network_is_one_move_without_an_error(
     _start(page, live_server)
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    page.route("**/play", lambda route: (time.sleep(0.4), route.continue_()))
+    slow_network(page, 400)
     refused = page.locator(".play-status__refused")
     if _enabled(page, "Pass"):
         _double_tap(page, "#a-pass")
@@ -160,7 +160,7 @@ def test_a_double_tap_on_a_slow_network_is_one_move_without_an_error(
         assert (len(posts) - before, refused.count()) == (1, 0), \
             page.locator("#status").inner_text()
         assert page.locator(f"#c-{best['code']}").count() == 0
-    page.unroute("**/play")
+    slow_network(page, 0)
 
 
 # --- 3. a refusal in the status line --------------------------------------------------------
@@ -242,7 +242,7 @@ def test_the_hint_leaves_the_piles_and_buttons_free(live_server: str, browser: A
         page.goto(live_server + "/play/new")
         page.get_by_label("Expert").check()
         page.get_by_role("button", name="Start match").click()
-        page.locator("#a-hint").wait_for()
+        at_table(page)
         always = ["#status", ".play-actions button"]
         piles = ["#a-draw_stock", "#a-take"]
         steps = []

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_friend_browser import LIVE_TIMEOUT_MS, act, my_turn, start_friend_match
+from tests.support.tables import at_table
 
 pytestmark = pytest.mark.browser
 
@@ -43,8 +44,7 @@ def test_the_your_turn_notice_appears_on_the_computer_table(
                           timeout=LIVE_TIMEOUT_MS)
     ann.goto(server.url + "/play/new")
     ann.get_by_role("button", name="Start match").click()
-    ann.locator("#table").wait_for()
-    ann.wait_for_function("() => document.documentElement.hasAttribute('data-play-ready')")
+    at_table(ann)
     assert "Standard" in ann.locator(".scorebar__meta").inner_text()
     assert ann.locator("#turns .turns__note").count() == 0  # Bob is to play
     matches = ann.get_by_role("button", name="Matches (1)")
@@ -99,6 +99,6 @@ def test_the_your_turn_notice_appears_on_the_computer_table(
     sheet.get_by_role("button", name="Close").click()
     note.click()
     ann.wait_for_url("**/play?match=*")
-    ann.locator("#table").wait_for()
+    at_table(ann)
     assert "Bob" in ann.locator(".opponent").inner_text()
     assert my_turn(ann)

@@ -16,3 +16,41 @@ def settled(page: Any, before: str) -> None:
     page.wait_for_function(
         "v => document.querySelector('#table').dataset.version !== v"
         " && !document.documentElement.classList.contains('is-busy')", arg=before)
+
+
+# The table's markup is there as soon as the page is parsed; its script (a module, run
+# after parsing) makes keys, drags and the hint work without a page load. Until then a
+# key does nothing and a tap posts the no-script form.
+TABLE_LIVE = "html[data-play-ready] #table[data-version]"
+
+
+def at_table(page: Any, timeout: float | None = None) -> None:
+    """Wait until ``page`` shows a table whose script is live and whose page has loaded
+    (its ``load`` event fired): call it after a click that navigates to a table (Start
+    match, Join the match, a friend's waiting page turning into the table) before
+    pressing keys, dragging or counting page loads. ``timeout`` in milliseconds (the
+    context's default when None)."""
+    page.locator(TABLE_LIVE).wait_for(state="attached", timeout=timeout)
+    page.wait_for_load_state("load", timeout=timeout)
+
+
+def slow_network(page: Any, latency_ms: float) -> None:
+    """Give every request of ``page`` ``latency_ms`` more round trip (Chromium's own
+    network emulation; 0 takes it away). Unlike a route handler that sleeps, nothing
+    waits in the test's thread: the test watches the page while a request is in flight
+    (``aria-busy``, the card on its way) instead of missing it."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency_ms, "downloadThroughput": -1,
+        "uploadThroughput": -1})
+
+
+def at_rest(page: Any) -> None:
+    """Wait until ``page`` is at rest: no request in flight, no animation running, no
+    card in flight. Measure a card's place only then: while the hand slides a drawn card
+    in, what is under a point is another card than the slot's own box says."""
+    page.wait_for_function(
+        "() => !document.documentElement.classList.contains('is-busy')"
+        " && document.getAnimations().every(a => a.playState !== 'running')"
+        " && !document.querySelector('.flyer, .ghost')")
