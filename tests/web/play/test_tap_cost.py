@@ -10,6 +10,7 @@ write transaction taken at the first UPDATE and committed before the screen is b
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -32,14 +33,22 @@ MOST_STATEMENTS = 6
 transaction and the commit are the driver's own, not counted here)."""
 
 
+# Names of the app's background threads (app.review.analysis, app.daily.days,
+# app.core.workers).
+BACKGROUND = ("analysis", "daily-par", "background-job", "pool-scheduler")
+
+
 @contextmanager
 def counted(engine: Engine) -> Iterator[list[str]]:
-    """The SQL statements ``engine`` sends while the block runs (each once, by its first
-    word and table)."""
+    """The SQL statements ``engine`` sends for requests while the block runs (each once,
+    by its first word and table). The app's own background threads (:data:`BACKGROUND`:
+    the analysis of finished hands, the daily par, the pool's jobs), which may write at
+    the same moment on a busy machine, are not the request's and are left out."""
     seen: list[str] = []
 
     def note(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
-        seen.append(" ".join(statement.split()))
+        if not threading.current_thread().name.startswith(BACKGROUND):
+            seen.append(" ".join(statement.split()))
 
     event.listen(engine, "before_cursor_execute", note)
     try:
