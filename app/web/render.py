@@ -16,6 +16,7 @@ Template globals available everywhere:
   Each accepts a card code or an engine ``Card``;
 * ``table_options()`` — the engine's one table of the table options
   (:data:`app.engine.OPTIONS`), from which the New match form is built;
+  ``scoring_presets()`` — its scoring presets (:data:`app.engine.PRESETS`);
 * ``number(1234.5, 1)``, ``date(day)``, ``moment(time)`` — in the page's language
   (``app.core.i18n``: ``1.234,5``, ``01.12.2026``).
 
@@ -38,7 +39,7 @@ from starlette.responses import Response
 from app import __version__
 from app.core import i18n, switches
 from app.core.db import finish
-from app.engine import Card, Option
+from app.engine import Card, Option, Preset
 from app.engine import rules as engine_rules
 from app.web.cardwords import card_name, card_noun, the_card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
@@ -288,6 +289,11 @@ def table_options() -> tuple[Option, ...]:
     return engine_rules.OPTIONS
 
 
+def scoring_presets() -> tuple[Preset, ...]:
+    """The engine's scoring presets (:data:`app.engine.PRESETS`), House first."""
+    return engine_rules.PRESETS
+
+
 templates.env.globals.update(
     app_version=__version__,
     static_url=static_url,
@@ -302,6 +308,7 @@ templates.env.globals.update(
     card_back=card_back,
     default_display=DEFAULT_DISPLAY,
     table_options=table_options,
+    scoring_presets=scoring_presets,
     number=i18n.number,
     date=i18n.date,
     moment=i18n.moment,
