@@ -17,6 +17,7 @@ Template globals available everywhere:
 * ``table_options()`` — the engine's one table of the table options
   (:data:`app.engine.OPTIONS`), from which the New match form is built;
   ``scoring_presets()`` — its scoring presets (:data:`app.engine.PRESETS`);
+* ``sound_files()`` — the play table's sounds by name, with their hashed paths;
 * ``number(1234.5, 1)``, ``date(day)``, ``moment(time)`` — in the page's language
   (``app.core.i18n``: ``1.234,5``, ``01.12.2026``).
 
@@ -289,6 +290,15 @@ def table_options() -> tuple[Option, ...]:
     return engine_rules.OPTIONS
 
 
+SOUNDS = ("snap", "shuffle", "knock", "gin", "undercut", "won")
+"""The play table's sounds, ``static/sounds/<name>.wav`` (made by tools/make_sounds.py)."""
+
+
+def sound_files() -> dict[str, str]:
+    """Each sound's app path with its content hash (static/sound.js fetches them)."""
+    return {name: static_url(f"sounds/{name}.wav") for name in SOUNDS}
+
+
 def scoring_presets() -> tuple[Preset, ...]:
     """The engine's scoring presets (:data:`app.engine.PRESETS`), House first."""
     return engine_rules.PRESETS
@@ -309,6 +319,7 @@ templates.env.globals.update(
     default_display=DEFAULT_DISPLAY,
     table_options=table_options,
     scoring_presets=scoring_presets,
+    sound_files=sound_files,
     number=i18n.number,
     date=i18n.date,
     moment=i18n.moment,
