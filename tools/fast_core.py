@@ -148,7 +148,8 @@ def main(argv: list[str]) -> int:
                   "slower play-outs; Expert's deadline scales to it)")
             return 1
     else:
-        print(f"usage: {sys.argv[0]} build [--if-possible] | clean | status | can-build", file=sys.stderr)
+        print(f"usage: {sys.argv[0]} build [--if-possible] | clean | status | can-build",
+              file=sys.stderr)
         return 2
     return 0
 

@@ -418,6 +418,7 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
     return evaluate(view, rng, budget or DEFAULT_BUDGET)[0][0]
 
 
-__all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "PURE_ENGINE_SLOWDOWN", "deadline_of", "SEARCH_PHASES", "SWITCH_MARGIN", "SWITCH_Z",
+__all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "PURE_ENGINE_SLOWDOWN", "SEARCH_PHASES",
+           "SWITCH_MARGIN", "SWITCH_Z", "deadline_of",
            "Budget", "Search", "candidates", "choose", "evaluate", "highest", "sample_hidden",
            "search"]
