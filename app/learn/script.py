@@ -339,6 +339,7 @@ def check_move(done: int, action: MatchAction) -> Step:
 
 
 __all__ = [
-    "COMPUTER", "DEALS", "END_SAY", "END_TITLE", "PERSON", "Deal", "RULES", "STEPS", "SUMMARY", "Step",
+    "COMPUTER", "DEALS", "END_SAY", "END_TITLE", "PERSON", "Deal", "RULES", "STEPS",
+    "SUMMARY", "Step",
     "WrongMove", "check_move", "last_turn", "lesson_deck", "start", "state_at",
 ]

@@ -3,9 +3,9 @@ from the home page's offer and played to its end through its three hands (a knoc
 gin, an undercut after layoffs; each step on one screen, a move the lesson does not
 teach refused kindly with nothing changed, *Play a real match* at the end, the status
 line saying the lesson is over), and started from the guide and left midway (Leave goes
-back to the guide; the lesson keeps its place and the home page still offers it). tests/web/learn checks over HTTP that a match in progress is
-untouched. Screenshots of three steps at
-390×844 and 360×640 go to test-results/learn-*.png.
+back to the guide; the lesson keeps its place and the home page still offers it).
+tests/web/learn checks over HTTP that a match in progress is untouched. Screenshots of
+three steps at 390×844 and 360×640 go to test-results/learn-*.png.
 """
 
 from __future__ import annotations
