@@ -10,15 +10,10 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.engine import PRESETS, Preset, Rules
+from app.engine import PRESETS, Preset
 from tests.support.browsers import session_id_of
 from tests.support.hardening import stored_play
-
-
-def _rules(app: FastAPI, client: TestClient) -> Rules:
-    row = stored_play(app.state.engine, session_id_of(client))
-    assert row is not None
-    return Rules.from_dict(row.rules)
+from tests.web.play.test_new_match_switches import _rules
 
 
 def _checked_preset(form: str) -> str:
