@@ -3,7 +3,8 @@ celebrated by the result panel (a short burst of the suits, and a star before th
 headline), the burst never takes a tap and a tap skips it; under reduced motion (the
 device's or the Settings') only the still version is there: no burst, nothing moves.
 
-Positions are stored directly (tests/browser/test_match_end_browser.py's helpers).
+Positions are stored directly (tests/browser/test_match_end_browser.py's helpers). A
+screenshot mid-burst goes to test-results/moment-gin-390x844.png.
 """
 
 from __future__ import annotations
@@ -41,12 +42,17 @@ def _burst(page: Any, kind: str) -> Any:
     return burst
 
 
-def test_your_gin_is_celebrated_and_a_tap_skips_it(site: Any, new_page: Callable[..., Any]
-                                                  ) -> None:
+def test_your_gin_is_celebrated_and_a_tap_skips_it(site: Any, new_page: Callable[..., Any],
+                                                  screenshot: Callable[[Any, str], Any]) -> None:
     page = new_page(390, 844)
     _open(page, site, _my_gin())
     burst = _burst(page, "gin")
     assert page.evaluate(MOVING, ".moment__burst") > 0
+    # Held mid-burst for the screenshot (test-results/), then let go.
+    page.evaluate("() => document.getAnimations().forEach(a => {"
+                  " a.pause(); a.currentTime = 600; })")
+    screenshot(page, "moment-gin-390x844")
+    page.evaluate("() => document.getAnimations().forEach(a => a.play())")
     assert "★" in page.evaluate(STAR, "#result-title")
     assert burst.evaluate("e => getComputedStyle(e).pointerEvents") == "none"
     page.locator("#result-title").click()
