@@ -19,7 +19,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run test check lint unit web browser ops browser-deps proxy-deps bench strength lock messages tags release-prepare release release-fixture backup restore clean fast fast-clean core
+.PHONY: run run-core test check lint unit web browser ops browser-deps proxy-deps bench strength lock messages tags release-prepare release release-fixture backup restore clean fast fast-clean core
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -54,7 +54,25 @@ fast-clean: | $(BIN)/python
 core: | $(BIN)/python
 	@$(BIN)/python tools/fast_core.py build --if-possible
 
-run: $(RUNTIME_STAMP) core
+# `make run` builds the core whenever a C compiler and Python's headers are there: it
+# installs the build's own packages (requirements/tools.txt's setuptools and
+# requirements/core.txt's mypyc, hashes checked) into the venv first; otherwise it says so
+# in one line and serves the pure engine (as it does when mypyc cannot be installed).
+CORE_STAMP := $(VENV)/.core-stamp
+$(CORE_STAMP): requirements/core.txt requirements/tools.txt $(RUNTIME_STAMP)
+	@echo "make: installing the compiled core's build (mypyc) from requirements/core.txt"
+	$(PIP) -r requirements/tools.txt
+	$(PIP) -r requirements/core.txt
+	@touch $@
+
+run-core: $(RUNTIME_STAMP)
+	@if $(BIN)/python tools/fast_core.py can-build; then \
+	  if $(MAKE) -s --no-print-directory $(CORE_STAMP); then \
+	    $(BIN)/python tools/fast_core.py build --if-possible; \
+	  else echo "engine: could not install mypyc (requirements/core.txt): the pure Python engine runs"; fi; \
+	fi
+
+run: $(RUNTIME_STAMP) run-core
 	@mkdir -p data
 	@echo "make: migrating the database (alembic upgrade head)"
 	$(BIN)/alembic upgrade head

@@ -1,14 +1,17 @@
-// Sound and vibration on the play table (issue 26). Both are off unless the Settings page
-// switched them on (<html data-sound="on">, <html data-vibration="on">).
+// Sound, vibration and moments on the play table (issues 26 and 48). Sound and vibration
+// are off unless the Settings page switched them on (<html data-sound="on">,
+// <html data-vibration="on">).
 //
 // * static/table/swap.js dispatches "gin:swap" on document after each new table is in place
 //   ({detail: {before, after}}: the old and the new #table). This file reads what changed
 //   and dispatches one "gin:event" per thing that happened ({detail: {kind}}): draw,
-//   discard, knock, gin, undercut, match-won, your-turn, knocked-against. Sound and
-//   vibration listen to those.
-// * Sounds are made here with the Web Audio API (no audio files). The AudioContext is
-//   created, or resumed, only inside a tap or a key press (a user gesture), never before;
-//   on iOS Web Audio is silenced by the ring/silent switch like other page sounds.
+//   deal (a new hand after a result), discard, knock, gin, undercut, match-won, your-turn,
+//   knocked-against. Sound and vibration listen to those.
+// * Sounds are small generated files (a card's snap, a riffle, a knock, chimes:
+//   tools/make_sounds.py) played with the Web Audio API. The AudioContext is created, or
+//   resumed, only inside a tap or a key press (a user gesture), never before; on iOS Web
+//   Audio is silenced by the ring/silent switch like other page sounds.
+// * A moment's burst (templates/play/_moment.html) is skipped by any tap or key.
 // * Nothing sounds or vibrates while the page is hidden.
 (function () {
   "use strict";
@@ -45,6 +48,7 @@
       out.push("discard");
     }
     var headline = text(after, "#result-title");
+    if (text(before, "#result-title") && !headline && handSize(after)) out.push("deal");
     if (headline && !text(before, "#result-title")) {
       var mine = /^You\b/.test(headline) || /! You score/.test(headline);
       if (/^Undercut!/.test(headline)) {
@@ -81,67 +85,68 @@
     if (!Context) return;
     if (!audio) audio = new Context();
     if (audio.state === "suspended") audio.resume();
+    preload();
+    decode();
   }
   document.addEventListener("pointerdown", unlock, true);
   document.addEventListener("keydown", unlock, true);
 
-  // A note: oscillator type, frequency (Hz), start offset and length (s), peak gain.
-  function tone(type, freq, at, length, peak, slideTo) {
-    var t = audio.currentTime + at;
-    var osc = audio.createOscillator();
-    var gain = audio.createGain();
-    osc.type = type;
-    osc.frequency.setValueAtTime(freq, t);
-    if (slideTo) osc.frequency.exponentialRampToValueAtTime(slideTo, t + length);
-    gain.gain.setValueAtTime(0.0001, t);
-    gain.gain.exponentialRampToValueAtTime(peak, t + 0.01);
-    gain.gain.exponentialRampToValueAtTime(0.0001, t + length);
-    osc.connect(gain);
-    gain.connect(audio.destination);
-    osc.start(t);
-    osc.stop(t + length + 0.02);
+  // The sounds are small generated files (tools/make_sounds.py, static/sounds/), named
+  // with their hashed URLs in this script's data-sounds; fetched when the page loads with
+  // sound on, decoded once the AudioContext exists. Each kind plays a file at a rate.
+  var script = document.currentScript;
+  var FILES = {};
+  try { FILES = JSON.parse((script && script.dataset.sounds) || "{}"); } catch (e) { FILES = {}; }
+  var baseMeta = document.querySelector('meta[name="app-base"]');
+  var base = baseMeta ? baseMeta.content : "";
+  var fetched = {};
+  var decoded = {};
+
+  function preload() {
+    if (!on("sound") || !window.fetch) return;
+    Object.keys(FILES).forEach(function (name) {
+      if (fetched[name]) return;
+      fetched[name] = fetch(base + FILES[name]).then(function (response) {
+        return response.ok ? response.arrayBuffer() : null;
+      }).catch(function () { return null; });
+    });
   }
 
-  // A brush of noise: a card sliding on the felt.
-  function swish(at, length, peak, freq) {
-    var t = audio.currentTime + at;
-    var frames = Math.max(1, Math.floor(audio.sampleRate * length));
-    var buffer = audio.createBuffer(1, frames, audio.sampleRate);
-    var data = buffer.getChannelData(0);
-    for (var i = 0; i < frames; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / frames);
-    var source = audio.createBufferSource();
-    var filter = audio.createBiquadFilter();
-    var gain = audio.createGain();
-    source.buffer = buffer;
-    filter.type = "bandpass";
-    filter.frequency.value = freq;
-    gain.gain.value = peak;
-    source.connect(filter);
-    filter.connect(gain);
-    gain.connect(audio.destination);
-    source.start(t);
+  function decode() {
+    Object.keys(fetched).forEach(function (name) {
+      if (decoded[name] !== undefined) return;
+      decoded[name] = null;
+      fetched[name].then(function (data) {
+        if (!data) return;
+        // Safari's older decodeAudioData takes callbacks and returns nothing.
+        var done = audio.decodeAudioData(data.slice(0), function (b) { decoded[name] = b; },
+                                         function () {});
+        if (done && done.then) done.then(function (b) { decoded[name] = b; }, function () {});
+      });
+    });
   }
+
+  preload();
 
   var SOUNDS = {
-    draw: function () { swish(0, 0.12, 0.5, 2500); },
-    discard: function () { swish(0, 0.06, 0.6, 1500); tone("sine", 180, 0, 0.07, 0.25); },
-    knock: function () { tone("sine", 150, 0, 0.09, 0.6); tone("sine", 150, 0.14, 0.09, 0.6); },
-    gin: function () {
-      [523, 659, 784, 1047].forEach(function (f, i) { tone("triangle", f, i * 0.08, 0.18, 0.25); });
-    },
-    undercut: function () {
-      tone("triangle", 494, 0, 0.16, 0.25); tone("triangle", 370, 0.15, 0.26, 0.25);
-    },
-    "match-won": function () {
-      [523, 659, 784, 659, 1047].forEach(function (f, i) {
-        tone("triangle", f, i * 0.11, i === 4 ? 0.45 : 0.14, 0.25);
-      });
-    }
+    draw: { file: "snap", rate: 1.1 },
+    discard: { file: "snap", rate: 0.85 },
+    deal: { file: "shuffle", rate: 1 },
+    knock: { file: "knock", rate: 1 },
+    gin: { file: "gin", rate: 1 },
+    undercut: { file: "undercut", rate: 1 },
+    "match-won": { file: "won", rate: 1 }
   };
 
   function play(kind) {
     if (!on("sound") || document.hidden || !audio || audio.state !== "running" || !SOUNDS[kind]) return;
-    SOUNDS[kind]();
+    var buffer = decoded[SOUNDS[kind].file];
+    if (!buffer) return;  // not loaded yet (the first moments after the first tap)
+    var source = audio.createBufferSource();
+    source.buffer = buffer;
+    if (source.playbackRate) source.playbackRate.value = SOUNDS[kind].rate;
+    source.connect(audio.destination);
+    source.start(audio.currentTime);
   }
 
   // ---- vibration --------------------------------------------------------------------------
@@ -152,6 +157,14 @@
     if (!on("vibration") || document.hidden || !BUZZ[kind] || !navigator.vibrate) return;
     navigator.vibrate(BUZZ[kind]);
   }
+
+  // ---- moments -----------------------------------------------------------------------------
+
+  function skip() {
+    document.querySelectorAll(".moment__burst").forEach(function (el) { el.remove(); });
+  }
+  document.addEventListener("pointerdown", skip, true);
+  document.addEventListener("keydown", skip, true);
 
   document.addEventListener("gin:event", function (event) {
     var kind = event.detail && event.detail.kind;

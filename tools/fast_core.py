@@ -13,9 +13,12 @@ Usage::
     .venv/bin/python tools/fast_core.py build --if-possible # what make test and make run do
     .venv/bin/python tools/fast_core.py clean               # remove the compiled files
     .venv/bin/python tools/fast_core.py status              # built, stale or none
+    .venv/bin/python tools/fast_core.py can-build           # a C compiler and headers?
 
 ``build`` does nothing when the compiled files are newer than every source of the
-core. ``--if-possible``: when the build cannot run (no mypyc, no compiler), say so and
+core. ``can-build`` succeeds when a C compiler and Python's headers are there (what
+``make run`` asks before installing mypyc into the venv), else prints why in one line
+and fails. ``--if-possible``: when the build cannot run (no mypyc, no compiler), say so and
 succeed (the pure engine runs), unless ``FAST_CORE_REQUIRED=1`` (CI) makes it an error.
 """
 
@@ -66,6 +69,22 @@ def status() -> str:
         return "stale"
     newest_source = max((ROOT / s).stat().st_mtime for s in sources())
     return "built" if min(p.stat().st_mtime for p in built) >= newest_source else "stale"
+
+
+def missing_tools() -> str:
+    """Why no build can run here (``""`` when it can): a C compiler (the one Python was
+    built with, else ``cc``) and Python's headers (``Python.h``)."""
+    import shlex
+    import shutil
+    import sysconfig
+
+    compiler = shlex.split(sysconfig.get_config_var("CC") or "cc")[:1] or ["cc"]
+    if shutil.which(compiler[0]) is None and shutil.which("cc") is None:
+        return f"no C compiler ({compiler[0]} or cc)"
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not headers.exists():
+        return f"no Python headers ({headers})"
+    return ""
 
 
 def build() -> None:
@@ -122,8 +141,15 @@ def main(argv: list[str]) -> int:
         clean()
     elif command == "status":
         print(status())
+    elif command == "can-build":
+        missing = missing_tools()
+        if missing:
+            print(f"engine: {missing}: make run serves the pure Python engine (same results, "
+                  "slower play-outs; Expert's deadline scales to it)")
+            return 1
     else:
-        print(f"usage: {sys.argv[0]} build [--if-possible] | clean | status", file=sys.stderr)
+        print(f"usage: {sys.argv[0]} build [--if-possible] | clean | status | can-build",
+              file=sys.stderr)
         return 2
     return 0
 

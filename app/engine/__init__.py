@@ -3,7 +3,8 @@
 Public API (also used by outside checks):
 
 - cards: :class:`Card`, :class:`Rank`, :class:`Suit`, :func:`parse_cards`;
-- rules: :class:`Rules`, presets :data:`HOUSE` and :data:`CLASSIC`, and the table of
+- rules: :class:`Rules`, presets :data:`HOUSE`, :data:`CLASSIC` and :data:`TOURNAMENT`
+  (the New match form's :data:`PRESETS`, :func:`preset_of`), and the table of
   table options :data:`OPTIONS` (:class:`Option`; :data:`OPTION` by name);
 - melds: :func:`least_deadwood`, :func:`best_discards`, :func:`best_arrangements`;
 - the end of a hand: :func:`settle` (knocker's melds as given), :func:`lay_down`;
@@ -109,7 +110,20 @@ from .melds import (
     least_deadwood,
     make_meld,
 )
-from .rules import CLASSIC, HOUSE, OPTION, OPTIONS, Option, Rules
+from .rules import (
+    CLASSIC,
+    HOUSE,
+    OPTION,
+    OPTIONS,
+    PRESET,
+    PRESETS,
+    SCORING,
+    TOURNAMENT,
+    Option,
+    Preset,
+    Rules,
+    preset_of,
+)
 from .scoring import (
     MAX_DEADWOOD,
     VOID_SCORE,
@@ -165,7 +179,8 @@ def compiled_core() -> bool:
 
 __all__ = [
     "CORE_MODULES",
-    "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "OPTION", "OPTIONS", "VOID_SCORE",
+    "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "OPTION", "OPTIONS", "PRESET", "PRESETS",
+    "SCORING", "TOURNAMENT", "VOID_SCORE", "Preset", "preset_of",
     "Action", "Arrangement", "BigGin", "Card", "Cause", "Dealt", "Discard", "Discarded",
     "DrawStock", "Drew", "Event", "FairDeal", "GameError", "Gin", "HandKind", "HandRecord",
     "HandResult", "HandScore", "HandScored", "HandSeed", "HandState", "HandVoided",

@@ -156,7 +156,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("shutout", N_("Shutout doubles"), N_("the whole total doubles if the loser won no hand"),
            N_("Shutout doubles the winner's total"), group="scoring"),
     Option("big_gin", N_("Big gin"), N_("all 11 cards melded, no discard"),
-           N_("Big gin (all 11 cards melded, no discard)")),
+           N_("Big gin (all 11 cards melded, no discard)"), group="scoring"),
     Option("oklahoma", N_("Oklahoma"), N_("the first upcard sets the knock limit"),
            N_("Oklahoma (the first upcard sets the knock limit)")),
     Option("oklahoma_spade_double", N_("Spade upcard doubles"),
@@ -198,4 +198,63 @@ HOUSE = Rules()
 
 CLASSIC = Rules(box_bonus=20, game_bonus=100, shutout=True)
 """Classic rules (default for Score): House plus box 20, game 100, shutout doubling."""
+
+TOURNAMENT = Rules(target=100, knock_limit=10, gin_bonus=25, undercut_bonus=25, big_gin=False,
+                   box_bonus=0, game_bonus=0, shutout=False)
+"""Tournament rules (the EAAI competition's): to 100, knock with 10, gin and undercut 25
+(a tie is an undercut), no big gin, no box, game or shutout bonus. Every scoring value is
+spelled out: they equal House's today, and stay these if House's change."""
+
+SCORING: tuple[Option, ...] = tuple(option for option in OPTIONS if option.group == "scoring")
+"""The scoring options (group ``"scoring"``): what a :class:`Preset` sets; the variants
+(Oklahoma, straight gin, Hollywood…) are the table's own choice under any preset."""
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of scoring options the New match form offers (docs/rules.md §5).
+
+    ``name`` is the form's value; ``label`` and ``explanation`` (one line) are catalogue
+    messages (``N_``). ``rules`` holds the preset's value of every :data:`SCORING` option.
+    """
+
+    name: str
+    label: str
+    explanation: str
+    rules: Rules
+
+    @property
+    def values(self) -> dict[str, int | bool]:
+        """The preset's value of each scoring option, by name."""
+        return {option.name: getattr(self.rules, option.name) for option in SCORING}
+
+    def apply(self, rules: Rules) -> Rules:
+        """``rules`` with every scoring option set to the preset's (variants kept)."""
+        return rules.with_options(**self.values)
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset("house", N_("House"),
+           N_("First to 100, gin and undercut 25, no box or game bonus: quick matches."),
+           HOUSE),
+    Preset("classic", N_("Classic"),
+           N_("As in the rule books: a box of 20 for every hand won, a game bonus of 100, "
+              "a shutout doubles."), CLASSIC),
+    Preset("tournament", N_("Tournament (EAAI)"),
+           N_("The competition's rules: to 100, knock with 10, gin and undercut 25, a tie "
+              "is an undercut, no big gin and no bonuses."), TOURNAMENT),
+)
+"""The scoring presets, in the order the New match form shows them (House first: the
+default)."""
+
+PRESET = {preset.name: preset for preset in PRESETS}
+""":data:`PRESETS` by name."""
+
+
+def preset_of(rules: Rules) -> Preset | None:
+    """The first preset whose scoring options ``rules`` has (House before Tournament when
+    they agree), or ``None`` (the player's own scoring)."""
+    return next((preset for preset in PRESETS
+                 if all(getattr(rules, name) == value
+                        for name, value in preset.values.items())), None)
 

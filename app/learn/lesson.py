@@ -24,8 +24,7 @@ from sqlmodel import Session, col
 
 from app.core.i18n import N_, gettext
 from app.core.models import LearnLesson, PlayMatch, PlaySeat, utcnow
-from app.engine import Event, GameError, MatchAction, MatchState, Phase, parse_action
-from app.engine.hand import Action
+from app.engine import Event, GameError, MatchAction, MatchState, Phase, parse_match_action
 from app.learn import script
 from app.table import Loaded, PlayError, Screen, StaleTapError, screen
 from app.table.common import STALE, sentence
@@ -68,16 +67,21 @@ class Lesson:
 
     @property
     def over(self) -> bool:
-        """True once the last taught move ended the hand."""
+        """True once the last taught move ended a hand (the lesson's three hands)."""
         return self.match.hand.phase is Phase.OVER
+
+    @property
+    def finished(self) -> bool:
+        """True once every step is made (the last hand's result: the lesson's end)."""
+        return self.done >= len(script.STEPS)
 
 
 @dataclass(frozen=True, slots=True)
 class Coach:
     """What the lesson panel above the table shows: ``number`` of ``total`` steps (the
     end is ``total + 1``), a title and the step's sentence; ``button`` and ``card`` the
-    control and card to point at; ``back`` where Leave goes; ``summary`` (the end only)
-    one line per point taught."""
+    control and card to point at; ``back`` where Leave goes; ``over``: the lesson is
+    finished (its end); ``summary`` (the end only) one line per point taught."""
 
     number: int
     total: int
@@ -120,24 +124,22 @@ def load(db: Session, session_id: str) -> Lesson:
 
 def begin(db: Session, session_id: str, back: str | None, base: str = "") -> None:
     """Start the lesson again from its first step; Leave will go back to ``back`` (a
-    local path, the sub-path ``base`` taken off; else the home page). Closes the home
-    page's offer."""
+    local path, the sub-path ``base`` taken off; else the home page). The home page's
+    offer stays until the lesson is finished (:func:`tap`) or the offer dismissed."""
     row = db.get(LearnLesson, session_id)
     path, now = safe_back(back, base), utcnow()
     if row is None:
-        db.add(LearnLesson(session_id=session_id, done=0, back=path, offer_closed=True,
-                           updated_at=now))
+        db.add(LearnLesson(session_id=session_id, done=0, back=path, updated_at=now))
     else:
         db.exec(update(LearnLesson).where(col(LearnLesson.session_id) == session_id)
-                .values(done=0, back=path, offer_closed=True, updated_at=now,
-                        version=row.version + 1)
+                .values(done=0, back=path, updated_at=now, version=row.version + 1)
                 .execution_options(synchronize_session=False))
     db.flush()
 
 
 def offer_open(db: Session, session_id: str) -> bool:
-    """True while the home page offers the lesson: this browser has neither taken the
-    offer (or started the lesson from the guide) nor dismissed it."""
+    """True while the home page offers the lesson: this browser has neither finished the
+    lesson nor dismissed the offer (a lesson started and left is offered again)."""
     row = db.get(LearnLesson, session_id)
     return row is None or not row.offer_closed
 
@@ -153,7 +155,7 @@ def close_offer(db: Session, session_id: str) -> None:
     db.flush()
 
 
-def _action(form: Mapping[str, str]) -> Action:
+def _action(form: Mapping[str, str]) -> MatchAction:
     name = form.get("action", "")
     if name in CARD_ACTIONS:
         code = form.get("card", "")
@@ -161,14 +163,12 @@ def _action(form: Mapping[str, str]) -> Action:
             raise WrongMoveError(gettext(_SELECT_FIRST[name]))
         text = f"{name} {code}"
     elif name in SIMPLE_ACTIONS:
-        if name == "next_hand":
-            raise WrongMoveError(gettext("The lesson is one hand: there is no next hand."))
         text = name
     else:
         raise WrongMoveError(gettext("Unknown action %(name)s: use the buttons on the screen.",
                                      name=repr(name[:20])))
     try:
-        return parse_action(text)
+        return parse_match_action(text)
     except GameError as error:
         raise WrongMoveError(sentence(error)) from None
 
@@ -176,25 +176,28 @@ def _action(form: Mapping[str, str]) -> Action:
 def _store(db: Session, row: LearnLesson, *, done: int | None = None,
            sort: str | None = None) -> LearnLesson:
     """Write ``done`` or ``sort`` with ``version + 1`` if the row is still at the version
-    read (a browser's first tap adds its row).
+    read (a browser's first tap adds its row); the last step made closes the home
+    page's offer.
 
     Raises:
         StaleTapError: another tap was stored since the row was read.
     """
     done = row.done if done is None else done
     sort = row.sort if sort is None else sort
+    closed = row.offer_closed or done >= len(script.STEPS)
     version, now = row.version + 1, utcnow()
     if db.get(LearnLesson, row.session_id) is None:
         if row.version != 0:  # pragma: no cover - a row is never deleted but with its session
             raise StaleTapError(STALE)
         db.add(LearnLesson(session_id=row.session_id, back=row.back, done=done, sort=sort,
-                           offer_closed=row.offer_closed, version=version, updated_at=now))
+                           offer_closed=closed, version=version, updated_at=now))
         db.flush()
     else:
         result = db.exec(update(LearnLesson)
                          .where(col(LearnLesson.session_id) == row.session_id,
                                 col(LearnLesson.version) == row.version)
-                         .values(done=done, sort=sort, version=version, updated_at=now)
+                         .values(done=done, sort=sort, version=version, updated_at=now,
+                                 offer_closed=closed)
                          .execution_options(synchronize_session=False))
         if result.rowcount != 1:
             raise StaleTapError(STALE)
@@ -276,7 +279,8 @@ def coach(lesson: Lesson) -> Coach:
 
 def table(lesson: Lesson, notice: str = "") -> Screen:
     """The lesson's table as the play screen shows a table (:func:`app.table.screen`),
-    from the person's view only; ``notice`` heads the status line (a refusal)."""
+    from the person's view only; ``notice`` heads the status line (a refusal). At the
+    lesson's end the status line says so (there is no Next hand to tap)."""
     said = turn_record(lesson.events or script.last_turn(lesson.done)) if not lesson.over else ""
     seat = PlaySeat(session_id=lesson.row.session_id, match_id=0, version=lesson.row.version,
                     sort=lesson.row.sort, selected=None, computer_said=said)
@@ -284,7 +288,13 @@ def table(lesson: Lesson, notice: str = "") -> Screen:
                      first_dealer=script.COMPUTER, level="standard",
                      version=lesson.row.version)
     loaded = Loaded(seat, game, lesson.match, lesson.events)
-    return screen(loaded, notice)
+    shown = screen(loaded, notice)
+    if lesson.finished:
+        line = gettext("The lesson is over: play a real match, or start it again.")
+        status = f"{notice} {line}" if notice else line
+        shown = replace(shown, step=line, status=status,
+                        table_summary=shown.table_summary.replace(shown.status, status))
+    return shown
 
 
 __all__ = [

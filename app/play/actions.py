@@ -24,10 +24,13 @@ from app.engine import (
     HOUSE,
     OPTION,
     OPTIONS,
+    PRESET,
+    PRESETS,
     HandSeed,
     Rules,
     RulesError,
     new_match,
+    preset_of,
 )
 from app.engine.bots import DEFAULT_LEVEL, LEVELS
 from app.table import seats
@@ -72,16 +75,24 @@ sets no upper bound)."""
 # --- starting a match ----------------------------------------------------------------------
 
 
+CUSTOM = "custom"
+"""The New match form's ``preset`` for the player's own scoring options (the fields)."""
+
+
 def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     """Parse the New match form; a missing number keeps its House value, a missing
     checkbox means off.
+
+    ``preset`` names a scoring preset (:data:`app.engine.PRESETS`): its scoring options
+    replace the posted ones, the variants are the form's. ``custom`` or none (an older
+    form, a script): the posted scoring options.
 
     A missing ``client_seed`` means a random one; one given must be 1–64 printable ASCII
     characters (``docs/fairness.md``).
 
     Raises:
-        PlayError: an unknown level, a number that is not a whole number or out of range,
-            a malformed client seed.
+        PlayError: an unknown level or preset, a number that is not a whole number or out
+            of range, a malformed client seed.
     """
     level = one_of(form.get("level") or DEFAULT_LEVEL, LEVELS)
     if level is None:
@@ -108,6 +119,13 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
         if shown is not None and name not in form and shown not in form:
             continue  # not on this form: the House value
         values[name] = checked(form.get(name))
+    preset = form.get("preset") or CUSTOM
+    if preset != CUSTOM:
+        if preset not in PRESET:
+            raise PlayError(gettext("Unknown scoring %(preset)s: choose %(presets)s.",
+                                    preset=repr(preset[:20]), presets=", ".join(
+                                        gettext(p.label) for p in PRESETS)))
+        values.update(PRESET[preset].values)
     try:
         rules = HOUSE.with_options(**values)
     except RulesError as error:
@@ -232,15 +250,20 @@ def _label(name: str) -> str:
 
 
 def default_options(game: PlayMatch | None) -> dict[str, Any]:
-    """Values to pre-fill the New match form with: the last match's table options, level
-    and client seed (the same table again); House rules, the default level and a fresh
+    """Values to pre-fill the New match form with: the last match's table options, its
+    scoring preset (``preset``: the first that fits, else ``custom``), level and client
+    seed (the same table again); House rules, the default level and a fresh
     random client seed for a first match."""
     values: dict[str, Any] = HOUSE.to_dict()
+    values["preset"] = PRESETS[0].name
     if game is None:
         values["level"] = DEFAULT_LEVEL
         values["client_seed"] = new_client_seed()
         return values
-    values.update(Rules.from_dict(game.rules).to_dict())
+    rules = Rules.from_dict(game.rules)
+    values.update(rules.to_dict())
+    preset = preset_of(rules)
+    values["preset"] = preset.name if preset is not None else CUSTOM
     values["level"] = game.level
     values["client_seed"] = game.client_seed or new_client_seed()
     return values

@@ -170,6 +170,10 @@ class ResultPanel:
     arrangement: str = ""
     """When the knocker's melds were not laid for the least deadwood (the table option
     *Knocker arranges for the best score*): which arrangement was laid and why."""
+    moment: str = ""
+    """The viewer's moment, celebrated by the panel (``templates/play/_moment.html``):
+    ``"gin"``, ``"big-gin"`` or ``"undercut"`` when the viewer won the hand so, else
+    ``""``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -528,8 +532,13 @@ def result_panel(result: HandResult, rules: Rules,
         headline = _headline(kind, knocker == seats.me, winner == seats.me, seats,
                              result.points)
     sides = (knocker_side, defender_side) if knocker == seats.me else (defender_side, knocker_side)
+    moment = _MOMENTS.get(kind, "") if winner == seats.me else ""
     return ResultPanel(False, headline, score_words(result.score), sides,
-                       _arrangement_note(s, knocker, seats))
+                       _arrangement_note(s, knocker, seats), moment)
+
+
+_MOMENTS = {HandKind.GIN: "gin", HandKind.BIG_GIN: "big-gin", HandKind.UNDERCUT: "undercut"}
+"""The hands a result panel celebrates when the viewer won them (:attr:`ResultPanel.moment`)."""
 
 
 _HEADLINES = {

@@ -192,6 +192,8 @@ HOOKS: tuple[Hook, ...] = (
     _data("data-motion", "<html>", "table/page.js", "reduced: no motion at all", EVERY_TABLE),
     _data("data-sound", "<html>", "sound.js", "on: sounds on the table", EVERY_TABLE),
     _data("data-vibration", "<html>", "sound.js", "on: vibration on the table", EVERY_TABLE),
+    _data("data-sounds", "the sound.js <script>", "sound.js",
+          "each sound's file by name (app.web.render.sound_files)", EVERY_TABLE),
     _data("data-card-size", "<html>", "app.js", "the Settings page's preview sets it"),
     _data("data-deck", "<html>", "app.js", "the Settings page's preview sets it"),
     _data("data-theme", "<html>", "app.js", "the Settings page's preview sets it"),

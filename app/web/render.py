@@ -16,6 +16,8 @@ Template globals available everywhere:
   Each accepts a card code or an engine ``Card``;
 * ``table_options()`` — the engine's one table of the table options
   (:data:`app.engine.OPTIONS`), from which the New match form is built;
+  ``scoring_presets()`` — its scoring presets (:data:`app.engine.PRESETS`);
+* ``sound_files()`` — the play table's sounds by name, with their hashed paths;
 * ``number(1234.5, 1)``, ``date(day)``, ``moment(time)`` — in the page's language
   (``app.core.i18n``: ``1.234,5``, ``01.12.2026``).
 
@@ -38,7 +40,7 @@ from starlette.responses import Response
 from app import __version__
 from app.core import i18n, switches
 from app.core.db import finish
-from app.engine import Card, Option
+from app.engine import Card, Option, Preset
 from app.engine import rules as engine_rules
 from app.web.cardwords import card_name, card_noun, the_card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
@@ -288,6 +290,20 @@ def table_options() -> tuple[Option, ...]:
     return engine_rules.OPTIONS
 
 
+SOUNDS = ("snap", "shuffle", "knock", "gin", "undercut", "won")
+"""The play table's sounds, ``static/sounds/<name>.wav`` (made by tools/make_sounds.py)."""
+
+
+def sound_files() -> dict[str, str]:
+    """Each sound's app path with its content hash (static/sound.js fetches them)."""
+    return {name: static_url(f"sounds/{name}.wav") for name in SOUNDS}
+
+
+def scoring_presets() -> tuple[Preset, ...]:
+    """The engine's scoring presets (:data:`app.engine.PRESETS`), House first."""
+    return engine_rules.PRESETS
+
+
 templates.env.globals.update(
     app_version=__version__,
     static_url=static_url,
@@ -302,6 +318,8 @@ templates.env.globals.update(
     card_back=card_back,
     default_display=DEFAULT_DISPLAY,
     table_options=table_options,
+    scoring_presets=scoring_presets,
+    sound_files=sound_files,
     number=i18n.number,
     date=i18n.date,
     moment=i18n.moment,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.core.i18n import gettext
-from app.engine import HOUSE, KnockLimit, Rules
+from app.engine import HOUSE, OPTION, KnockLimit, Rules
 from app.engine.hand import VOID_AT
 
 
@@ -26,8 +26,14 @@ def _on_off(value: bool) -> str:
     return gettext("on") if value else gettext("off")
 
 
+def _label(name: str) -> str:
+    """An option's label from the engine's one table (:data:`app.engine.OPTION`)."""
+    return gettext(OPTION[name].label)
+
+
 def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str], ...]:
-    """``(label, value)`` rows for every table option of ``rules``.
+    """``(label, value)`` rows for every table option of ``rules``, labelled as the engine's
+    one table of the options names them (:data:`app.engine.OPTIONS`).
 
     Short (the play table's rules box): the knock limit says how straight gin and
     Oklahoma replace it. ``explained`` (the guide): each value says what it implies, and
@@ -61,11 +67,11 @@ def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str
                     if rules.oklahoma_spade_double else gettext("on")) if rules.oklahoma \
             else gettext("off")
     rows = [
-        (gettext("Target"), gettext("%(target)d points", target=rules.target)),
-        (gettext("Knock limit"), limit),
-        (gettext("Gin bonus"), str(rules.gin_bonus)),
-        (gettext("Undercut bonus"), undercut),
-        (gettext("Big gin"), big_gin),
+        (_label("target"), gettext("%(target)d points", target=rules.target)),
+        (_label("knock_limit"), limit),
+        (_label("gin_bonus"), str(rules.gin_bonus)),
+        (_label("undercut_bonus"), undercut),
+        (_label("big_gin"), big_gin),
     ]
     if explained:
         rows += [(gettext("Layoffs against gin"), gettext("never")),
@@ -73,20 +79,20 @@ def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str
                                                 "cards", cards=VOID_AT))]
     rows += [
         (gettext("Box bonus"), str(rules.box_bonus) if rules.box_bonus else none),
-        (gettext("Game bonus"), str(rules.game_bonus) if rules.game_bonus else none),
-        (gettext("Shutout doubling") if explained else gettext("Shutout doubles"),
+        (_label("game_bonus"), str(rules.game_bonus) if rules.game_bonus else none),
+        (gettext("Shutout doubling") if explained else _label("shutout"),
          _on_off(rules.shutout)),
-        (gettext("Oklahoma"), oklahoma),
+        (_label("oklahoma"), oklahoma),
     ]
     if explained:
-        rows.append((gettext("Straight gin"), _on_off(rules.straight_gin)))
+        rows.append((_label("straight_gin"), _on_off(rules.straight_gin)))
     rows += [
-        (gettext("Round the corner"), _on_off(rules.round_the_corner)),
-        (gettext("Loser deals"), _on_off(rules.loser_deals)),
-        (gettext("Hollywood"), hollywood_words(rules, explained=explained)),
+        (_label("round_the_corner"), _on_off(rules.round_the_corner)),
+        (_label("loser_deals"), _on_off(rules.loser_deals)),
+        (_label("hollywood"), hollywood_words(rules, explained=explained)),
     ]
     if not explained:
-        rows.append((gettext("Knocker's melds"), gettext("laid for the best score")
+        rows.append((_label("knocker_best_arrangement"), gettext("laid for the best score")
                      if rules.knocker_best_arrangement
                      else gettext("laid for the least deadwood")))
     return tuple(rows)

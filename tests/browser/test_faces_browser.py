@@ -125,6 +125,7 @@ def test_each_hand_end_has_its_sound_and_a_knock_against_you_buzzes(
     _choose(page, live_server, "sound-on", "vibration-on")
     _start(page, live_server)
     page.keyboard.press("Shift")  # a gesture: the sound may start
+    page.wait_for_function("() => window.__audio.decoded >= 6")  # every sound file
     cases = {
         ("Gin! You score 31", ""): ["gin"],
         ("Big gin! You score 40", "You won the match, 120 to 30"): ["gin", "match-won"],

@@ -1,7 +1,8 @@
 """Sound and vibration observed, not heard: ``RECORDER`` (an init script) stands a fake
 Web Audio context and ``navigator.vibrate`` in for the real ones and records every
 ``gin:event`` static/sound.js dispatches; ``recorded(page)`` reads it back as
-``{"audio": {"made", "resumed", "started"}, "buzz": [...], "events": [...]}``.
+``{"audio": {"made", "resumed", "started", "decoded"}, "buzz": [...], "events": [...]}``
+(``decoded``: sound files decoded, present once one was).
 """
 
 from __future__ import annotations
@@ -37,7 +38,12 @@ window.__events = [];
     return { getChannelData: function () { return new Float32Array(n); } };
   };
   FakeContext.prototype.createBufferSource = function () {
-    return node({ start: function () { window.__audio.started++; } });
+    return node({ playbackRate: new Param(),
+                  start: function () { window.__audio.started++; } });
+  };
+  FakeContext.prototype.decodeAudioData = function (data) {
+    window.__audio.decoded = (window.__audio.decoded || 0) + 1;
+    return Promise.resolve({ length: data.byteLength });
   };
   window.AudioContext = FakeContext;
   Object.defineProperty(Navigator.prototype, "vibrate", {

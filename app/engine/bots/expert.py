@@ -36,7 +36,9 @@ Expert is a *determinised Monte Carlo* search that sees only its
 The work per decision is bounded by a :class:`Budget`: samples per candidate and
 play-outs in all (so the same view and random source always give the same answer,
 whatever the hidden cards), and a wall-clock deadline that stops early on a slow
-machine.
+machine. The deadline is the compiled core's: on the pure Python engine it is scaled by
+:data:`PURE_ENGINE_SLOWDOWN` (:func:`deadline_of`), so that Expert searches as much
+there (slower, never weaker).
 """
 
 from __future__ import annotations
@@ -85,7 +87,8 @@ class Budget:
     between two looks at the candidates, where the clearly worse are dropped
     (:data:`SWITCH_Z`). ``playouts``: at most this many play-outs in all (the search
     stops at the end of the batch that reaches it). ``discards``: how many discard
-    candidates (by Hard's evaluation) are searched. ``deadline``: seconds after which
+    candidates (by Hard's evaluation) are searched. ``deadline``: seconds (on the compiled
+    core; :func:`deadline_of` scales them to the pure engine) after which
     no further sample is started (``None``: no clock — fully reproducible, used by tests
     and the strength benchmark); the answer then rests on the samples finished so far
     (at least one).
@@ -96,6 +99,23 @@ class Budget:
     deadline: float | None = 0.6
     batch: int = 16
     playouts: int = 2000
+
+
+PURE_ENGINE_SLOWDOWN = 4.0
+"""How many times longer a search takes on the pure Python engine than on the compiled
+core (``bench/playouts.py`` and ``--pure`` side by side, 2026-12-06: 192 against 51 µs
+a play-out, 168 against 41 µs a sample of the hidden cards)."""
+
+
+def deadline_of(budget: Budget) -> float | None:
+    """The budget's deadline in seconds for the engine running here: as given on the
+    compiled core, :data:`PURE_ENGINE_SLOWDOWN` times longer on the pure engine
+    (``None`` stays ``None``: no clock)."""
+    if budget.deadline is None:
+        return None
+    from .. import compiled_core
+
+    return budget.deadline if compiled_core() else budget.deadline * PURE_ENGINE_SLOWDOWN
 
 
 DEFAULT_BUDGET = Budget()
@@ -286,7 +306,8 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     limit = view.limit
     me = view.player
     mine, theirs = view.scores[me], view.scores[1 - me]
-    deadline = None if budget.deadline is None else time.perf_counter() + budget.deadline
+    seconds = deadline_of(budget)
+    deadline = None if seconds is None else time.perf_counter() + seconds
     equity: dict[tuple[int | None, int], float] = {}
 
     def play(action: Action, base: Deal) -> float:
@@ -397,6 +418,7 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
     return evaluate(view, rng, budget or DEFAULT_BUDGET)[0][0]
 
 
-__all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "SEARCH_PHASES", "SWITCH_MARGIN", "SWITCH_Z",
+__all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "PURE_ENGINE_SLOWDOWN", "SEARCH_PHASES",
+           "SWITCH_MARGIN", "SWITCH_Z", "deadline_of",
            "Budget", "Search", "candidates", "choose", "evaluate", "highest", "sample_hidden",
            "search"]

@@ -42,3 +42,26 @@ def test_a_bound_changed_in_the_table_is_the_engines(monkeypatch: pytest.MonkeyP
         tighter if o.name == "knock_limit" else o for o in rules.NUMBERS))
     with pytest.raises(RulesError):
         Rules(knock_limit=8)
+
+
+def test_the_scoring_presets_are_house_classic_and_tournament_as_the_rule_books_say() -> None:
+    from app.engine import CLASSIC, PRESET, PRESETS, SCORING, TOURNAMENT, preset_of
+
+    assert [p.name for p in PRESETS] == ["house", "classic", "tournament"]
+    assert PRESET["house"].rules == HOUSE
+    assert (CLASSIC.box_bonus, CLASSIC.game_bonus, CLASSIC.shutout) == (20, 100, True)
+    assert PRESET["classic"].rules == CLASSIC
+    tournament = PRESET["tournament"].values
+    assert tournament == {"target": 100, "knock_limit": 10, "gin_bonus": 25,
+                          "undercut_bonus": 25, "big_gin_bonus": 31, "box_bonus": 0,
+                          "game_bonus": 0, "shutout": False, "big_gin": False}
+    assert PRESET["tournament"].rules == TOURNAMENT
+    assert set(tournament) == {o.name for o in SCORING}
+    for preset in PRESETS:
+        assert preset.label and preset.explanation
+    variant = Rules(oklahoma=True, box_bonus=5)
+    classic = PRESET["classic"].apply(variant)
+    assert classic.oklahoma and classic.box_bonus == 20 and classic.shutout
+    assert preset_of(classic) is PRESET["classic"]
+    assert preset_of(Rules(target=150)) is None
+    assert preset_of(Rules(straight_gin=True)) is PRESET["house"]

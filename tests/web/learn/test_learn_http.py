@@ -1,7 +1,8 @@
 """*Learn by playing* over HTTP: every step of the lesson posted as a plain form and as
 a script's post, every move the lesson does not teach refused with nothing changed,
 forged and stale posts refused, the browser's match in progress untouched, the
-computer's cards hidden until the end, and the home page's offer made once."""
+computer's cards hidden until each hand's end, and the home page's offer made until the
+lesson is finished or the offer dismissed."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
 from app.core.models import LearnLesson, PlayHand, PlayMatch
-from app.engine import legal_actions
+from app.engine import DrawStock, Phase, legal_actions
 from app.learn import script
 from tests.support.browsers import session_id_of
 from tests.support.hardening import action_form as fields
@@ -39,6 +40,8 @@ def hidden_words(done: int) -> list[str]:
     """What no page may show while the lesson's hand is in progress: the computer's
     cards and the stock, by code in a card's markup, by name and by symbol."""
     match, _ = script.state_at(done)
+    if match.hand.phase is Phase.OVER:
+        return []  # between hands: the hand just ended is public
     hidden = [*match.hand.hands[script.COMPUTER], *match.hand.stock]
     words = []
     for card in hidden:
@@ -50,7 +53,7 @@ def hidden_words(done: int) -> list[str]:
 def test_every_step_plays_over_http_to_the_end(app: FastAPI, client: TestClient) -> None:
     page = client.get("/learn")
     assert page.status_code == 200
-    assert "step 1 of 6" in page.text and 'id="learn-leave"' in page.text
+    assert f"step 1 of {len(script.STEPS)}" in page.text and 'id="learn-leave"' in page.text
     for done, step in enumerate(script.STEPS):
         page = client.get("/learn")
         assert f"step {done + 1} of {len(script.STEPS)}" in page.text
@@ -72,7 +75,9 @@ def test_every_step_plays_over_http_to_the_end(app: FastAPI, client: TestClient)
     match, _ = script.state_at(len(script.STEPS))
     result = match.hand.result
     assert result is not None and result.winner == script.PERSON
-    assert f"You score {result.points}" in end.text
+    assert f"you score {result.points}" in end.text.lower()
+    assert "Tap Next hand" not in end.text and 'id="a-next_hand"' not in end.text
+    assert "The lesson is over" in end.text
     assert result.score.arithmetic in end.text
     assert 'id="learn-leave"' in end.text
     assert "dealt before provable deals" not in end.text  # the deal is fixed, and says so
@@ -87,7 +92,8 @@ def test_a_move_the_step_does_not_teach_is_refused_and_changes_nothing(
     client.post("/learn/start", data={"back": "/guide"})
     for done, step in enumerate(script.STEPS):
         match, _ = script.state_at(done)
-        others = [a for a in legal_actions(match.hand, script.PERSON) if a != step.action]
+        others = [a for a in legal_actions(match.hand, script.PERSON) if a != step.action] \
+            if match.hand.phase is not Phase.OVER else [DrawStock()]
         assert others, f"step {done + 1} has no other move to refuse"
         before = lesson_row(app, client)
         assert before is not None
@@ -118,7 +124,7 @@ def test_forged_posts_are_refused(app: FastAPI, client: TestClient, form: dict[s
     assert answer.status_code == 400
     assert 'id="table"' in answer.text
     assert lesson_row(app, client) is None
-    assert "step 1 of 6" in client.get("/learn").text
+    assert f"step 1 of {len(script.STEPS)}" in client.get("/learn").text
 
 
 def test_a_stale_post_is_refused(app: FastAPI, client: TestClient) -> None:
@@ -140,7 +146,7 @@ def test_the_lesson_is_over_once_played(app: FastAPI, client: TestClient) -> Non
     assert answer.status_code == 400 and "The lesson is over" in answer.text
     assert lesson_row(app, client) == (len(script.STEPS), len(script.STEPS))
     client.post("/learn/start", data={"back": "/"})
-    assert "step 1 of 6" in client.get("/learn").text
+    assert f"step 1 of {len(script.STEPS)}" in client.get("/learn").text
     assert lesson_row(app, client) == (0, len(script.STEPS) + 1)
 
 
@@ -189,11 +195,21 @@ def test_the_home_page_offers_the_lesson_until_dismissed(client: TestClient) -> 
     assert 'action="/learn/start"' in client.get("/guide").text  # the guide still offers it
 
 
-def test_taking_the_offer_closes_it(app: FastAPI) -> None:
+def test_the_offer_stays_until_the_lesson_is_finished(app: FastAPI) -> None:
     with TestClient(app) as other:
         assert 'id="learn-offer"' in other.get("/").text
         started = other.post("/learn/start", data={"back": "/"}, follow_redirects=False)
         assert started.headers["location"] == "/learn"
+        version = version_on(other.get("/learn").text)
+        other.post("/learn", data=fields(script.STEPS[0].move, version))
+        assert lesson_row(app, other) == (1, version + 1)
+        assert 'id="learn-offer"' in other.get("/").text  # left half-way: offered again
+        other.post("/learn/start", data={"back": "/"})
+        for step in script.STEPS:
+            assert 'id="learn-offer"' in other.get("/").text
+            other.post("/learn", data=fields(step.move, version_on(other.get("/learn").text)))
+        row = lesson_row(app, other)
+        assert row is not None and row[0] == len(script.STEPS)
         assert 'id="learn-offer"' not in other.get("/").text
 
 
