@@ -22,6 +22,7 @@ from app.daily import days as daily_days
 from app.daily import plays as daily_plays
 from app.engine import compiled_core
 from app.friend import live, presence
+from app.friend import pages as friend_pages
 from app.play.hints import ONE_AT_A_TIME as ONE_HINT_AT_A_TIME
 from app.review import analysis, practice
 from app.review import history as review_history
@@ -42,7 +43,7 @@ from app.routes import (
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
 from app.score import storage as score_storage
-from app.table import storage
+from app.table import seats, storage
 from app.web.deps import use_language
 from app.web.errors import install_error_pages
 from app.web.known import for_settings as known_browsers
@@ -219,6 +220,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The features above Play are told of its changes through callables passed in here:
     # the other browser of a friend match is woken, a finished hand's analysis queued.
     storage.listen(changed=live.announce, hand_over=analysis.queue_hand)
+    # A friend match's table page asks the friend feature whether the friend is away,
+    # for the browser's other friend matches and for the inviter's waiting page.
+    seats.listen(friend_pages.TABLE)
     # What each feature checks of a browser's stored rows when a request of it fails
     # unexpectedly (rows that cannot be read are set aside: app.core.setaside).
     setaside.register(storage.unreadable, storage.unreadable_seats,

@@ -1,15 +1,16 @@
 """Plumbing every feature stands on: no pages, no templates, no game rules of its own.
 
 * :mod:`app.core.config` — the server's settings, read from the environment;
-* :mod:`app.core.db` — the database engine, the request's unit of work (one commit, then
-  the effects queued with ``after_commit``), the SQLite writer lock, and the storage
-  faults (read-only, full) answered 503 and recovered from without a restart;
+* :mod:`app.core.db` — the database engine, its ``LAZY`` transactions, the effects a
+  change queues with ``after_commit`` (run after its commit), the SQLite writer lock, and
+  the storage faults (read-only, full) answered 503 and recovered from without a restart;
 * :mod:`app.core.models` — the tables (SQLModel; Alembic migrates them);
 * :mod:`app.core.setaside` — stored rows that cannot be read, found and set aside for
   the operator (the features add their checks);
 * :mod:`app.core.workers` — the process pool for CPU-heavy work (the computer's
   decisions, hints, hand analysis);
-* :mod:`app.core.inputs` — bounds for everything parsed from outside (forms, JSON);
+* :mod:`app.core.inputs` — bounds for everything parsed from outside (form sizes and
+  numbers, JSON);
 * :mod:`app.core.collector` — the garbage collector tuned for a busy server;
 * :mod:`app.core.i18n` — translations: the player's language, gettext with named
   placeholders, plural forms, numbers in the locale's format;
@@ -23,8 +24,11 @@
   instance on one PostgreSQL database;
 * :mod:`app.core.statcache` — marking a browser's stored statistics out of date.
 
-"No web" means no page, route or template: :mod:`app.core.db` (the request's unit of
-work) and :mod:`app.core.inputs` (the form reader) still take FastAPI's ``Request``.
+"No web" means no page, route, template nor web framework: nothing here imports FastAPI,
+Starlette or Jinja2 (an import contract of ``pyproject.toml`` checks it). What ties a
+request to the database is :mod:`app.web.unitofwork`; the form reader is
+``app.web.deps.read_form``.
 
-May import: :mod:`app.engine` and libraries. Imported by everything above it.
+May import: :mod:`app.engine` and libraries (no web framework). Imported by everything
+above it.
 """

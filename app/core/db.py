@@ -14,22 +14,23 @@ SQLite (the default) is tuned for a web server with concurrent requests:
 A connection that only reads and must not queue behind writers can ask for a deferred
 transaction: ``connection.execution_options(sqlite_begin="DEFERRED")``.
 
-Requests use a third mode, ``sqlite_begin="LAZY"`` (see :func:`get_session`): the
-transaction starts as a deferred read, taking no lock, and its first write statement
-(INSERT, UPDATE, DELETE …) ends that read snapshot and starts ``BEGIN IMMEDIATE`` on the
-spot. So a request holds the write lock only from its first write to its commit, never
-while it reads, computes or renders; a request that never writes never takes it. The
-writes must therefore not depend on an unchecked earlier read: stored games and sheets
-carry a ``version`` that every update names (see ``app/core/models.py``). A write after a
-SAVEPOINT upgrades in place instead (the savepoint would not survive the swap).
+Requests use a third mode, ``sqlite_begin="LAZY"`` (see
+``app.web.unitofwork.get_session``): the transaction starts as a deferred read, taking
+no lock, and its first write statement (INSERT, UPDATE, DELETE …) ends that read
+snapshot and starts ``BEGIN IMMEDIATE`` on the spot. So a request holds the write lock
+only from its first write to its commit, never while it reads, computes or renders; a
+request that never writes never takes it. The writes must therefore not depend on an
+unchecked earlier read: stored games and sheets carry a ``version`` that every update
+names (see ``app/core/models.py``). A write after a SAVEPOINT upgrades in place instead
+(the savepoint would not survive the swap).
 
-A request is one unit of work (:func:`get_session`): features write but do not commit;
-the request's session commits once, before a page is rendered (:func:`finish`, which
+A request is one unit of work (``app.web.unitofwork``): features write but do not commit;
+the request's session commits once, before a page is rendered (``finish``, which
 ``app.web.render.render`` calls) or when a route that renders nothing returns, and rolls
 back when the route raises. So no transaction or pooled connection is held while
 templates run, on SQLite or PostgreSQL. What must happen only once the change is stored
 is queued with :func:`after_commit`. At most ``THREADS`` requests hold a unit of work at
-once (:func:`admission`); the others wait for a turn on the event loop, in order.
+once (``admission``); the others wait for a turn on the event loop, in order.
 A writer that waits longer than
 :data:`SQLITE_BUSY_TIMEOUT_MS` gets :class:`DatabaseBusyError`, answered 503 with
 ``Retry-After`` (``app/web/errors.py``).
@@ -51,7 +52,6 @@ empty; once the file is back (restored from a copy), the next request opens it.
 PostgreSQL works unchanged through ``DATABASE_URL=postgresql+psycopg://user:pw@host/db``.
 """
 
-import asyncio
 import logging
 import os
 import re
@@ -59,16 +59,13 @@ import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import anyio
-import anyio.to_thread
 from alembic.config import Config
-from fastapi import Request
 from sqlalchemy import Engine, event, text
 from sqlalchemy.engine import Connection, ExceptionContext, make_url
 from sqlalchemy.exc import DisconnectionError, OperationalError
@@ -85,10 +82,6 @@ _READ_STATEMENT = re.compile(
     r"\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|VALUES)\b",
     re.IGNORECASE,
 )
-_SESSION_KEY = "gin_db_session"
-"""Key in ``request.state`` holding the request's database session (for :func:`finish`)."""
-_FAILED_KEY = "gin_db_failed"
-"""Key in ``request.state`` set when the route raised: its work is rolled back."""
 _EFFECTS_KEY = "gin_after_commit"
 """Key in ``Session.info``: the effects to run after its transaction commits."""
 log = logging.getLogger("app.db")
@@ -589,9 +582,9 @@ def after_commit(db: Session, effect: Callable[[], None]) -> None:
 
     How a feature hands back what must happen only once its change is stored (wake the
     other browser of a friend match, queue a hand's analysis): the request's unit of work
-    (:func:`get_session`) commits once, then runs them in the order they came. An effect
-    must not use ``db`` (its transaction is over); one that fails is logged, never undoes
-    the commit.
+    (``app.web.unitofwork.get_session``) commits once, then runs them in the order they
+    came. An effect must not use ``db`` (its transaction is over); one that fails is
+    logged, never undoes the commit.
     """
     db.info.setdefault(_EFFECTS_KEY, []).append(effect)
 
@@ -610,39 +603,16 @@ def _drop_effects(db: Session) -> None:
     db.info.pop(_EFFECTS_KEY, None)
 
 
-def _has_work(db: Session) -> bool:
+def has_work(db: Session) -> bool:
+    """True when ``db`` has a transaction open or changes not yet flushed (a commit or
+    rollback is left to do)."""
     return db.in_transaction() or bool(db.new or db.dirty or db.deleted)
 
 
-_ADMISSION_KEY = "gin_db_admission"
-
-DEFAULT_TURNS = 40
-"""Turns at the database of an app made without settings (anyio's default thread pool)."""
-
-
-def admission(request: Request) -> anyio.Semaphore:
-    """The app's turns at the database: ``THREADS`` requests may hold a unit of work at
-    once (:func:`get_session` takes a turn before its session and gives it back when the
-    session ends), the others wait on the event loop, first come first served.
-
-    Why: a request's dependencies and route run in the thread pool one after the other,
-    each a separate trip, and its session keeps its pooled connection between them. With
-    more requests in flight than connections, every thread could be waiting for a
-    connection while every connection belonged to a request waiting for a thread: the
-    server stopped answering (found at 384 open players by ``bench/tap_cost.py``). With
-    no more turns than threads, and a pool of ``THREADS`` plus spares, a request with a
-    turn always gets a connection and a thread. One semaphore per event loop (a test
-    client may start several loops).
-    """
-    loop = id(asyncio.get_running_loop())
-    held = getattr(request.app.state, _ADMISSION_KEY, None)
-    if held is None or held[0] != loop:
-        settings = getattr(request.app.state, "settings", None)
-        turns = getattr(settings, "threads", None) or DEFAULT_TURNS
-        held = (loop, anyio.Semaphore(turns))
-        setattr(request.app.state, _ADMISSION_KEY, held)
-    semaphore: anyio.Semaphore = held[1]
-    return semaphore
+def forget_effects(db: Session) -> None:
+    """Drop the effects queued on ``db`` with :func:`after_commit` (its work is not
+    stored: they must not run)."""
+    db.info.pop(_EFFECTS_KEY, None)
 
 
 def lazy_engine(engine: Engine) -> Engine:
@@ -650,79 +620,6 @@ def lazy_engine(engine: Engine) -> Engine:
     the app is (``app.state.lazy_engine``): making it copies the engine's options and
     events, which cost every request as much as a small query."""
     return engine.execution_options(sqlite_begin="LAZY")
-
-
-async def get_session(request: Request) -> AsyncIterator[Session]:
-    """The request's unit of work (``DbDep`` in ``app.web.deps``): one database session,
-    committed once at the end of a request that succeeded, rolled back on error, taken
-    with a turn at the database (:func:`admission`, held until the session ends).
-
-    Features write (and ``flush``) but do not commit; the commit comes at :func:`finish`,
-    which ``app.web.render.render`` calls before templates run (so no lock is held while
-    rendering) or, for a response that renders nothing (a redirect), here when the route
-    returns. An exception out of the route rolls everything back. Then the effects that
-    features queued with :func:`after_commit` run.
-
-    Its transactions are ``LAZY`` on SQLite (module docstring): reads take no lock, the
-    first write takes the write lock until the commit. Objects stay loaded after the
-    commit (``expire_on_commit=False``) and after :func:`release`; call
-    ``session.refresh(obj)`` when you need the stored values again.
-
-    Async, so that it costs no trip to the threadpool when there is nothing left to do
-    (making a session does no I/O; a page's session is already finished by ``render``);
-    a commit or rollback left to do runs in the threadpool. Declared with
-    ``scope="function"``, so it ends before the response is sent: the next request of the
-    browser (after a redirect) sees the change.
-    """
-    async with admission(request):
-        engine: Engine = request.app.state.lazy_engine  # made with the app (lazy_engine)
-        session = Session(engine, expire_on_commit=False)
-        setattr(request.state, _SESSION_KEY, session)
-        try:
-            yield session
-        except BaseException:
-            setattr(request.state, _FAILED_KEY, True)
-            with anyio.CancelScope(shield=True):  # a client that went away still gets it closed
-                await anyio.to_thread.run_sync(release, request)
-            raise
-        if _has_work(session):
-            with anyio.CancelScope(shield=True):
-                await anyio.to_thread.run_sync(finish, request)
-        else:
-            session.close()
-
-
-def finish(request: Request, *, commit: bool = True) -> None:
-    """End the request's unit of work: commit what it wrote (then run its
-    :func:`after_commit` effects), or with ``commit=False`` roll it back, and close the
-    session (its connection back to the pool; loaded rows keep their values).
-
-    A request whose route raised is only rolled back. Using the session again afterwards
-    opens a new transaction.
-    """
-    session = getattr(request.state, _SESSION_KEY, None)
-    if not isinstance(session, Session):
-        return
-    if commit and not getattr(request.state, _FAILED_KEY, False) and _has_work(session):
-        try:
-            session.commit()
-        finally:
-            release(request)
-    else:
-        release(request)
-
-
-def release(request: Request) -> None:
-    """Close the request's database session, if it has one: roll back what it did not
-    commit and return its connection to the pool. Loaded rows keep their values.
-
-    Error pages call it (nothing of a failed request is stored). Using the session
-    again afterwards opens a new transaction.
-    """
-    session = getattr(request.state, _SESSION_KEY, None)
-    if isinstance(session, Session):
-        session.info.pop(_EFFECTS_KEY, None)
-        session.close()
 
 
 def run_migrations(database_url: str, revision: str = "head") -> None:

@@ -5,8 +5,9 @@ every failure is an :class:`InputError` with a sentence for the person (the rout
 answer it 4xx and change nothing):
 
 * request bodies: at most ``MAX_BODY_BYTES`` (``app/web/security.py``, 413);
-* forms: :func:`read_form` — at most :data:`MAX_FORM_FIELDS` fields, :data:`MAX_FORM_FILES`
-  file and :data:`MAX_PART_BYTES` per part (Starlette answers more with 400 and says why);
+* forms: at most :data:`MAX_FORM_FIELDS` fields, :data:`MAX_FORM_FILES` file and
+  :data:`MAX_PART_BYTES` per part (``app.web.deps.read_form`` reads a request's form
+  within them; Starlette answers more with 400 and says why);
 * form numbers, checkboxes and choices: :func:`whole_number` (1–9 ASCII digits, else
   ``None``), :func:`bounded` (the same within a range), :func:`checked` (a ticked
   checkbox) and :func:`one_of` (one of a fixed set of values: a sort, a level, a kind;
@@ -23,9 +24,6 @@ import json
 import re
 from collections.abc import Collection
 from typing import Any
-
-from fastapi import Request
-from starlette.datastructures import FormData
 
 from app.core.i18n import N_
 from app.engine.errors import english
@@ -58,25 +56,6 @@ class InputError(ValueError):
         self.values: dict[str, Any] = values
         self.message = english(template, values)
         super().__init__(self.message)
-
-
-async def read_form(request: Request) -> FormData:
-    """The posted form, parsed within this module's limits.
-
-    A body that is not a form (another ``Content-Type``) is read whole all the same and
-    answers an empty form: a request its client hung up on is then refused
-    (``ClientDisconnect``) before its route changes anything, whatever the route reads.
-
-    Raises:
-        starlette.exceptions.HTTPException: 400 for too many fields or files or a part
-            too large (Starlette's message says which).
-        starlette.requests.ClientDisconnect: the client hung up before the body ended.
-    """
-    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    if kind not in ("application/x-www-form-urlencoded", "multipart/form-data"):
-        await request.body()  # to its end (the security middleware caps its size)
-    return await request.form(max_files=MAX_FORM_FILES, max_fields=MAX_FORM_FIELDS,
-                              max_part_size=MAX_PART_BYTES)
 
 
 def whole_number(text: str) -> int | None:

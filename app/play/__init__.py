@@ -13,12 +13,10 @@ turn). What is play's own:
 May import :mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
 feature (``pyproject.toml``'s import contracts check it).
 
-The names below are the package's public face (``from app import play; play.tap(...)``),
-the kit's that the play route uses among them.
+The names below are the package's public face (``from app import play; play.tap(...)``):
+play's own only; the kit's names are imported from :mod:`app.table` where they are used.
 """
 
-from app.engine import MatchState
-from app.engine.bots import LEVELS
 from app.play.actions import (
     MAX_TARGET,
     SWITCH_OPTIONS,
@@ -30,33 +28,8 @@ from app.play.actions import (
 )
 from app.play.hints import HintPanel, give_hint
 from app.play.matches import MatchLine, in_progress
-from app.table.common import (
-    COMPUTER,
-    LEVEL_LABELS,
-    NOT_YOURS,
-    PERSON,
-    SORTS,
-    Loaded,
-    MatchOptions,
-    NoMatchError,
-    NotYourMatchError,
-    PlayError,
-    Seats,
-    StaleTapError,
-    whole_number,
-)
-from app.table.computer import advance
-from app.table.screen import Screen, screen
-from app.table.storage import forget_cache, load, load_named, mark_open, rebuild, seat_version
-from app.table.words import describe
 
 __all__ = [
-    "COMPUTER", "LEVELS", "LEVEL_LABELS", "MAX_TARGET", "NOT_YOURS", "PERSON", "SORTS",
-    "SWITCH_OPTIONS", "HintPanel", "Loaded", "MatchLine", "MatchOptions", "NotYourMatchError",
-    "in_progress", "load_named", "mark_open", "MatchState", "NoMatchError", "PlayError", "Screen",
-    "Seats",
-    "StaleTapError", "advance", "default_options", "describe", "forget_cache",
-    "give_hint", "load", "options_from_form", "rebuild", "rematch", "screen", "seat_version",
-    "start_match", "tap",
-    "whole_number",
+    "MAX_TARGET", "SWITCH_OPTIONS", "HintPanel", "MatchLine", "default_options", "give_hint",
+    "in_progress", "options_from_form", "rematch", "start_match", "tap",
 ]

@@ -200,9 +200,9 @@ def rematch(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     version = whole_number(form.get("version", ""))
     if version != loaded.game.version:
         raise StaleTapError(STALE)
-    if loaded.game.friend:
-        raise PlayError(gettext("A rematch with a friend is a new invitation: tap New "
-                                "match, then Play a friend."))
+    refusal = loaded.seats.refusal_of_rematch
+    if refusal is not None:
+        raise PlayError(refusal)
     if not loaded.match.over:
         raise PlayError(gettext("Rematch is offered once the match is over: play on, or tap "
                                 "New match."))

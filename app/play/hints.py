@@ -108,9 +108,9 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str],
     loaded = load_named(db, session_id, form)
     if whole_number(form.get("version", "")) != loaded.game.version:
         raise StaleTapError(STALE)
-    if loaded.game.friend:
-        raise PlayError(gettext("No hints in a match against a friend: the Expert stays out "
-                                "of it."))
+    refusal = loaded.seats.refusal_of_hint
+    if refusal is not None:
+        raise PlayError(refusal)
     match = loaded.match
     view = match_view(match, PERSON)
     if not view.my_turn or not view.legal:

@@ -1,9 +1,11 @@
 """Pages of Play that more than one area's routes answer with: the New match form (the
-play routes, and *Play a friend*'s when its form is refused).
+play routes, and *Play a friend*'s when its form is refused), and the view model of a
+seat's table page (:class:`TablePage`).
 
 Renders through :mod:`app.web.render`; reads through :mod:`app.play`'s own modules.
 """
 
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
@@ -13,10 +15,27 @@ from starlette.responses import Response
 from app.core.inputs import checked
 from app.engine.bots import LEVELS
 from app.play.actions import SWITCH_OPTIONS, default_options
-from app.play.matches import in_progress
+from app.play.hints import HintPanel
+from app.play.matches import MatchLine, in_progress
 from app.table.common import LEVEL_LABELS
+from app.table.screen import Screen
 from app.table.storage import load, seat_version
 from app.web.render import render
+
+
+@dataclass(frozen=True, slots=True)
+class TablePage:
+    """What ``templates/play/table.html`` (and its hint box, ``play/_hint.html``) reads
+    for a seat's table, against the computer or a friend: ``s`` the screen model,
+    ``match_id`` the match every form names, ``hint`` the Expert's advice when asked,
+    ``lines`` the browser's matches in progress (a whole page only; none for an htmx
+    swap), ``watch_others`` whether the page listens for its other friend matches."""
+
+    s: Screen
+    match_id: int | None
+    hint: HintPanel | None = None
+    lines: tuple[MatchLine, ...] = ()
+    watch_others: bool = False
 
 
 def posted_options(fields: dict[str, str]) -> dict[str, Any]:

@@ -5,8 +5,9 @@ exposes ``router``; ``app.main`` includes them.
 
 A route reads its dependencies (``app.web.deps``), calls a feature, renders
 (``app.web.render``). Route modules import no other route module: what two areas share
-lives in a feature (``app.play.pages``, ``app.friend.pages``) or in ``app.web``. The
-import contracts in ``pyproject.toml`` check both.
+lives in a feature (``app.play.pages``, ``app.friend.pages``), the table kit or
+``app.web``; the kit's names are imported from ``app.table`` itself, never through a
+feature that uses them. The import contracts in ``pyproject.toml`` check both.
 
 May import the features (:mod:`app.friend`, :mod:`app.review`, :mod:`app.fair`,
 :mod:`app.score`, :mod:`app.guide`, :mod:`app.prefs`, :mod:`app.devices`,

@@ -33,11 +33,13 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 
 from app import play
 from app.core.i18n import gettext
+from app.core.inputs import whole_number
 from app.engine import Rules
 from app.friend import invites as friend
 from app.friend.pages import invite_url
 from app.friend.stream import events as event_stream
 from app.play.pages import new_match_page, posted_options
+from app.table.common import FriendSeats, PlayError
 from app.table.words import rules_summary
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.limits import held_until_closed, stream_slot
@@ -51,12 +53,12 @@ router = APIRouter()
 def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
     """Make an invite with the New match form's options (replacing this browser's
     earlier open invite); 303 to the waiting page. 429 beyond the invite limits."""
-    expected = play.whole_number(fields.get("version", ""))
+    expected = whole_number(fields.get("version", ""))
     try:
         options = play.options_from_form({**fields, "level": ""})
         name = friend.player_name(fields.get("name"))
         friend.create_invite(db, session.id, options, name, expected)
-    except play.PlayError as error:
+    except PlayError as error:
         return new_match_page(request, db, session.id, notice=error.message,
                               values=posted_options(fields), status_code=error.status_code)
     return see_other(request, "/play")
@@ -67,12 +69,12 @@ def cancel(request: Request, session: SessionDep, db: DbDep, _form: FieldsDep) -
     """The inviter cancels the open invite; 303 to the New match form."""
     try:
         friend.cancel(db, session.id)
-    except play.PlayError as error:
+    except PlayError as error:
         return _refusal(request, error)
     return see_other(request, "/play/new")
 
 
-def _refusal(request: Request, error: play.PlayError) -> Response:
+def _refusal(request: Request, error: PlayError) -> Response:
     return render(request, "friend/refused.html", {"message": error.message},
                   status_code=error.status_code)
 
@@ -106,14 +108,14 @@ def _join_page(request: Request, token: str, session: SessionDep, db: DbDep, *,
     """The join page with a refusal of the posted form (``notice``, ``status_code``)."""
     try:
         invitation = friend.open_invite(db, token, session.id)
-    except play.PlayError as error:
+    except PlayError as error:
         return _refusal(request, error)
     if invitation is None:
         return see_other(request, "/play")
     return render(request, "friend/join.html", {
         "i": invitation, "notice": notice,
         "rules": rules_summary(Rules.from_dict(invitation.rules), "",
-                               play.Seats(0, invitation.host, True))[1:],
+                               FriendSeats(0, invitation.host))[1:],
     }, status_code=status_code)
 
 
@@ -129,7 +131,7 @@ def join(request: Request, token: str, session: SessionDep, db: DbDep,
         friend.accept(db, token, session.id, name, seed)
     except friend.InviteError as error:
         return _refusal(request, error)
-    except play.PlayError as error:
+    except PlayError as error:
         return _join_page(request, token, session, db, notice=error.message,
                           status_code=error.status_code)
     return see_other(request, "/play")
@@ -142,7 +144,7 @@ def decline(request: Request, token: str, session: SessionDep, db: DbDep,
     first: a request cut off by a hang-up changes nothing)."""
     try:
         friend.decline(db, token, session.id)
-    except play.PlayError as error:
+    except PlayError as error:
         return _refusal(request, error)
     return render(request, "friend/refused.html",
                   {"message": gettext("You cancelled the invite: the link admits no one now."),
@@ -171,7 +173,7 @@ def _watched(db: DbDep, session_id: str, match: str | None,
     """The friend match to watch (``match``, else the open seat's) as ``(id, seat)``, and
     the browser's other friend matches in progress (with ``others``)."""
     try:
-        match_id = None if match is None else play.whole_number(match)
+        match_id = None if match is None else whole_number(match)
         if match is not None and match_id is None:
             return None, []
         watched = friend.watched_match(db, session_id, match_id)

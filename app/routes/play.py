@@ -19,8 +19,12 @@
 * ``POST /play/rematch`` — once a match against the computer is over: a new match with
   its level and table options (``version``), then the play screen (303 to ``/play``).
 
-Routes stay thin: parse the form, call :mod:`app.play`, render. The request's unit of
-work (``DbDep``) commits a tap before its blocks render; a refused one stores nothing.
+``/play`` is the seats' table, against the computer or a friend (a seat mode, not a
+branch here): what a friend match adds to the page (the friend away, the waiting page)
+comes from :func:`app.table.seats.seat_page`; a friend match's own routes are
+``app/routes/friend.py``. Routes stay thin: parse the form, call :mod:`app.play` and the
+kit (:mod:`app.table`), render. The request's unit of work (``DbDep``) commits a tap
+before its blocks render; a refused one stores nothing.
 """
 
 from fastapi import APIRouter, Request
@@ -28,9 +32,12 @@ from starlette.responses import Response
 
 from app import play
 from app.core.i18n import gettext
-from app.friend import invites as friend
-from app.friend.pages import waiting_page
-from app.play.pages import new_match_page, posted_options
+from app.core.inputs import whole_number
+from app.play.pages import TablePage, new_match_page, posted_options
+from app.table.common import NOT_YOURS, Loaded, NotYourMatchError, PlayError
+from app.table.screen import screen
+from app.table.seats import seat_page, waiting_page
+from app.table.storage import load, load_named, mark_open
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.limits import Client
 from app.web.links import see_other
@@ -41,40 +48,37 @@ router = APIRouter()
 PLAY_BLOCKS = ["status", "table"]
 
 
-def _play_page(request: Request, db: DbDep, loaded: play.Loaded, notice: str = "",
+def _play_page(request: Request, db: DbDep, loaded: Loaded, notice: str = "",
                status_code: int = 200, hint: play.HintPanel | None = None) -> Response:
     settle(request, status_code)  # the tap is stored: the screen is built without the lock
-    away = loaded.game.friend and friend.is_away(loaded.game, 1 - loaded.me,
-                                                 engine=request.app.state.engine)
-    lines = [] if is_htmx(request) else play.in_progress(db, loaded.seat.session_id,
-                                                          loaded.game.id)
-    others = friend.other_friend_matches(db, loaded.seat.session_id, loaded.game.id) \
-        if not is_htmx(request) else []
-    context = {"s": play.screen(loaded, notice, away), "hint": hint,
-               "match_id": loaded.game.id, "lines": lines, "watch_others": bool(others)}
-    return render(request, "play/table.html", context,
-                  block=PLAY_BLOCKS, status_code=status_code)
+    full = not is_htmx(request)
+    page = seat_page(db, loaded, request.app.state.engine, full)
+    lines = play.in_progress(db, loaded.seat.session_id, loaded.game.id) if full else []
+    view = TablePage(screen(loaded, notice, page.away), loaded.game.id, hint, tuple(lines),
+                     page.watch_others)
+    return render(request, "play/table.html", view, block=PLAY_BLOCKS,
+                  status_code=status_code)
 
 
 def _match_url(match_id: int | None) -> str:
     return "/play" if match_id is None else f"/play?match={match_id}"
 
 
-def _refused(request: Request, db: DbDep, session_id: str, error: play.PlayError,
+def _refused(request: Request, db: DbDep, session_id: str, error: PlayError,
              fields: dict[str, str] | None = None) -> Response:
     """A refused tap or hint: nothing changed; the New match form when there is no match
     (400), else the play screen as stored (of the match the form named, or the open
     one for a match that is not this browser's: 404) with the reason (400/404/409)."""
     current = None
-    if not isinstance(error, play.NotYourMatchError) and fields is not None:
+    if not isinstance(error, NotYourMatchError) and fields is not None:
         try:
-            current = play.load_named(db, session_id, fields)
-        except play.PlayError:
+            current = load_named(db, session_id, fields)
+        except PlayError:
             current = None
     if current is None:
-        current = play.load(db, session_id)
+        current = load(db, session_id)
     if current is None:
-        status = 404 if isinstance(error, play.NotYourMatchError) else 400
+        status = 404 if isinstance(error, NotYourMatchError) else 400
         return new_match_page(request, db, session_id, notice=error.message,
                               status_code=status)
     return _play_page(request, db, current, error.message, status_code=error.status_code)
@@ -86,21 +90,21 @@ def play_screen(request: Request, session: SessionDep, db: DbDep,
     """The play screen of the match ``match`` names (and it becomes the open one), else
     of the open match (or the New match form when there is none); 404 for a match that
     is not this browser's."""
-    match_id = None if match is None else play.whole_number(match)
+    match_id = None if match is None else whole_number(match)
     if match is not None and match_id is None:
-        return _refused(request, db, session.id, play.NotYourMatchError(
-            gettext(play.NOT_YOURS)))
-    loaded = play.load(db, session.id, match_id)
-    waiting = friend.waiting(db, session.id, match_id) if loaded is None else None
+        return _refused(request, db, session.id, NotYourMatchError(
+            gettext(NOT_YOURS)))
+    loaded = load(db, session.id, match_id)
+    waiting = waiting_page(request, db, session.id, match_id) if loaded is None else None
     if waiting is not None:
-        return waiting_page(request, waiting)
+        return waiting
     if loaded is None and match_id is not None:
-        return _refused(request, db, session.id, play.NotYourMatchError(
-            gettext(play.NOT_YOURS)))
+        return _refused(request, db, session.id, NotYourMatchError(
+            gettext(NOT_YOURS)))
     if loaded is None:
         return new_match_page(request, db, session.id)
     if match_id is not None:
-        play.mark_open(db, loaded.seat)
+        mark_open(db, loaded.seat)
     return _play_page(request, db, loaded)
 
 
@@ -109,7 +113,7 @@ def matches(request: Request, session: SessionDep, db: DbDep,
             match: str | None = None) -> Response:
     """The notice "your turn in another match" and the list of this browser's matches
     in progress, alone (``play/matches.html``; static/play.js swaps them in)."""
-    shown = None if match is None else play.whole_number(match)
+    shown = None if match is None else whole_number(match)
     lines = play.in_progress(db, session.id, shown)
     return render(request, "play/matches.html", {"lines": lines},
                   headers={"Cache-Control": "no-store"})
@@ -120,7 +124,7 @@ def play_tap(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep
     """One tap of the play screen (see the module docstring)."""
     try:
         loaded = play.tap(db, session.id, fields)
-    except play.PlayError as error:
+    except PlayError as error:
         return _refused(request, db, session.id, error, fields)
     if not is_htmx(request):
         return see_other(request, _match_url(loaded.game.id if "match" in fields else None))
@@ -136,11 +140,10 @@ def play_hint(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
     try:
         loaded, hint = play.give_hint(db, session.id, fields,
                                       Client.of(request.scope).browser)
-    except play.PlayError as error:
+    except PlayError as error:
         return _refused(request, db, session.id, error, fields)
     if is_htmx(request):
-        return render(request, "play/_hint.html", {"s": play.screen(loaded), "hint": hint,
-                                                   "match_id": loaded.game.id})
+        return render(request, "play/_hint.html", TablePage(screen(loaded), loaded.game.id, hint))
     return _play_page(request, db, loaded, hint=hint)
 
 
@@ -153,11 +156,11 @@ def new_match_form(request: Request, session: SessionDep, db: DbDep) -> Response
 @router.post("/play/new")
 def new_match(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
     """Deal a new match with the chosen options, then show it (303 to ``/play``)."""
-    expected = play.whole_number(fields.get("version", ""))
+    expected = whole_number(fields.get("version", ""))
     try:
         options = play.options_from_form(fields)
         play.start_match(db, session.id, options, expected)
-    except play.PlayError as error:
+    except PlayError as error:
         return new_match_page(request, db, session.id, notice=error.message,
                               values=posted_options(fields), status_code=error.status_code)
     return see_other(request, "/play")
@@ -169,6 +172,6 @@ def rematch(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep)
     refused (400/409, nothing changed) before the match is over or from an older screen."""
     try:
         play.rematch(db, session.id, fields)
-    except play.PlayError as error:
+    except PlayError as error:
         return _refused(request, db, session.id, error, fields)
     return see_other(request, "/play")

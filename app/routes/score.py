@@ -7,6 +7,7 @@ browser gets 404. ``/score/shared/{token}`` is the read-only view.
 """
 
 from contextlib import suppress
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Request
@@ -20,6 +21,7 @@ from app.core.models import ScoreSheetRow
 from app.score import keeper as sk
 from app.score.evening import evening_tally, rematch
 from app.score.sheet import OptionsChange, ScoreSheet, SheetError
+from app.score.views import SheetPage
 from app.web import paging
 from app.web.deps import DbDep, FormDep, SessionDep
 from app.web.links import see_other
@@ -130,9 +132,9 @@ def score_shared(request: Request, db: DbDep, token: str) -> Response:
     if row is None:
         raise HTTPException(404, N_("This share link does not lead to a score sheet"))
     sheet = sk.load(row)
-    context = _sheet_context(row, sheet, shared=True, upto=_upto(request),
-                             **_evening(db, row, sk.result_of(sheet)))
-    return render(request, "score/sheet.html", context,
+    view = _sheet_context(row, sheet, shared=True, upto=_upto(request),
+                          **_evening(db, row, sk.result_of(sheet)))
+    return render(request, "score/sheet.html", view,
                   headers={"X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer"})
 
 
@@ -152,40 +154,27 @@ def _evening(db: DbDep, row: ScoreSheetRow, result: Any) -> dict[str, Any]:
 
 
 def _sheet_context(row: ScoreSheetRow, sheet: ScoreSheet, *, shared: bool = False,
-                   upto: int | None = None, **extra: Any) -> dict[str, Any]:
-    """The sheet page's context: its hands a page at a time (:mod:`app.web.paging`:
-    the newest, the page ``upto`` names, or the one holding the hand being corrected)."""
+                   upto: int | None = None, **extra: Any) -> SheetPage:
+    """The sheet page's view model: its hands a page at a time (:mod:`app.web.paging`:
+    the newest, the page ``upto`` names, or the one holding the hand being corrected),
+    with ``extra`` fields of :class:`~app.score.views.SheetPage` (the form, a preview,
+    the evening …)."""
     result = sk.result_of(sheet)
     total = len(result.rows)
     edited = extra.get("edit_number")
     page = paging.around(total, edited) if edited is not None and upto is None \
         else paging.window(total, upto)
-    context: dict[str, Any] = {
-        "row": row,
-        "sheet": sheet,
-        "result": result,
-        "names": sheet.names,
-        "opts": sheet.options,
-        "rules": sheet.options.rules,
-        "rows": [sk.describe(hand, sheet.names) for hand in result.rows[page.slice()]],
-        "page": page,
-        "page_url": f"/score/shared/{row.share_token}" if shared else f"/score/{row.id}",
-        "shared": shared,
-        "sk": sk,
-        "errors": {},
-        "preview": None,
-        "edit_number": None,
-        "notice": None,
-        "form": sk.entry_form(None, result),
-        "redo": [] if shared else sk.redo_stack(row),
-        "evening": None,
-        "next_game": None,
-        "rematch": rematch(sheet) if result.over else None,
-        "count": None,
-        "calc_open": False,
-    }
-    context.update(extra)
-    return context
+    view = SheetPage(
+        row=row, sheet=sheet, result=result, names=sheet.names, opts=sheet.options,
+        rules=sheet.options.rules,
+        rows=[sk.describe(hand, sheet.names) for hand in result.rows[page.slice()]],
+        page=page,
+        page_url=f"/score/shared/{row.share_token}" if shared else f"/score/{row.id}",
+        shared=shared, sk=sk, form=sk.entry_form(None, result),
+        redo=[] if shared else sk.redo_stack(row),
+        rematch=rematch(sheet) if result.over else None,
+    )
+    return replace(view, **extra)
 
 
 def _upto(request: Request) -> int | None:
@@ -195,9 +184,8 @@ def _upto(request: Request) -> int | None:
 
 def _show(request: Request, row: ScoreSheetRow, sheet: ScoreSheet, *, status_code: int = 200,
           block: str | list[str] | None = None, **extra: Any) -> Response:
-    context = _sheet_context(row, sheet, upto=_upto(request), **extra)
-    context["htmx"] = is_htmx(request)
-    return render(request, "score/sheet.html", context, block=block, status_code=status_code)
+    view = _sheet_context(row, sheet, upto=_upto(request), htmx=is_htmx(request), **extra)
+    return render(request, "score/sheet.html", view, block=block, status_code=status_code)
 
 
 @router.get("/{sheet_id}", name="score_sheet")

@@ -1,22 +1,26 @@
 """What the Score templates show about a computed sheet (issue 5): a hand in words
 (:func:`describe`), the end of a game (:func:`game_result`), a line for lists
-(:func:`summary`), the options (:func:`rules_line`) and cards for reading
-(:func:`card_list`). No I/O here.
+(:func:`summary`), the options (:func:`rules_line`), cards for reading
+(:func:`card_list`) and the sheet page's view model (:class:`SheetPage`). No I/O here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from markupsafe import Markup
 
 from app.core.i18n import N_, gettext, ngettext
-from app.engine import Card, Rank
-from app.score.sheet import EntryKind, HandRow, ScoreSheet, SheetResult
+from app.core.models import ScoreSheetRow
+from app.engine import Card, Rank, Rules
+from app.score.evening import EveningTally
+from app.score.sheet import EntryKind, HandRow, ScoreSheet, SheetOptions, SheetResult
 from app.web import rulewords
 from app.web.cardwords import card_name
+from app.web.paging import Window
 
 
 @lru_cache(maxsize=256)
@@ -126,3 +130,43 @@ def rules_line(sheet: ScoreSheet) -> str:
     extras = [name for name, on in ((gettext("Hollywood"), options.hollywood),
                                     (gettext("gin for three"), options.gin_for_three)) if on]
     return rulewords.rules_line(rules, extras)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetPage:
+    """What ``templates/score/sheet.html`` reads: the sheet (``row``, ``sheet``, its
+    ``result``, ``names``, ``opts`` and their ``rules``), the hands shown (``rows``, the
+    ``page`` of hands and its ``page_url``), the entry form (``form``, its ``errors`` by
+    field, the ``preview`` of a hand and ``preview_result``, the sheet after it; the hand
+    being corrected, ``edit_number``; the calculator's ``count`` and ``calc_open``), a
+    refusal ``notice``, Undo's ``redo``, the evening (``evening``, its ``games``, this
+    one's ``game_number``, ``next_game``), the ``rematch`` offered once the game is over,
+    ``shared`` (the read-only share view), ``htmx`` (an htmx swap) and ``sk``, the
+    scorekeeper's helpers the template calls (``app.score.keeper``)."""
+
+    row: ScoreSheetRow
+    sheet: ScoreSheet
+    result: SheetResult
+    names: tuple[str, ...]
+    opts: SheetOptions
+    rules: Rules
+    rows: Sequence[RowView]
+    page: Window
+    page_url: str
+    sk: Any
+    form: Mapping[str, str]
+    redo: Sequence[Any] = ()
+    shared: bool = False
+    errors: Mapping[str, str] = field(default_factory=dict)
+    preview: RowView | None = None
+    preview_result: SheetResult | None = None
+    edit_number: int | None = None
+    notice: str | None = None
+    evening: EveningTally | None = None
+    games: Sequence[ScoreSheetRow] = ()
+    game_number: int | None = None
+    next_game: ScoreSheetRow | None = None
+    rematch: ScoreSheet | None = None
+    count: Any = None
+    calc_open: bool = False
+    htmx: bool = False

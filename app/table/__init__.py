@@ -6,8 +6,11 @@ lesson (:mod:`app.learn`) are each a *kind of table*: their own deal and storage
 same screen, words, turn loop and tap. One concern per module:
 
 * :mod:`app.table.common` — the seats (:class:`~app.table.common.Seats`: who is who,
-  the computer or a friend by name), the errors, :class:`~app.table.common.Loaded`,
-  the version check, the table's options (:class:`~app.table.common.MatchOptions`);
+  the computer, or a friend by name: :class:`~app.table.common.FriendSeats`), the seat
+  modes of a stored match (:class:`~app.table.common.SeatMode`, chosen by
+  :func:`~app.table.common.mode_of`: against the computer or a friend), the errors,
+  :class:`~app.table.common.Loaded`, the version check, the table's options
+  (:class:`~app.table.common.MatchOptions`);
 * :mod:`app.table.storage` — a seat at a stored match (``PlaySeat``, ``PlayMatch``,
   ``PlayHand``): **load** and **store** for a match against the computer and a friend
   match alike, with the listeners ``app.main`` passes in (:func:`~app.table.storage.listen`);
@@ -19,7 +22,9 @@ same screen, words, turn loop and tap. One concern per module:
 * :mod:`app.table.seats` — a seat at a stored match as a kind of table
   (:class:`~app.table.seats.SeatKind`): play against the computer and a friend match,
   the friend match being a seat mode (``Loaded.turn_level`` is ``None``: nobody moves
-  for the other seat), not a branch;
+  for the other seat), not a branch; and **seat_page**, what the seat mode adds to its
+  table page (the friend away, other friend matches, the waiting page: asked of the
+  friend feature through the :class:`~app.table.seats.FriendTable` ``app.main`` passes);
 * :mod:`app.table.computer` — **advance**: who moves by itself (the computer's turn;
   nobody in a friend match);
 * :mod:`app.table.arrange` — the hand's own order (dragged by the player);

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from app.core.i18n import N_, gettext, lookup
 from app.core.inputs import one_of, whole_number
@@ -94,9 +95,8 @@ def named_match(form: Mapping[str, str]) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class Seats:
-    """Who is who on a screen: ``me`` is the viewer's seat (0 or 1) and
-    ``given_name`` the friend's name in a friend match (``other_name`` is what the other
-    seat is called: "Computer", or that name).
+    """Who is who on a screen against the computer: ``me`` is the viewer's seat (0 or 1)
+    and the other seat is the computer (:class:`FriendSeats`: a friend, by name).
 
     Every sentence and label of the table takes its names from here, so the same table
     serves a match against the computer and one against a friend; the words are in the
@@ -105,12 +105,14 @@ class Seats:
 
     me: int = PERSON
     given_name: str = ""
-    friend: bool = False
+    """The friend's name in a friend match (empty against the computer)."""
+    friend: ClassVar[bool] = False
+    """True when the other seat is a person (:class:`FriendSeats`)."""
 
     @property
     def other_name(self) -> str:
         """The other seat's name as a label: "Computer" (translated) or the friend's."""
-        return self.given_name if self.friend else gettext("Computer")
+        return gettext("Computer")
 
     @property
     def other(self) -> int:
@@ -124,24 +126,76 @@ class Seats:
     @property
     def subject(self) -> str:
         """The other player at the start of a sentence: "Computer", "Your friend Ann"."""
-        return gettext("Your friend %(name)s", name=self.given_name) if self.friend \
-            else gettext("Computer")
+        return gettext("Computer")
 
     @property
     def named(self) -> str:
         """The other player inside a sentence: "the computer", "Ann"."""
-        return self.given_name if self.friend else gettext("the computer")
+        return gettext("the computer")
 
     @property
     def them(self) -> str:
         """The other player in a score line: "computer" (lower case), "Ann"."""
-        return self.given_name if self.friend else gettext("computer")
+        return gettext("computer")
 
     @property
     def rematch(self) -> bool:
         """True when the match end offers Rematch: against the computer (with a friend,
         a rematch is a new invitation)."""
-        return not self.friend
+        return True
+
+    @property
+    def refusal_of_rematch(self) -> str | None:
+        """Why Rematch is refused whatever the match's state (``None``: it is not)."""
+        return None
+
+    @property
+    def refusal_of_hint(self) -> str | None:
+        """Why a hint is refused whatever the match's state (``None``: it is not)."""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class FriendSeats(Seats):
+    """Who is who in a friend match: the other seat is the friend ``given_name``."""
+
+    friend: ClassVar[bool] = True
+
+    @property
+    def other_name(self) -> str:
+        """The friend's name."""
+        return self.given_name
+
+    @property
+    def subject(self) -> str:
+        """"Your friend Ann"."""
+        return gettext("Your friend %(name)s", name=self.given_name)
+
+    @property
+    def named(self) -> str:
+        """"Ann"."""
+        return self.given_name
+
+    @property
+    def them(self) -> str:
+        """"Ann"."""
+        return self.given_name
+
+    @property
+    def rematch(self) -> bool:
+        """False: a rematch with a friend is a new invitation."""
+        return False
+
+    @property
+    def refusal_of_rematch(self) -> str | None:
+        """A rematch with a friend is a new invitation."""
+        return gettext("A rematch with a friend is a new invitation: tap New match, then "
+                       "Play a friend.")
+
+    @property
+    def refusal_of_hint(self) -> str | None:
+        """No hints against a friend."""
+        return gettext("No hints in a match against a friend: the Expert stays out of it.")
 
 
 VS_COMPUTER = Seats()
@@ -166,41 +220,127 @@ class Loaded:
     me: int = PERSON
 
     @property
+    def mode(self) -> SeatMode:
+        """The match's seat mode (against the computer, or a friend)."""
+        return mode_of(self.game)
+
+    @property
     def seats(self) -> Seats:
         """Who is who for this browser (the computer, or the friend by name)."""
-        return seats_of(self.game, self.me)
+        return self.mode.seats(self.game, self.me)
 
     @property
     def turn_level(self) -> str | None:
         """The level the other seat moves at by itself after a tap (the computer's);
         ``None`` when the other seat is a person (a friend match): nobody moves."""
-        return turn_level(self.game)
+        return self.mode.turn_level(self.game)
+
+
+class SeatMode:
+    """Who sits in the other seat of a stored match (``PlayMatch``): the computer at the
+    match's level (this class, :data:`AGAINST_COMPUTER`) or a friend
+    (:class:`FriendMode`, :data:`AGAINST_FRIEND`). :func:`mode_of` is the one place
+    that reads ``PlayMatch.friend`` to choose; the rest asks the mode."""
+
+    friend: ClassVar[bool] = False
+
+    def turn_level(self, game: PlayMatch) -> str | None:
+        """The computer's level: it moves by itself after each tap."""
+        return game.level
+
+    def counted_level(self, game: PlayMatch) -> str:
+        """``game``'s level as the metrics count it."""
+        return game.level
+
+    def seat_of(self, game: PlayMatch, session_id: str) -> int:
+        """The person's seat (0): the only browser at the table."""
+        return PERSON
+
+    def seats(self, game: PlayMatch, me: int) -> Seats:
+        """The person against the computer."""
+        return VS_COMPUTER
+
+    def waiting(self, game: PlayMatch) -> bool:
+        """True while the match is not dealt yet (never against the computer)."""
+        return False
+
+    def hand_client_seed(self, game: PlayMatch) -> str:
+        """The person's own client seed."""
+        return game.client_seed
+
+    def seat_seeds(self, game: PlayMatch) -> list[str] | None:
+        """The players' own seeds of the next hand: none against the computer."""
+        return None
+
+
+class FriendMode(SeatMode):
+    """A friend match: two people, one in each seat; nobody moves for the other."""
+
+    friend: ClassVar[bool] = True
+
+    def turn_level(self, game: PlayMatch) -> str | None:
+        """``None``: the other seat is a person."""
+        return None
+
+    def counted_level(self, game: PlayMatch) -> str:
+        """:data:`FRIEND_LEVEL`."""
+        return FRIEND_LEVEL
+
+    def seat_of(self, game: PlayMatch, session_id: str) -> int:
+        """1 for the friend who joined, else the inviter's seat (0)."""
+        return 1 if game.guest_session_id == session_id else PERSON
+
+    def seats(self, game: PlayMatch, me: int) -> Seats:
+        """The friend by name (else "Friend" or "Host")."""
+        names = list(game.names or ["", ""]) + ["", ""]
+        other = names[1 - me] or (gettext("Friend") if me == 0 else gettext("Host"))
+        return FriendSeats(me, other)
+
+    def waiting(self, game: PlayMatch) -> bool:
+        """True while the invite is open (or was cancelled): no hand dealt."""
+        return game.hands == 0
+
+    def hand_client_seed(self, game: PlayMatch) -> str:
+        """Both players' seeds combined (:func:`app.engine.fairness.combine_client_seeds`,
+        ``docs/fairness.md``)."""
+        return combine_client_seeds(game.client_seed, game.guest_client_seed)
+
+    def seat_seeds(self, game: PlayMatch) -> list[str] | None:
+        """The two players' own seeds, seat 0's first."""
+        return [game.client_seed, game.guest_client_seed]
+
+
+AGAINST_COMPUTER = SeatMode()
+"""The seat mode of a match against the computer."""
+AGAINST_FRIEND = FriendMode()
+"""The seat mode of a friend match."""
+
+
+def mode_of(game: PlayMatch) -> SeatMode:
+    """The seat mode of ``game``: :data:`AGAINST_FRIEND` or :data:`AGAINST_COMPUTER`."""
+    return AGAINST_FRIEND if game.friend else AGAINST_COMPUTER
 
 
 def turn_level(game: PlayMatch) -> str | None:
     """The seat mode of ``game``: the computer's level, or ``None`` when both seats are
     people (a friend match)."""
-    return None if game.friend else game.level
+    return mode_of(game).turn_level(game)
 
 
 def counted_level(game: PlayMatch) -> str:
     """``game``'s level as the metrics count it: the computer's, or :data:`FRIEND_LEVEL`."""
-    return turn_level(game) or FRIEND_LEVEL
+    return mode_of(game).counted_level(game)
 
 
 def seat_of(game: PlayMatch, session_id: str) -> int:
     """The seat browser ``session_id`` plays in ``game``: 1 for the friend who joined a
     friend match, else the person's (0)."""
-    return 1 if game.friend and game.guest_session_id == session_id else PERSON
+    return mode_of(game).seat_of(game, session_id)
 
 
 def seats_of(game: PlayMatch, me: int) -> Seats:
     """The :class:`Seats` of ``game`` seen from seat ``me``."""
-    if not game.friend:
-        return VS_COMPUTER
-    names = list(game.names or ["", ""]) + ["", ""]
-    other = names[1 - me] or (gettext("Friend") if me == 0 else gettext("Host"))
-    return Seats(me, other, True)
+    return mode_of(game).seats(game, me)
 
 
 NO_MATCH = N_("There is no match yet: tap New match to start one.")
@@ -238,9 +378,7 @@ def hand_client_seed(game: PlayMatch) -> str:
     """The client seed the next hand of ``game`` is dealt with: the person's own against
     the computer; in a friend match both players' seeds combined
     (:func:`app.engine.fairness.combine_client_seeds`, ``docs/fairness.md``)."""
-    if not game.friend:
-        return game.client_seed
-    return combine_client_seeds(game.client_seed, game.guest_client_seed)
+    return mode_of(game).hand_client_seed(game)
 
 
 __all__ = [
@@ -251,5 +389,6 @@ __all__ = [
     "check_version",
     "NOT_YOURS", "NoMatchError", "NotYourMatchError", "PlayError", "named_match", "Seats",
     "StaleTapError", "seats_of", "sentence",
+    "AGAINST_COMPUTER", "AGAINST_FRIEND", "FriendMode", "FriendSeats", "SeatMode", "mode_of",
     "whole_number",
 ]

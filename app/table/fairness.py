@@ -91,7 +91,7 @@ def _seat_seeds(loaded: Loaded) -> tuple[str, str] | None:
     """The two players' own seeds of the current hand of a friend match, the viewer's
     first, when they are stored and combine into the hand's client seed."""
     stored, seed = loaded.game.hand_seeds, loaded.match.seed
-    if not loaded.game.friend or not stored or len(stored) != 2 \
+    if loaded.mode.seat_seeds(loaded.game) is None or not stored or len(stored) != 2 \
             or not isinstance(seed, HandSeed):
         return None
     first, second = str(stored[0]), str(stored[1])

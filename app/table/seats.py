@@ -6,16 +6,25 @@ nobody moves after a tap and the other browser is told), not a branch of its own
 Besides ``action`` a seat answers ``client_seed`` (between hands: this seat's own seed
 for the next hand) and ``arrange`` (the hand's own order, :mod:`app.table.arrange`);
 ``sort`` clears the arranged order. Storage: :mod:`app.table.storage`.
+
+A seat's table page (``/play``, either mode) asks :func:`seat_page` what its mode adds
+beside the screen, and :func:`waiting_page` for the inviter's page before a friend
+joins: the friend feature answers through the :class:`FriendTable` that ``app.main``
+passes in (:func:`listen`), as the kit imports no feature.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
+from fastapi import Request
+from sqlalchemy import Engine
 from sqlmodel import Session
+from starlette.responses import Response
 
 from app.core.i18n import gettext
+from app.core.models import PlayMatch
 from app.engine import (
     Card,
     Event,
@@ -146,3 +155,72 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     it now stands, with the events of the computer's turn that answered it."""
     done: Tapped[Loaded] = table_tap(SeatKind(db, session_id, form), form)
     return replace(done.table, events=done.events)
+
+
+# --- a seat's table page: what the friend mode adds ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPage:
+    """What a seat's table page shows beside its screen: ``away``, the other seat (a
+    person) has had no open table for a while; ``watch_others``, the page listens for
+    the browser's other friend matches (to say "your turn in another match")."""
+
+    away: bool = False
+    watch_others: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FriendTable:
+    """What a friend match's table asks of the friend feature (presence, invites),
+    which the kit does not import: ``app.main`` passes it in once (:func:`listen`).
+
+    ``away(game, seat, engine)``: seat ``seat`` of ``game`` is away;
+    ``others(db, session_id, shown)``: the ids of the browser's other friend matches in
+    progress; ``waiting(request, db, session_id, match_id)``: the inviter's waiting page
+    when the browser has no dealt seat but an open invite (else ``None``).
+    """
+
+    away: Callable[[PlayMatch, int, Engine], bool]
+    others: Callable[[Session, str, int | None], list[int]]
+    waiting: Callable[[Request, Session, str, int | None], Response | None]
+
+
+def _nobody_away(game: PlayMatch, seat: int, engine: Engine) -> bool:
+    return False
+
+
+def _no_others(db: Session, session_id: str, shown: int | None) -> list[int]:
+    return []
+
+
+def _no_invite(request: Request, db: Session, session_id: str,
+               match_id: int | None) -> Response | None:
+    return None
+
+
+_friend_table = [FriendTable(_nobody_away, _no_others, _no_invite)]
+
+
+def listen(friend_table: FriendTable) -> None:
+    """Use ``friend_table`` (the friend feature's presence and invites) for the seats'
+    table pages (``app.main`` calls this once)."""
+    _friend_table[0] = friend_table
+
+
+def seat_page(db: Session, loaded: Loaded, engine: Engine, full: bool) -> SeatPage:
+    """What ``loaded``'s table page shows beside its screen (:class:`SeatPage`): nothing
+    against the computer; in a friend match whether the friend is away. A ``full`` page
+    (not an htmx swap) also says whether it listens for the browser's other friend
+    matches, whatever the match shown."""
+    hooks = _friend_table[0]
+    away = loaded.seats.friend and hooks.away(loaded.game, loaded.seats.other, engine)
+    others = hooks.others(db, loaded.seat.session_id, loaded.game.id) if full else []
+    return SeatPage(away, bool(others))
+
+
+def waiting_page(request: Request, db: Session, session_id: str,
+                 match_id: int | None) -> Response | None:
+    """The inviter's waiting page when the browser has no dealt seat at ``match_id`` (else
+    at its open seat) but an open invite there; ``None`` otherwise."""
+    return _friend_table[0].waiting(request, db, session_id, match_id)

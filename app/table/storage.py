@@ -29,7 +29,7 @@ and when a hand ends or starts the match row and the new hand's row. Earlier han
 never rewritten, so a tap's cost does not grow with the length of the match.
 
 Nothing here commits (but the one-off split below): the request's unit of work does
-(``app.core.db.get_session``). What must follow a stored change is handed back to run
+(``app.web.unitofwork.get_session``). What must follow a stored change is handed back to run
 after that commit (``app.core.db.after_commit``): the replay cache is updated, and the
 listeners that ``app.main`` passes in with :func:`listen` hear of it — ``changed`` inside
 the transaction (a friend match's other browser is woken once it commits), ``hand_over``
@@ -85,8 +85,9 @@ from app.table.common import (
     NotYourMatchError,
     StaleTapError,
     counted_level,
+    mode_of,
     named_match,
-    seat_of,
+    turn_level,
 )
 
 MatchChanged = Callable[[Session, PlayMatch, "int | None"], None]
@@ -156,7 +157,7 @@ def rebuild(db: Session, seat: PlaySeat, game: PlayMatch) -> MatchState:
         GameError: the stored hand does not replay (a corrupted row);
             ``UnknownLevelError`` when the match's computer level is not one of ``LEVELS``.
     """
-    if game.level not in LEVELS and not game.friend:
+    if turn_level(game) not in (None, *LEVELS):
         raise _unknown_level(game)
     assert game.id is not None
     with _cache_lock:
@@ -327,9 +328,10 @@ def load(db: Session, session_id: str, match_id: int | None = None) -> Loaded | 
     if found is None:
         return None
     seat, game = found
-    if game.friend and game.hands == 0:  # waiting for the friend, or cancelled
+    mode = mode_of(game)
+    if mode.waiting(game):  # waiting for the friend, or cancelled
         return None
-    return Loaded(seat, game, rebuild(db, seat, game), me=seat_of(game, session_id))
+    return Loaded(seat, game, rebuild(db, seat, game), me=mode.seat_of(game, session_id))
 
 
 def load_named(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
@@ -456,7 +458,7 @@ def seat_seeds(game: PlayMatch) -> list[str] | None:
     """The two players' own client seeds a friend match's next hand is dealt with
     (seat 0's first; their combination is its client seed), ``None`` against the
     computer (``docs/fairness.md``)."""
-    return [game.client_seed, game.guest_client_seed] if game.friend else None
+    return mode_of(game).seat_seeds(game)
 
 
 def hand_row(game: PlayMatch, match: MatchState) -> PlayHand:
@@ -499,7 +501,7 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
     new_hand = hand_row(game, match) if match.hand_number != before.hand_number else None
     if new_hand is not None:
         game_values.update(hands=match.hand_number, next_server_seed=None)
-        if game.friend:
+        if seat_seeds(game) is not None:
             game_values["hand_seeds"] = new_hand.seat_seeds
     if ended:
         if match.over:
@@ -619,7 +621,7 @@ def _unknown_level(game: PlayMatch) -> UnknownLevelError:
 
 def _check(db: Session, game: PlayMatch) -> None:
     """Raise what showing or playing ``game`` would raise (every hand replayed)."""
-    if game.level not in LEVELS and not game.friend:
+    if turn_level(game) not in (None, *LEVELS):
         raise _unknown_level(game)
     rules = Rules.from_dict(game.rules)
     if game.legacy_log is None and game.hands == 0:

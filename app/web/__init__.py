@@ -4,7 +4,11 @@ errors and middleware. Knows nothing of any one feature.
 * :mod:`app.web.render` — the ``Jinja2Blocks`` templates and ``render`` (a page or its
   blocks for htmx);
 * :mod:`app.web.deps` — every shared FastAPI dependency (``DbDep``, the request's unit
-  of work; ``SessionDep``, ``SettingsDep``, ``FieldsDep``, ``FormDep``, ``DisplayDep``);
+  of work; ``SessionDep``, ``SettingsDep``, ``FieldsDep``, ``FormDep`` read within the
+  bounds of :mod:`app.core.inputs`, ``DisplayDep``);
+* :mod:`app.web.unitofwork` — the request's unit of work: one database session per
+  request, taken with a turn at the database, committed once (then the effects queued
+  with ``app.core.db.after_commit``), rolled back when the route raises;
 * :mod:`app.web.display` — the browser's display settings as every page's first paint
   needs them (the Settings page itself is :mod:`app.prefs`);
 * :mod:`app.web.sessions` — the ``gin_session`` cookie, its ids and middleware;

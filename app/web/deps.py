@@ -1,6 +1,6 @@
 """Every shared FastAPI dependency, as ``Annotated`` aliases a route declares by type.
 
-* ``DbDep`` — the request's unit of work (``app.core.db.get_session``): one database
+* ``DbDep`` — the request's unit of work (``app.web.unitofwork.get_session``): one database
   session, committed once when the request succeeded (before its page renders, or when a
   route that renders nothing returns), rolled back when the route raised; the effects
   features queued with ``app.core.db.after_commit`` run after that commit.
@@ -38,8 +38,8 @@ from starlette.datastructures import FormData
 
 from app.core import i18n, switches
 from app.core.config import Settings
-from app.core.db import after_commit, get_session, storage_fault
-from app.core.inputs import read_form
+from app.core.db import after_commit, storage_fault
+from app.core.inputs import MAX_FORM_FIELDS, MAX_FORM_FILES, MAX_PART_BYTES
 from app.core.models import BrowserSession, BrowserToken, DisplayPrefs, utcnow
 from app.web import known as known_browsers
 from app.web.display import DEFAULT, Display, display_for, from_row
@@ -53,10 +53,30 @@ from app.web.sessions import (
     new_session_id,
     token_hash,
 )
+from app.web.unitofwork import get_session
 
 # scope="function": the unit of work ends when the route returns, before the response is
 # sent, so the browser's next request (after a redirect) sees what this one stored.
 DbDep = Annotated[Session, Depends(get_session, scope="function")]
+
+
+async def read_form(request: Request) -> FormData:
+    """The posted form, parsed within the limits of :mod:`app.core.inputs`.
+
+    A body that is not a form (another ``Content-Type``) is read whole all the same and
+    answers an empty form: a request its client hung up on is then refused
+    (``ClientDisconnect``) before its route changes anything, whatever the route reads.
+
+    Raises:
+        starlette.exceptions.HTTPException: 400 for too many fields or files or a part
+            too large (Starlette's message says which).
+        starlette.requests.ClientDisconnect: the client hung up before the body ended.
+    """
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind not in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        await request.body()  # to its end (the security middleware caps its size)
+    return await request.form(max_files=MAX_FORM_FILES, max_fields=MAX_FORM_FIELDS,
+                              max_part_size=MAX_PART_BYTES)
 
 
 async def get_app_settings(request: Request) -> Settings:

@@ -39,7 +39,6 @@ from app.core.config import Settings
 from app.core.db import (
     STORAGE_RETRY_SECONDS,
     DatabaseBusyError,
-    release,
     storage_fault,
 )
 from app.core.i18n import N_, gettext
@@ -50,6 +49,7 @@ from app.web.display import display_for
 from app.web.links import cookie_path
 from app.web.render import NOTICE_COOKIE, SET_ASIDE, is_htmx, render
 from app.web.sessions import COOKIE_NAME, is_valid_token, read_session_id
+from app.web.unitofwork import release
 
 log = logging.getLogger("app")
 BUSY_RETRY_SECONDS = 2

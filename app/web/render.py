@@ -24,11 +24,12 @@ Template globals available everywhere:
 Card macros live in ``templates/_cards.html``.
 """
 
+import dataclasses
 import hashlib
 from collections.abc import Mapping, MutableMapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 from jinja2 import Environment, FileSystemLoader, nodes
@@ -39,13 +40,16 @@ from starlette.responses import Response
 
 from app import __version__
 from app.core import i18n, switches
-from app.core.db import finish
 from app.engine import Card, Option, Preset
 from app.engine import rules as engine_rules
 from app.web.cardwords import card_name, card_noun, the_card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
 from app.web.display import Display, shown_display
 from app.web.links import cookie_path, template_context
+from app.web.unitofwork import finish
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES_DIR = ROOT / "templates"
@@ -344,10 +348,16 @@ def settle(request: Request, status_code: int = 200) -> None:
     finish(request, commit=status_code < 400)
 
 
+def fields_of(model: "DataclassInstance") -> dict[str, Any]:
+    """A view model's fields by name, as they are (not copied: unlike
+    ``dataclasses.asdict``, nested models and lists stay the objects the template reads)."""
+    return {field.name: getattr(model, field.name) for field in dataclasses.fields(model)}
+
+
 def render(
     request: Request,
     template: str,
-    context: Mapping[str, Any] | None = None,
+    context: "Mapping[str, Any] | DataclassInstance | None" = None,
     block: str | Sequence[str] | None = None,
     *,
     status_code: int = 200,
@@ -355,11 +365,13 @@ def render(
     display: Display | None = None,
 ) -> Response:
     """Render ``template``, or only ``block`` (one name or several) for an htmx request.
+    ``context`` is a mapping, or a page's view model (a dataclass instance: the template
+    reads its fields by name, :func:`fields_of`).
 
     A plain request (no JavaScript, tests, reload) always gets the whole page, so every
     route works without htmx. Responses vary on ``HX-Request``.
 
-    The request's unit of work ends first (``app.core.db.finish``): what the route wrote
+    The request's unit of work ends first (``app.web.unitofwork.finish``): what the route wrote
     is committed — rolled back instead for an answer of 400 or more, a refusal changes
     nothing — so rendering holds no transaction and no lock; load everything the
     template shows before calling this.
@@ -372,7 +384,8 @@ def render(
     :data:`NOTICE_COOKIE` (``set_aside_notice``).
     """
     finish(request, commit=status_code < 400)
-    ctx = dict(context or {})
+    ctx = dict(context or {}) if context is None or isinstance(context, Mapping) \
+        else fields_of(context)
     varies = "HX-Request, Accept-Language" if getattr(request.state, "language_varies",
                                                       False) else "HX-Request"
     all_headers = {"Vary": varies, **(headers or {})}

@@ -182,7 +182,7 @@ def test_more_players_at_once_than_threads_are_all_answered(
         start_server: Callable[..., LiveServer]) -> None:
     """Far more requests in flight than request threads and pooled connections (THREADS=2:
     a pool of 2 + 8 spares, 60 players) are all answered: the requests wait for a turn at
-    the database on the event loop (``app.core.db.admission``). Before, each request's
+    the database on the event loop (``app.web.unitofwork.admission``). Before, each request's
     session held its connection between its thread trips, and the server stopped
     answering once every thread waited for a connection held by a request waiting for a
     thread."""

@@ -1,5 +1,6 @@
 """The import contracts of ``pyproject.toml`` ([tool.importlinter]): the engine and the
-pure score modules import nothing of the app outside themselves, no route module imports
+pure score modules import nothing of the app outside themselves, ``app.core`` imports no
+web framework (FastAPI, Starlette, Jinja2), no route module imports
 another, and the layers go routes → features (play among them) → the table kit → web →
 core → engine, never back up.
 
@@ -40,6 +41,7 @@ def test_every_contract_is_kept() -> None:
     ("app/engine/cards.py", "import app.web.render", "The engine imports nothing"),
     ("app/score/sheet.py", "import app.score.keeper", "The score sheet, its calculator"),
     ("app/routes/home.py", "import app.routes.play", "No route module imports another"),
+    ("app/core/config.py", "import starlette.requests", "app.core imports no web framework"),
     ("app/table/screen.py", "import app.friend.live", "Layers:"),
     ("app/table/tap.py", "import app.play.hints", "Layers:"),
     ("app/friend/invites.py", "import app.play.actions", "Layers:"),

@@ -31,7 +31,7 @@ from app.engine import (
     parse_cards,
 )
 from app.table import describe
-from app.table.common import VS_COMPUTER, Seats
+from app.table.common import VS_COMPUTER, FriendSeats
 from app.table.words import (
     action_words,
     card_label,
@@ -99,7 +99,7 @@ def test_a_level_hollywood_match_is_headlined_a_tie_not_a_win() -> None:
                HandRecord(1, 10, HandKind.KNOCK))
     tied = match_tally(records, rules)
     assert match_result(tied, VS_COMPUTER) == "The match is a tie, 20 to 20"
-    friend = Seats(me=1, given_name="Ann", friend=True)
+    friend = FriendSeats(me=1, given_name="Ann")
     assert match_result(tied, friend) == "The match is a tie, 20 to 20"
     lines = game_lines(hollywood_tally(records, rules), friend)
     assert lines == ("Game 1 over: you 0, Ann 20: Ann wins by 20",

@@ -20,7 +20,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 from sqlmodel import Session, select
 
-from app import play
 from app.core.models import PlayHand, PlayMatch
 from app.engine import Card, HandSeed, Phase
 from app.engine.fairness import fair_deal
@@ -301,7 +300,7 @@ def test_a_restart_replays_only_the_current_hand_once(
 
     monkeypatch.setattr(storage, "resume", counting)
     monkeypatch.setattr(storage, "replay", lambda *a, **k: pytest.fail("a whole replay"))
-    play.forget_cache()  # as after a restart
+    storage.forget_cache()  # as after a restart
     client.get("/play")
     client.get("/play")
     row = _stored(app, client)

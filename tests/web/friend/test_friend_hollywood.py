@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.engine import Rules, hollywood_tally, match_tally
-from app.table.common import Seats
+from app.table.common import FriendSeats
 from app.table.words import game_lines, match_result
 from tests.web.friend.test_friend import browser, invite, stored_match
 from tests.web.review.test_stats import _friend_match_to_the_end
@@ -39,7 +39,7 @@ def test_a_hollywood_friend_match_is_played_to_its_end_and_each_sees_the_three_g
     board, tally = hollywood_tally(records, rules), match_tally(records, rules)
     assert match.over and board.over  # over once all three games have closed
     for me, browser_, other in ((0, client, "Bob"), (1, guest, "Ann")):
-        seats = Seats(me, other, True)
+        seats = FriendSeats(me, other)
         page = browser_.get("/play").text
         shown = " ".join(re.sub(r"<[^>]+>", "", page).split())  # the page's text
         assert match_result(tally, seats) in shown

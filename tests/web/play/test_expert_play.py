@@ -11,13 +11,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
-from app import play
 from app.core.config import Settings
 from app.core.models import PlayMatch, PlaySeat
 from app.engine import (
     match_view,
 )
 from app.engine.bots import UnknownLevelError, expert
+from app.table import storage as play_storage
 from app.table.storage import open_seat
 from app.table.words import action_words
 from tests.support.browsers import session_id_of
@@ -58,10 +58,10 @@ def test_a_stored_match_with_an_unknown_level_is_a_clear_error_on_load(
         game.level = "grandmaster"
         db.add(game)
         db.commit()
-    play.forget_cache()
+    play_storage.forget_cache()
     with Session(app.state.engine) as db, pytest.raises(
             UnknownLevelError, match="unknown computer level 'grandmaster'"):
-        play.load(db, session_id)
+        play_storage.load(db, session_id)
 
 
 # --- Hints ---------------------------------------------------------------------------
@@ -108,7 +108,7 @@ def test_a_hint_shows_what_expert_would_do_and_is_counted(
     assert game.hints_used == 1
     assert seat.version == row.version  # nothing in the game changed
     with Session(app.state.engine) as db:
-        loaded = play.load(db, seat.session_id)
+        loaded = play_storage.load(db, seat.session_id)
         assert loaded is not None
     match = loaded.match
     hidden, _ = hidden_cards(match)

@@ -2,7 +2,7 @@
 friend matches together, each resumable; every form names its match, and a match id
 that is not the browser's own is refused and changes nothing.
 
-The truth comes from the database (``app.play.load``), never from a response.
+The truth comes from the database (``app.table.storage.load``), never from a response.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from sqlmodel import Session
 from app.core.models import PlayMatch
 from app.engine import Phase, legal_match_actions
 from app.friend.stream import events as event_stream
-from app.play import Loaded, load
+from app.table.common import Loaded
+from app.table.storage import load
 from tests.support.browsers import session_id_of
 from tests.support.hardening import action_form
 from tests.support.servers import run_async

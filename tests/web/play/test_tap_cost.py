@@ -112,7 +112,7 @@ def test_the_screen_is_built_after_the_tap_is_committed(
     # writer lock is free by then, and what the tap wrote is already stored.
     _start(app, client)
     engine: Engine = app.state.engine
-    real = play_route.play.screen
+    real = play_route.screen
     probes: list[str] = []
 
     def probing(loaded: storage.Loaded, *args: object, **kwargs: object) -> object:
@@ -128,7 +128,7 @@ def test_the_screen_is_built_after_the_tap_is_committed(
                 probes.append("held")
         return real(loaded, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(play_route.play, "screen", probing)
+    monkeypatch.setattr(play_route, "screen", probing)
     form = _legal_form(app, client)
     assert client.post("/play", data=form, headers={"HX-Request": "true"}).status_code == 200
     assert probes == [f"free at {int(form['version']) + 1}"]
