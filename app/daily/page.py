@@ -101,13 +101,18 @@ class Panel:
 
 
 def results_chart(results: list[int], mine: int | None) -> Chart:
-    """The day's results as bars of :data:`BUCKET` points, the bar of ``mine`` marked."""
+    """The day's results as bars of :data:`BUCKET` points, the bar of ``mine`` marked: the
+    x axis labels the bars' edges (a histogram: −26 lies between "−30" and "−20"), each
+    bar says its whole range ("−30 to −21: 2")."""
     buckets = deal.distribution(results, BUCKET)
     mine_at = None if mine is None else (mine // BUCKET) * BUCKET
     return count_bars(
         gettext("Today's results on this server"),
-        [(signed(low), count) for low, count in buckets],
-        ["you" if low == mine_at else "" for low, _ in buckets], height=96)
+        [(gettext("%(low)s to %(high)s", low=signed(low), high=signed(low + BUCKET - 1)), count)
+         for low, count in buckets],
+        ["you" if low == mine_at else "" for low, _ in buckets], height=96,
+        edges=[signed(low) for low, _ in buckets]
+        + ([signed(buckets[-1][0] + BUCKET)] if buckets else []))
 
 
 def panel(db: Session, session_id: str, day: Day, play: plays.Play) -> Panel:

@@ -264,8 +264,9 @@ def luck_average_sentence(luck: Sequence[tuple[float, float]]) -> str:
 class HandLuck:
     """Luck and play of one finished hand from the viewer's seat, for the result panel's
     line (issue 29): ``status`` is ``"done"`` (``split`` holds the figures),
-    ``"analysing"`` (the analysis is still running: ask again) or ``"none"`` (nothing to
-    show: analysis off, failed, or the hand is not analysed for this seat)."""
+    ``"analysing"`` (the analysis is still running: ask again), ``"pending"`` (no
+    analysis of the hand stored yet: ask again, briefly) or ``"none"`` (nothing to show:
+    analysis off, failed, or the hand is not analysed for this seat)."""
 
     status: str
     split: LuckAndPlay | None = None
@@ -298,7 +299,7 @@ def hand_luck(db: Session, session_id: str, match_id: int, number: int) -> HandL
     review = db.get(HandReview, (game.id, number, me))
     status = analysis_view(review).status
     if review is None or status != "done":  # none yet: its row is written as the hand ends
-        return HandLuck("analysing" if status in ("analysing", "none") else "none")
+        return HandLuck({"analysing": "analysing", "none": "pending"}.get(status, "none"))
     chances = match_chances(Rules.from_dict(game.rules),
                             [(row.winner, row.points) for row in rows], me)
     ratings = [Rating.from_dict(d) for d in review.ratings]
