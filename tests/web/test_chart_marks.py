@@ -10,8 +10,8 @@ from app.web.render import templates
 
 
 def test_the_target_at_the_top_of_the_chart_is_not_cut() -> None:
-    chart = running_lines("Scores", [("you", "You", [0, 40, 80]), ("other", "Computer", [0, 30, 60])],
-                          ["start", "hand 1", "hand 2"], 100)
+    lines = [("you", "You", [0, 40, 80]), ("other", "Computer", [0, 30, 60])]
+    chart = running_lines("Scores", lines, ["start", "hand 1", "hand 2"], 100)
     html = templates.env.get_template("_chart.html").module.svg(chart)  # type: ignore[attr-defined]
     found = re.search(r'<text x="38" y="([\d.]+)" class="chart__tick">target 100</text>', str(html))
     assert found is not None
