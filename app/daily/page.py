@@ -15,7 +15,7 @@ from datetime import date
 
 from sqlmodel import Session
 
-from app.core.i18n import N_, gettext, ngettext
+from app.core.i18n import N_, gettext, ngettext, signed
 from app.daily import days, deal, plays
 from app.daily.days import Day, Revealed
 from app.table.common import VS_COMPUTER
@@ -40,11 +40,6 @@ def versus_par(points: int, par: int) -> str:
     if points > par:
         return ngettext("%(num)d point above par", "%(num)d points above par", gap, num=gap)
     return ngettext("%(num)d point below par", "%(num)d points below par", gap, num=gap)
-
-
-def signed(points: int) -> str:
-    """Points from the player's seat with their sign: ``+14``, ``−25``, ``0``."""
-    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import defer
 from sqlmodel import Session, SQLModel, col, select
 
-from app.core.i18n import gettext, ngettext, percent
+from app.core.i18n import gettext, ngettext, percent, signed
 from app.core.models import BrowserStats, HandReview, MatchStats, PlayHand, PlayMatch, utcnow
 from app.engine import HandKind, HandRecord, Rules, hollywood_tally, match_tally, standing
 from app.engine.bots.equity import match_equity
@@ -224,11 +224,6 @@ def luck_by_hand(chances: Sequence[float],
     analysed yet) from the chances before and after it (:func:`match_chances`)."""
     return [luck_and_play(chances[i] / 100, chances[i + 1] / 100, rated)
             for i, rated in enumerate(ratings) if rated is not None]
-
-
-def signed(points: int) -> str:
-    """Whole points with their sign: "+12", "−50" (a true minus sign), "0"."""
-    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
 
 
 def luck_sentence(split: LuckAndPlay) -> str:
