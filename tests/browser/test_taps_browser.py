@@ -123,7 +123,19 @@ def test_every_refused_tap_says_why_on_the_play_table(live_server: str,
     _start(page, live_server)
     top = _take_from_the_pile(page)
     at_rest(page)
-    # The card just taken, tapped twice: it cannot go back, says so, and is lowered.
+    # The card just taken, dragged onto the pile: it cannot go back, and says so.
+    card = page.locator(f'.slot[data-card="{top}"] .card').bounding_box()
+    pile = page.locator(".pile--discard .pile__btn").bounding_box()
+    assert card and pile
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2, steps=8)
+    page.mouse.up()
+    assert "from the pile" in page.locator(REFUSED).inner_text()
+    assert page.locator(f"#c-{top}").count() == 1
+    page.evaluate("() => { document.getElementById('status').textContent = ''; }")
+    at_rest(page)
+    # Tapped twice: it cannot go back, says so, and is lowered.
     page.locator(f"#c-{top}").click()
     page.locator(f"#c-{top}").click()
     assert "from the pile" in page.locator(REFUSED).inner_text()
