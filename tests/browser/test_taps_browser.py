@@ -1,8 +1,9 @@
 """Never silent, never lost (issue 48), in Chromium: a *Discard* tapped while the draw is
 in flight is queued and lands; every refused tap (the card just taken from the pile,
-*Discard* with nothing selected) puts a reason in the status line, on the play table and
-the lesson's; a tap on the felt lowers a raised card; under reduced motion a discarded
-card leaves the hand at once, before the answer; *Pass* answers at once."""
+*Discard* with nothing selected, a key whose button is not open) puts a reason in the
+status line, on the play table and the lesson's; a tap on the felt lowers a raised card;
+under reduced motion a discarded card leaves the hand at once, before the answer; *Pass*
+answers at once."""
 
 from __future__ import annotations
 
@@ -151,6 +152,9 @@ def test_every_refused_tap_says_why_on_the_play_table(live_server: str,
     assert "Tap it again to discard it" in page.locator("#hand-note").inner_text()
     page.locator("#hand-note").click()
     assert not page.locator(f"#c-{other}").is_checked()
+    # A key whose button is not open at this step (S: the stock, after the draw).
+    page.keyboard.press("s")
+    page.locator(REFUSED).filter(has_text="Draw from stock is not open now").wait_for()
     assert table_version(page) == page.locator("#table").get_attribute("data-version")
 
 
