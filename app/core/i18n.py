@@ -149,6 +149,12 @@ def number(value: float, digits: int = 0) -> str:
     return format_decimal(value, format=pattern, locale=_locale(current()))
 
 
+def signed(points: int) -> str:
+    """Whole points with their sign: ``+14``, ``−25`` (a true minus sign), ``0`` (the
+    daily deal's results, the luck and play of a hand)."""
+    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
+
+
 def percent(value: float) -> str:
     """``value`` (a fraction) as a whole percentage in this language's format (``45%``,
     ``45 %``)."""

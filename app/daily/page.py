@@ -15,7 +15,7 @@ from datetime import date
 
 from sqlmodel import Session
 
-from app.core.i18n import N_, gettext, ngettext
+from app.core.i18n import N_, gettext, ngettext, signed
 from app.daily import days, deal, plays
 from app.daily.days import Day, Revealed
 from app.table.common import VS_COMPUTER
@@ -40,11 +40,6 @@ def versus_par(points: int, par: int) -> str:
     if points > par:
         return ngettext("%(num)d point above par", "%(num)d points above par", gap, num=gap)
     return ngettext("%(num)d point below par", "%(num)d points below par", gap, num=gap)
-
-
-def signed(points: int) -> str:
-    """Points from the player's seat with their sign: ``+14``, ``−25``, ``0``."""
-    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +96,18 @@ class Panel:
 
 
 def results_chart(results: list[int], mine: int | None) -> Chart:
-    """The day's results as bars of :data:`BUCKET` points, the bar of ``mine`` marked."""
+    """The day's results as bars of :data:`BUCKET` points, the bar of ``mine`` marked: the
+    x axis labels the bars' edges (a histogram: −26 lies between "−30" and "−20"), each
+    bar says its whole range ("−30 to −21: 2")."""
     buckets = deal.distribution(results, BUCKET)
     mine_at = None if mine is None else (mine // BUCKET) * BUCKET
     return count_bars(
         gettext("Today's results on this server"),
-        [(signed(low), count) for low, count in buckets],
-        ["you" if low == mine_at else "" for low, _ in buckets], height=96)
+        [(gettext("%(low)s to %(high)s", low=signed(low), high=signed(low + BUCKET - 1)), count)
+         for low, count in buckets],
+        ["you" if low == mine_at else "" for low, _ in buckets], height=96,
+        edges=[signed(low) for low, _ in buckets]
+        + ([signed(buckets[-1][0] + BUCKET)] if buckets else []))
 
 
 def panel(db: Session, session_id: str, day: Day, play: plays.Play) -> Panel:

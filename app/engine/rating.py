@@ -132,7 +132,11 @@ class LuckAndPlay:
       several sampled estimates is biased upwards, so summed over the thirty decisions of
       a hand such losses would charge an accurate player with many points of play;
     * ``luck`` is everything else: the deal, the draws, the other side's choices;
-    * ``luck + play == change``, the move of the chance from ``before`` to ``after``.
+    * ``luck + play == change``, the move of the chance from ``before`` to ``after``;
+    * neither is over 100 points: decisions cannot cost more than the whole chance the
+      player had (``play >= -before``, so ``luck <= after``), however many of them the
+      estimates charge (issue 48: "the cards gave you 120, your play cost 170" after a
+      match that went from 50 % to 0 %).
     """
 
     before: float
@@ -156,9 +160,27 @@ def luck_and_play(before: float, after: float, ratings: Sequence[Rating]) -> Luc
     """
     if not (0.0 <= before <= 1.0 and 0.0 <= after <= 1.0):
         raise ValueError("a chance to win the match is between 0 and 1")
-    play = -sum(r.loss for r in ratings if r.loss >= ACCURATE_WITHIN)
+    play = max(-sum(r.loss for r in ratings if r.loss >= ACCURATE_WITHIN), -100.0 * before)
     change = 100.0 * (after - before)
     return LuckAndPlay(100.0 * before, 100.0 * after, change - play, play)
+
+
+def combined(splits: Sequence[LuckAndPlay]) -> LuckAndPlay:
+    """Several stretches' luck and play (a match's analysed hands, in order) as one split
+    of their summed change, from the first one's ``before``: the plays summed, but never
+    more than the highest chance held (``max(before)``) nor so much that the luck would
+    pass 100 points (``play >= change - 100``), the luck the rest, so ``luck + play ==
+    change`` still and neither figure is over 100 points.
+
+    Raises ``ValueError`` for no stretch at all.
+    """
+    if not splits:
+        raise ValueError("no stretch of play to combine")
+    change = sum(split.change for split in splits)
+    before = splits[0].before
+    held = max(split.before for split in splits)
+    play = min(0.0, max(sum(split.play for split in splits), -held, change - 100.0))
+    return LuckAndPlay(before, before + change, change - play, play)
 
 
 def accuracy(ratings: Sequence[Rating]) -> float | None:
@@ -170,4 +192,5 @@ def accuracy(ratings: Sequence[Rating]) -> float | None:
 
 
 __all__ = ["ACCURATE_WITHIN", "MARKS", "REVIEW_BUDGET", "LuckAndPlay", "Rating", "accuracy",
-           "chances", "decision_seed", "luck_and_play", "mark_for", "rate", "rate_all"]
+           "chances", "combined", "decision_seed", "luck_and_play", "mark_for", "rate",
+           "rate_all"]

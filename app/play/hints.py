@@ -51,23 +51,42 @@ ONE_AT_A_TIME = InFlight(
 
 @dataclass(frozen=True, slots=True)
 class HintOption:
-    """One of the Expert's choices: what to do, in words, the estimated chance to win the
-    match after it (a whole percentage, as text), and whether it is *about even* with the
-    Expert's play (``even``: within :data:`HINT_NOISE` of it, or above it — the Expert
-    keeps its usual play unless another is clearly better, so a higher figure beside it
-    is always within the noise)."""
+    """One of the Expert's choices: what to do (``action``, and in ``words``), the
+    estimated chance to win the match after it (``value``, 0..1, and ``chance``, a whole
+    percentage as text), and whether it is *about even* with the panel's first line
+    (``even``: within :data:`HINT_NOISE` of the highest chance, as the first line is)."""
 
     action: str
     words: str
     chance: str
+    value: float = 0.0
     even: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class HintPanel:
-    """The hint shown under the hand: the Expert's play first, then the next best."""
+class HintRow:
+    """One line of the hint's list: one choice with its figure, or the choices about
+    even with the recommended one, grouped under one shared figure (``chance``: "54%",
+    or a range "51%–54%" when their rounded figures differ)."""
 
     options: tuple[HintOption, ...]
+    chance: str
+
+    @property
+    def even(self) -> bool:
+        """Several choices about even, grouped."""
+        return len(self.options) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class HintPanel:
+    """The hint shown under the hand: the recommended play first, then the others by
+    their chance, highest first. ``rows`` is the list as shown: the first row holds the
+    recommended play (with the choices about even with it, grouped), and no later row
+    shows a higher figure than it."""
+
+    options: tuple[HintOption, ...]
+    rows: tuple[HintRow, ...] = ()
 
     @property
     def best(self) -> HintOption:
@@ -75,16 +94,43 @@ class HintPanel:
         return self.options[0]
 
 
+def _figure(values: list[float]) -> str:
+    """One figure for chances shown together: a whole percentage, or a range of two."""
+    low, high = percent(min(values)), percent(max(values))
+    return high if low == high else gettext("%(low)s–%(high)s", low=low, high=high)
+
+
 def hint_panel(best: list[tuple[Action, float]]) -> HintPanel:
-    """The panel for Expert's ``[(action, win_chance), ...]`` (its play first): every
-    other choice whose chance is within :data:`HINT_NOISE` of the first one's, or above
-    it, is marked *about even*, so the recommended play is never shown below another
-    without saying why."""
-    first = best[0][1]
-    return HintPanel(tuple(
-        HintOption(str(action), action_words(action), percent(chance),
-                   even=index > 0 and chance > first - HINT_NOISE)
-        for index, (action, chance) in enumerate(best)))
+    """The panel for Expert's ``[(action, win_chance), ...]`` (its play first, chances
+    0..1) — a panel that agrees with itself (issue 48):
+
+    * the recommended play is the Expert's, unless another choice's chance is higher by
+      more than :data:`HINT_NOISE` (the Expert's samples then disagree with its usual
+      play): that choice is recommended instead;
+    * every choice within :data:`HINT_NOISE` of the highest chance is *about even* with
+      it: they share the first row, the recommended play first, under one figure (a
+      range when their rounded figures differ);
+    * the others follow, highest first, each with its own figure, none higher than the
+      first row's (they are below the noise band, so below every choice in it).
+
+    Raises ``ValueError`` for an empty ``best``.
+    """
+    if not best:
+        raise ValueError("a hint needs at least one choice")
+    top = max(chance for _, chance in best)
+    floor = top - HINT_NOISE
+    pick = 0 if best[0][1] >= floor else max(range(len(best)), key=lambda i: best[i][1])
+    order = [pick, *sorted((i for i in range(len(best)) if i != pick),
+                           key=lambda i: (-best[i][1], i))]
+    grouped = sum(chance >= floor for _, chance in best) > 1
+    options = tuple(
+        HintOption(str(best[i][0]), action_words(best[i][0]), percent(best[i][1]),
+                   best[i][1], even=grouped and best[i][1] >= floor)
+        for i in order)
+    group = tuple(option for option in options if option.value >= floor)
+    rows = [HintRow(group, _figure([option.value for option in group]))]
+    rows += [HintRow((option,), option.chance) for option in options if option.value < floor]
+    return HintPanel(options, tuple(rows))
 
 
 def give_hint(db: Session, session_id: str, form: Mapping[str, str],
@@ -129,4 +175,5 @@ def give_hint(db: Session, session_id: str, form: Mapping[str, str],
     return loaded, hint_panel(best)
 
 
-__all__ = ["HINT_NOISE", "ONE_AT_A_TIME", "HintOption", "HintPanel", "give_hint", "hint_panel"]
+__all__ = ["HINT_NOISE", "ONE_AT_A_TIME", "HintOption", "HintPanel", "HintRow", "give_hint",
+           "hint_panel"]

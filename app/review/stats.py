@@ -35,11 +35,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import defer
 from sqlmodel import Session, SQLModel, col, select
 
-from app.core.i18n import gettext, ngettext
+from app.core.i18n import gettext, ngettext, percent, signed
 from app.core.models import BrowserStats, HandReview, MatchStats, PlayHand, PlayMatch, utcnow
 from app.engine import HandKind, HandRecord, Rules, hollywood_tally, match_tally, standing
 from app.engine.bots.equity import match_equity
-from app.engine.rating import MARKS, LuckAndPlay, Rating, accuracy, luck_and_play
+from app.engine.rating import MARKS, LuckAndPlay, Rating, accuracy, combined, luck_and_play
 from app.engine.review import hand_positions
 from app.review.history import (
     NotInHistoryError,
@@ -193,13 +193,14 @@ class MatchReport:
     games: tuple[str, ...] = ()
     """Hollywood: each game's line, and ``scores`` are the totals over the three games
     (:func:`app.review.history.match_scores`); ``()`` for a plain match."""
+    split: LuckAndPlay | None = None
+    """:attr:`luck` and :attr:`play` with the chances they split the change of
+    (:func:`app.engine.rating.combined` over the analysed hands); ``None`` before any."""
 
     @property
     def luck_words(self) -> str:
-        """:attr:`luck` and :attr:`play` in a sentence (``""`` before any analysis)."""
-        if self.luck is None or self.play is None:
-            return ""
-        return luck_sentence(self.luck, self.play)
+        """:attr:`split` in a sentence (``""`` before any analysis)."""
+        return "" if self.split is None else luck_sentence(self.split)
 
 
 def match_chances(rules: Rules, results: Sequence[tuple[int | None, int]],
@@ -225,49 +226,53 @@ def luck_by_hand(chances: Sequence[float],
             for i, rated in enumerate(ratings) if rated is not None]
 
 
-def luck_sentence(luck: float, play: float) -> str:
-    """Luck and play in words, rounded to whole points of win chance: "The cards cost
-    you 18 points of win chance, your play 4." (see :class:`MatchReport`)."""
-    cards = round(luck)
-    own = round(-play)
-    if cards > 0:
-        if own:
-            return ngettext("The cards gave you %(num)d point of win chance, your play cost "
-                            "%(own)d.", "The cards gave you %(num)d points of win chance, "
-                            "your play cost %(own)d.", cards, own=own)
-        return ngettext("The cards gave you %(num)d point of win chance, your play cost "
-                        "nothing.", "The cards gave you %(num)d points of win chance, your "
-                        "play cost nothing.", cards)
-    if cards < 0:
-        if own:
-            return ngettext("The cards cost you %(num)d point of win chance, your play cost "
-                            "%(own)d.", "The cards cost you %(num)d points of win chance, "
-                            "your play cost %(own)d.", -cards, own=own)
-        return ngettext("The cards cost you %(num)d point of win chance, your play cost "
-                        "nothing.", "The cards cost you %(num)d points of win chance, your "
-                        "play cost nothing.", -cards)
-    if own:
-        return gettext("The cards were even, your play cost %(own)d.", own=own)
-    return gettext("The cards were even, your play cost nothing.")
+def luck_sentence(split: LuckAndPlay) -> str:
+    """Luck and play in words, as a split of the change of the chance to win the match
+    that adds up to it in the whole points shown (issue 48): "Your chance to win the
+    match went from 50% to 0%: 0 points from the cards, −50 from your play." The cards'
+    figure is the rounded change less the rounded play, so the two always add up."""
+    before, after = round(split.before), round(split.after)
+    play = round(split.play)
+    return gettext("Your chance to win the match went from %(before)s to %(after)s: "
+                   "%(cards)s points from the cards, %(play)s from your play.",
+                   before=percent(before / 100), after=percent(after / 100),
+                   cards=signed(after - before - play), play=signed(play))
+
+
+def luck_average_sentence(luck: Sequence[tuple[float, float]]) -> str:
+    """Luck and play of several matches (``(luck, play)`` each, in points, as
+    :func:`luck_sentence` splits one) in words, on average per match, so the figures stay
+    on the scale of one match: "Over 3 matches, on average a match: +4 points of your
+    chance to win it from the cards, −6 from your play." (``""`` without any)."""
+    if not luck:
+        return ""
+    play = round(sum(x[1] for x in luck) / len(luck))
+    total = round(sum(x[0] + x[1] for x in luck) / len(luck))
+    return ngettext("Over %(num)d match: %(cards)s points of your chance to win it from the "
+                    "cards, %(play)s from your play.",
+                    "Over %(num)d matches, on average a match: %(cards)s points of your "
+                    "chance to win it from the cards, %(play)s from your play.",
+                    len(luck), cards=signed(total - play), play=signed(play))
 
 
 @dataclass(frozen=True, slots=True)
 class HandLuck:
     """Luck and play of one finished hand from the viewer's seat, for the result panel's
     line (issue 29): ``status`` is ``"done"`` (``split`` holds the figures),
-    ``"analysing"`` (the analysis is still running: ask again) or ``"none"`` (nothing to
-    show: analysis off, failed, or the hand is not analysed for this seat)."""
+    ``"analysing"`` (the analysis is still running: ask again), ``"pending"`` (no
+    analysis of the hand stored yet: ask again, briefly) or ``"none"`` (nothing to show:
+    analysis off, failed, or the hand is not analysed for this seat)."""
 
     status: str
     split: LuckAndPlay | None = None
 
     @property
     def words(self) -> str:
-        """The line: "The cards gave you 6 points of win chance, your play cost 2."
-        (``""`` unless done)."""
+        """The line: "Your chance to win the match went from 50% to 56%: +8 points from
+        the cards, −2 from your play." (``""`` unless done)."""
         if self.split is None:
             return ""
-        return luck_sentence(self.split.luck, self.split.play)
+        return luck_sentence(self.split)
 
 
 def hand_luck(db: Session, session_id: str, match_id: int, number: int) -> HandLuck:
@@ -289,7 +294,7 @@ def hand_luck(db: Session, session_id: str, match_id: int, number: int) -> HandL
     review = db.get(HandReview, (game.id, number, me))
     status = analysis_view(review).status
     if review is None or status != "done":  # none yet: its row is written as the hand ends
-        return HandLuck("analysing" if status in ("analysing", "none") else "none")
+        return HandLuck({"analysing": "analysing", "none": "pending"}.get(status, "none"))
     chances = match_chances(Rules.from_dict(game.rules),
                             [(row.winner, row.points) for row in rows], me)
     ratings = [Rating.from_dict(d) for d in review.ratings]
@@ -318,6 +323,7 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
     chances = match_chances(rules, [(row.winner, row.points) for row in rows], me)
     ratings = [r for row in rows for r in reviews.get((game.id, row.number), [])]
     splits = luck_by_hand(chances, [reviews.get((game.id, row.number)) for row in rows])
+    whole = combined(splits) if splits else None
     costly = sorted(((row.number, r) for row in rows for r in reviews.get((game.id,
                                                                            row.number), [])
                      if r.loss > 0), key=lambda item: (-item[1].loss, item[0], item[1].index))
@@ -344,9 +350,9 @@ def match_report(db: Session, session_id: str, match_id: int | None) -> MatchRep
         chart, gettext("your friend %(name)s", name=seats.other_name) if seats.friend
         else gettext("%(level)s computer", level=level),
         seats.named, match_number(db, session_id, game.id),
-        sum(split.luck for split in splits) if splits else None,
-        sum(split.play for split in splits) if splits else None,
-        game_lines(hollywood_tally(records, rules) if rules.hollywood else None, seats))
+        whole.luck if whole else None, whole.play if whole else None,
+        game_lines(hollywood_tally(records, rules) if rules.hollywood else None, seats),
+        whole)
 
 
 # --- Statistics ----------------------------------------------------------------------------
@@ -402,7 +408,7 @@ class Stats:
         """Luck and play over every analysed hand, in a sentence (``""`` without any)."""
         if not self.luck:
             return ""
-        return luck_sentence(sum(x[1] for x in self.luck), sum(x[2] for x in self.luck))
+        return luck_average_sentence([(x[1], x[2]) for x in self.luck])
 
     @property
     def level_scale(self) -> tuple[tuple[str, float], ...]:
@@ -489,15 +495,16 @@ Analysed = tuple[float | None, float | None, float | None]
 def match_analysis(rules: Rules, hands: Sequence[HandRow],
                    reviews: Mapping[int, list[Rating]]) -> Analysed:
     """The viewer's accuracy over every rated decision of a match (its ``reviews`` by
-    hand number), and their luck and play summed over its analysed hands
-    (:func:`luck_by_hand` on :func:`match_chances` from its finished ``hands`` in order;
+    hand number), and their luck and play over its analysed hands
+    (:func:`~app.engine.rating.combined` of :func:`luck_by_hand` on :func:`match_chances`
+    from its finished ``hands`` in order;
     ``None`` when none of them is analysed)."""
     ratings = [r for _, rated in sorted(reviews.items()) for r in rated]
     if not hands or not any(h.number in reviews for h in hands):
         return accuracy(ratings), None, None
     chances = match_chances(rules, [(h.winner, h.points) for h in hands], hands[0].seat)
-    splits = luck_by_hand(chances, [reviews.get(h.number) for h in hands])
-    return accuracy(ratings), sum(x.luck for x in splits), sum(x.play for x in splits)
+    whole = combined(luck_by_hand(chances, [reviews.get(h.number) for h in hands]))
+    return accuracy(ratings), whole.luck, whole.play
 
 
 def _by_match(hands: Sequence[HandRow]) -> dict[int, list[HandRow]]:
@@ -658,9 +665,9 @@ def recomputed(db: Session, session_id: str) -> tuple[Stats, list[PlayMatch], li
 
 # --- Statistics kept: one row per match and seat, one per browser -----------------------
 
-FACTS_FORMAT = 1
+FACTS_FORMAT = 2
 """The layout of :class:`MatchStats`'s ``facts`` (part of its stamp: a new layout
-rebuilds every row)."""
+rebuilds every row; 2: luck and play as a bounded split, issue 48)."""
 MAX_AGE = timedelta(days=1)
 """A browser's kept figures older than this are rebuilt even with no bump (what no
 bump reaches: a friend's history purged for age)."""

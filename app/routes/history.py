@@ -43,6 +43,9 @@ ECHO_LIMIT = 60 * 1024
 """How much of a refused file the import form shows back for correction (characters)."""
 LUCK_TRIES = 90
 """How often the result panel asks for a hand's luck line (every 2 s: three minutes)."""
+PENDING_TRIES = 5
+"""How often it asks while no analysis of the hand is stored at all (one is stored as the
+hand ends: none after ten seconds will not come), so "Weighing luck and play…" clears."""
 TOO_SLOW = N_("This file took too long to read, so it was not shown: import a shorter one "
               "(one match, or one hand).")
 GONE = N_("This imported file is no longer here (imports are kept for an hour and never "
@@ -240,8 +243,9 @@ def hand_luck(request: Request, session: SessionDep, db: DbDep, match_id: str,
         luck = stats.hand_luck(db, session.id, match, hand)
     except hist.NotInHistoryError:
         return _not_found(request)
-    if luck.status == "analysing" and asked >= LUCK_TRIES:
-        luck = stats.HandLuck("none")  # the analysis was lost: stop asking
+    if (luck.status == "analysing" and asked >= LUCK_TRIES) or (
+            luck.status == "pending" and asked >= PENDING_TRIES):
+        luck = stats.HandLuck("none")  # the analysis was lost, or never queued: stop asking
     return render(request, "review/_hand_luck.html",
                   {"luck": luck, "url": f"/play/history/{match}/{hand}/luck?try={asked + 1}"})
 

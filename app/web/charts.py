@@ -122,17 +122,23 @@ def percent_bars(title: str, values: Sequence[tuple[str, float]], width: int = 3
 
 
 def count_bars(title: str, values: Sequence[tuple[str, int]], keys: Sequence[str] = (),
-               width: int = 320, height: int = 120) -> Chart:
+               width: int = 320, height: int = 120, edges: Sequence[str] = ()) -> Chart:
     """A bar chart of counts (0 and up), one bar per ``(label, count)``, the y axis to the
     largest count; ``keys`` (as many as the values, or none) name bars to colour apart
     (``"you"``: the bar the viewer's own value fell in). The x labels are thinned to
-    about eight.
+    about eight. A histogram gives ``edges``, one more than the values (the bars'
+    bounds, "−30", "−20"...): the x labels then stand at the bars' edges, so each says
+    the true figure of where it stands (a −26 lies between "−30" and "−20", never under
+    a "−30" of its own).
 
     Raises:
-        ValueError: ``keys`` given but not one per value.
+        ValueError: ``keys`` given but not one per value, or ``edges`` given but not one
+            more than the values.
     """
     if keys and len(keys) != len(values):
         raise ValueError("one key per bar, or none")
+    if edges and len(edges) != len(values) + 1:
+        raise ValueError("one edge more than the bars, or none")
     n = max(1, len(values))
     top = float(max([1, *(count for _, count in values)]))
     slot = (width - PAD_LEFT - PAD_RIGHT) / n
@@ -141,9 +147,13 @@ def count_bars(title: str, values: Sequence[tuple[str, int]], keys: Sequence[str
         y = _y(count, height, top)
         bars.append((PAD_LEFT + slot * i + slot * 0.1, y, slot * 0.8, _y(0, height, top) - y,
                      f"{label}: {count}"))
-    xs = [PAD_LEFT + slot * (i + 0.5) for i in range(len(values))]
+    if edges:
+        at = _sparse([PAD_LEFT + slot * i for i in range(len(edges))], list(edges))
+    else:
+        at = _sparse([PAD_LEFT + slot * (i + 0.5) for i in range(len(values))],
+                     [label for label, _ in values])
     return Chart(title, width, height,
-                 labels=_sparse(xs, [label for label, _ in values]),
+                 labels=at,
                  ticks=tuple((_y(v, height, top), str(v)) for v in sorted({0, int(top)})),
                  bars=tuple(bars), bar_keys=tuple(keys),
                  summary=", ".join(f"{label}: {count}" for label, count in values))

@@ -84,7 +84,9 @@ HOOKS: tuple[Hook, ...] = (
         EVERY_TABLE),
     _id("status", "the status line, in the status block of every table", "table/swap.js "
         "table/queue.js table/hint.js",
-        "filled from the answer's (htmx: select-oob innerHTML); the unreachable line", EVERY_TABLE),
+        "filled from the answer's (htmx: select-oob innerHTML); a refused tap's reason "
+        "(queue.js refuse(): the unreachable line, the card that cannot go, no card chosen), "
+        "Pass's pending line", EVERY_TABLE),
     _id("step-help", "the step's Rules link, in the status block", "table/swap.js",
         "filled from the answer's (htmx: select-oob innerHTML)", EVERY_TABLE),
     _id("computer-live", "a live region in the status block", "table/swap.js",
@@ -97,10 +99,12 @@ HOOKS: tuple[Hook, ...] = (
         "a queued tap's card still held; the selection kept across a swap", EVERY_TABLE),
     _id("a-<action>", "each action button (a-discard, a-knock, a-gin, a-draw_stock, a-take, "
         "a-pass, a-hint, a-rematch…)", "table/select.js table/queue.js table/hint.js sound.js",
-        "aria-disabled after the selection; a queued tap's button still there and enabled",
+        "aria-disabled after the selection; a queued tap's button still there and enabled; "
+        "the card buttons take taps while a draw is in flight; Pass aria-pressed at its tap",
         EVERY_TABLE),
     _id("hand-note", "the note under your hand", "table/select.js",
-        "shows the selected card's data-note, else its own data-default", EVERY_TABLE),
+        "shows the selected card's data-note (and how it goes), else its own data-default",
+        EVERY_TABLE),
     _id("read-table", "the Read the table button (data-key r)", "table/keys.js table/focus.js",
         "speaks #table-summary-text; never given the focus after a swap", EVERY_TABLE),
     _id("table-summary-text", "the table in words, in the summary sheet", "table/keys.js",

@@ -277,6 +277,11 @@ SCRIPT_WORDS = {
                            "again."),
     "place": i18n.N_("%(card)s: place %(place)s of %(total)s."),
     "copied": i18n.N_("Copied"),
+    "choose": i18n.N_("Select a card first, then tap %(action)s."),
+    "not_with": i18n.N_("Not with this card: %(note)s"),
+    "again": i18n.N_("Tap it again to discard it, or tap the table to lower it."),
+    "passing": i18n.N_("You pass…"),
+    "not_now": i18n.N_("%(action)s is not open now."),
 }
 """The sentences static/play.js writes itself, by key; a page hands them over in its
 language with ``<script type="application/json" id="script-words">{{ script_words()|tojson

@@ -1,10 +1,11 @@
 // The forms around the table. Leaving the play screen takes one Back press: New match
 // (data-replace) and Start match (data-start) replace the history entry instead of
-// adding one. The table's own form (data-play) queues its taps (queue.js).
+// adding one. The table's own form (data-play) queues its taps (queue.js); a card button
+// tapped without a card that allows its move says why in the status line.
 
 import { state } from "./state.js";
 import { BASE, CARD_ACTIONS, selected } from "./page.js";
-import { enqueue } from "./queue.js";
+import { cardReason, enqueue, refuse } from "./queue.js";
 import { DEAL_KEY } from "./motion.js";
 
 // Start match: posted here; its redirect replaces this history entry (the new table is
@@ -47,12 +48,15 @@ function submit(event) {
   event.preventDefault();
   const button = event.submitter;
   if (!button) return;
-  if (button.getAttribute("aria-disabled") === "true" && !state.busy) return;
   const intent = { id: button.id, name: button.name || "", value: button.value || "" };
-  if (button.name === "action" && CARD_ACTIONS.indexOf(button.value) >= 0) {
-    const radio = selected();
-    if (radio) intent.card = radio.value;
+  const cardMove = button.name === "action" && CARD_ACTIONS.indexOf(button.value) >= 0;
+  const radio = cardMove ? selected() : null;
+  if (button.getAttribute("aria-disabled") === "true" && !state.busy) {
+    // Not with this selection (none, or a card that cannot make this move): say why.
+    if (cardMove) refuse(cardReason(radio, button.textContent.trim()));
+    return;
   }
+  if (radio) intent.card = radio.value;
   enqueue(intent);
 }
 

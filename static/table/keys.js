@@ -1,10 +1,11 @@
 // Keyboard shortcuts (listed in the Keys panel, #keys-help, which ? opens): a letter
 // presses the table's button with that data-key; Left/Right move the selection along the
 // hand, Shift+Left/Right move the selected card (arrange.js); Enter on a card discards
-// it; Escape clears the selection. R or the Read the table button speaks the whole table
+// it; Escape clears the selection. A key whose button is not open now says why. R or the Read the table button speaks the whole table
 // (#table-summary-text into the live region #table-read).
 
-import { announce, board, selected, table } from "./page.js";
+import { announce, board, selected, table, word } from "./page.js";
+import { refuse } from "./queue.js";
 import { choose, discard, refresh } from "./select.js";
 import { moveCard } from "./arrange.js";
 
@@ -13,10 +14,19 @@ function readTable() {
   if (text) announce(document.getElementById("table-read"), text.textContent);
 }
 
+// A key whose button is shown but not open at this step says so (the step follows in the
+// status line), like a refused tap.
 function press(key) {
   const t = table();
   const button = t ? t.querySelector('[data-key="' + key + '"]') : null;
-  if (!button || button.disabled || button.offsetParent === null) return false;
+  if (!button || button.offsetParent === null) return false;
+  if (button.disabled) {
+    if (!document.documentElement.classList.contains("is-busy")) {
+      const label = (button.querySelector(".pile__act") || button).textContent.trim();
+      refuse(word("not_now", "%(action)s is not open now.", { action: label }));
+    }
+    return true;
+  }
   button.click();
   return true;
 }

@@ -183,9 +183,10 @@ export function playHand(plan) {
 // A discard is shown at once: the card leaves your hand for the pile before the server
 // answers. A copy of the pile's top stays under it until it lands (the answer may
 // change the pile first); swap() then removes both, or, if the card is still in the
-// new hand (refused), flies it back to its place.
+// new hand (refused), flies it back to its place. Under reduced motion the card is on
+// the pile at once, with no flight (anim null).
 export function showDiscard(code) {
-  if (motionOff() || state.pending) return;
+  if (state.pending) return;
   const slot = document.querySelector('.hand .slot[data-card="' + code + '"]');
   const card = slot ? slot.querySelector(".card") : null;
   const pileCard = document.querySelector(".pile__top .card");
@@ -193,6 +194,12 @@ export function showDiscard(code) {
   const from = card.getBoundingClientRect();
   const to = pileCard.getBoundingClientRect();
   const base = ghost(pileCard, to, "flyer");
+  if (motionOff()) {
+    const still = ghost(card, to, "flyer");
+    slot.classList.add("slot--gone");
+    state.pending = { code: code, slot: slot, flyer: still, base: base, anim: null };
+    return;
+  }
   const flyer = ghost(card, from, "flyer");
   slot.classList.add("slot--gone");
   const frame = fromFrame(to, from);
@@ -204,8 +211,9 @@ export function showDiscard(code) {
 // A draw is shown at once too: a card leaves the stock (its back) or the pile (its
 // face) for your hand; the answer's card then flies on from where that one has got to
 // (snapshot, planHand). Refused, the new table simply shows the piles as they are.
+// Under reduced motion the card is over your hand at once, with no flight.
 export function showDraw(action) {
-  if (motionOff() || state.pending) return;
+  if (state.pending) return;
   const take = action !== "draw_stock";
   const source = document.querySelector(take ? ".pile__top .card:not(.card--empty)" : ".pile--stock .card");
   const hand = document.querySelector(".hand");
@@ -213,6 +221,11 @@ export function showDraw(action) {
   const from = source.getBoundingClientRect();
   const h = hand.getBoundingClientRect();
   const to = { left: h.left + h.width / 2 - from.width / 2, top: h.top, width: from.width, height: from.height };
+  if (motionOff()) {
+    if (take) source.classList.add("is-taken");
+    state.pending = { draw: true, flyer: ghost(source, to, "flyer"), source: source, anim: null };
+    return;
+  }
   const flyer = ghost(source, from, "flyer");
   if (take) source.classList.add("is-taken");
   const anim = flyer.animate([{ transform: "translate(0px, 0px) scale(1, 1)" },
@@ -237,7 +250,7 @@ export function putBack() {
   p.flyer.remove();
   p.base.remove();
   p.slot.classList.remove("slot--gone");
-  if (to) playHand({ moves: [{ el: card, from: from, to: to, base: base }] });
+  if (to && !motionOff()) playHand({ moves: [{ el: card, from: from, to: to, base: base }] });
 }
 
 // A new match started from this page (forms.js set DEAL_KEY): its first hand is dealt

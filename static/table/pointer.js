@@ -79,12 +79,15 @@ function endDrag(event, dropped) {
       event.clientY >= r.top - pad && event.clientY <= r.bottom + pad;
   if (onPile && (state.busy || acts(d.input).indexOf("discard") >= 0)) {  // discard() queues it
     discard(d.input);
-  } else if (!motionOff()) {
-    // Let go: the card settles from under the pointer into its place (its own CSS
-    // transition, which clearing the drag's transform started, finished first).
-    const base = ownTransform(d.card);
-    playHand({ moves: [{ el: d.card, from: from, to: d.card.getBoundingClientRect(),
-      base: base, duration: ARRANGE_MS }] });
+  } else {
+    if (onPile) discard(d.input);  // a card that cannot go to the pile: the status line says why
+    if (!motionOff()) {
+      // Let go: the card settles from under the pointer into its place (its own CSS
+      // transition, which clearing the drag's transform started, finished first).
+      const base = ownTransform(d.card);
+      playHand({ moves: [{ el: d.card, from: from, to: d.card.getBoundingClientRect(),
+        base: base, duration: ARRANGE_MS }] });
+    }
   }
   const codes = handCodes();
   if (d.moved && codes.join(" ") !== d.codes.join(" ")) arrange(codes);

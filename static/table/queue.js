@@ -4,14 +4,17 @@
 // * A tap posts with fetch (header HX-Request: the route answers with the status and
 //   table blocks, as it does for htmx); swap.js puts the answer in with htmx.
 // * A tap made while a request is in flight is queued and sent after it, first checked
-//   against the new table: a repeat that has become illegal (its button disabled, its
-//   card gone) is dropped without a word (stillLegal).
+//   against the new table: a repeat that has become illegal (its button disabled) is
+//   dropped without a word; a card move no longer open (its card gone, or the card just
+//   taken) says why in the status line (stillLegal). While a draw is in flight the card
+//   buttons (Discard, Knock, Gin) take taps, so a Discard tapped then is queued.
+// * A refused tap answered here (refuse()) says why in the status line, never nothing.
 // * A friend's move is fetched through the same queue ({refresh: true}), so it never
 //   overtakes a tap.
 // * #table has aria-busy, and <html> the class is-busy, while a request is in flight.
 
 import { state } from "./state.js";
-import { postUrl, shownMatch, table, word, acts } from "./page.js";
+import { CARD_ACTIONS, postUrl, selected, shownMatch, table, word, acts } from "./page.js";
 import { describeFocus } from "./focus.js";
 import { handCodes, merged } from "./arrange.js";
 import { DRAWS, putBack, showDiscard, showDraw } from "./motion.js";
@@ -25,18 +28,80 @@ export function enqueue(intent) {
   if (!state.busy) next();
 }
 
+// Why a tap could not be made, in the status line (the step it refused follows, as in
+// the server's refusals): the tap is answered at once, never left without a word.
+export function refuse(text) {
+  const status = document.getElementById("status");
+  if (!status || !text) return;
+  const step = status.querySelector(".play-status__text:not(.play-status__pending), .play-status__then");
+  const line = document.createElement("span");
+  line.className = "play-status__refused";
+  line.textContent = text;
+  const parts = [line];
+  if (step && step.textContent.trim()) {
+    const then = document.createElement("span");
+    then.className = "play-status__then";
+    then.textContent = " " + step.textContent.trim();
+    parts.push(then);
+  }
+  status.replaceChildren.apply(status, parts);
+}
+
+// What a card button (Discard, Knock, Gin: its label ``action``) says it cannot do with
+// ``radio`` (the selected card, or null).
+export function cardReason(radio, action) {
+  if (!radio) return word("choose", "Select a card first, then tap %(action)s.", { action: action });
+  if (acts(radio).indexOf("discard") < 0) return radio.dataset.note || "";
+  return word("not_with", "Not with this card: %(note)s", { note: radio.dataset.note || "" });
+}
+
+function labelOf(button) {
+  return button ? (button.textContent || "").trim() : "";
+}
+
 // A tap queued behind a request is checked again against the table that request brought:
 // its button gone, disabled or now meaning another move (Take upcard became Take
-// discard), or its card no longer in the hand (or not allowed that move), and it is
-// dropped in silence. That is an impatient repeat (a double tap on Discard, Pass or the
-// stock), not a move to refuse with a red message. A tap still legal is sent.
+// discard), and it is dropped in silence: an impatient repeat (a double tap on Discard,
+// Pass or the stock), not a move to refuse with a red message. A card move (Discard,
+// Knock, Gin) tapped before the card could be chosen (during the draw) takes the card
+// selected now; one whose card is gone or cannot make that move says why. A tap still
+// legal is sent.
 function stillLegal(intent) {
   if (!intent.queued || intent.refresh || !intent.id) return true;
   const button = document.getElementById(intent.id);
   if (!button || button.disabled || (intent.name && button.value !== intent.value)) return false;
-  if (!intent.card) return true;
-  const radio = document.getElementById("c-" + intent.card);
-  return !!radio && acts(radio).indexOf(intent.value) >= 0;
+  if (CARD_ACTIONS.indexOf(intent.value) < 0) return true;
+  if (!intent.card && selected()) intent.card = selected().value;
+  const radio = intent.card ? document.getElementById("c-" + intent.card) : null;
+  if (radio && acts(radio).indexOf(intent.value) >= 0) return true;
+  if (intent.card && !radio) return false;  // gone already: a repeat of a discard that landed
+  refuse(cardReason(radio, labelOf(button)));
+  return false;
+}
+
+// While a draw is in flight, the card buttons (disabled at the draw step) take taps: one
+// made now is queued (forms.js) and lands once the drawn card is in the hand. The answer's
+// table brings the buttons as they are then.
+function armCardButtons() {
+  CARD_ACTIONS.forEach(function (name) {
+    const button = document.getElementById("a-" + name);
+    if (!button || !button.disabled) return;
+    button.disabled = false;
+    button.setAttribute("aria-disabled", "true");
+  });
+}
+
+// Pass answers at once: the button shows it is pressed and the status line says so
+// until the answer replaces both.
+function showPass(intent) {
+  const button = document.getElementById(intent.id);
+  if (button) button.setAttribute("aria-pressed", "true");
+  const status = document.getElementById("status");
+  if (!status) return;
+  const line = document.createElement("span");
+  line.className = "play-status__text play-status__pending";
+  line.textContent = word("passing", "You pass…");
+  status.replaceChildren(line);
 }
 
 function busy(on) {
@@ -108,7 +173,10 @@ function post(intent) {
   const body = formOf(intent);
   const focus = describeFocus();
   if (intent.value === "discard" && intent.card) showDiscard(intent.card);
-  else if (DRAWS.indexOf(intent.value) >= 0) showDraw(intent.value);
+  else if (DRAWS.indexOf(intent.value) >= 0) {
+    showDraw(intent.value);
+    armCardButtons();
+  } else if (intent.value === "pass") showPass(intent);
   return fetch(postUrl(), {
     method: "POST", body: body, credentials: "same-origin",
     headers: { "HX-Request": "true" }
@@ -137,14 +205,10 @@ function post(intent) {
   }).catch(function (error) {
     state.queue.length = 0;
     putBack();
+    const pass = document.getElementById("a-pass");
+    if (pass) pass.removeAttribute("aria-pressed");
     if (table()) table().removeAttribute("aria-busy");
-    const status = document.getElementById("status");
-    if (status) {
-      const line = document.createElement("span");
-      line.className = "play-status__refused";
-      line.textContent = (error && error.said) || word("unreachable",
-        "The server could not be reached, so nothing was changed: tap again.");
-      status.replaceChildren(line);
-    }
+    refuse((error && error.said) || word("unreachable",
+      "The server could not be reached, so nothing was changed: tap again."));
   });
 }

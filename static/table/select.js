@@ -3,8 +3,8 @@
 // Gin buttons follow the selection at once, with no request.
 
 import { state } from "./state.js";
-import { CARD_ACTIONS, acts, board, selected } from "./page.js";
-import { enqueue } from "./queue.js";
+import { CARD_ACTIONS, acts, board, selected, word } from "./page.js";
+import { enqueue, refuse } from "./queue.js";
 
 // The note and the card buttons, after the selection (or the table) changed.
 export function refresh() {
@@ -12,7 +12,11 @@ export function refresh() {
   const radio = selected();
   const note = document.getElementById("hand-note");
   if (note) {
-    note.textContent = radio && radio.dataset.note ? radio.dataset.note : note.dataset.default;
+    // A raised card says how it goes: tapped again (or Discard), or lowered by a tap
+    // on the felt.
+    const again = acts(radio).indexOf("discard") >= 0
+      ? " " + word("again", "Tap it again to discard it, or tap the table to lower it.") : "";
+    note.textContent = radio && radio.dataset.note ? radio.dataset.note + again : note.dataset.default;
   }
   const allowed = acts(radio);
   CARD_ACTIONS.forEach(function (name) {
@@ -29,12 +33,24 @@ export function choose(radio) {
   refresh();
 }
 
+export function lower() {
+  const radio = selected();
+  if (!radio) return;
+  radio.checked = false;
+  refresh();
+}
+
 // Discard this card (tapped again, dropped on the pile, Enter): queued like a tap on
 // Discard. While a request is in flight it is queued anyway and judged against the
-// table that request brings (queue.js).
+// table that request brings (queue.js). A card that cannot go (the card just taken from
+// the pile) is lowered instead, and the status line says why.
 export function discard(radio) {
   if (!radio) return;
-  if (!state.busy && acts(radio).indexOf("discard") < 0) return; // the note says why
+  if (!state.busy && acts(radio).indexOf("discard") < 0) {
+    if (radio.dataset.acts !== undefined) refuse(radio.dataset.note);
+    if (radio.checked) lower();
+    return;
+  }
   choose(radio);
   enqueue({ id: "a-discard", name: "action", value: "discard", card: radio.value });
 }
@@ -42,5 +58,12 @@ export function discard(radio) {
 export function install() {
   document.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches(".slot__input")) refresh();
+  });
+  // A tap on the felt (not on a card, a pile or a button) lowers the raised card.
+  document.addEventListener("click", function (event) {
+    const target = event.target;
+    if (!target.closest || !target.closest("#board") || event.detail === 0) return;
+    if (target.closest(".slot, button, a, input, label, summary, [popover]")) return;
+    lower();
   });
 }

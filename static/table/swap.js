@@ -63,7 +63,7 @@ export function swap(html, focus) {
     // The computer's turn starts from the pile once your card has landed on it (laid
     // out now, held until then).
     const held = landing;
-    const landed = held.anim.finished.catch(function () {}).then(function () {
+    const landed = (held.anim ? held.anim.finished.catch(function () {}) : Promise.resolve()).then(function () {
       held.flyer.remove();
       held.base.remove();
     });

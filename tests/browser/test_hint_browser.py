@@ -6,6 +6,7 @@ Screenshots go to test-results/hint-<width>x<height>.png."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -49,10 +50,20 @@ def test_hint_shows_experts_advice(live_server: str, new_page: Callable[..., Any
     assert 1 <= options.count() <= 3
     assert "to win the match" in options.first.inner_text()
     texts = options.all_inner_texts()
-    figures = [int(text.split("%")[0].split()[-1]) for text in texts]
-    for text, figure in zip(texts[1:], figures[1:], strict=True):
-        if figure >= figures[0]:  # never above the Expert's play without saying why
-            assert "about even" in text, texts
+    # The first line holds the recommended play and the highest figure shown (issue 48).
+    assert best.removeprefix("Expert would:").strip().rstrip(".") in texts[0], texts
+    figures = [max(int(n) for n in re.findall(r"(\d+)\s?%", text)) for text in texts]
+    assert all(figure <= figures[0] for figure in figures[1:]), texts
+    assert all("chance to win the match" in text for text in texts), texts
+    # Close sits beside the first line, never over it (844×390: a short band).
+    covered = page.evaluate("""() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('.play-hint__best'));
+      const close = document.querySelector('.play-hint__close').getBoundingClientRect();
+      return [...range.getClientRects()].some(r => r.left < close.right && close.left < r.right
+        && r.top < close.bottom && close.top < r.bottom);
+    }""")
+    assert not covered, "Close covers the hint's first line"
     width_now = page.evaluate("() => [document.documentElement.scrollWidth,"
                               " document.documentElement.clientWidth]")
     assert width_now[0] <= width_now[1], f"page scrolls sideways: {width_now}"

@@ -20,7 +20,7 @@ from app.engine.rating import ACCURATE_WITHIN, Rating
 from app.engine.review import hand_positions
 from app.review import analysis
 from app.review.practice import load as load_practice
-from app.review.stats import match_report
+from app.review.stats import luck_average_sentence, match_report
 from tests.support.browsers import session_id_of
 from tests.support.hardening import diff, snapshot
 from tests.web.review.test_history import _finish_hand
@@ -143,12 +143,16 @@ def test_luck_and_play_add_up_to_each_analysed_hands_change_of_chance(
     change = 100 * (match_equity(rules, scores[0], scores[1]) - match_equity(rules, 0, 0))
     assert report.luck is not None and report.play is not None
     assert report.luck + report.play == pytest.approx(change)
-    assert report.play == pytest.approx(-sum(float(r["loss"]) for r in review.ratings
-                                             if float(r["loss"]) >= ACCURATE_WITHIN))
+    # The decisions' losses, but never more than the chance held before the hand.
+    assert report.play == pytest.approx(max(
+        -sum(float(r["loss"]) for r in review.ratings if float(r["loss"]) >= ACCURATE_WITHIN),
+        -100 * match_equity(rules, 0, 0)))
     page = client.get(f"/play/history/{match_id}").text
-    assert report.luck_words in page and "of win chance" in report.luck_words
-    # The statistics sum the same over every analysed hand (here: this one).
-    assert f'<p id="luck-words">{report.luck_words}</p>' in client.get("/stats").text
+    assert report.luck_words in page and "chance to win the match" in report.luck_words
+    # The statistics give the same split, per match on average (here: one match).
+    sentence = luck_average_sentence([(report.luck, report.play)])
+    assert sentence.startswith("Over 1 match:")
+    assert f'<p id="luck-words">{sentence}</p>' in client.get("/stats").text
 
 
 def test_the_result_panel_tells_the_hands_luck_and_play_once_it_is_analysed(
@@ -161,7 +165,7 @@ def test_the_result_panel_tells_the_hands_luck_and_play_once_it_is_analysed(
     line = client.get(url + "?try=3")
     assert line.status_code == 200 and "hx-get" not in line.text  # done: no more asking
     found = re.search(r'data-luck="(-?[\d.]+)" data-play="(-?[\d.]+)"', line.text)
-    assert found is not None and "of win chance" in line.text
+    assert found is not None and "chance to win the match" in line.text
     with Session(app.state.engine) as db:
         report = match_report(db, session_id_of(client), match_id)
     assert report.luck is not None and report.play is not None  # one hand: the same split

@@ -8,6 +8,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.core import i18n
+from app.engine.rating import LuckAndPlay
 from app.review.stats import luck_sentence
 from tests.support.translated import english_left
 from tests.web.review.test_history import _finish_hand
@@ -61,14 +62,14 @@ def test_no_practice_hand_and_a_missing_hand_are_said_in_the_pages_language(
     assert missing.status_code == 404 and english_left(missing.text, language) == []
 
 
-@pytest.mark.parametrize(("language", "luck", "play", "sentence"), [
-    ("de", 18.2, -4.4, "Die Karten haben dir 18 Punkte Gewinnchance gebracht, dein Spiel hat "
-                       "4 gekostet."),
-    ("de", -1.0, 0.0, "Die Karten haben dich 1 Punkt Gewinnchance gekostet, dein Spiel nichts."),
-    ("es", 0.2, -2.0, "Las cartas estuvieron igualadas, tu juego costó 2."),
-    ("es", 5.0, 0.0, "Las cartas te dieron 5 puntos de probabilidad de ganar, tu juego no costó "
-                     "nada."),
+@pytest.mark.parametrize(("language", "before", "after", "play", "sentence"), [
+    ("de", 50.0, 0.0, -50.0, "Deine Chance, die Partie zu gewinnen, ging von 50 % auf 0 %: 0 "
+                             "Punkte durch die Karten, \u221250 durch dein Spiel."),
+    ("es", 50.0, 62.0, -19.0, "Tu probabilidad de ganar la partida pasó de 50 % a 62 %: +31 "
+                              "puntos por las cartas, \u221219 por tu juego."),
 ])
-def test_luck_and_play_in_words(language: str, luck: float, play: float, sentence: str) -> None:
+def test_luck_and_play_in_words(language: str, before: float, after: float, play: float,
+                                sentence: str) -> None:
     with i18n.language(language):
-        assert luck_sentence(luck, play) == sentence
+        split = LuckAndPlay(before, after, after - before - play, play)
+        assert luck_sentence(split).replace("\xa0", " ") == sentence

@@ -1,0 +1,215 @@
+"""Never silent, never lost (issue 48), in Chromium: a *Discard* tapped while the draw is
+in flight is queued and lands; every refused tap (the card just taken from the pile,
+*Discard* with nothing selected, a key whose button is not open) puts a reason in the
+status line, on the play table and the lesson's; a tap on the felt lowers a raised card;
+under reduced motion a discarded card leaves the hand at once, before the answer; *Pass*
+answers at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from app.learn import script
+from tests.browser.test_play_browser import _cards, _enabled, _start, _tap, _to_draw_step
+from tests.support.tables import at_rest, at_table, settled, slow_network, table_version
+
+pytestmark = pytest.mark.browser
+
+BUSY = "() => document.documentElement.classList.contains('is-busy')"
+IDLE = "() => !document.documentElement.classList.contains('is-busy')"
+REFUSED = "#status .play-status__refused"
+
+
+def _posts(page: Any) -> list[str]:
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    return posts
+
+
+@pytest.mark.parametrize("latency", [150, 400])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)], ids=["390x844", "844x390"])
+def test_a_discard_tapped_during_the_draw_lands(live_server: str, new_page: Callable[..., Any],
+                                                width: int, height: int, latency: int) -> None:
+    page = new_page(width, height)
+    _start(page, live_server)
+    _to_draw_step(page)
+    at_rest(page)
+    slow_network(page, latency)
+    posts = _posts(page)
+    code = _cards(page)[0]["code"]
+    page.locator("#a-draw_stock").click()
+    page.wait_for_function(BUSY)
+    # While the draw is in flight (both taps in one task of the page, so surely before
+    # the answer): choose a card, then tap Discard (not the card again).
+    assert page.evaluate(
+        "c => { document.getElementById('c-' + c).click();"
+        " document.getElementById('a-discard').click();"
+        " return document.documentElement.classList.contains('is-busy'); }", code)
+    page.wait_for_function(
+        "c => !document.querySelector('#c-' + c) && !document.documentElement.classList"
+        ".contains('is-busy')", arg=code)
+    assert len(posts) == 2
+    assert page.locator(REFUSED).count() == 0
+
+
+def test_discard_tapped_during_the_draw_with_no_card_says_why(live_server: str,
+                                                              new_page: Callable[..., Any]) -> None:
+    page = new_page(390, 844)
+    _start(page, live_server)
+    _to_draw_step(page)
+    at_rest(page)
+    slow_network(page, 300)
+    posts = _posts(page)
+    page.locator("#a-draw_stock").click()
+    assert page.locator("#a-discard").evaluate(
+        "b => { b.click(); return document.documentElement.classList.contains('is-busy'); }")
+    page.wait_for_function(IDLE)
+    assert len(posts) == 1
+    assert "Select a card first" in page.locator(REFUSED).inner_text()
+
+
+def test_pass_answers_at_once(live_server: str, new_page: Callable[..., Any]) -> None:
+    page = new_page(390, 844)
+    _start(page, live_server)
+    for _ in range(6):
+        if _enabled(page, "Pass"):
+            break
+        _tap(page, "Next hand")
+    else:
+        pytest.skip("no upcard offer to pass on")
+    at_rest(page)
+    slow_network(page, 400)
+    # The tap and the look in one task of the page: the answer cannot have come yet.
+    shown = page.locator("#a-pass").evaluate(
+        "b => { b.click(); return [document.documentElement.classList.contains('is-busy'),"
+        " b.getAttribute('aria-pressed'), document.getElementById('status').textContent]; }")
+    assert shown[0] is True
+    assert shown[1] == "true"
+    assert "You pass" in shown[2]
+    page.wait_for_function(IDLE)
+
+
+def _take_from_the_pile(page: Any) -> str:
+    """Play on (pass, or draw and discard) until the pile's top may be taken, take it and
+    return its code."""
+    for _ in range(12):
+        if page.locator("#a-take:not([disabled])").count():
+            top = str(page.locator(".pile__top").get_attribute("data-card"))
+            before = table_version(page)
+            page.locator("#a-take").click()
+            settled(page, before)
+            return top
+        if _enabled(page, "Next hand"):
+            _tap(page, "Next hand")
+        elif _enabled(page, "Pass"):
+            _tap(page, "Pass")
+        elif _enabled(page, "Draw from stock"):
+            _tap(page, "Draw from stock")
+            code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
+            page.locator(f"#c-{code}").click()
+            before = table_version(page)
+            page.locator(f"#c-{code}").click()
+            settled(page, before)
+        else:
+            page.wait_for_function(IDLE)
+    raise AssertionError("never could take from the pile")
+
+
+def test_every_refused_tap_says_why_on_the_play_table(live_server: str,
+                                                      new_page: Callable[..., Any]) -> None:
+    page = new_page(390, 844)
+    _start(page, live_server)
+    top = _take_from_the_pile(page)
+    at_rest(page)
+    # The card just taken, dragged onto the pile: it cannot go back, and says so.
+    card = page.locator(f'.slot[data-card="{top}"] .card').bounding_box()
+    pile = page.locator(".pile--discard .pile__btn").bounding_box()
+    assert card and pile
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2, steps=8)
+    page.mouse.up()
+    assert "from the pile" in page.locator(REFUSED).inner_text()
+    assert page.locator(f"#c-{top}").count() == 1
+    page.evaluate("() => { document.getElementById('status').textContent = ''; }")
+    at_rest(page)
+    # Tapped twice: it cannot go back, says so, and is lowered.
+    page.locator(f"#c-{top}").click()
+    page.locator(f"#c-{top}").click()
+    assert "from the pile" in page.locator(REFUSED).inner_text()
+    assert not page.locator(f"#c-{top}").is_checked()
+    # Discard with nothing selected.
+    page.evaluate("() => document.querySelectorAll('.hand input:checked')"
+                  ".forEach(r => { r.checked = false; })")
+    page.locator("#a-discard").click(force=True)  # aria-disabled: still a tap to answer
+    page.locator(REFUSED).filter(has_text="Select a card first").wait_for()
+    # A raised card says how it goes; a tap on the felt lowers it.
+    other = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
+    page.locator(f"#c-{other}").click()
+    assert "Tap it again to discard it" in page.locator("#hand-note").inner_text()
+    page.locator("#hand-note").click()
+    assert not page.locator(f"#c-{other}").is_checked()
+    # A key whose button is not open at this step (S: the stock, after the draw).
+    page.keyboard.press("s")
+    page.locator(REFUSED).filter(has_text="Draw from stock is not open now").wait_for()
+    assert table_version(page) == page.locator("#table").get_attribute("data-version")
+
+
+def test_every_refused_tap_says_why_in_the_lesson(live_server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/learn")
+        at_table(page)
+        discard = next(n for n, step in enumerate(script.STEPS) if step.button == "a-discard")
+        for step in script.STEPS[:discard]:
+            if step.card:
+                page.locator(f'.slot[data-card="{step.card}"]').tap()
+            before = table_version(page)
+            page.locator(f"#{step.button}").tap()
+            settled(page, before)
+        page.evaluate("() => document.querySelectorAll('.hand input:checked')"
+                      ".forEach(r => { r.checked = false; })")
+        page.locator("#a-discard").tap(force=True)
+        page.locator(REFUSED).filter(has_text="Select a card first").wait_for()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("how", ["device", "settings"])
+def test_under_reduced_motion_a_discard_leaves_the_hand_at_once(
+        live_server: str, browser: Any, how: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  reduced_motion="reduce" if how == "device" else "no-preference")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        if how == "settings":
+            page.goto(live_server + "/settings")
+            page.locator("#motion-reduced").check()
+            page.get_by_role("button", name="Save settings").click()
+            page.wait_for_url("**/settings?saved=1")
+        _start(page, live_server)
+        _to_draw_step(page)
+        _tap(page, "Draw from stock")
+        page.wait_for_function(IDLE)
+        code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
+        page.locator(f"#c-{code}").click()
+        slow_network(page, 400)
+        page.locator(f"#c-{code}").click()
+        # Right after the tap, the answer still on its way: the card is off the hand.
+        shown = page.evaluate(
+            "c => [document.documentElement.classList.contains('is-busy'),"
+            " getComputedStyle(document.querySelector('#c-' + c).closest('.slot')"
+            ".querySelector('.card')).visibility, document.getAnimations().length]", code)
+        assert shown == [True, "hidden", 0]
+        page.wait_for_function(
+            "c => !document.querySelector('#c-' + c) && !document.documentElement.classList"
+            ".contains('is-busy')", arg=code)
+        assert page.locator(".flyer").count() == 0
+    finally:
+        context.close()
