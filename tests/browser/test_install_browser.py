@@ -11,9 +11,12 @@ wire are measured by ``bench/first_visit.py``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.support.wire import FIRST_VISIT_BYTES, Wire, fresh_profile, settle
 
 
 @pytest.mark.browser
@@ -81,6 +84,42 @@ def test_the_first_visit_fetches_no_icon_and_the_worker_waits_for_the_page(
                if who == "worker"]
     assert install and {url.split("?")[0] for url in install} <= {
         "/sw.js", "/offline", "/static/app.css"}, install
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["/", "/play"])
+def test_a_first_visit_fits_the_budget(live_server: str, browser: Any, tmp_path: Path,
+                                       path: str) -> None:
+    # Headers and bodies as sent, the service worker's install and the icons included,
+    # in a fresh profile that lands on the page (the bench's figures: bench/first_visit.py).
+    context = fresh_profile(browser.browser_type, tmp_path)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        wire = Wire()
+        wire.listen(context, page)
+        page.goto(live_server + path)
+        settle(page)
+        first = wire.take()
+    finally:
+        context.close()
+    assert sum(size for _, _, size in first) <= FIRST_VISIT_BYTES, first
+
+
+@pytest.mark.browser
+def test_after_a_first_visit_a_second_visit_fetches_the_page_alone(
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    page = new_page(390, 844)
+    wire = Wire()
+    wire.listen(page.context, page)
+    for path in ("/", "/play"):
+        page.goto(live_server + path)
+        settle(page)
+    wire.take()
+    for path in ("/", "/play"):
+        page.goto(live_server + path)
+        settle(page)
+        again = [url.removeprefix(live_server) for _, url, _ in wire.take()]
+        assert again == [path], again
 
 
 @pytest.mark.browser
