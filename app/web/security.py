@@ -153,11 +153,17 @@ def is_same_origin(headers: Headers, scheme: str, also: Collection[Origin] = ())
     return found == own
 
 
-def needs_page_headers(is_static: bool, content_type: bytes | None) -> bool:
+def needs_page_headers(is_static: bool, content_type: bytes | None, status: int = 200) -> bool:
     """False only for a file under ``/static`` whose ``Content-Type`` (``b"text/css;
-    charset=utf-8"``) is one of :data:`SUBRESOURCE_TYPES`; True for everything else,
-    a response without a type included."""
-    if not is_static or content_type is None:
+    charset=utf-8"``) is one of :data:`SUBRESOURCE_TYPES`, and for a ``304 Not
+    Modified`` under ``/static`` (no body: the browser keeps the headers it stored with
+    the file, the policy of an SVG included); True for everything else, a response
+    without a type included."""
+    if not is_static:
+        return True
+    if status == 304:
+        return False
+    if content_type is None:
         return True
     return content_type.split(b";", 1)[0].strip().lower() not in SUBRESOURCE_TYPES
 
@@ -190,7 +196,8 @@ class SecurityMiddleware:
                 raw = list(message.get("headers", []))
                 present = {name.lower(): value for name, value in raw}
                 wanted = (SECURITY_HEADERS
-                          if needs_page_headers(is_static, present.get(b"content-type"))
+                          if needs_page_headers(is_static, present.get(b"content-type"),
+                                                message["status"])
                           else (NOSNIFF,))
                 raw.extend(h for h in wanted if h[0] not in present)
                 if not is_static and b"cache-control" not in present:

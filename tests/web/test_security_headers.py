@@ -169,3 +169,13 @@ def test_public_url_is_the_apps_origin_too(settings: Settings) -> None:
             response = client.post("/play/new", data={"level": "easy"},
                                    headers={"origin": origin})
             assert response.status_code == status, origin
+
+
+def test_a_static_revalidation_carries_nosniff_but_not_the_page_headers(
+        client: TestClient) -> None:
+    # A 304 has no body: the browser keeps the headers it stored with the file.
+    first = client.get("/static/table/main.js")
+    again = client.get("/static/table/main.js", headers={"if-none-match": first.headers["etag"]})
+    assert again.status_code == 304
+    assert again.headers["x-content-type-options"] == "nosniff"
+    assert "content-security-policy" not in again.headers
