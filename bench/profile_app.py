@@ -1,5 +1,6 @@
-"""Run ``python -m app`` with every thread under ``cProfile``, counting CPU time (the event loop and the
-thread pool's request threads), and write the merged statistics when it stops.
+"""Run ``python -m app`` with every thread under ``cProfile``, counting CPU time (the
+event loop and the thread pool's request threads), and write the merged statistics when
+it stops.
 
 ``bench/tap_cost.py --profile PATH`` starts the app this way::
 
