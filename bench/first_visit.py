@@ -12,7 +12,7 @@ It starts the app (``python -m app``, a fresh migrated SQLite file, as
 1. first visit: loads ``/``, waits until the service worker is installed and controls the
    page, then loads ``/play`` (a new match's table) and waits until the network is idle;
 2. second visit: loads ``/`` and ``/play`` again in the same profile;
-3. a fresh profile that lands on ``/play`` first.
+3. a fresh profile that lands on ``/play`` first, then loads it again.
 
 For each page it prints every response that came over the network with its bytes on the
 wire (headers and body as sent, gzip where the server compresses): the page's own from
@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,60 +38,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from app.core.db import run_migrations  # noqa: E402
 from tests.support.servers import LiveServer, sqlite_url  # noqa: E402
+from tests.support.wire import FIRST_VISIT_BYTES, Wire, fresh_profile, settle  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-TARGET = 80 * 1024
-"""Bytes on the wire allowed for the first visit of one page."""
-
-
-@dataclass
-class Wire:
-    """The responses that came over the network, in order: ``(who, url, bytes)`` with
-    ``who`` ``"page"`` or ``"worker"``."""
-
-    rows: list[tuple[str, str, int]] = field(default_factory=list)
-    _urls: dict[str, str] = field(default_factory=dict)
-
-    def listen(self, context: Any, page: Any) -> None:
-        """Record ``page``'s responses (CDP) and the service worker's (Playwright)."""
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.on("Network.responseReceived", self._received)
-        cdp.on("Network.loadingFinished", self._finished)
-        context.on("requestfinished", self._worker_request)
-
-    def _received(self, event: dict[str, Any]) -> None:
-        self._urls[event["requestId"]] = event["response"]["url"]
-
-    def _finished(self, event: dict[str, Any]) -> None:
-        size = int(event["encodedDataLength"])
-        url = self._urls.pop(event["requestId"], "?")
-        if size > 0:
-            self.rows.append(("page", url, size))
-
-    def _worker_request(self, request: Any) -> None:
-        if request.service_worker is None:
-            return  # the page's own: counted from CDP above
-        sizes = request.sizes()
-        size = sizes["responseHeadersSize"] + sizes["responseBodySize"]
-        if size > 0:
-            self.rows.append(("worker", request.url, size))
-
-    def take(self) -> list[tuple[str, str, int]]:
-        """The rows recorded since the last call."""
-        rows, self.rows = self.rows, []
-        return rows
-
-
-def settle(page: Any) -> None:
-    """Wait until the page has loaded, the service worker is installed and active and
-    controls the page, and the network is idle."""
-    page.wait_for_load_state("load")
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_load_state("networkidle")
+TARGET = FIRST_VISIT_BYTES
 
 
 def report(title: str, rows: list[tuple[str, str, int]], origin: str) -> int:
@@ -109,9 +57,7 @@ def visit(playwright: Any, origin: str, visits: list[list[tuple[str, str]]],
     """In one fresh profile, each visit of ``visits`` in turn: load each ``(title, path)``
     of it (``settle`` after each), print its bytes and put them in ``totals[title]``."""
     with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=ARGS, headless=True,
-            viewport={"width": 390, "height": 844})
+        context = fresh_profile(playwright.chromium, Path(profile))
         page = context.pages[0] if context.pages else context.new_page()
         wire = Wire()
         wire.listen(context, page)
@@ -139,7 +85,9 @@ def main() -> None:
                     [("first visit /", "/"), ("first visit /play (after /)", "/play")],
                     [("second visit /", "/"), ("second visit /play", "/play")],
                 ], totals)
-                visit(playwright, origin, [[("first visit /play (fresh)", "/play")]], totals)
+                visit(playwright, origin, [[("first visit /play (fresh)", "/play")],
+                                           [("second visit /play (fresh)", "/play")]],
+                      totals)
         finally:
             server.stop()
     print("\nsummary (bytes on the wire, target for a first visit ≤ "

@@ -23,14 +23,18 @@ Two measurements per server:
    person does), in steps of ``--step-seconds``, more players each step (×``--growth``)
    until a step's p99 exceeds 100 ms; the last step within it is reported.
 
-Printed: both servers' CPU per tap and its ratio (target ≤ 2), both servers' players at
+Printed: both servers' CPU per tap and its ratio (target ≤ 1.5), both servers' players at
 p99 ≤ 100 ms on one core and their ratio, the generator's CPU per request. Run it on a
 quiet machine only. A smoke run (seconds)::
 
     .venv/bin/python bench/tap_cost.py --clients 2 --seconds 2 --warmup 1 \\
         --start-players 5 --step-seconds 2 --max-steps 2
 
-The figures: ``.venv/bin/python bench/tap_cost.py`` (defaults).
+The figures: ``.venv/bin/python bench/tap_cost.py`` (defaults). Before and after a change,
+side by side: ``git worktree add /tmp/base main`` and ``--baseline /tmp/base --rounds 3
+--no-players`` (each round measures the baseline, this checkout and the minimal app, one
+after the other on the same core). ``--profile tap.prof`` runs this checkout's app with every
+thread under ``cProfile`` (its last round; ``bench/profile_app.py``).
 """
 
 from __future__ import annotations
@@ -274,22 +278,28 @@ def _wait_healthy(process: subprocess.Popen[bytes], port: int, log: Path) -> Non
     raise SystemExit("server did not become healthy in 60 s")
 
 
-def start_app(workdir: Path, core: int | None) -> Server:
-    """``python -m app`` on a fresh SQLite file, one worker, no compute processes."""
+def start_app(workdir: Path, core: int | None, root: Path = ROOT, name: str = "app",
+              profile: Path | None = None) -> Server:
+    """``python -m app`` of the checkout ``root`` (this one, or ``--baseline``'s) on a
+    fresh SQLite file, one worker, no compute processes; every thread under ``cProfile``
+    (``bench/profile_app.py``), writing ``profile`` when it stops, if given."""
     from app.core.db import run_migrations
 
-    db_url = f"sqlite:///{workdir / 'app.db'}"
+    db_url = f"sqlite:///{workdir / (name + '.db')}"
     run_migrations(db_url)
     port = free_port()
     env = {**os.environ, "DATABASE_URL": db_url, "HOST": "127.0.0.1", "PORT": str(port),
            "WORKERS": "1", "COMPUTE_WORKERS": "0", "LOG_LEVEL": "warning", "DAILY_PARS": "0",
            "ANALYSE_HANDS": "false", "LIMIT_POSTS_PER_ADDRESS": "1000000/minute",
            "LIMIT_POSTS_PER_BROWSER": "1000000/minute"}
-    log = workdir / "app.log"
-    process = subprocess.Popen([*_pinned(core), sys.executable, "-m", "app"], cwd=ROOT,
-                               env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    log = workdir / f"{name}.log"
+    command = (["-m", "app"] if profile is None
+               else [str(ROOT / "bench" / "profile_app.py"), str(profile)])
+    process = subprocess.Popen([*_pinned(core), sys.executable, *command],
+                               cwd=root, env=env, stdout=log.open("wb"),
+                               stderr=subprocess.STDOUT)
     _wait_healthy(process, port, log)
-    return Server("app", process, port, AppPlayer, log)
+    return Server(name, process, port, AppPlayer, log)
 
 
 def start_minimal(workdir: Path, core: int | None, page_bytes: int) -> Server:
@@ -430,6 +440,15 @@ def main() -> None:
     parser.add_argument("--pause", type=float, nargs=2, default=(0.5, 2.0),
                         metavar=("MIN", "MAX"), help="seconds between a player's taps")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another checkout (e.g. `git worktree add /tmp/base main`) "
+                        "measured in the same run, CPU per tap only, interleaved")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="CPU-per-tap rounds (baseline, app, minimal each round)")
+    parser.add_argument("--no-players", action="store_true",
+                        help="CPU per tap only: skip the players-at-p99 steps")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="run the app under cProfile, its stats written here")
     args = parser.parse_args()
     if args.client_core is not None and hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {args.client_core})
@@ -437,23 +456,41 @@ def main() -> None:
     generator = Generator()
     load_before = os.getloadavg()[0]
 
-    def measure(server: Server) -> int:
-        """Both measurements of ``server``, then stop it; the mean tap answer's size."""
+    def measure(server: Server, players: bool) -> int:
+        """Both measurements of ``server`` (the players' only if ``players``), then stop
+        it; the mean tap answer's size."""
         try:
             size = asyncio.run(cpu_per_tap(server, args.clients, args.warmup, args.seconds,
                                            generator, args.seed))
-            asyncio.run(players_at_p99(server, args.start_players, args.growth,
-                                       args.step_seconds, args.warmup, tuple(args.pause),
-                                       args.max_steps, generator, args.seed))
+            if players:
+                asyncio.run(players_at_p99(server, args.start_players, args.growth,
+                                           args.step_seconds, args.warmup,
+                                           tuple(args.pause), args.max_steps, generator,
+                                           args.seed))
             return size
         finally:
             stop(server)
 
+    rounds: list[list[Server]] = []
+    page = 0
     try:
-        app = start_app(workdir, args.server_core)
-        page = measure(app)
-        minimal = start_minimal(workdir, args.server_core, page)
-        measure(minimal)
+        for number in range(args.rounds):
+            last = number == args.rounds - 1
+            players = last and not args.no_players
+            done: list[Server] = []
+            if args.baseline is not None:
+                base = start_app(workdir, args.server_core, args.baseline.resolve(), "baseline")
+                measure(base, False)
+                done.append(base)
+            app = start_app(workdir, args.server_core,
+                            profile=args.profile if last else None)
+            page = measure(app, players)
+            minimal = start_minimal(workdir, args.server_core, page)
+            measure(minimal, players)
+            rounds.append([*done, app, minimal])
+            print(f"round {number + 1}: " + ", ".join(
+                f"{server.name} {server.cpu_ms:.2f} ms" for server in rounds[-1])
+                + f" (load average {os.getloadavg()[0]:.1f})", flush=True)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     print(f"server on core {args.server_core}, generator on core {args.client_core}; "
@@ -461,18 +498,22 @@ def main() -> None:
           f"{os.getloadavg()[0]:.1f} after; a tap's answer {page:,} characters (the "
           "minimal app's page the same)")
     print(f"{'':<8} {'CPU/tap':>9} {'taps/s':>8} {'players p99<=100ms':>19}")
-    for server in (app, minimal):
+    for server in rounds[-1]:
         print(f"{server.name:<8} {server.cpu_ms:>7.2f}ms {server.taps_per_second:>8.0f} "
               f"{server.players:>19}   answers {dict(sorted(server.statuses.items()))}")
         for step in server.steps:
             print(f"           {step}")
-    ratio = app.cpu_ms / minimal.cpu_ms if minimal.cpu_ms else float("nan")
-    players = minimal.players / app.players if app.players else float("nan")
-    print(f"ratio app / minimal: CPU per tap {ratio:.2f} (target <= 2); players "
-          f"minimal / app {players:.2f}")
+    for number, servers in enumerate(rounds, 1):
+        ms = {server.name: server.cpu_ms for server in servers}
+        ratios = ", ".join(f"{name} {ms[name] / ms['minimal']:.2f}"
+                           for name in ms if name != "minimal")
+        print(f"round {number}: CPU per tap / the minimal app's: {ratios} (target <= 1.5)")
+    app, minimal = rounds[-1][-2], rounds[-1][-1]
+    if not args.no_players:
+        players_ratio = minimal.players / app.players if app.players else float("nan")
+        print(f"players minimal / app {players_ratio:.2f}")
     print(f"generator: {generator.cpu / max(1, generator.requests) * 1000:.2f} ms CPU per "
           f"request ({generator.requests} requests measured)")
-
 
 if __name__ == "__main__":
     main()

@@ -2,7 +2,9 @@
  * A module (<script type="module">, deferred like the others).
  * - Registers the service worker (<base>/sw.js: static files and the offline page only)
  *   after the load event, once the browser is idle, so that its install (the offline
- *   page and its CSS) never competes with the page's own bytes.
+ *   page and its CSS) never competes with the page's own bytes. Once it is active, the
+ *   page tells it which static files it loaded before the worker controlled it (the
+ *   first visit), so that the next visit fetches the page alone.
  *   The app's sub-path ("" or e.g. "/gin") is read from <meta name="app-base">.
  * - Settings page: the preview follows the radio buttons before saving (the saved
  *   choice is applied by the server on <html>; this only previews it).
@@ -10,8 +12,18 @@
 const APP_BASE = (document.querySelector('meta[name="app-base"]') || {}).content || "";
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
+  // Loaded without a worker: its files did not go through one (the first visit).
+  const firstVisit = !navigator.serviceWorker.controller;
   const register = () => {
     navigator.serviceWorker.register(APP_BASE + "/sw.js", { scope: APP_BASE + "/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        if (!firstVisit) return;
+        const prefix = location.origin + APP_BASE + "/static/";
+        const keep = performance.getEntriesByType("resource")
+          .map((entry) => entry.name).filter((url) => url.startsWith(prefix));
+        if (keep.length && registration.active) registration.active.postMessage({ keep });
+      })
       .catch(() => {});
   };
   window.addEventListener("load", () => {

@@ -8,8 +8,12 @@
     after a visit: nothing else on the wire). Every other static file enters its cache
     when a page fetches it (runtime caching): under the URL as asked, versioned (?v=<hash>)
     as the page names it, or without the hash as a module's imports name it (those are
-    matched against a versioned entry too). It answers only static files (cache first) and
-    failed page navigations (the offline page). Game state never touches its cache. -#}
+    matched against a versioned entry too). A page that loaded before the worker controlled
+    it (the first visit) posts the static files it fetched ({keep: [urls]}, static/app.js);
+    the worker keeps those it lacks, fetched as usual: a versioned file from the HTTP cache
+    (nothing on the wire), a module's bare URL revalidated (a 304), so the next visit
+    fetches the page alone. It answers only static files (cache first) and failed page
+    navigations (the offline page). Game state never touches its cache. -#}
 /* Gin Rummy service worker {{ version }}: static files and the offline page only. */
 "use strict";
 const CACHE = "gin-static-{{ version }}";
@@ -49,6 +53,24 @@ function staticFile(event, request, url) {
         return response;
       })));
 }
+
+// The static files a page loaded before this worker controlled it: kept as if fetched
+// through it. Only this origin's static files; at most 100 of them.
+self.addEventListener("message", (event) => {
+  const urls = event.data && Array.isArray(event.data.keep) ? event.data.keep : [];
+  const wanted = urls.slice(0, 100).map((text) => {
+    try { return new URL(text, self.location.href); } catch (error) { return null; }
+  }).filter((url) => url && url.origin === self.location.origin &&
+            url.pathname.startsWith(STATIC));
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(wanted.map((url) =>
+    cache.match(url.href, { ignoreSearch: !url.search }).then((hit) => hit ||
+      fetch(url.href).then((response) => {
+        if (response.status === 200 && response.type === "basic") {
+          return cache.put(url.href, response);
+        }
+        return undefined;
+      }).catch(() => undefined))))));
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

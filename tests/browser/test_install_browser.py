@@ -11,9 +11,12 @@ wire are measured by ``bench/first_visit.py``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.support.wire import FIRST_VISIT_BYTES, Wire, fresh_profile, settle
 
 
 @pytest.mark.browser
@@ -76,11 +79,53 @@ def test_the_first_visit_fetches_no_icon_and_the_worker_waits_for_the_page(
                 .endswith(".png")], paths
     before = paths[:loaded]
     assert not [p for p in before if p[0] == "worker" or p[1] == "/sw.js"], before
-    # What the worker fetched before the next page was asked for: its install.
+    # What the worker fetched before the next page was asked for: its install (the
+    # offline page and its CSS), and the files the page had loaded, which it keeps (from
+    # the HTTP cache: nothing new).
     install = [url for who, url in paths[loaded:paths.index(("page", "/play"))]
                if who == "worker"]
-    assert install and {url.split("?")[0] for url in install} <= {
-        "/sw.js", "/offline", "/static/app.css"}, install
+    loaded_by_page = {url for who, url in paths if who == "page"}
+    assert install and all(url.split("?")[0] in {"/sw.js", "/offline", "/static/app.css"}
+                           or url in loaded_by_page for url in install), install
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["/", "/play"])
+def test_a_first_visit_fits_the_budget(live_server: str, browser: Any, tmp_path: Path,
+                                       path: str) -> None:
+    # Headers and bodies as sent, the service worker's install and the icons included,
+    # in a fresh profile that lands on the page (the bench's figures: bench/first_visit.py).
+    context = fresh_profile(browser.browser_type, tmp_path)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        wire = Wire()
+        wire.listen(context, page)
+        page.goto(live_server + path)
+        settle(page)
+        first = wire.take()
+    finally:
+        context.close()
+    assert sum(size for _, _, size in first) <= FIRST_VISIT_BYTES, first
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("paths", [("/", "/play"), ("/play",)], ids=["home", "table"])
+def test_after_a_first_visit_a_second_visit_fetches_the_page_alone(
+        live_server: str, new_page: Callable[..., Any], paths: tuple[str, ...]) -> None:
+    # Landing on the table first, its modules load before the worker exists: the page
+    # hands them to the worker once it is active, so they are not fetched again.
+    page = new_page(390, 844)
+    wire = Wire()
+    wire.listen(page.context, page)
+    for path in paths:
+        page.goto(live_server + path)
+        settle(page)
+    wire.take()
+    for path in paths:
+        page.goto(live_server + path)
+        settle(page)
+        again = [url.removeprefix(live_server) for _, url, _ in wire.take()]
+        assert again == [path], again
 
 
 @pytest.mark.browser

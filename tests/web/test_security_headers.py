@@ -31,13 +31,35 @@ def echo_client(echo_app: FastAPI) -> TestClient:
         yield client  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("path", ["/", "/static/app.css", "/healthz", "/no-such-page"])
-def test_headers_on_every_response(client: TestClient, path: str) -> None:
+@pytest.mark.parametrize("path", ["/", "/healthz", "/no-such-page", "/sw.js",
+                                  "/static/cards.svg", "/static/no-such-file.css"])
+def test_page_headers_on_every_document_worker_or_error(client: TestClient, path: str) -> None:
+    # Pages, errors, the service worker and an SVG (a document when opened by itself).
     response = client.get(path)
     assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["referrer-policy"] == "same-origin"
     assert response.headers["x-frame-options"] == "DENY"
+
+
+@pytest.mark.parametrize("path", ["/static/app.css", "/static/table/main.js",
+                                  "/static/htmx.min.js", "/static/icons/icon-192.png"])
+def test_a_static_subresource_carries_nosniff_but_not_the_page_headers(
+        client: TestClient, path: str) -> None:
+    # The policy, framing and referrer of a stylesheet, script or icon are those of the
+    # page that loads it: the file carries only what protects the file itself.
+    response = client.get(path, headers={"accept-encoding": "gzip"})
+    assert response.status_code == 200
+    assert response.headers["x-content-type-options"] == "nosniff"
+    for name in ("content-security-policy", "referrer-policy", "x-frame-options"):
+        assert name not in response.headers, (path, name)
+
+
+@pytest.mark.parametrize("path", ["/static/app.css", "/static/table/main.js",
+                                  "/static/htmx.min.js"])
+def test_static_text_files_are_sent_compressed(client: TestClient, path: str) -> None:
+    response = client.get(path, headers={"accept-encoding": "gzip"})
+    assert response.headers["content-encoding"] == "gzip"
 
 
 def test_pages_are_not_cached_but_versioned_static_files_are(client: TestClient) -> None:
@@ -147,3 +169,13 @@ def test_public_url_is_the_apps_origin_too(settings: Settings) -> None:
             response = client.post("/play/new", data={"level": "easy"},
                                    headers={"origin": origin})
             assert response.status_code == status, origin
+
+
+def test_a_static_revalidation_carries_nosniff_but_not_the_page_headers(
+        client: TestClient) -> None:
+    # A 304 has no body: the browser keeps the headers it stored with the file.
+    first = client.get("/static/table/main.js")
+    again = client.get("/static/table/main.js", headers={"if-none-match": first.headers["etag"]})
+    assert again.status_code == 304
+    assert again.headers["x-content-type-options"] == "nosniff"
+    assert "content-security-policy" not in again.headers
