@@ -28,6 +28,7 @@ is bounded by the hands played.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -73,6 +74,28 @@ def _play(count: int, seed: int) -> list[Hand]:
     return hands
 
 
+FIXTURE_SCORES = ((0, 0), (40, 70), (90, 20))
+"""The hand points before each hand of a recorded fixture, in turn (the ratings depend on
+the score through the chance to win the match)."""
+
+
+def _record(path: str, hands: list[Hand]) -> None:
+    """Write ``hands`` with their person's ratings as JSON to ``path``."""
+    out = []
+    for n, (hand_seed, log) in enumerate(hands):
+        scores = FIXTURE_SCORES[n % len(FIXTURE_SCORES)]
+        chosen = decisions(hand_positions(HOUSE, hand_seed, 1, 1, log), 0, scores)
+        out.append({"server": hand_seed.server_seed, "client": hand_seed.client_seed,
+                    "scores": list(scores), "log": [list(entry) for entry in log],
+                    "ratings": [r.to_dict() for r in rate_all(chosen)]})
+    with open(path, "w", encoding="utf-8") as file:
+        # One line per hand: small, and a diff shows which hand moved.
+        file.write('{"budget": %s,\n "hands": [\n  %s\n ]}\n' % (
+            json.dumps(str(REVIEW_BUDGET)), ",\n  ".join(json.dumps(h) for h in out)))
+    print(f"recorded {len(out)} hands, {sum(len(h['ratings']) for h in out)} decisions "
+          f"to {path}")
+
+
 def _computer_views(hands: list[Hand], count: int) -> list[PlayerView]:
     """Positions where the computer (player 1) had a real choice."""
     out: list[PlayerView] = []
@@ -105,8 +128,14 @@ def main() -> None:
                         help="processes of the shared pool (COMPUTE_WORKERS)")
     parser.add_argument("--moves", type=int, default=20,
                         help="computer moves timed in stage 3")
+    parser.add_argument("--record", metavar="PATH",
+                        help="write the hands and their ratings to PATH (JSON: the "
+                             "fixture of tests/unit/engine/test_review_ratings.py) and stop")
     args = parser.parse_args()
     hands = _play(args.hands, args.seed)
+    if args.record:
+        _record(args.record, hands)
+        return
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"load {os.getloadavg()[0]:.1f}; budget: {REVIEW_BUDGET}")
 
