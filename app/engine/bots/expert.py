@@ -152,8 +152,50 @@ def _act(deal: Deal, action: Action, view: PlayerView) -> Outcome | None:
     return None
 
 
+def default_action(view: PlayerView, model: Model, ev: Evaluator,
+                   rng: random.Random) -> Action:
+    """Hard's choice, the default of a search (:func:`~app.engine.bots.hard.choose` on
+    the search's ``model`` and ``ev``, seeded by 64 bits of ``rng``)."""
+    return hard.choose(view, random.Random(rng.getrandbits(64)), model, ev)
+
+
+class Playouts:
+    """The value of a candidate action on one sampled deal of ``view``: the deal
+    played out after it (:func:`~app.engine.bots.rollout.play_out`, Expert patient:
+    :data:`PATIENT_KNOCK`) and the end valued by the chance to win the match from the
+    score it leaves (:func:`~app.engine.bots.equity.match_equity`, memoised per
+    outcome)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.me = view.player
+        self.mine, self.theirs = view.scores[view.player], view.scores[1 - view.player]
+        self.equity: dict[tuple[int | None, int], float] = {}
+
+    def value(self, action: Action, base: Deal) -> float:
+        """The chance (0..1) to win the match after ``action`` on a copy of ``base``."""
+        view = self.view
+        rules, limit, me = view.rules, view.limit, self.me
+        deal = base.copy()
+        outcome = _act(deal, action, view)
+        if outcome is None:
+            outcome = (play_out(deal, rules, limit) if PATIENT_KNOCK is None
+                       else play_out(deal, rules, limit, me, PATIENT_KNOCK))
+        key = (outcome.winner, outcome.points)
+        found = self.equity.get(key)
+        if found is None:
+            if outcome.winner is None:
+                found = match_equity(rules, self.mine, self.theirs)
+            elif outcome.winner == me:
+                found = match_equity(rules, self.mine + outcome.points, self.theirs)
+            else:
+                found = match_equity(rules, self.mine, self.theirs + outcome.points)
+            self.equity[key] = found
+        return found
+
+
 def candidates(view: PlayerView, model: Model, default: Action,
-               budget: Budget) -> list[Action]:
+               budget: Budget, ev: Evaluator | None = None) -> list[Action]:
     """The actions Expert searches, ``default`` (Hard's choice) first, then the most
     promising (all from ``view.legal``).
 
@@ -161,7 +203,8 @@ def candidates(view: PlayerView, model: Model, default: Action,
     legal (nothing beats going out with no deadwood); otherwise the ``budget.discards``
     best discards by Hard's evaluation (least deadwood minus potential plus danger),
     plus the discard that leaves the least deadwood, each also as a knock where a knock
-    is legal with it.
+    is legal with it. ``ev``: an :class:`~app.engine.bots.hard.Evaluator` of ``model``
+    (its memo shared with the default's choice), else a new one.
     """
     legal = view.legal
     if view.phase is not Phase.DISCARD:
@@ -169,7 +212,8 @@ def candidates(view: PlayerView, model: Model, default: Action,
     outs = [a for a in legal if isinstance(a, Gin | BigGin)]
     if outs:
         return sorted(outs, key=lambda a: (a != default, not isinstance(a, BigGin)))
-    ev = Evaluator(model, view.limit.limit)
+    if ev is None:
+        ev = Evaluator(model, view.limit.limit)
     hand = model.hand
     cards = sorted({a.card for a in legal if isinstance(a, Discard)}, key=lambda c: c.index)
     score = {c: ev.value(hand ^ 1 << c.index) + DANGER * danger(model, c.index) for c in cards}
@@ -277,36 +321,13 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     ensure_turn(view)
     budget = budget or DEFAULT_BUDGET
     model = build_model(view)
+    ev = Evaluator(model, view.limit.limit)
     if among is None:
-        default = hard.choose(view, random.Random(rng.getrandbits(64)))
-        actions = candidates(view, model, default, budget)
+        actions = candidates(view, model, default_action(view, model, ev, rng), budget, ev)
     else:
         actions = list(among)
-    rules = view.rules
-    limit = view.limit
-    me = view.player
-    mine, theirs = view.scores[me], view.scores[1 - me]
     deadline = None if budget.deadline is None else time.perf_counter() + budget.deadline
-    equity: dict[tuple[int | None, int], float] = {}
-
-    def play(action: Action, base: Deal) -> float:
-        deal = base.copy()
-        outcome = _act(deal, action, view)
-        if outcome is None:
-            outcome = (play_out(deal, rules, limit) if PATIENT_KNOCK is None
-                       else play_out(deal, rules, limit, me, PATIENT_KNOCK))
-        key = (outcome.winner, outcome.points)
-        found = equity.get(key)
-        if found is None:
-            if outcome.winner is None:
-                found = match_equity(rules, mine, theirs)
-            elif outcome.winner == me:
-                found = match_equity(rules, mine + outcome.points, theirs)
-            else:
-                found = match_equity(rules, mine, theirs + outcome.points)
-            equity[key] = found
-        return found
-
+    play = Playouts(view).value
     sampler = Sampler(view, model)
     values: list[list[float]] = [[] for _ in actions]
     alive = list(range(len(actions)))
@@ -340,7 +361,7 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     if among is None and KNOCK_DEFAULT == "search":
         # At a knock the default is the Hard level's choice: the best of knocking and
         # playing on (hard.knock_candidates), by this search's own samples.
-        knocks = [actions.index(a) for a in hard.knock_candidates(view, model)
+        knocks = [actions.index(a) for a in hard.knock_candidates(view, model, ev)
                   if a in actions]
         if len(knocks) >= 2:
             guard = highest(means, knocks)
@@ -398,5 +419,5 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
 
 
 __all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "SEARCH_PHASES", "SWITCH_MARGIN", "SWITCH_Z",
-           "Budget", "Search", "candidates", "choose", "evaluate", "highest", "sample_hidden",
-           "search"]
+           "Budget", "Playouts", "Search", "candidates", "choose", "default_action",
+           "evaluate", "highest", "sample_hidden", "search"]
