@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from math import fsum
 
 from .bots import expert
-from .hand import Action, Discard, Knock, PlayerView
+from .bots.common import ensure_turn
+from .bots.hard import Evaluator, build_model
+from .bots.inference import Sampler
+from .hand import Action, PlayerView
 from .review import Decision
 
 MARKS = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
@@ -81,27 +85,93 @@ def decision_seed(index: int) -> str:
     return f"gin-review-v1:{index}"
 
 
+DROP_AFTER = 4
+"""Samples every candidate of a review is played out on before the sequential rule of
+:func:`chances` may drop one or stop."""
+DROP_Z = 2.0
+"""After each sample from :data:`DROP_AFTER` on, a candidate that the leader beats by
+this many standard errors of their paired difference (the same samples: common random
+numbers) is played out no further: it is clearly not the best."""
+SETTLE_Z = 2.0
+"""...and once one candidate is left beside the decision taken, the sampling stops when
+the loss, give or take this many standard errors, lies within one band of
+:data:`BANDS`: its mark (and whether it counts as accurate) is settled."""
+BANDS = (ACCURATE_WITHIN, *sorted(threshold for threshold, _ in MARKS))
+"""The edges of the loss (percentage points) where a rating changes: accurate, no
+mark, inaccuracy, mistake, blunder."""
+
+
+def _band(loss: float) -> int:
+    """How many of :data:`BANDS` ``loss`` reaches."""
+    return sum(loss >= edge for edge in BANDS)
+
+
+def settled(gain: float, error: float) -> bool:
+    """True when a loss of ``gain`` ± :data:`SETTLE_Z` × ``error`` (percentage points;
+    a loss below 0 counts as 0) lies within one band of :data:`BANDS`."""
+    return _band(max(0.0, gain - SETTLE_Z * error)) == _band(max(0.0, gain + SETTLE_Z * error))
+
+
 def chances(view: PlayerView, chosen: Action,
             budget: expert.Budget = REVIEW_BUDGET,
             seed: str = "gin-review-v1") -> tuple[Action, float, float]:
     """(best action, its chance, the chance after ``chosen``) for ``view``.
 
-    Expert's candidates are valued first; when ``chosen`` is not among them (Expert
-    searches only the most promising discards) it is valued on the very same samples
-    (the same seed), so the two chances compare like with like.
+    Expert's candidates (:func:`~app.engine.bots.expert.candidates`) and ``chosen`` when
+    it is not among them (Expert searches only the most promising discards) are played
+    out on the same samples of the hidden cards (at most ``budget.samples``;
+    :class:`~app.engine.bots.inference.Sampler`, seeded by ``seed``: common random
+    numbers, so the chances compare like with like), by a sequential rule: ``chosen``
+    and the leader are played out on every sample, any other candidate only until it is
+    clearly beaten (:data:`DROP_Z`), and the sampling stops once the rating is settled
+    (:func:`settled`). The samples are those of Expert's own search with ``seed``
+    (:func:`~app.engine.bots.expert.search`), so a decision that needs all of them is
+    rated as before the rule. The best is the highest mean of the candidates left
+    (``chosen`` first among equals: a tie is no loss).
 
     Raises:
         NotBotsTurnError: ``view`` has no legal action.
     """
-    ranked = expert.evaluate(view, random.Random(seed), budget)
-    values = dict(ranked)
-    if chosen not in values:
-        # Knock(c) is searched beside Discard(c): Expert ranks knocks by their discard.
-        only = (chosen, Discard(chosen.card)) if isinstance(chosen, Knock) else (chosen,)
-        alone = expert.evaluate(replace(view, legal=only), random.Random(seed), budget)
-        values[chosen] = dict(alone)[chosen]
-    best = max(values, key=lambda a: values[a])
-    return best, values[best], values[chosen]
+    ensure_turn(view)
+    rng = random.Random(seed)
+    model = build_model(view)
+    ev = Evaluator(model, view.limit.limit)
+    # Expert's search seeds Hard's default from the first 64 bits: the same samples
+    # follow. The default itself is not needed: it only orders the candidates.
+    rng.getrandbits(64)
+    actions = expert.candidates(view, model, None, budget, ev)
+    if chosen not in actions:
+        actions.append(chosen)
+    mine = actions.index(chosen)
+    play = expert.Playouts(view).value
+    sampler = Sampler(view, model)
+    values: list[list[float]] = [[] for _ in actions]
+    sums = [0.0] * len(actions)
+    alive = list(range(len(actions)))
+    samples = max(1, budget.samples)
+    for drawn in range(1, samples + 1):
+        opponent, stock = sampler.hidden(rng)
+        base = expert.deal_for(view, opponent, stock)
+        for i in alive:
+            value = play(actions[i], base)
+            values[i].append(value)
+            sums[i] += value
+        if drawn < DROP_AFTER or drawn == samples:
+            continue
+        if len(alive) > 2:
+            leader = max(alive, key=lambda i: (sums[i], i == mine, -i))
+            alive = [i for i in alive if i in (leader, mine)
+                     or not expert.beats(values[leader], values[i], DROP_Z)]
+        others = [i for i in alive if i != mine]
+        if not others:
+            break
+        if len(others) == 1:
+            gain, error = expert.paired(values[others[0]], values[mine])
+            if settled(100.0 * gain, 100.0 * error):
+                break
+    means = {i: fsum(values[i]) / len(values[i]) for i in alive}
+    best = max(alive, key=lambda i: (means[i], i == mine, -i))
+    return actions[best], means[best], fsum(values[mine]) / len(values[mine])
 
 
 def rate(decision: Decision, budget: expert.Budget = REVIEW_BUDGET) -> Rating:

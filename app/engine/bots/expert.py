@@ -119,7 +119,7 @@ def sample_hidden(view: PlayerView, model: Model, rng: random.Random) -> tuple[i
     return Sampler(view, model).hidden(rng)
 
 
-def _deal_for(view: PlayerView, opponent: int, stock: list[int]) -> Deal:
+def deal_for(view: PlayerView, opponent: int, stock: list[int]) -> Deal:
     """The concrete hand: our view plus a sample of the hidden cards."""
     me = view.player
     hands = [0, 0]
@@ -194,10 +194,12 @@ class Playouts:
         return found
 
 
-def candidates(view: PlayerView, model: Model, default: Action,
+def candidates(view: PlayerView, model: Model, default: Action | None,
                budget: Budget, ev: Evaluator | None = None) -> list[Action]:
     """The actions Expert searches, ``default`` (Hard's choice) first, then the most
-    promising (all from ``view.legal``).
+    promising (all from ``view.legal``). The set does not depend on ``default``, only
+    its order (Hard's choice is always among them): ``None`` leaves the order of
+    ``view.legal`` and of the discards' ranking (a hand's review needs no default).
 
     Draw phases: every legal action. Discard phase: big gin and every gin when any is
     legal (nothing beats going out with no deadwood); otherwise the ``budget.discards``
@@ -208,7 +210,7 @@ def candidates(view: PlayerView, model: Model, default: Action,
     """
     legal = view.legal
     if view.phase is not Phase.DISCARD:
-        return [default, *(a for a in legal if a != default)]
+        return [*(() if default is None else (default,)), *(a for a in legal if a != default)]
     outs = [a for a in legal if isinstance(a, Gin | BigGin)]
     if outs:
         return sorted(outs, key=lambda a: (a != default, not isinstance(a, BigGin)))
@@ -223,7 +225,7 @@ def candidates(view: PlayerView, model: Model, default: Action,
                                       -c.index))
     if least not in kept:
         kept.append(least)
-    chosen: list[Action] = [default]
+    chosen: list[Action] = [] if default is None else [default]
     for card in kept:
         for action in (Knock(card), Discard(card)):
             if action in legal and action not in chosen:
@@ -262,7 +264,7 @@ SEARCH_PHASES: frozenset[Phase] = frozenset({Phase.UPCARD_OFFER, Phase.DRAW, Pha
 """The phases where Expert may leave Hard's choice (in the others it only ranks them)."""
 
 
-def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+def paired(a: list[float], b: list[float]) -> tuple[float, float]:
     """Mean and standard error of ``a[i] - b[i]`` over the samples both have."""
     n = min(len(a), len(b))
     if n < 2:
@@ -273,10 +275,10 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     return gain, sqrt(var / n)
 
 
-def _beats(a: list[float], b: list[float], z: float | None = None) -> bool:
+def beats(a: list[float], b: list[float], z: float | None = None) -> bool:
     """True when ``a``'s paired advantage over ``b`` is ``z`` (default
     :data:`SWITCH_Z`) standard errors above zero."""
-    gain, se = _paired(a, b)
+    gain, se = paired(a, b)
     return gain > 0 and gain >= (SWITCH_Z if z is None else z) * se and se != float("inf")
 
 
@@ -337,7 +339,7 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     while len(alive) > 1 and drawn < budget.samples and not out_of_time:
         for _ in range(max(1, min(budget.batch, budget.samples - drawn))):
             opponent, stock = sampler.hidden(rng)
-            base = _deal_for(view, opponent, stock)
+            base = deal_for(view, opponent, stock)
             for i in alive:
                 values[i].append(play(actions[i], base))
             drawn += 1
@@ -347,14 +349,14 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
                 break
         # Drop the candidates the leader beats clearly (samples go where it is close).
         leader = max(alive, key=lambda i: (fsum(values[i]) / len(values[i]), -i))
-        kept = [i for i in alive if i == leader or not _beats(values[leader], values[i])]
+        kept = [i for i in alive if i == leader or not beats(values[leader], values[i])]
         dropped.extend(i for i in alive if i not in kept)
         alive = kept
         if spent >= budget.playouts:
             break
     if len(actions) == 1 and not values[0]:
         opponent, stock = sampler.hidden(rng)
-        values[0].append(play(actions[0], _deal_for(view, opponent, stock)))
+        values[0].append(play(actions[0], deal_for(view, opponent, stock)))
     means = [fsum(v) / len(v) if v else 0.0 for v in values]
     best = highest(means, alive)
     guard = 0
@@ -367,8 +369,8 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
             guard = highest(means, knocks)
     chosen = guard
     if (best != guard and view.phase in SEARCH_PHASES
-            and _beats(values[best], values[guard], LEAVE_Z)):
-        gain, _ = _paired(values[best], values[guard])
+            and beats(values[best], values[guard], LEAVE_Z)):
+        gain, _ = paired(values[best], values[guard])
         if gain >= SWITCH_MARGIN:
             chosen = best
     return Search(actions, values, tuple(dropped), chosen)
@@ -419,5 +421,5 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
 
 
 __all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "SEARCH_PHASES", "SWITCH_MARGIN", "SWITCH_Z",
-           "Budget", "Playouts", "Search", "candidates", "choose", "default_action",
-           "evaluate", "highest", "sample_hidden", "search"]
+           "Budget", "Playouts", "Search", "beats", "candidates", "choose", "deal_for",
+           "default_action", "evaluate", "paired", "highest", "sample_hidden", "search"]

@@ -41,7 +41,7 @@ from ..hand import (
     TakeUpcard,
 )
 from ..layoff import lay_down
-from ..melds import deadwood_by_discard_mask, least_deadwood_mask
+from ..melds import deadwood_by_discard_mask, least_deadwood_mask, least_discard_mask
 from ..rules import Rules
 from ..scoring import Role
 from .common import FULL_DECK, big_gin_if_legal, bit_card, single_bits
@@ -214,7 +214,7 @@ class Evaluator:
         for bit, p in self.draws:
             index = bit.bit_length() - 1
             if _connects(hand10, index, wrap):
-                after = min(deadwood_by_discard_mask(hand10 | bit, rules).values())
+                after = least_discard_mask(hand10 | bit, 0, rules)[1]
             else:
                 after = min(base, floor + CARDS[index].points)
             if after < base:
