@@ -86,16 +86,17 @@ def hand_decisions(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
     return decisions(positions, seat, scores)
 
 
-def rate_decision(decision: Decision) -> dict[str, Any]:
-    """One decision's rating as a dict (a job of the pool: pure computation)."""
-    return rate(decision).to_dict()
+def rate_decision(decision: Decision) -> list[Any]:
+    """One decision's rating in its stored form (:meth:`~app.engine.rating.Rating.to_stored`;
+    pure computation)."""
+    return rate(decision).to_stored()
 
 
 def rate_hand(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
               scores: tuple[int, int], log_: list[tuple[int, str]],
-              seat: int = PERSON) -> list[dict[str, Any]]:
-    """``seat``'s decisions in one finished hand rated, as dicts in the order of the
-    hand (a job of the pool: the hand is replayed there, so only its log travels).
+              seat: int = PERSON) -> list[list[Any]]:
+    """``seat``'s decisions in one finished hand rated, in their stored form
+    (:func:`rate_decision`) in the order of the hand (a job of the pool: the hand is replayed there, so only its log travels).
 
     Raises:
         GameError: the hand does not replay.
@@ -106,8 +107,9 @@ def rate_hand(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
 
 def analyse(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
             scores: tuple[int, int], log_: list[tuple[int, str]],
-            seat: int = PERSON) -> tuple[list[dict[str, Any]], float]:
-    """Rate ``seat``'s decisions in one finished hand: ``(ratings as dicts, seconds)``,
+            seat: int = PERSON) -> tuple[list[list[Any]], float]:
+    """Rate ``seat``'s decisions in one finished hand: ``(ratings in their stored form,
+    seconds)``,
     the seconds from queueing the hand to its last rating (waiting for the pool
     included).
 
