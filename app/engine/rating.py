@@ -7,9 +7,11 @@ estimated chance to win the match after each candidate action. The loss is the b
 candidate's chance minus the chance after the action taken, in percentage points;
 :data:`MARKS` names the losses worth a mark.
 
-The search uses a fixed number of samples and no clock, seeded from the decision's place
-in the hand alone (:func:`decision_seed`), so a rating depends only on the view: the
-same view gives the same rating whatever the hidden cards and the stock order are.
+The search uses at most a fixed number of samples and no clock, seeded from the
+decision's place in the hand alone (:func:`decision_seed`), so a rating depends only on
+the view: the same view gives the same rating whatever the hidden cards and the stock
+order are. It stops sampling a candidate once clearly beaten, and altogether once the
+rating is settled (:func:`chances`).
 Pure: no I/O.
 """
 
@@ -39,11 +41,10 @@ ACCURATE_WITHIN = 2.0
 hand or match is the share of its rated decisions that are)."""
 
 REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None, batch=12)
-"""Samples per candidate and discard candidates of a review's evaluation: no deadline,
-so a rating is reproducible; one batch, so that no candidate is dropped early (a rating
-compares every candidate on the same samples). About 0.5 s of CPU per hand
-(p95 0.7 s, 14 decisions): see ``bench/review.py`` and the README's *Hand analysis*
-figures."""
+"""Samples per candidate (at most: :func:`chances` stops early where the rating is
+settled) and discard candidates of a review's evaluation: no deadline, so a rating is
+reproducible. About 27 ms of CPU per hand with the compiled core (12 decisions; 54 ms
+before issue 46): see ``bench/review.py`` and docs/benchmarks.md, *Hand analysis*."""
 
 
 @dataclass(frozen=True, slots=True)
