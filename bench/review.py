@@ -93,8 +93,8 @@ def _record(path: str, hands: list[Hand]) -> None:
                     "ratings": [r.to_dict() for r in rate_all(chosen)]})
     with open(path, "w", encoding="utf-8") as file:
         # One line per hand: small, and a diff shows which hand moved.
-        file.write('{"budget": %s,\n "hands": [\n  %s\n ]}\n' % (
-            json.dumps(str(REVIEW_BUDGET)), ",\n  ".join(json.dumps(h) for h in out)))
+        hands = ",\n  ".join(json.dumps(h) for h in out)
+        file.write(f'{{"budget": {json.dumps(str(REVIEW_BUDGET))},\n "hands": [\n  {hands}\n ]}}\n')
     print(f"recorded {len(out)} hands, {sum(len(h['ratings']) for h in out)} decisions "
           f"to {path}")
 

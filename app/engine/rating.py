@@ -163,9 +163,9 @@ def chances(view: PlayerView, chosen: Action,
     numbers, so the chances compare like with like), by a sequential rule: ``chosen``
     and the leader are played out on every sample, any other candidate only until it is
     clearly beaten (:data:`DROP_Z`), and the sampling stops once the rating is settled
-    (:func:`settled`, :data:`SETTLE_AFTER`). The samples are those of Expert's own search with ``seed``
-    (:func:`~app.engine.bots.expert.search`), so a decision that needs all of them is
-    rated as before the rule. The best is the highest mean of the candidates left
+    (:func:`settled`, :data:`SETTLE_AFTER`). The samples are those of Expert's own
+    search with ``seed`` (:func:`~app.engine.bots.expert.search`), so a decision that
+    needs all of them is rated as before the rule. The best is the highest mean of the candidates left
     (``chosen`` first among equals: a tie is no loss).
 
     Raises:

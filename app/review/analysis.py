@@ -96,7 +96,8 @@ def rate_hand(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
               scores: tuple[int, int], log_: list[tuple[int, str]],
               seat: int = PERSON) -> list[list[Any]]:
     """``seat``'s decisions in one finished hand rated, in their stored form
-    (:func:`rate_decision`) in the order of the hand (a job of the pool: the hand is replayed there, so only its log travels).
+    (:func:`rate_decision`) in the order of the hand (a job of the pool: the hand is
+    replayed there, so only its log travels).
 
     Raises:
         GameError: the hand does not replay.
