@@ -52,7 +52,7 @@ def test_a_finished_hand_is_analysed_and_its_review_shows_the_ratings(
     with Session(app.state.engine) as db:
         row = db.get(HandReview, (match_id, number, 0))
         assert row is not None and row.status == "done" and row.seconds is not None
-        ratings = [Rating.from_dict(r) for r in row.ratings]
+        ratings = [Rating.from_stored(r) for r in row.ratings]
         hand = db.get(PlayHand, (match_id, number))
         assert hand is not None
     persons = [i for i, (p, _) in enumerate(hand.log, start=1) if p == 0]
@@ -143,8 +143,8 @@ def test_luck_and_play_add_up_to_each_analysed_hands_change_of_chance(
     change = 100 * (match_equity(rules, scores[0], scores[1]) - match_equity(rules, 0, 0))
     assert report.luck is not None and report.play is not None
     assert report.luck + report.play == pytest.approx(change)
-    assert report.play == pytest.approx(-sum(float(r["loss"]) for r in review.ratings
-                                             if float(r["loss"]) >= ACCURATE_WITHIN))
+    losses = [Rating.from_stored(r).loss for r in review.ratings]
+    assert report.play == pytest.approx(-sum(x for x in losses if x >= ACCURATE_WITHIN))
     page = client.get(f"/play/history/{match_id}").text
     assert report.luck_words in page and "of win chance" in report.luck_words
     # The statistics sum the same over every analysed hand (here: this one).
