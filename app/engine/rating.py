@@ -165,8 +165,8 @@ def chances(view: PlayerView, chosen: Action,
     clearly beaten (:data:`DROP_Z`), and the sampling stops once the rating is settled
     (:func:`settled`, :data:`SETTLE_AFTER`). The samples are those of Expert's own
     search with ``seed`` (:func:`~app.engine.bots.expert.search`), so a decision that
-    needs all of them is rated as before the rule. The best is the highest mean of the candidates left
-    (``chosen`` first among equals: a tie is no loss).
+    needs all of them is rated as before the rule. The best is the highest mean of the
+    candidates left (``chosen`` first among equals: a tie is no loss).
 
     Raises:
         NotBotsTurnError: ``view`` has no legal action.
