@@ -182,7 +182,8 @@ def chances(view: PlayerView, chosen: Action,
     if chosen not in actions:
         actions.append(chosen)
     mine = actions.index(chosen)
-    play = expert.Playouts(view).value
+    playouts = expert.Playouts(view)
+    play = playouts.value
     sampler = Sampler(view, model)
     values: list[list[float]] = [[] for _ in actions]
     sums = [0.0] * len(actions)
@@ -190,7 +191,7 @@ def chances(view: PlayerView, chosen: Action,
     samples = max(1, budget.samples)
     for drawn in range(1, samples + 1):
         opponent, stock = sampler.hidden(rng)
-        base = expert.deal_for(view, opponent, stock)
+        base = playouts.deal(opponent, stock)
         for i in alive:
             value = play(actions[i], base)
             values[i].append(value)

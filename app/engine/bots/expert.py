@@ -171,6 +171,16 @@ class Playouts:
         self.me = view.player
         self.mine, self.theirs = view.scores[view.player], view.scores[1 - view.player]
         self.equity: dict[tuple[int | None, int], float] = {}
+        self.template = deal_for(view, 0, [])
+
+    def deal(self, opponent: int, stock: list[int]) -> Deal:
+        """:func:`deal_for` of this view, from the view read once (``stock`` is kept,
+        not copied: :meth:`value` plays out copies and never changes the deal)."""
+        t = self.template
+        hands = list(t.hands)
+        hands[1 - self.me] = opponent
+        return Deal(hands, stock, t.pile, t.phase, t.to_play, t.starting, t.offers,
+                    t.forced, t.taken)
 
     def value(self, action: Action, base: Deal) -> float:
         """The chance (0..1) to win the match after ``action`` on a copy of ``base``."""
@@ -329,7 +339,8 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     else:
         actions = list(among)
     deadline = None if budget.deadline is None else time.perf_counter() + budget.deadline
-    play = Playouts(view).value
+    playouts = Playouts(view)
+    play = playouts.value
     sampler = Sampler(view, model)
     values: list[list[float]] = [[] for _ in actions]
     alive = list(range(len(actions)))
@@ -339,7 +350,7 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     while len(alive) > 1 and drawn < budget.samples and not out_of_time:
         for _ in range(max(1, min(budget.batch, budget.samples - drawn))):
             opponent, stock = sampler.hidden(rng)
-            base = deal_for(view, opponent, stock)
+            base = playouts.deal(opponent, stock)
             for i in alive:
                 values[i].append(play(actions[i], base))
             drawn += 1
@@ -356,7 +367,7 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
             break
     if len(actions) == 1 and not values[0]:
         opponent, stock = sampler.hidden(rng)
-        values[0].append(play(actions[0], deal_for(view, opponent, stock)))
+        values[0].append(play(actions[0], playouts.deal(opponent, stock)))
     means = [fsum(v) / len(v) if v else 0.0 for v in values]
     best = highest(means, alive)
     guard = 0
