@@ -43,7 +43,7 @@ hand or match is the share of its rated decisions that are)."""
 REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None, batch=12)
 """Samples per candidate (at most: :func:`chances` stops early where the rating is
 settled) and discard candidates of a review's evaluation: no deadline, so a rating is
-reproducible. About 27 ms of CPU per hand with the compiled core (12 decisions; 54 ms
+reproducible. About 25 ms of CPU per hand with the compiled core (12 decisions; 53 ms
 before issue 46): see ``bench/review.py`` and docs/benchmarks.md, *Hand analysis*."""
 
 
