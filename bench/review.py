@@ -23,6 +23,13 @@ computer by Standard, so there are mistakes to find), then:
 Prints p50/p95/max per hand (target: p95 ≤ 2 s, docs/benchmarks.md), the decisions per hand,
 the marks found, and the computer-move times. Ends after ``--hands`` hands; every stage
 is bounded by the hands played.
+
+``--compare DIR`` instead rates the same hands through the app's path with the checkout
+``DIR`` (the code before a change, its compiled core built) and with this one, in turns,
+``--rounds`` times, each in a process of its own, and prints the pool's CPU and the wall
+time per hand of each, their ratio, the load and how far the ratings agree (issue 46).
+``--record PATH`` writes the hands and their ratings as JSON (the fixture of
+``tests/unit/engine/test_review_ratings.py``).
 """
 
 from __future__ import annotations
