@@ -23,26 +23,37 @@ computer by Standard, so there are mistakes to find), then:
 Prints p50/p95/max per hand (target: p95 ≤ 2 s, docs/benchmarks.md), the decisions per hand,
 the marks found, and the computer-move times. Ends after ``--hands`` hands; every stage
 is bounded by the hands played.
+
+``--compare DIR`` instead rates the same hands through the app's path with the checkout
+``DIR`` (the code before a change, its compiled core built) and with this one, in turns,
+``--rounds`` times, each in a process of its own, and prints the pool's CPU and the wall
+time per hand of each, their ratio, the load and how far the ratings agree (issue 46).
+``--record PATH`` writes the hands and their ratings as JSON (the fixture of
+``tests/unit/engine/test_review_ratings.py``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 from app.core import workers
 from app.engine import HOUSE, HandSeed, Phase, PlayerView, apply
 from app.engine.bots import choose_action
 from app.engine.hand import view
-from app.engine.rating import REVIEW_BUDGET, rate_all
+from app.engine.rating import REVIEW_BUDGET, Rating, rate_all
 from app.engine.review import decisions, hand_positions
 from app.review import analysis
 
@@ -71,6 +82,95 @@ def _play(count: int, seed: int) -> list[Hand]:
             state, _ = apply(state, player, action)
         hands.append((hand_seed, log))
     return hands
+
+
+FIXTURE_SCORES = ((0, 0), (40, 70), (90, 20))
+"""The hand points before each hand of a recorded fixture, in turn (the ratings depend on
+the score through the chance to win the match)."""
+
+
+def _record(path: str, hands: list[Hand]) -> None:
+    """Write ``hands`` with their person's ratings as JSON to ``path``."""
+    out = []
+    for n, (hand_seed, log) in enumerate(hands):
+        scores = FIXTURE_SCORES[n % len(FIXTURE_SCORES)]
+        chosen = decisions(hand_positions(HOUSE, hand_seed, 1, 1, log), 0, scores)
+        out.append({"server": hand_seed.server_seed, "client": hand_seed.client_seed,
+                    "scores": list(scores), "log": [list(entry) for entry in log],
+                    "ratings": [r.to_dict() for r in rate_all(chosen)]})
+    with open(path, "w", encoding="utf-8") as file:
+        # One line per hand: small, and a diff shows which hand moved.
+        hands = ",\n  ".join(json.dumps(h) for h in out)
+        file.write(f'{{"budget": {json.dumps(str(REVIEW_BUDGET))},\n "hands": [\n  {hands}\n ]}}\n')
+    print(f"recorded {len(out)} hands, {sum(len(h['ratings']) for h in out)} decisions "
+          f"to {path}")
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds of processes ``pids`` so far (from /proc)."""
+    total = 0.0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as file:
+            fields = file.read().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _side(size: int) -> None:
+    """One side of ``--compare`` (run by it, in the checkout on ``PYTHONPATH``): read
+    hands as JSON from stdin, analyse each through the app's path
+    (:func:`app.review.analysis.analyse`, a pool of ``size`` processes), print JSON:
+    the pool's CPU seconds (this process and its workers), the wall seconds and the
+    ratings."""
+    import multiprocessing  # noqa: PLC0415 - only this side needs it
+
+    hands = [(HandSeed(server, client), [(p, a) for p, a in log])
+             for server, client, log in json.load(sys.stdin)]
+    rules = HOUSE.to_dict()
+    workers.configure(size)
+    try:
+        analysis.analyse(rules, hands[0][0], 1, 1, (0, 0), hands[0][1])  # start the pool
+        pids = [os.getpid(), *(p.pid for p in multiprocessing.active_children())]
+        cpu, wall = _cpu_seconds(pids), time.perf_counter()
+        ratings = [analysis.analyse(rules, seed, 1, 1, (0, 0), log)[0] for seed, log in hands]
+        pids = [os.getpid(), *(p.pid for p in multiprocessing.active_children())]
+        print(json.dumps({"cpu": _cpu_seconds(pids) - cpu,
+                          "wall": time.perf_counter() - wall, "ratings": ratings}))
+    finally:
+        workers.shutdown()
+
+
+def _compare(args: argparse.Namespace, hands: list[Hand]) -> None:
+    """Analyse ``hands`` with the checkout ``args.compare`` (before) and with this one
+    (after), in turns, ``args.rounds`` times; print CPU and wall time per hand of each,
+    their ratio, the load, and how far the ratings agree."""
+    here = str(Path(__file__).resolve().parent.parent)
+    data = json.dumps([[s.server_seed, s.client_seed, log] for s, log in hands])
+
+    def run(root: str) -> dict[str, Any]:
+        env = {**os.environ, "PYTHONPATH": root}
+        done = subprocess.run([sys.executable, __file__, "--side", "1",
+                               "--workers", str(args.workers)], input=data, env=env,
+                              cwd=root, capture_output=True, text=True, check=True)
+        result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+        return result
+
+    n = len(hands)
+    print(f"{n} hands, a pool of {args.workers}; before: {args.compare}; after: {here}")
+    for turn in range(1, args.rounds + 1):
+        load = os.getloadavg()[0]
+        before, after = run(args.compare), run(here)
+        pairs = [(Rating.from_stored(b), Rating.from_stored(a))
+                 for old, new in zip(before["ratings"], after["ratings"], strict=True)
+                 for b, a in zip(old, new, strict=True)]
+        same = sum(b.mark == a.mark for b, a in pairs) / len(pairs)
+        gap = statistics.mean(abs(b.loss - a.loss) for b, a in pairs)
+        print(f"round {turn} [load {load:.1f} before, {os.getloadavg()[0]:.1f} after]: "
+              f"CPU per hand {1000 * before['cpu'] / n:.1f} ms before, "
+              f"{1000 * after['cpu'] / n:.1f} ms after ({after['cpu'] / before['cpu']:.0%}); "
+              f"wall per hand {1000 * before['wall'] / n:.1f} / "
+              f"{1000 * after['wall'] / n:.1f} ms; {len(pairs)} decisions, marks the same "
+              f"{same:.1%}, mean |loss change| {gap:.2f} points")
 
 
 def _computer_views(hands: list[Hand], count: int) -> list[PlayerView]:
@@ -105,8 +205,26 @@ def main() -> None:
                         help="processes of the shared pool (COMPUTE_WORKERS)")
     parser.add_argument("--moves", type=int, default=20,
                         help="computer moves timed in stage 3")
+    parser.add_argument("--compare", metavar="DIR",
+                        help="a checkout of the code before (e.g. `git archive REV | tar -x "
+                             "-C DIR`, its core built with tools/fast_core.py): rate the same "
+                             "hands with it and with this checkout, in turns, and stop")
+    parser.add_argument("--rounds", type=int, default=3, help="turns of --compare")
+    parser.add_argument("--side", help=argparse.SUPPRESS)
+    parser.add_argument("--record", metavar="PATH",
+                        help="write the hands and their ratings to PATH (JSON: the "
+                             "fixture of tests/unit/engine/test_review_ratings.py) and stop")
     args = parser.parse_args()
+    if args.side:
+        _side(args.workers)
+        return
     hands = _play(args.hands, args.seed)
+    if args.compare:
+        _compare(args, hands)
+        return
+    if args.record:
+        _record(args.record, hands)
+        return
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"load {os.getloadavg()[0]:.1f}; budget: {REVIEW_BUDGET}")
 
@@ -114,7 +232,7 @@ def main() -> None:
     cpus: list[float] = []
     counts: list[int] = []
     marks: Counter[str] = Counter()
-    expected: list[list[dict[str, Any]]] = []
+    expected: list[list[list[Any]]] = []
     for hand_seed, log in hands:
         chosen = decisions(hand_positions(HOUSE, hand_seed, 1, 1, log), 0)
         start, cpu = time.perf_counter(), time.process_time()
@@ -123,7 +241,7 @@ def main() -> None:
         cpus.append(time.process_time() - cpu)
         counts.append(len(chosen))
         marks.update(r.mark for r in ratings if r.mark)
-        expected.append([r.to_dict() for r in ratings])
+        expected.append([r.to_stored() for r in ratings])
     print(f"{args.hands} hands, {statistics.mean(counts):.1f} decisions per hand "
           f"(max {max(counts)}); marks: {dict(marks) or 'none'}")
     print(f"1. one process, per hand: {_percentiles(serial)}; CPU time {_percentiles(cpus)}")
@@ -135,7 +253,7 @@ def main() -> None:
         workers.shutdown()
 
 
-def _backlog(hands: list[Hand]) -> list[Future[dict[str, Any]]]:
+def _backlog(hands: list[Hand]) -> list[Future[list[Any]]]:
     """Queue the analysis of every decision of ``hands`` at once."""
     return [workers.background(analysis.rate_decision, decision)
             for hand_seed, log in hands
@@ -143,7 +261,7 @@ def _backlog(hands: list[Hand]) -> list[Future[dict[str, Any]]]:
 
 
 def _pooled(args: argparse.Namespace, hands: list[Hand],
-            expected: list[list[dict[str, Any]]]) -> None:
+            expected: list[list[list[Any]]]) -> None:
     rules = HOUSE.to_dict()
     for job in _backlog(hands[:1]):  # start the pool's processes, no interactive job yet
         job.result()

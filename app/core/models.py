@@ -295,8 +295,10 @@ class HandReview(SQLModel, table=True):
     match); each player's review reads its own row only.
 
     ``status`` is ``"analysing"`` until the ratings are stored, then ``"done"`` (or
-    ``"failed"`` with nothing rated). ``ratings`` is a list of ``Rating.to_dict()``
-    values in the order of the hand; ``seconds`` the analysis time.
+    ``"failed"`` with nothing rated). ``ratings`` is a list of ``Rating.to_stored()``
+    values in the order of the hand (compact lists; rows from before migration 0029
+    held ``Rating.to_dict()`` values, which :meth:`Rating.from_stored` reads too);
+    ``seconds`` the analysis time.
     """
 
     __tablename__ = "hand_review"
@@ -305,7 +307,7 @@ class HandReview(SQLModel, table=True):
     number: int = Field(primary_key=True)
     seat: int = Field(default=0, primary_key=True, sa_column_kwargs={"server_default": "0"})
     status: str = Field(default="analysing", max_length=16)
-    ratings: list[dict[str, Any]] = Field(default_factory=list,
+    ratings: list[Any] = Field(default_factory=list,
                                           sa_column=Column(JSON, nullable=False))
     seconds: float | None = None
     created_at: datetime = Field(default_factory=utcnow)

@@ -10,7 +10,7 @@ their decision.
 
 Two priorities share the pool. *Interactive* work (:func:`decide`, :func:`hint`: a
 player is waiting) goes to the pool at once. *Background* work (:func:`background`: the
-analysis of finished hands, one small job per decision) waits in a queue of this
+analysis of finished hands, one small job per hand: tens of ms) waits in a queue of this
 process and a feeder thread hands it to the pool only while the pool has room to
 spare: none starts while the interactive jobs in flight fill the pool, and while
 players are using the server (a request or an interactive job in the last

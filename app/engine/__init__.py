@@ -155,11 +155,13 @@ the Expert's play-outs spend their time in (least deadwood, the best discard, th
 settlement of a knock, sampling the hidden hand, the play-out loop)."""
 
 
-CORE_REVISION = 3
+CORE_REVISION = 4
 """The revision of the core's speed: raised when a change makes the very same decisions
 in a different CPU time (2: the best discard without a dict, ``Final`` constants, a
 sampler that reads its view once; 3: the knock's arrangements from the choices of sets,
-each player's deadwood carried from turn to turn in the play-outs). The strength
+each player's deadwood carried from turn to turn in the play-outs; 4: Hard's outlook
+finds the best discard after a draw without a dict, and Expert's search shares Hard's
+memo of hand values with its candidates). The strength
 benchmark saves it with each pair and takes its time figures from the pairs of the
 latest revision (docs/strength.md)."""
 

@@ -7,9 +7,11 @@ estimated chance to win the match after each candidate action. The loss is the b
 candidate's chance minus the chance after the action taken, in percentage points;
 :data:`MARKS` names the losses worth a mark.
 
-The search uses a fixed number of samples and no clock, seeded from the decision's place
-in the hand alone (:func:`decision_seed`), so a rating depends only on the view: the
-same view gives the same rating whatever the hidden cards and the stock order are.
+The search uses at most a fixed number of samples and no clock, seeded from the
+decision's place in the hand alone (:func:`decision_seed`), so a rating depends only on
+the view: the same view gives the same rating whatever the hidden cards and the stock
+order are. It stops sampling a candidate once clearly beaten, and altogether once the
+rating is settled (:func:`chances`).
 Pure: no I/O.
 """
 
@@ -17,25 +19,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from math import fsum
 
 from .bots import expert
-from .hand import Action, Discard, Knock, PlayerView
+from .bots.common import ensure_turn
+from .bots.hard import Evaluator, build_model
+from .bots.inference import Sampler
+from .hand import Action, PlayerView
 from .review import Decision
 
 MARKS = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
 """Loss thresholds in percentage points of the chance to win the match, largest first."""
+
+STORED_MARKS = ("", *(name for _, name in reversed(MARKS)))
+"""The marks as :meth:`Rating.to_stored` numbers them: none, inaccuracy, mistake,
+blunder."""
 
 ACCURATE_WITHIN = 2.0
 """A decision within this many points of the best counts as accurate (the accuracy of a
 hand or match is the share of its rated decisions that are)."""
 
 REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None, batch=12)
-"""Samples per candidate and discard candidates of a review's evaluation: no deadline,
-so a rating is reproducible; one batch, so that no candidate is dropped early (a rating
-compares every candidate on the same samples). About 0.5 s of CPU per hand
-(p95 0.7 s, 14 decisions): see ``bench/review.py`` and the README's *Hand analysis*
-figures."""
+"""Samples per candidate (at most: :func:`chances` stops early where the rating is
+settled) and discard candidates of a review's evaluation: no deadline, so a rating is
+reproducible. About 25 ms of CPU per hand with the compiled core (12 decisions; 53 ms
+before issue 46): see ``bench/review.py`` and docs/benchmarks.md, *Hand analysis*."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +75,35 @@ class Rating:
                    float(str(data["chosen_chance"])), float(str(data["best_chance"])),
                    float(str(data["loss"])), str(data["mark"]))
 
+    def to_stored(self) -> list[object]:
+        """The compact form stored with the hand's review (what the review shows): a
+        list ``[index, chosen, chance]`` when ``chosen`` was the best (no loss), else
+        ``[index, chosen, chance, best, best chance, loss, mark]``; chances in tenths
+        of a percentage point (0..1000, as the review shows them), the loss in
+        hundredths of a point, the mark as its place in ``("", *names of MARKS from
+        the least)``. About 30 bytes instead of :meth:`to_dict`'s 160."""
+        chance = round(self.chosen_chance * 1000)
+        if self.best == self.chosen and not self.loss and not self.mark:
+            return [self.index, self.chosen, chance]
+        return [self.index, self.chosen, chance, self.best, round(self.best_chance * 1000),
+                round(self.loss * 100), STORED_MARKS.index(self.mark)]
+
+    @classmethod
+    def from_stored(cls, data: object) -> Rating:
+        """Rebuild a rating from :meth:`to_stored` output, or from :meth:`to_dict`
+        output (rows stored before 0.5.0, and by the migration's downgrade).
+
+        Raises ``ValueError`` for anything else."""
+        if isinstance(data, dict):
+            return cls.from_dict(data)
+        if not isinstance(data, list) or len(data) not in (3, 7):
+            raise ValueError(f"not a stored rating: {data!r}")
+        index, chosen, chance = int(data[0]), str(data[1]), int(data[2]) / 1000
+        if len(data) == 3:
+            return cls(index, chosen, chosen, chance, chance, 0.0, "")
+        return cls(index, chosen, str(data[3]), chance, int(data[4]) / 1000,
+                   int(data[5]) / 100, STORED_MARKS[int(data[6])])
+
 
 def mark_for(loss: float) -> str:
     """The mark of a loss in percentage points: blunder ≥ 15, mistake ≥ 10,
@@ -81,27 +119,101 @@ def decision_seed(index: int) -> str:
     return f"gin-review-v1:{index}"
 
 
+DROP_AFTER = 4
+"""Samples every candidate of a review is played out on before the sequential rule of
+:func:`chances` may drop one."""
+SETTLE_AFTER = 6
+"""Samples before it may stop (a chance shown rests on at least so many: measured on 499
+decisions, the chance after the decision taken then moves by 0.5 points on average, at
+most 9.5, from the full search's; the full search's own noise, 12 other samples against
+12, is 3.6 on average, at most 17)."""
+DROP_Z = 2.0
+"""After each sample from :data:`DROP_AFTER` on, a candidate that the leader beats by
+this many standard errors of their paired difference (the same samples: common random
+numbers) is played out no further: it is clearly not the best."""
+SETTLE_Z = 2.0
+"""...and once one candidate is left beside the decision taken, the sampling stops when
+the loss, give or take this many standard errors, lies within one band of
+:data:`BANDS`: its mark (and whether it counts as accurate) is settled."""
+BANDS = (ACCURATE_WITHIN, *sorted(threshold for threshold, _ in MARKS))
+"""The edges of the loss (percentage points) where a rating changes: accurate, no
+mark, inaccuracy, mistake, blunder."""
+
+
+def _band(loss: float) -> int:
+    """How many of :data:`BANDS` ``loss`` reaches."""
+    return sum(loss >= edge for edge in BANDS)
+
+
+def settled(gain: float, error: float) -> bool:
+    """True when a loss of ``gain`` ± :data:`SETTLE_Z` × ``error`` (percentage points;
+    a loss below 0 counts as 0) lies within one band of :data:`BANDS`."""
+    return _band(max(0.0, gain - SETTLE_Z * error)) == _band(max(0.0, gain + SETTLE_Z * error))
+
+
 def chances(view: PlayerView, chosen: Action,
             budget: expert.Budget = REVIEW_BUDGET,
             seed: str = "gin-review-v1") -> tuple[Action, float, float]:
     """(best action, its chance, the chance after ``chosen``) for ``view``.
 
-    Expert's candidates are valued first; when ``chosen`` is not among them (Expert
-    searches only the most promising discards) it is valued on the very same samples
-    (the same seed), so the two chances compare like with like.
+    Expert's candidates (:func:`~app.engine.bots.expert.candidates`) and ``chosen`` when
+    it is not among them (Expert searches only the most promising discards) are played
+    out on the same samples of the hidden cards (at most ``budget.samples``;
+    :class:`~app.engine.bots.inference.Sampler`, seeded by ``seed``: common random
+    numbers, so the chances compare like with like), by a sequential rule: ``chosen``
+    and the leader are played out on every sample, any other candidate only until it is
+    clearly beaten (:data:`DROP_Z`), and the sampling stops once the rating is settled
+    (:func:`settled`, :data:`SETTLE_AFTER`). The samples are those of Expert's own
+    search with ``seed`` (:func:`~app.engine.bots.expert.search`), so a decision that
+    needs all of them is rated as before the rule. The best is the highest mean of the
+    candidates left (``chosen`` first among equals: a tie is no loss).
 
     Raises:
         NotBotsTurnError: ``view`` has no legal action.
     """
-    ranked = expert.evaluate(view, random.Random(seed), budget)
-    values = dict(ranked)
-    if chosen not in values:
-        # Knock(c) is searched beside Discard(c): Expert ranks knocks by their discard.
-        only = (chosen, Discard(chosen.card)) if isinstance(chosen, Knock) else (chosen,)
-        alone = expert.evaluate(replace(view, legal=only), random.Random(seed), budget)
-        values[chosen] = dict(alone)[chosen]
-    best = max(values, key=lambda a: values[a])
-    return best, values[best], values[chosen]
+    ensure_turn(view)
+    rng = random.Random(seed)
+    model = build_model(view)
+    ev = Evaluator(model, view.limit.limit)
+    # Expert's search seeds Hard's default from the first 64 bits: the same samples
+    # follow. The default itself is not needed: it only orders the candidates.
+    rng.getrandbits(64)
+    actions = expert.candidates(view, model, None, budget, ev)
+    if chosen not in actions:
+        actions.append(chosen)
+    mine = actions.index(chosen)
+    playouts = expert.Playouts(view)
+    play = playouts.value
+    sampler = Sampler(view, model)
+    values: list[list[float]] = [[] for _ in actions]
+    sums = [0.0] * len(actions)
+    alive = list(range(len(actions)))
+    samples = max(1, budget.samples)
+    for drawn in range(1, samples + 1):
+        opponent, stock = sampler.hidden(rng)
+        base = playouts.deal(opponent, stock)
+        for i in alive:
+            value = play(actions[i], base)
+            values[i].append(value)
+            sums[i] += value
+        if drawn < DROP_AFTER or drawn == samples:
+            continue
+        if len(alive) > 2:
+            leader = max(alive, key=lambda i: (sums[i], i == mine, -i))
+            alive = [i for i in alive if i in (leader, mine)
+                     or not expert.beats(values[leader], values[i], DROP_Z)]
+        if drawn < SETTLE_AFTER:
+            continue
+        others = [i for i in alive if i != mine]
+        if not others:
+            break
+        if len(others) == 1:
+            gain, error = expert.paired(values[others[0]], values[mine])
+            if settled(100.0 * gain, 100.0 * error):
+                break
+    means = {i: fsum(values[i]) / len(values[i]) for i in alive}
+    best = max(alive, key=lambda i: (means[i], i == mine, -i))
+    return actions[best], means[best], fsum(values[mine]) / len(values[mine])
 
 
 def rate(decision: Decision, budget: expert.Budget = REVIEW_BUDGET) -> Rating:
@@ -191,6 +303,7 @@ def accuracy(ratings: Sequence[Rating]) -> float | None:
     return 100.0 * sum(r.loss < ACCURATE_WITHIN for r in ratings) / len(ratings)
 
 
-__all__ = ["ACCURATE_WITHIN", "MARKS", "REVIEW_BUDGET", "LuckAndPlay", "Rating", "accuracy",
+__all__ = ["ACCURATE_WITHIN", "BANDS", "DROP_AFTER", "DROP_Z", "MARKS", "REVIEW_BUDGET",
+           "SETTLE_AFTER", "SETTLE_Z", "STORED_MARKS", "LuckAndPlay", "Rating", "accuracy",
            "chances", "combined", "decision_seed", "luck_and_play", "mark_for", "rate",
-           "rate_all"]
+           "rate_all", "settled"]

@@ -7,10 +7,10 @@ match each player's own decisions, from their own view).
 that ended it) and by the review page for a hand that has
 no analysis yet, or whose analysis was lost in a restart). It inserts the hand's
 ``hand_review`` row (of that seat) as ``analysing`` and hands the hand to one dispatcher
-thread, which replays it, queues one job per decision in the shared process pool of
+thread, which queues it as one job in the shared process pool of
 :mod:`app.core.workers` as *background* work (so a player's computer move or hint never
-waits behind an analysis; the decisions of a hand are rated in parallel where the pool
-has room) and stores the ratings when all are in. The review page shows "analysing…"
+waits behind an analysis; the job replays the hand and rates its decisions) and stores
+the ratings when they are in. The review page shows "analysing…"
 until the row is ``done``.
 
 :func:`configure` turns the analysis on or off; the pool's size is ``COMPUTE_WORKERS``
@@ -86,29 +86,45 @@ def hand_decisions(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
     return decisions(positions, seat, scores)
 
 
-def rate_decision(decision: Decision) -> dict[str, Any]:
-    """One decision's rating as a dict (a job of the pool: pure computation)."""
-    return rate(decision).to_dict()
+def rate_decision(decision: Decision) -> list[Any]:
+    """One decision's rating in its stored form (:meth:`~app.engine.rating.Rating.to_stored`;
+    pure computation)."""
+    return rate(decision).to_stored()
+
+
+def rate_hand(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
+              scores: tuple[int, int], log_: list[tuple[int, str]],
+              seat: int = PERSON) -> list[list[Any]]:
+    """``seat``'s decisions in one finished hand rated, in their stored form
+    (:func:`rate_decision`) in the order of the hand (a job of the pool: the hand is
+    replayed there, so only its log travels).
+
+    Raises:
+        GameError: the hand does not replay.
+    """
+    return [rate_decision(decision)
+            for decision in hand_decisions(rules, seed, number, dealer, scores, log_, seat)]
 
 
 def analyse(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
             scores: tuple[int, int], log_: list[tuple[int, str]],
-            seat: int = PERSON) -> tuple[list[dict[str, Any]], float]:
-    """Rate ``seat``'s decisions in one finished hand: ``(ratings as dicts, seconds)``,
-    the seconds from the hand's replay to its last rating (waiting for the pool
+            seat: int = PERSON) -> tuple[list[list[Any]], float]:
+    """Rate ``seat``'s decisions in one finished hand: ``(ratings in their stored form,
+    seconds)``,
+    the seconds from queueing the hand to its last rating (waiting for the pool
     included).
 
-    Each decision is one background job of :mod:`app.core.workers` (computed here when the
-    pool has size 0); the ratings are the same however the jobs are spread (each
-    decision's search is seeded by its place in the hand alone).
+    The hand is one background job of :mod:`app.core.workers` (:func:`rate_hand`;
+    computed here when the pool has size 0): a job per decision cost more in pickling
+    and scheduling than a decision's rating (``bench/review.py``). Each decision's
+    search is seeded by its place in the hand alone.
 
     Raises:
         GameError: the hand does not replay. CancelledError: the pool was shut down.
     """
     start = time.perf_counter()
-    jobs = [workers.background(rate_decision, decision)
-            for decision in hand_decisions(rules, seed, number, dealer, scores, log_, seat)]
-    ratings = [job.result() for job in jobs]
+    ratings = workers.background(rate_hand, rules, seed, number, dealer, scores, log_,
+                                 seat).result()
     return ratings, time.perf_counter() - start
 
 
@@ -197,4 +213,4 @@ def is_lost(row: HandReview) -> bool:
 
 
 __all__ = ["analyse", "configure", "enabled", "hand_decisions", "is_lost", "queue_hand",
-           "rate_decision", "schedule", "shutdown"]
+           "rate_decision", "rate_hand", "schedule", "shutdown"]

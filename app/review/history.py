@@ -622,7 +622,7 @@ def analysis_view(row: HandReview | None) -> Analysis:
         return Analysis("lost", {}, None, {}, ())
     if row.status == "analysing":
         return Analysis("analysing", {}, None, {}, ())
-    ratings = [Rating.from_dict(data) for data in row.ratings]
+    ratings = [Rating.from_stored(data) for data in row.ratings]
     steps = [rated_step(r) for r in ratings]
     counts = {name: sum(r.mark == name for r in ratings) for _, name in MARKS}
     costly = sorted((s for s in steps if s.loss > 0), key=lambda s: (-s.loss, s.index))[:3]

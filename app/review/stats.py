@@ -146,7 +146,7 @@ def _reviews(db: Session, seats: dict[int, int]) -> dict[tuple[int, int], list[R
     by (match id, hand number): only that seat's own decisions."""
     rows = db.exec(select(HandReview).where(col(HandReview.match_id).in_(list(seats)),
                                             HandReview.status == "done")).all()
-    return {(r.match_id, r.number): [Rating.from_dict(d) for d in r.ratings] for r in rows
+    return {(r.match_id, r.number): [Rating.from_stored(d) for d in r.ratings] for r in rows
             if r.seat == seats[r.match_id]}
 
 
@@ -297,7 +297,7 @@ def hand_luck(db: Session, session_id: str, match_id: int, number: int) -> HandL
         return HandLuck({"analysing": "analysing", "none": "pending"}.get(status, "none"))
     chances = match_chances(Rules.from_dict(game.rules),
                             [(row.winner, row.points) for row in rows], me)
-    ratings = [Rating.from_dict(d) for d in review.ratings]
+    ratings = [Rating.from_stored(d) for d in review.ratings]
     return HandLuck("done", luck_by_hand(chances[-2:], [ratings])[0])
 
 
@@ -778,7 +778,7 @@ def _refresh(db: Session, session_id: str, *, all_facts: bool) -> _Kept:
                                                        HandReview.status == "done")).all():
             if review.seat == seats[review.match_id]:
                 rated.setdefault(review.match_id, {})[review.number] = \
-                    [Rating.from_dict(d) for d in review.ratings]
+                    [Rating.from_stored(d) for d in review.ratings]
         for game in stale:
             assert game.id is not None
             facts[game.id] = _match_facts(db, game, seats[game.id], session_id,

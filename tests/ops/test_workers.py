@@ -172,7 +172,7 @@ def test_background_work_is_rated_as_in_the_thread(pool: None) -> None:
     seen = next(iter(_positions(3)))
     decision = Decision(1, seen.legal[-1], seen)
     assert workers.background(analysis.rate_decision, decision).result() == \
-        rate(decision).to_dict()
+        rate(decision).to_stored()
     with pytest.raises(UnknownLevelError):
         workers.background(choose_action, "grandmaster", seen, random.Random(0)).result()
 

@@ -139,7 +139,7 @@ def sample_hidden(view: PlayerView, model: Model, rng: random.Random) -> tuple[i
     return Sampler(view, model).hidden(rng)
 
 
-def _deal_for(view: PlayerView, opponent: int, stock: list[int]) -> Deal:
+def deal_for(view: PlayerView, opponent: int, stock: list[int]) -> Deal:
     """The concrete hand: our view plus a sample of the hidden cards."""
     me = view.player
     hands = [0, 0]
@@ -172,24 +172,80 @@ def _act(deal: Deal, action: Action, view: PlayerView) -> Outcome | None:
     return None
 
 
-def candidates(view: PlayerView, model: Model, default: Action,
-               budget: Budget) -> list[Action]:
+def default_action(view: PlayerView, model: Model, ev: Evaluator,
+                   rng: random.Random) -> Action:
+    """Hard's choice, the default of a search (:func:`~app.engine.bots.hard.choose` on
+    the search's ``model`` and ``ev``, seeded by 64 bits of ``rng``)."""
+    return hard.choose(view, random.Random(rng.getrandbits(64)), model, ev)
+
+
+class Playouts:
+    """The value of a candidate action on one sampled deal of ``view``: the deal
+    played out after it (:func:`~app.engine.bots.rollout.play_out`, Expert patient:
+    :data:`PATIENT_KNOCK`) and the end valued by the chance to win the match from the
+    score it leaves (:func:`~app.engine.bots.equity.match_equity`, memoised per
+    outcome)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.me = view.player
+        self.mine, self.theirs = view.scores[view.player], view.scores[1 - view.player]
+        self.equity: dict[tuple[int | None, int], float] = {}
+        self.template = deal_for(view, 0, [])
+
+    def deal(self, opponent: int, stock: list[int]) -> Deal:
+        """:func:`deal_for` of this view, from the view read once (``stock`` is kept,
+        not copied: :meth:`value` plays out copies and never changes the deal)."""
+        t = self.template
+        hands = list(t.hands)
+        hands[1 - self.me] = opponent
+        return Deal(hands, stock, t.pile, t.phase, t.to_play, t.starting, t.offers,
+                    t.forced, t.taken)
+
+    def value(self, action: Action, base: Deal) -> float:
+        """The chance (0..1) to win the match after ``action`` on a copy of ``base``."""
+        view = self.view
+        rules, limit, me = view.rules, view.limit, self.me
+        deal = base.copy()
+        outcome = _act(deal, action, view)
+        if outcome is None:
+            outcome = (play_out(deal, rules, limit) if PATIENT_KNOCK is None
+                       else play_out(deal, rules, limit, me, PATIENT_KNOCK))
+        key = (outcome.winner, outcome.points)
+        found = self.equity.get(key)
+        if found is None:
+            if outcome.winner is None:
+                found = match_equity(rules, self.mine, self.theirs)
+            elif outcome.winner == me:
+                found = match_equity(rules, self.mine + outcome.points, self.theirs)
+            else:
+                found = match_equity(rules, self.mine, self.theirs + outcome.points)
+            self.equity[key] = found
+        return found
+
+
+def candidates(view: PlayerView, model: Model, default: Action | None,
+               budget: Budget, ev: Evaluator | None = None) -> list[Action]:
     """The actions Expert searches, ``default`` (Hard's choice) first, then the most
-    promising (all from ``view.legal``).
+    promising (all from ``view.legal``). The set does not depend on ``default``, only
+    its order (Hard's choice is always among them): ``None`` leaves the order of
+    ``view.legal`` and of the discards' ranking (a hand's review needs no default).
 
     Draw phases: every legal action. Discard phase: big gin and every gin when any is
     legal (nothing beats going out with no deadwood); otherwise the ``budget.discards``
     best discards by Hard's evaluation (least deadwood minus potential plus danger),
     plus the discard that leaves the least deadwood, each also as a knock where a knock
-    is legal with it.
+    is legal with it. ``ev``: an :class:`~app.engine.bots.hard.Evaluator` of ``model``
+    (its memo shared with the default's choice), else a new one.
     """
     legal = view.legal
     if view.phase is not Phase.DISCARD:
-        return [default, *(a for a in legal if a != default)]
+        return [*(() if default is None else (default,)), *(a for a in legal if a != default)]
     outs = [a for a in legal if isinstance(a, Gin | BigGin)]
     if outs:
         return sorted(outs, key=lambda a: (a != default, not isinstance(a, BigGin)))
-    ev = Evaluator(model, view.limit.limit)
+    if ev is None:
+        ev = Evaluator(model, view.limit.limit)
     hand = model.hand
     cards = sorted({a.card for a in legal if isinstance(a, Discard)}, key=lambda c: c.index)
     score = {c: ev.value(hand ^ 1 << c.index) + DANGER * danger(model, c.index) for c in cards}
@@ -199,7 +255,7 @@ def candidates(view: PlayerView, model: Model, default: Action,
                                       -c.index))
     if least not in kept:
         kept.append(least)
-    chosen: list[Action] = [default]
+    chosen: list[Action] = [] if default is None else [default]
     for card in kept:
         for action in (Knock(card), Discard(card)):
             if action in legal and action not in chosen:
@@ -238,7 +294,7 @@ SEARCH_PHASES: frozenset[Phase] = frozenset({Phase.UPCARD_OFFER, Phase.DRAW, Pha
 """The phases where Expert may leave Hard's choice (in the others it only ranks them)."""
 
 
-def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+def paired(a: list[float], b: list[float]) -> tuple[float, float]:
     """Mean and standard error of ``a[i] - b[i]`` over the samples both have."""
     n = min(len(a), len(b))
     if n < 2:
@@ -249,10 +305,10 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
     return gain, sqrt(var / n)
 
 
-def _beats(a: list[float], b: list[float], z: float | None = None) -> bool:
+def beats(a: list[float], b: list[float], z: float | None = None) -> bool:
     """True when ``a``'s paired advantage over ``b`` is ``z`` (default
     :data:`SWITCH_Z`) standard errors above zero."""
-    gain, se = _paired(a, b)
+    gain, se = paired(a, b)
     return gain > 0 and gain >= (SWITCH_Z if z is None else z) * se and se != float("inf")
 
 
@@ -297,37 +353,15 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     ensure_turn(view)
     budget = budget or DEFAULT_BUDGET
     model = build_model(view)
+    ev = Evaluator(model, view.limit.limit)
     if among is None:
-        default = hard.choose(view, random.Random(rng.getrandbits(64)))
-        actions = candidates(view, model, default, budget)
+        actions = candidates(view, model, default_action(view, model, ev, rng), budget, ev)
     else:
         actions = list(among)
-    rules = view.rules
-    limit = view.limit
-    me = view.player
-    mine, theirs = view.scores[me], view.scores[1 - me]
     seconds = deadline_of(budget)
     deadline = None if seconds is None else time.perf_counter() + seconds
-    equity: dict[tuple[int | None, int], float] = {}
-
-    def play(action: Action, base: Deal) -> float:
-        deal = base.copy()
-        outcome = _act(deal, action, view)
-        if outcome is None:
-            outcome = (play_out(deal, rules, limit) if PATIENT_KNOCK is None
-                       else play_out(deal, rules, limit, me, PATIENT_KNOCK))
-        key = (outcome.winner, outcome.points)
-        found = equity.get(key)
-        if found is None:
-            if outcome.winner is None:
-                found = match_equity(rules, mine, theirs)
-            elif outcome.winner == me:
-                found = match_equity(rules, mine + outcome.points, theirs)
-            else:
-                found = match_equity(rules, mine, theirs + outcome.points)
-            equity[key] = found
-        return found
-
+    playouts = Playouts(view)
+    play = playouts.value
     sampler = Sampler(view, model)
     values: list[list[float]] = [[] for _ in actions]
     alive = list(range(len(actions)))
@@ -337,7 +371,7 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     while len(alive) > 1 and drawn < budget.samples and not out_of_time:
         for _ in range(max(1, min(budget.batch, budget.samples - drawn))):
             opponent, stock = sampler.hidden(rng)
-            base = _deal_for(view, opponent, stock)
+            base = playouts.deal(opponent, stock)
             for i in alive:
                 values[i].append(play(actions[i], base))
             drawn += 1
@@ -347,28 +381,28 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
                 break
         # Drop the candidates the leader beats clearly (samples go where it is close).
         leader = max(alive, key=lambda i: (fsum(values[i]) / len(values[i]), -i))
-        kept = [i for i in alive if i == leader or not _beats(values[leader], values[i])]
+        kept = [i for i in alive if i == leader or not beats(values[leader], values[i])]
         dropped.extend(i for i in alive if i not in kept)
         alive = kept
         if spent >= budget.playouts:
             break
     if len(actions) == 1 and not values[0]:
         opponent, stock = sampler.hidden(rng)
-        values[0].append(play(actions[0], _deal_for(view, opponent, stock)))
+        values[0].append(play(actions[0], playouts.deal(opponent, stock)))
     means = [fsum(v) / len(v) if v else 0.0 for v in values]
     best = highest(means, alive)
     guard = 0
     if among is None and KNOCK_DEFAULT == "search":
         # At a knock the default is the Hard level's choice: the best of knocking and
         # playing on (hard.knock_candidates), by this search's own samples.
-        knocks = [actions.index(a) for a in hard.knock_candidates(view, model)
+        knocks = [actions.index(a) for a in hard.knock_candidates(view, model, ev)
                   if a in actions]
         if len(knocks) >= 2:
             guard = highest(means, knocks)
     chosen = guard
     if (best != guard and view.phase in SEARCH_PHASES
-            and _beats(values[best], values[guard], LEAVE_Z)):
-        gain, _ = _paired(values[best], values[guard])
+            and beats(values[best], values[guard], LEAVE_Z)):
+        gain, _ = paired(values[best], values[guard])
         if gain >= SWITCH_MARGIN:
             chosen = best
     return Search(actions, values, tuple(dropped), chosen)
@@ -419,6 +453,6 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
 
 
 __all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "PURE_ENGINE_SLOWDOWN", "SEARCH_PHASES",
-           "SWITCH_MARGIN", "SWITCH_Z", "deadline_of",
-           "Budget", "Search", "candidates", "choose", "evaluate", "highest", "sample_hidden",
-           "search"]
+           "SWITCH_MARGIN", "SWITCH_Z", "Budget", "Playouts", "Search", "beats", "candidates",
+           "choose", "deadline_of", "deal_for", "default_action", "evaluate", "highest",
+           "paired", "sample_hidden", "search"]

@@ -41,7 +41,7 @@ from ..hand import (
     TakeUpcard,
 )
 from ..layoff import lay_down
-from ..melds import deadwood_by_discard_mask, least_deadwood_mask
+from ..melds import deadwood_by_discard_mask, least_deadwood_mask, least_discard_mask
 from ..rules import Rules
 from ..scoring import Role
 from .common import FULL_DECK, big_gin_if_legal, bit_card, single_bits
@@ -214,7 +214,7 @@ class Evaluator:
         for bit, p in self.draws:
             index = bit.bit_length() - 1
             if _connects(hand10, index, wrap):
-                after = min(deadwood_by_discard_mask(hand10 | bit, rules).values())
+                after = least_discard_mask(hand10 | bit, 0, rules)[1]
             else:
                 after = min(base, floor + CARDS[index].points)
             if after < base:
@@ -311,11 +311,16 @@ def _take_is_better(view: PlayerView, model: Model, ev: Evaluator, card_index: i
     return best_take + TAKE_MARGIN < stock_value
 
 
-def choose(view: PlayerView, rng: random.Random) -> Action:
+def choose(view: PlayerView, rng: random.Random, model: Model | None = None,
+           ev: Evaluator | None = None) -> Action:
     """Hard's evaluation's action for a view where it is to act (Hard 1; the Hard level
-    searches its knock: :func:`app.engine.bots.hard_search.choose`)."""
-    model = build_model(view)
-    ev = Evaluator(model, view.limit.limit)
+    searches its knock: :func:`app.engine.bots.hard_search.choose`). ``model`` and
+    ``ev``: the view's :func:`build_model` and an :class:`Evaluator` of it, when the
+    caller has them (a search shares its memo of hand values with its candidates)."""
+    if model is None:
+        model = build_model(view)
+    if ev is None:
+        ev = Evaluator(model, view.limit.limit)
     if view.phase is Phase.UPCARD_OFFER:
         top = view.top_discard
         take = top is not None and _take_is_better(view, model, ev, top.index)
@@ -365,18 +370,22 @@ def discard_options(view: PlayerView, model: Model,
     return gin, knock, Discard(bit_card(play_on))
 
 
-def knock_candidates(view: PlayerView, model: Model | None = None) -> list[Action]:
+def knock_candidates(view: PlayerView, model: Model | None = None,
+                     ev: Evaluator | None = None) -> list[Action]:
     """The actions a search of knock or play on weighs (the Hard level's,
     :mod:`~app.engine.bots.hard_search`, and Expert's default there): ``[knock, play
     on, play on with the knock's card]`` (distinct, all legal; :func:`discard_options`),
     or ``[]`` when Hard may not knock or may go gin. ``model``: the view's
-    :func:`build_model`, when the caller has it."""
+    :func:`build_model`, and ``ev`` an :class:`Evaluator` of it, when the caller has
+    them."""
     legal = view.legal
     if (view.phase is not Phase.DISCARD or not any(isinstance(a, Knock) for a in legal)
             or any(isinstance(a, Gin) for a in legal)):
         return []  # cheap: most decisions are not knocks
     model = model or build_model(view)
-    gin, knock, play_on = discard_options(view, model, Evaluator(model, view.limit.limit))
+    if ev is None:
+        ev = Evaluator(model, view.limit.limit)
+    gin, knock, play_on = discard_options(view, model, ev)
     if gin is not None or knock is None:
         return []
     actions: list[Action] = [knock, play_on]

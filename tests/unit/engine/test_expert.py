@@ -154,7 +154,7 @@ def test_at_a_knock_expert_guards_the_best_of_knocking_and_playing_on(
         knocks = [found.actions.index(a) for a in hard.knock_candidates(seen)]
         guard = max(knocks, key=lambda i: (means[i], -i))
         if found.chosen != guard:
-            assert expert._beats(found.values[found.chosen], found.values[guard])
+            assert expert.beats(found.values[found.chosen], found.values[guard])
             assert means[found.chosen] > means[guard]
         left_hards_choice += guard != 0
     assert left_hards_choice > 0  # the guard is not always Hard's own choice

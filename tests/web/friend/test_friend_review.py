@@ -79,7 +79,7 @@ def test_each_friend_reviews_only_their_own_decisions(running: FastAPI) -> None:
     for seat, client in enumerate((host, guest)):
         row = rows[seat]
         assert row.status == "done", row
-        ratings = [Rating.from_dict(r) for r in row.ratings]
+        ratings = [Rating.from_stored(r) for r in row.ratings]
         mine = {i for i, (p, _) in enumerate(hand.log, start=1) if p == seat}
         # Only this seat's decisions are rated, each the action this seat took there.
         assert ratings and {r.index for r in ratings} <= mine
@@ -100,7 +100,7 @@ def test_each_friend_reviews_only_their_own_decisions(running: FastAPI) -> None:
         assert ("Try again from here" in page.text) == (seat == 0)
     if rows[1].ratings:
         before = snapshot(app.state.engine)
-        index = Rating.from_dict(rows[1].ratings[0]).index
+        index = Rating.from_stored(rows[1].ratings[0]).index
         refused = guest.post(f"{url}/practice", data={"step": str(index)})
         assert refused.status_code == 400 and "friend who joined" in refused.text
         assert diff(before, snapshot(app.state.engine)) == {}
@@ -124,7 +124,7 @@ def test_each_friend_gets_their_own_match_report(running: FastAPI) -> None:
         theirs = hand.points if hand.winner == 1 - seat else 0
         assert f"Against your friend {other}" in page.text
         assert f"you {mine}, {other} {theirs} (hand points)" in page.text
-        ratings = [Rating.from_dict(r) for r in rows[seat].ratings]
+        ratings = [Rating.from_stored(r) for r in rows[seat].ratings]
         accurate = 100.0 * sum(r.loss < 2.0 for r in ratings) / len(ratings)
         assert f"Accuracy <strong>{accurate:.0f}%</strong> over 1 analysed hand" in page.text
         # Its costliest decisions are this seat's own moves.

@@ -52,7 +52,7 @@ def test_a_finished_hand_is_analysed_and_its_review_shows_the_ratings(
     with Session(app.state.engine) as db:
         row = db.get(HandReview, (match_id, number, 0))
         assert row is not None and row.status == "done" and row.seconds is not None
-        ratings = [Rating.from_dict(r) for r in row.ratings]
+        ratings = [Rating.from_stored(r) for r in row.ratings]
         hand = db.get(PlayHand, (match_id, number))
         assert hand is not None
     persons = [i for i, (p, _) in enumerate(hand.log, start=1) if p == 0]
@@ -144,9 +144,9 @@ def test_luck_and_play_add_up_to_each_analysed_hands_change_of_chance(
     assert report.luck is not None and report.play is not None
     assert report.luck + report.play == pytest.approx(change)
     # The decisions' losses, but never more than the chance held before the hand.
+    losses = [Rating.from_stored(r).loss for r in review.ratings]
     assert report.play == pytest.approx(max(
-        -sum(float(r["loss"]) for r in review.ratings if float(r["loss"]) >= ACCURATE_WITHIN),
-        -100 * match_equity(rules, 0, 0)))
+        -sum(x for x in losses if x >= ACCURATE_WITHIN), -100 * match_equity(rules, 0, 0)))
     page = client.get(f"/play/history/{match_id}").text
     assert report.luck_words in page and "chance to win the match" in report.luck_words
     # The statistics give the same split, per match on average (here: one match).
