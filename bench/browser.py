@@ -382,10 +382,12 @@ def motion_pass(browser: Any, base: str, turns: int, slowdown: float) -> None:
 
 # The hand's cards at rest: width, height, rows, and the felt's empty height.
 CARD_PROBE = """() => {
-  const cards = [...document.querySelectorAll('.hand .slot')].filter(
-    s => !s.querySelector('input:checked')).map(s => s.querySelector('.card').getBoundingClientRect());
+  const cards = [...document.querySelectorAll('.hand .slot')]
+    .filter(s => !s.querySelector('input:checked'))
+    .map(s => s.querySelector('.card').getBoundingClientRect());
   const tops = [];
-  for (const r of cards) if (!tops.some(t => Math.abs(t - r.top) < r.height / 2)) tops.push(r.top);
+  for (const r of cards)
+    if (!tops.some(t => Math.abs(t - r.top) < r.height / 2)) tops.push(r.top);
   const board = document.querySelector('#board');
   const used = [...board.children].filter(e => getComputedStyle(e).position !== 'absolute')
     .reduce((n, e) => n + e.getBoundingClientRect().height, 0);
