@@ -39,7 +39,7 @@ where every card of the hand is in every frame (``requestAnimationFrame``):
 The hand's look (issue 48; alone with ``--cards-only``): at 360×640, 390×844
 and 844×390, at the discard step (11 cards), with Normal and Large cards: the hand's card
 width and height (CSS px), its rows (cards whose tops differ by less than half a card
-share a row) and the felt left empty (the table's height less its parts').
+share a row) and the felt left empty (the table's height that none of its parts covers).
 """
 
 from __future__ import annotations
@@ -388,11 +388,18 @@ CARD_PROBE = """() => {
   const tops = [];
   for (const r of cards)
     if (!tops.some(t => Math.abs(t - r.top) < r.height / 2)) tops.push(r.top);
-  const board = document.querySelector('#board');
-  const used = [...board.children].filter(e => getComputedStyle(e).position !== 'absolute')
-    .reduce((n, e) => n + e.getBoundingClientRect().height, 0);
+  // The felt's height that none of its parts covers (the union of their heights).
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const parts = ['.opponent', '.piles', '.mine__head', '.hand', '.hand-note', '.play-actions',
+                 '.toolbar'].map(s => document.querySelector('#board ' + s))
+    .filter(Boolean).map(e => e.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+  let covered = 0, end = -Infinity;
+  for (const r of parts) {
+    covered += Math.max(0, r.bottom - Math.max(r.top, end));
+    end = Math.max(end, r.bottom);
+  }
   return {count: cards.length, width: cards[0].width, height: cards[0].height, rows: tops.length,
-          empty: board.getBoundingClientRect().height - used};
+          empty: board.height - covered};
 }"""
 
 
