@@ -433,10 +433,16 @@ def card_sizes(browser: Any, base: str) -> None:
             page.locator(f"#card_size-{size}").check()
             page.get_by_role("button", name="Save settings").click()
             page.wait_for_url("**/settings?saved=1")
-            new_match(page, base)
-            to_discard_step(page, base, posts)
-            page.wait_for_function("() => !document.getAnimations().some("
-                                   "a => a.playState === 'running')")
+            for attempt in range(3):  # a hand that ends at once: a new match
+                try:
+                    new_match(page, base)
+                    to_discard_step(page, base, posts)
+                    page.wait_for_function("() => !document.getAnimations().some("
+                                           "a => a.playState === 'running')")
+                    break
+                except Exception:  # noqa: BLE001 (Playwright's timeout)
+                    if attempt == 2:
+                        raise
             m = page.evaluate(CARD_PROBE)
             print(f"Hand at {width}x{height}, {size} cards, discard step: {m['count']} cards "
                   f"of {m['width']:.1f} x {m['height']:.1f} CSS px in {m['rows']} row(s); "
