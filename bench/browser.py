@@ -35,6 +35,11 @@ where every card of the hand is in every frame (``requestAnimationFrame``):
 * tap → first frame showing the change, p50/p95: a discard (the card leaving for the
   pile, before the answer) [≤ 50 ms] and a draw (the drawn card in the hand, after it);
 * first-load bytes of the play screen (a fresh cache): on the wire and decoded.
+
+The hand's look (issue 48; alone with ``--cards-only``): at 360×640, 390×844
+and 844×390, at the discard step (11 cards), with Normal and Large cards: the hand's card
+width and height (CSS px), its rows (cards whose tops differ by less than half a card
+share a row) and the felt left empty (the table's height that none of its parts covers).
 """
 
 from __future__ import annotations
@@ -375,6 +380,76 @@ def motion_pass(browser: Any, base: str, turns: int, slowdown: float) -> None:
     context.close()
 
 
+# The hand's cards at rest: width, height, rows, and the felt's empty height.
+CARD_PROBE = """() => {
+  const cards = [...document.querySelectorAll('.hand .slot')]
+    .filter(s => !s.querySelector('input:checked'))
+    .map(s => s.querySelector('.card').getBoundingClientRect());
+  const tops = [];
+  for (const r of cards)
+    if (!tops.some(t => Math.abs(t - r.top) < r.height / 2)) tops.push(r.top);
+  // The felt's height that none of its parts covers (the union of their heights).
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const parts = ['.opponent', '.piles', '.mine__head', '.hand', '.hand-note', '.play-actions',
+                 '.toolbar'].map(s => document.querySelector('#board ' + s))
+    .filter(Boolean).map(e => e.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+  let covered = 0, end = -Infinity;
+  for (const r of parts) {
+    covered += Math.max(0, r.bottom - Math.max(r.top, end));
+    end = Math.max(end, r.bottom);
+  }
+  return {count: cards.length, width: cards[0].width, height: cards[0].height, rows: tops.length,
+          empty: board.height - covered};
+}"""
+
+
+def to_discard_step(page: Any, base: str, posts: list[str]) -> None:
+    """Pass or draw (a new hand after a result) until the person has a card to discard."""
+    for _ in range(20):
+        if page.locator("[data-acts]").count() and page.locator("#board").count():
+            return
+        if page.locator(".result").count():
+            play_turn(page, base, posts)
+            continue
+        for button in ("#a-pass", "#a-draw_stock"):
+            if page.locator(f"{button}:not([disabled])").count():
+                v = version(page)
+                click_center(page, button)
+                wait_change(page, v)
+                break
+        else:
+            page.wait_for_timeout(100)  # the computer's turn is still arriving
+    raise RuntimeError("never reached the discard step")
+
+
+def card_sizes(browser: Any, base: str) -> None:
+    """The hand's card size, rows and empty felt at the discard step (docstring)."""
+    for size in ("normal", "large"):
+        for width, height in ((360, 640), (390, 844), (844, 390)):
+            context = browser.new_context(viewport={"width": width, "height": height})
+            page = context.new_page()
+            posts: list[str] = []
+            page.goto(base + "/settings")
+            page.locator(f"#card_size-{size}").check()
+            page.get_by_role("button", name="Save settings").click()
+            page.wait_for_url("**/settings?saved=1")
+            for attempt in range(3):  # a hand that ends at once: a new match
+                try:
+                    new_match(page, base)
+                    to_discard_step(page, base, posts)
+                    page.wait_for_function("() => !document.getAnimations().some("
+                                           "a => a.playState === 'running')")
+                    break
+                except Exception:  # noqa: BLE001 (Playwright's timeout)
+                    if attempt == 2:
+                        raise
+            m = page.evaluate(CARD_PROBE)
+            print(f"Hand at {width}x{height}, {size} cards, discard step: {m['count']} cards "
+                  f"of {m['width']:.1f} x {m['height']:.1f} CSS px in {m['rows']} row(s); "
+                  f"{m['empty']:.0f} px of empty felt")
+            context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=40)
@@ -385,6 +460,8 @@ def main() -> None:
     parser.add_argument("--motion-turns", type=int, default=40)
     parser.add_argument("--motion-only", action="store_true",
                         help="only the pass of your own hand in motion")
+    parser.add_argument("--cards-only", action="store_true",
+                        help="only the hand's card size and rows")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -399,6 +476,10 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            if args.cards_only:
+                card_sizes(browser, base)
+                browser.close()
+                return
             if args.motion_only:
                 motion_pass(browser, base, args.motion_turns, args.slowdown)
                 browser.close()
@@ -453,6 +534,7 @@ def main() -> None:
                   f"{lost} lost (target 0)")
             context.close()
             motion_pass(browser, base, args.motion_turns, args.slowdown)
+            card_sizes(browser, base)
             browser.close()
     finally:
         server.terminate()

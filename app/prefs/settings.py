@@ -37,7 +37,7 @@ class Setting:
 SETTINGS: tuple[Setting, ...] = (
     Setting("card_size", N_("Card size"), (
         Choice("normal", N_("Normal")),
-        Choice("large", N_("Large"), N_("Big corner numbers, easier to read")),
+        Choice("large", N_("Large"), N_("Bigger cards, easier to read")),
     )),
     Setting("deck", N_("Deck"), (
         Choice("two", N_("Two colours"), N_("Hearts and diamonds red, clubs and spades black")),

@@ -239,8 +239,7 @@ class Screen:
     computer_cards: int
     computer_known: tuple[str, ...]
     hand: tuple[HandCard, ...]
-    hand_rows: tuple[tuple[tuple[HandCard, ...], ...], ...]
-    per_row: int
+    hand_groups: tuple[tuple[HandCard, ...], ...]
     melds_text: str
     deadwood: int
     best_left: int | None
@@ -324,39 +323,17 @@ def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str, selected: str 
 
 
 
-ROW_CARDS = 6
-"""Cards to a row of the hand on an upright phone (two rows hold 10 or 11 cards)."""
-
-
-def split_rows(cards: Sequence[HandCard],
-               per_row: int = ROW_CARDS) -> tuple[tuple[tuple[HandCard, ...], ...], ...]:
-    """The hand in (at most) two rows of groups, a meld never split across rows.
-
-    Consecutive cards of the same meld form one group; the rows break only between
-    groups, where the longer row is shortest (the first row takes the extra card when
-    they differ). Returns rows → groups → cards. A row may hold more than ``per_row``
-    cards when the melds leave no better break (the template then narrows its cards).
-    """
+def hand_groups(cards: Sequence[HandCard]) -> tuple[tuple[HandCard, ...], ...]:
+    """The hand in groups for its one row (a fan on a phone): consecutive cards of the
+    same meld form one group, every other card a group of its own. Returns groups →
+    cards, in the hand's order."""
     groups: list[list[HandCard]] = []
     for card in cards:
         if groups and card.meld and groups[-1][-1].meld == card.meld:
             groups[-1].append(card)
         else:
             groups.append([card])
-    total = len(cards)
-    best: tuple[tuple[int, int], int] | None = None
-    count = 0
-    for index, group in enumerate(groups[:-1], start=1):
-        count += len(group)
-        first, second = count, total - count
-        key = (max(first, second), 0 if first >= second else 1)
-        if best is None or key < best[0]:
-            best = (key, index)
-    if best is None or best[0][0] > max(per_row, total):
-        rows = [groups]
-    else:
-        rows = [groups[:best[1]], groups[best[1]:]]
-    return tuple(tuple(tuple(group) for group in row) for row in rows)
+    return tuple(tuple(group) for group in groups)
 
 
 def _discard_values(view: PlayerView, hand: tuple[HandCard, ...]) -> tuple[HandCard, ...]:
@@ -728,7 +705,6 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
                          for c in hand)
         hand = _discard_values(view, hand)
     lefts = {Card.parse(c.code): c.left for c in hand if c.left is not None}
-    rows = split_rows(hand)
     legal = set(view.legal)
     # Discard, Knock and Gin are enabled when some card allows them: the browser then
     # narrows them to the selected card (without JavaScript the server refuses a wrong one).
@@ -771,8 +747,7 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
         computer_known=tuple(str(c) for c in sorted(view.opponent_known,
                                                     key=lambda c: c.index)) if not over else (),
         hand=hand,
-        hand_rows=rows,
-        per_row=max([ROW_CARDS, *(sum(len(g) for g in r) for r in rows)]),
+        hand_groups=hand_groups(hand),
         melds_text=melds_text,
         deadwood=deadwood,
         best_left=min(lefts.values()) if lefts else None,

@@ -9,7 +9,7 @@ dependency (``app.web.deps``) reads this browser's ``Display`` once per request,
 ``static/app.css`` turns into CSS custom properties:
 
 ========================  ==============================================================
-``data-card-size``            ``normal`` | ``large`` (bigger card indices, jumbo-index style)
+``data-card-size``            ``normal`` | ``large`` (bigger cards with their full face)
 ``data-deck``             ``two`` | ``four`` (clubs green, diamonds blue)
 ``data-theme``            ``device`` (follows ``prefers-color-scheme``) | ``light`` |
                           ``dark`` | ``contrast``

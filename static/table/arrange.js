@@ -56,8 +56,8 @@ export function slideAside(change, still) {
   playHand({ moves: moves });
 }
 
-// Puts the hand's cards in ``codes`` order, each into the place (row, group) of the
-// card that was there: the rows and meld groups keep their sizes until the answer.
+// Puts the hand's cards in ``codes`` order, each into the place (group) of the card
+// that was there: the meld groups keep their sizes until the answer.
 export function applyOrder(root, codes) {
   const slots = handSlots(root);
   const byCode = {};
@@ -109,9 +109,10 @@ export function moveCard(input, step) {
   arrange(codes);
 }
 
-// Where a dragged card goes: before the first other card of the row under the pointer
-// whose centre lies right of it (after the row's last, none), measured on the slots
-// (which the cards' own motion never moves). ``null``: the pointer is off the hand.
+// Where a dragged card goes: before the first other card of the hand's row whose centre
+// lies right of the pointer (after the row's last, none), measured on the slots (a
+// slot is its card's part in sight, which the cards' own motion never moves). ``null``:
+// the pointer is off the hand.
 function dropPlace(x, y, dragged) {
   const hand = document.querySelector(".hand");
   if (!hand) return null;
@@ -154,23 +155,10 @@ export function dragTo(x, y) {
     [oldGroup, drag.slot.parentNode].forEach(function (group) {
       group.hidden = !group.querySelector(".slot");
     });
-    fitRows();
   }, drag.card);
   // The dragged card stays under the pointer: its new place moves its origin.
   const now = drag.slot.getBoundingClientRect();
   drag.x += now.left - home.left + (now.width - home.width) / 2;
   drag.y += now.top - home.top;
   drag.moved = true;
-}
-
-// A row that a drag filled past the hand's cards-to-a-row narrows them all (as the
-// server's rows do when the melds leave no better break).
-function fitRows() {
-  const hand = document.querySelector(".hand");
-  let most = 0;
-  hand.querySelectorAll(".hand__row").forEach(function (row) {
-    most = Math.max(most, row.querySelectorAll(".slot[data-card]").length);
-  });
-  const per = parseInt(getComputedStyle(hand).getPropertyValue("--per"), 10) || 0;
-  if (most > per) hand.style.setProperty("--per", String(most));
 }

@@ -1,6 +1,8 @@
 // The pointer on the hand: tapping the selected card again discards it; a card dragged
 // onto the discard pile is discarded; a card dragged along the hand is arranged
-// (arrange.js). A drag starts after 10 px (less is a tap); one card at a time.
+// (arrange.js). A pile's card (the stock's back, the discard's face) dragged into the
+// hand draws it: its button is tapped there (queued as any tap). A drag starts after
+// 10 px (less is a tap); one card at a time.
 
 import { state } from "./state.js";
 import { acts, board, motionOff } from "./page.js";
@@ -13,7 +15,57 @@ function cardOf(target) {
   return slot ? slot.querySelector(".slot__input") : null;
 }
 
+const PAD = 24;  // px around the hand that still count as the hand
+
+// The pointer within ``pad`` px of ``el``'s box.
+function over(el, event, pad) {
+  const r = el ? el.getBoundingClientRect() : null;
+  return !!r && event.clientX >= r.left - pad && event.clientX <= r.right + pad &&
+    event.clientY >= r.top - pad && event.clientY <= r.bottom + pad;
+}
+
+// A pile's enabled button pressed: maybe a drag of its card into the hand.
+function pileDown(event) {
+  const button = event.target.closest ? event.target.closest(".pile__btn") : null;
+  if (!button || button.disabled || button.getAttribute("aria-disabled") === "true" ||
+      event.button !== 0 || state.drag) return false;
+  const card = button.querySelector(".pile__card .card:not(.card--empty)");
+  if (!card) return false;
+  state.pileDrag = { button: button, card: card, x: event.clientX, y: event.clientY,
+    id: event.pointerId, active: false };
+  return true;
+}
+
+function pileMove(event) {
+  const drag = state.pileDrag;
+  if (!drag.active) {
+    if (Math.abs(event.clientX - drag.x) + Math.abs(event.clientY - drag.y) < 10) return;
+    drag.active = true;
+    drag.card.classList.add("is-lifted");
+  }
+  const hand = document.querySelector(".hand");
+  if (hand) hand.classList.toggle("is-drop-target", over(hand, event, PAD));
+  drag.card.style.transform = "translate(" + (event.clientX - drag.x) + "px, " +
+    (event.clientY - drag.y) + "px) scale(1.08)";
+}
+
+// Let go in the hand: the pile's button is tapped (the draw's motion starts from where
+// the card is); elsewhere the card goes back and nothing is drawn.
+function pileUp(event, dropped) {
+  const drag = state.pileDrag;
+  state.pileDrag = null;
+  if (!drag.active) return;
+  const hand = document.querySelector(".hand");
+  if (hand) hand.classList.remove("is-drop-target");
+  if (dropped && over(hand, event, PAD)) drag.button.click();
+  drag.card.style.transform = "";
+  drag.card.classList.remove("is-lifted");
+  state.suppressClick = true;  // a release over the pile itself is no tap
+  setTimeout(function () { state.suppressClick = false; }, 0);
+}
+
 function down(event) {
+  if (pileDown(event)) return;
   const input = cardOf(event.target);
   state.pressedChecked = input && input.checked ? input.value : null;
   if (!input || event.button !== 0 || (state.drag && state.drag.active)) return;
@@ -22,6 +74,10 @@ function down(event) {
 }
 
 function move(event) {
+  if (state.pileDrag && event.pointerId === state.pileDrag.id) {
+    pileMove(event);
+    return;
+  }
   const drag = state.drag;
   if (!drag || event.pointerId !== drag.id) return;
   if (!drag.active) {
@@ -53,6 +109,7 @@ function move(event) {
 
 // A table swapped in under a drag (a friend's move) ends it: its cards are gone.
 export function dropDrag() {
+  state.pileDrag = null;  // its pile is gone too: nothing is drawn
   const drag = state.drag;
   if (drag && drag.card) {
     drag.card.style.transform = "";
@@ -62,6 +119,10 @@ export function dropDrag() {
 }
 
 function endDrag(event, dropped) {
+  if (state.pileDrag && event.pointerId === state.pileDrag.id) {
+    pileUp(event, dropped);
+    return;
+  }
   const d = state.drag;
   if (!d || event.pointerId !== d.id) return;
   state.drag = null;
@@ -72,11 +133,7 @@ function endDrag(event, dropped) {
   if (board()) board().classList.remove("is-dropping");
   state.suppressClick = true;
   setTimeout(function () { state.suppressClick = false; }, 0);
-  const pile = document.querySelector(".pile--discard .pile__btn");
-  const r = pile ? pile.getBoundingClientRect() : null;
-  const pad = 12;
-  const onPile = dropped && r && event.clientX >= r.left - pad && event.clientX <= r.right + pad &&
-      event.clientY >= r.top - pad && event.clientY <= r.bottom + pad;
+  const onPile = dropped && over(document.querySelector(".pile--discard .pile__btn"), event, 12);
   if (onPile && (state.busy || acts(d.input).indexOf("discard") >= 0)) {  // discard() queues it
     discard(d.input);
   } else {
@@ -96,6 +153,11 @@ function endDrag(event, dropped) {
 // The selected card tapped again: discarded (a click from the keyboard, detail 0, only
 // selects).
 function click(event) {
+  if (state.suppressClick && event.target.closest && event.target.closest(".pile__btn")) {
+    event.preventDefault();
+    event.stopPropagation();
+    return;
+  }
   const input = cardOf(event.target);
   if (!input) return;
   if (state.suppressClick) {

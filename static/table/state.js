@@ -20,6 +20,9 @@ export const state = {
   // The card under the pointer (pointer.js): {input, slot, x, y, id, active, moved,
   // codes, card, inSlot}; null when no card is pressed.
   drag: null,
+  // A pile's card pressed (pointer.js): {button, card, x, y, id, active}; dragged into
+  // the hand, it is drawn. null when none.
+  pileDrag: null,
   // The code of the card that was already selected when the pointer went down (a code,
   // not the element: a reply swapping the table in between renders the card anew).
   pressedChecked: null,

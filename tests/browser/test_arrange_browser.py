@@ -27,10 +27,10 @@ from tests.browser.test_hand_motion_browser import (
     _held_post,
     _log,
     _near,
-    _quiet,
     _shot_at,
     _start,
 )
+from tests.support.tables import at_rest as _quiet
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +69,11 @@ def _codes(page: Any) -> list[str]:
 
 
 def _box(page: Any, code: str) -> dict[str, float]:
-    return dict(page.locator(f'.hand .slot[data-card="{code}"] .card').bounding_box())
+    """The part of card ``code`` in sight (the hand is a fan: the next card covers the
+    rest): its slot's width, its card's height."""
+    slot = page.locator(f'.hand .slot[data-card="{code}"]').bounding_box()
+    card = page.locator(f'.hand .slot[data-card="{code}"] .card').bounding_box()
+    return {"x": slot["x"], "width": slot["width"], "y": card["y"], "height": card["height"]}
 
 
 def _still(page: Any) -> None:
@@ -306,29 +310,32 @@ def test_an_order_refused_as_stale_is_sent_again_with_the_new_version(
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844)], ids=["360x640", "390x844"])
-def test_a_card_dragged_onto_the_other_row_of_a_phone(
+def test_a_card_dragged_across_the_whole_fan_of_a_phone(
         live_server: str, browser: Any, width: int, height: int,
         screenshot: Callable[[Any, str], Path]) -> None:
+    """The hand is one fan (issue 48): the first card dragged past the last one lands at
+    the right end, the dragged card never widens the page, and the order survives a
+    reload."""
     label = f"{width}x{height}"
     with _table(browser, live_server, width, height) as page:
         codes = _codes(page)
-        rows = page.evaluate("() => [...document.querySelectorAll('.hand__row')].map("
-                             "r => r.querySelectorAll('.slot[data-card]').length)")
-        assert len(rows) == 2, f"{label}: the hand is in {len(rows)} rows"
+        tops = page.evaluate("() => [...document.querySelectorAll('.hand .slot[data-card]')]"
+                             ".map(s => Math.round(s.getBoundingClientRect().top))")
+        assert len(set(tops)) == 1, f"{label}: the hand is not one row {tops}"
 
         def mid_drag() -> None:
             wide = page.evaluate("() => document.documentElement.scrollWidth")
             assert wide <= width, f"{label}: the dragged card widens the page ({wide} px)"
             if (width, height) == (390, 844):
-                _shot_at(page, screenshot, f"arrange-other-row-{label}", 60)
-                _save(Path("test-results") / f"arrange-other-row-{label}.png",
-                      "drag-other-row-390x844")
+                _shot_at(page, screenshot, f"arrange-across-fan-{label}", 60)
+                _save(Path("test-results") / f"arrange-across-fan-{label}.png",
+                      "drag-across-fan-390x844")
 
         _drag(page, codes[0], codes[-1], halfway=mid_drag, far_right=True)
         assert _codes(page) == [*codes[1:], codes[0]]
         _quiet(page)
         width_px = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width_px <= width, f"{label}: a row overflows the screen ({width_px} px)"
+        assert width_px <= width, f"{label}: the fan overflows the screen ({width_px} px)"
         _reload(page)
         assert _codes(page) == [*codes[1:], codes[0]]
 

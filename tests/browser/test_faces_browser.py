@@ -1,7 +1,7 @@
 """Card faces, backs, felts, sound and vibration in Chromium (issue 26).
 
 Faces: every face-up card shows its symbol of ``static/cards.svg`` (drawn, in the suit's
-colour), except on Large cards where the index fills the card. Backs and felts: the
+colour), on Large cards too (the whole card is bigger, issue 48). Backs and felts: the
 Settings choice is on ``<html>`` and colours the stock, the computer's cards and the
 table. Sound and vibration are observed, not heard: ``AudioContext`` and
 ``navigator.vibrate`` are replaced before the page's scripts run and record their calls.
@@ -49,7 +49,7 @@ def test_faces_show_their_symbol_in_the_suit_colour(live_server: str,
     _choose(page, live_server, "card_size-large")
     page.goto(live_server + "/play")
     assert page.locator(".hand .card__art").first.evaluate(
-        "e => getComputedStyle(e).display") == "none"
+        "e => getComputedStyle(e).display") != "none"
 
 
 def test_backs_and_felts_apply_to_the_table(live_server: str,
