@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session
@@ -21,6 +22,7 @@ from app.review import history as hist
 from app.web.sessions import token_hash
 from tests.support.browsers import session_id_of, stored_with
 from tests.support.hardening import cards_written, leaks
+from tests.support.translated import english_left
 from tests.web.review.test_history import _finish_hand
 
 LINK = re.compile(r'value="(http://testserver/shared/hand/([A-Za-z0-9_-]+))"')
@@ -127,3 +129,25 @@ def test_the_token_is_not_stored_in_clear(app: FastAPI, client: TestClient) -> N
     assert (shared["match_id"], shared["number"], shared["name"]) == (match_id, number,
                                                                      "Zebulon")
     assert shared["created_at"] and shared["session_id"] == "you"
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("de", ("Diese Runde teilen", "Eine geteilte Runde", "Nicht mehr geteilt")),
+    ("es", ("Compartir esta mano", "Una mano compartida", "Ya no se comparte"))])
+def test_sharing_is_said_in_the_pages_language(app: FastAPI, client: TestClient,
+                                               language: str,
+                                               words: tuple[str, str, str]) -> None:
+    client.headers["Accept-Language"] = language
+    match_id, number = _finish_hand(app, client)
+    review = client.get(f"/play/history/{match_id}/{number}").text
+    made = client.post(f"/play/history/{match_id}/{number}/share").text
+    path, _ = _share(client, match_id, number)
+    with TestClient(app) as fresh:
+        fresh.headers["Accept-Language"] = language
+        shared = fresh.get(path).text
+        client.post(f"/play/history/{match_id}/{number}/unshare")
+        stopped = fresh.get(path).text
+    for page, word in zip((review, shared, stopped), words, strict=True):
+        assert word in page
+    for page in (review, made, shared, stopped):
+        assert english_left(page, language) == []
