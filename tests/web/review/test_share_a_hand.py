@@ -151,3 +151,13 @@ def test_sharing_is_said_in_the_pages_language(app: FastAPI, client: TestClient,
         assert word in page
     for page in (review, made, shared, stopped):
         assert english_left(page, language) == []
+
+
+def test_forgetting_the_history_deletes_its_shares(app: FastAPI, client: TestClient) -> None:
+    match_id, number = _finish_hand(app, client)
+    path, token = _share(client, match_id, number)
+    assert client.post("/devices/forget", data={"confirm": "yes"}).status_code in (200, 303)
+    with Session(app.state.engine) as db:
+        assert db.get(HandShare, token_hash(token)) is None
+    with TestClient(app) as fresh:
+        assert fresh.get(path).status_code == 404
