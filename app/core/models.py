@@ -374,6 +374,29 @@ class PracticeHand(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class HandShare(SQLModel, table=True):
+    """A read-only link to one finished hand's review, made by *Share this hand*
+    (``app.review.share``): the SHA-256 (hex) of the link's random token (the token
+    itself is never stored), the browser that shared it, the hand (match, number, and
+    the sharer's ``seat``, from which the hand is shown), the name shown with it
+    (``None``: no name, the default), when it was made and when it was stopped
+    (``revoked_at``: the link then says so). Goes with the history or the match
+    (cascade)."""
+
+    __tablename__ = "hand_share"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    session_id: str = Field(
+        foreign_key="browser_session.id", ondelete="CASCADE", index=True, max_length=64
+    )
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", index=True)
+    number: int
+    seat: int = 0
+    name: str | None = Field(default=None, max_length=40)
+    created_at: datetime = Field(default_factory=utcnow)
+    revoked_at: datetime | None = None
+
+
 # --- Learn: the lesson *Learn by playing* -------------------------------------------------
 
 

@@ -11,7 +11,8 @@ out (:data:`HIDDEN`): the seeds that would tell the cards of a hand not finished
 Nobody's session id leaves in it, the owner's neither: every column that names a browser
 (:data:`BROWSER_COLUMNS`) says :data:`YOU` for the owner and the other player's *name*
 (or ``None``) for anyone else; a browser column not listed there is left out, and the
-tables of credentials are not exported at all (:data:`NOT_EXPORTED`).
+tables of credentials are not exported at all (:data:`NOT_EXPORTED`), nor a
+credential's column in another table (:data:`LEFT_OUT`).
 ``tests/web/devices/test_my_data.py`` checks that every browser column of the models is
 listed.
 """
@@ -44,6 +45,11 @@ shows them hand by hand; docs/fairness.md). ``tests/web/devices/test_my_data.py`
 checks that every column holding a seed is either here or public (a client seed, a
 commitment)."""
 
+LEFT_OUT = {("hand_share", "token_hash")}
+"""(table, column) never in the download: a shared hand's link (the hash of its token,
+a credential). The row still says which hand was shared, when, and whether it was
+stopped."""
+
 
 YOU = "you"
 """What a column naming a browser says for the owner of the data."""
@@ -60,6 +66,7 @@ BROWSER_COLUMNS: dict[tuple[str, str], int | None] = {
     ("score_sheet", "session_id"): None,
     ("display_prefs", "session_id"): None,
     ("browser_stats", "session_id"): None,
+    ("hand_share", "session_id"): None,
 }
 """(table, column) of every column that names a browser → the seat whose name (in the
 row's ``names``) stands for another browser (``None``: nobody's name, the value is
@@ -101,6 +108,8 @@ def _browser_value(table: str, name: str, row: dict[str, Any], session_id: str) 
 def _exported(table: Table, row: dict[str, Any], session_id: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in row.items():
+        if (table.name, name) in LEFT_OUT:
+            continue
         if is_browser_column(table, name):
             if (table.name, name) in BROWSER_COLUMNS:  # unlisted: left out
                 out[name] = _browser_value(table.name, name, row, session_id)

@@ -144,6 +144,7 @@ PAGES: tuple[Page, ...] = (
          _s(("cards", N_("Your cards")), ("buttons", N_("The buttons")),
             ("sorting", N_("Sorting")), ("screen", N_("Reading the screen")),
             ("end-of-hand", N_("The end of a hand")),
+            ("sharing", N_("Sharing a hand")),
             ("keyboard", N_("Keyboard and screen readers")),
             ("score-keeper", N_("The score keeper")))),
     Page("strategy", N_("Strategy"), N_("Tips for playing better."),

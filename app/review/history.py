@@ -481,10 +481,24 @@ def caption(position: Position, seats: Seats = VS_COMPUTER) -> str:
     """What the action that led to ``position`` did, in words and in the page's
     language, ``seats.me`` being "You" (both hands are public in a review, so a card
     drawn from the stock is named)."""
+    if position.player is None:
+        return gettext("The deal")
+    kind, card = caption_parts(position)
+    mine, theirs = CAPTIONS[kind]
+    values = card_values(card) if card is not None else {}
+    if position.player == seats.me:
+        return gettext(mine, **values)
+    return gettext(theirs, name=seats.other_name, **values)
+
+
+def caption_parts(position: Position) -> tuple[str, Card | None]:
+    """The kind of the action that led to ``position`` (a key of :data:`CAPTIONS`) and
+    the card it named (``None`` for big gin). A card drawn from the stock is named: only
+    a page that shows both hands may say it (``app.review.share`` does not for the other
+    player). ``position`` is not the deal."""
     action: Action | None = position.action
     before = position.before
-    if action is None or before is None or position.player is None:
-        return gettext("The deal")
+    assert action is not None and before is not None
     state = position.state
     card: Card | None = None
     if isinstance(action, Pass):
@@ -500,15 +514,10 @@ def caption(position: Position, seats: Seats = VS_COMPUTER) -> str:
     elif isinstance(action, Discard):
         void = state.result is not None and state.result.winner is None
         kind, card = ("void" if void else "discard"), action.card
-    elif isinstance(action, BigGin):
+    else:
+        assert isinstance(action, BigGin)  # every other action is named above
         kind = "big_gin"
-    else:  # pragma: no cover - every action is named above
-        return f"{seats.who(position.player)}: {action}"
-    mine, theirs = CAPTIONS[kind]
-    values = card_values(card) if card is not None else {}
-    if position.player == seats.me:
-        return gettext(mine, **values)
-    return gettext(theirs, name=seats.other_name, **values)
+    return kind, card
 
 
 def _hand(cards: Sequence[Card], rules: Rules) -> tuple[tuple[tuple[str, bool], ...], int]:

@@ -9,7 +9,11 @@
   (the text pasted or a file chosen) in the process pool (off the event loop) and
   answers its summary with a link to a hand's review,
   ``GET /play/history/import/{token}?hand=N`` (``app.review.imports``). Nothing is
-  stored in the database; 429 beyond the import limits (``app.web.limits``).
+  stored in the database; 429 beyond the import limits (``app.web.limits``);
+* ``POST /play/history/{match}/{hand}/share`` — *Share this hand*: makes a read-only link
+  and shows it (once: only its hash is kept); ``POST …/unshare`` — *Stop sharing*;
+  ``GET /shared/hand/{token}`` — the shared hand, for anyone with the link
+  (``app.review.share``; 404 unknown, 410 stopped).
 
 Another browser's ids and ids that do not exist get the same 404 page; a malformed hand
 history gets 400 with the line at fault (a body over 64 KB is refused with 413 by the
@@ -24,11 +28,12 @@ from starlette.responses import PlainTextResponse, Response
 
 from app.core import workers
 from app.core.i18n import N_, gettext
+from app.core.models import PlayMatch
 from app.engine import Event as GameEvent
 from app.engine import GameError
 from app.engine.handhistory import HandHistoryError
 from app.review import history as hist
-from app.review import imports, practice, stats
+from app.review import imports, practice, share, stats
 from app.table.common import PlayError, whole_number
 from app.web import paging
 from app.web.deps import DbDep, FieldsDep, FormDep, SessionDep, SettingsDep
@@ -209,7 +214,61 @@ def hand_review(request: Request, session: SessionDep, db: DbDep, match_id: str,
     except GameError:  # pragma: no cover - a stored hand always replays
         return _not_found(request)
     return render(request, "review/review.html",
-                  {"r": review, "imported": False, "a": hist.analysis_view(row)})
+                  {"r": review, "imported": False, "a": hist.analysis_view(row),
+                   "shares": share.active(db, session.id, facts),
+                   "own_name": _own_name(db, facts)})
+
+
+def _own_name(db: DbDep, facts: hist.HandFacts) -> str:
+    """The name this browser played under in a friend match ("" against the computer):
+    what *Share this hand* offers to show."""
+    game = db.get(PlayMatch, facts.match_id)
+    names = (game.names or []) if game is not None and game.friend else []
+    return str(names[facts.seats.me]) if len(names) > facts.seats.me else ""
+
+
+@router.post("/play/history/{match_id}/{number}/share")
+def share_hand(request: Request, session: SessionDep, db: DbDep, match_id: str,
+               number: str, fields: FieldsDep) -> Response:
+    """*Share this hand*: make a read-only link to this browser's finished hand and show
+    it (the only time it is shown). The name (field ``name``) is shown with the hand
+    only when ``show_name`` is ticked."""
+    facts = _hand_facts(db, session.id, match_id, number)
+    if facts is None:
+        return _not_found(request)
+    name = fields.get("name", "") if fields.get("show_name") else None
+    token = share.share(db, session.id, facts, name)
+    return render(request, "review/shared_link.html",
+                  {"facts": facts, "link": str(request.url_for("hand_shared", token=token)),
+                   "named": bool(name and name.strip())})
+
+
+@router.post("/play/history/{match_id}/{number}/unshare")
+def unshare_hand(request: Request, session: SessionDep, db: DbDep, match_id: str,
+                 number: str, _form: FieldsDep) -> Response:
+    """*Stop sharing*: every link this browser made to the hand stops opening it."""
+    facts = _hand_facts(db, session.id, match_id, number)
+    if facts is None:
+        return _not_found(request)
+    share.stop(db, session.id, facts)
+    return see_other(request, f"/play/history/{facts.match_id}/{facts.number}")
+
+
+@router.get("/shared/hand/{token}", name="hand_shared")
+def shared_hand(request: Request, db: DbDep, token: str) -> Response:
+    """A shared hand, read-only, for whoever has the link (no cookie needed): 404 with a
+    page that says so for an unknown or malformed link, 410 for a stopped one."""
+    headers = {"X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer"}
+    try:
+        found = share.shared_review(db, token)
+    except share.ShareError as error:
+        stopped = isinstance(error, share.StoppedError)
+        return render(request, "error.html", {
+            "status": error.status_code,
+            "title": gettext("No longer shared") if stopped else gettext("No such shared hand"),
+            "message": gettext(error.message)}, status_code=error.status_code,
+            headers=headers)
+    return render(request, "review/shared.html", {"s": found}, headers=headers)
 
 
 @router.get("/play/history/{match_id}/{number}/analysis")

@@ -93,8 +93,8 @@ SIGN_INS = N_("You have sent many codes or sign-ins in a short time: nothing was
 COSTLY: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("GET", re.compile(r"/stats(\.json|\.csv)?|/privacy/data\.json"
                        r"|/play/history/[^/]+(/[^/]+)?\.txt|/score/[^/]+/export"), "exports"),
-    ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+)?)?|/daily|/score/(shared/)?[^/]+"),
-     "pages"),
+    ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+)?)?|/daily|/score/(shared/)?[^/]+"
+                       r"|/shared/hand/[^/]+"), "pages"),
     ("POST", re.compile(r"/play/history/import|/score/import"), "imports"),
     ("POST", re.compile(r"/play/friend"), "invites"),
     ("POST", re.compile(r"/devices/join|/admin/sign-in"), "credentials"),

@@ -160,6 +160,8 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
         "/play/history/{match_id}/{number}.txt".format(**w.hand)).text},
     "/play/history/{match_id}/{number}/practice": lambda w: {"step": str(w.hand["step"])},
     "/play/history/{match_id}/{number}/analyse": lambda w: {},
+    "/play/history/{match_id}/{number}/share": lambda w: {"show_name": "1", "name": "Ann"},
+    "/play/history/{match_id}/{number}/unshare": lambda w: _shared(w),
     "/play/practice": lambda w: w.practice_action(),
     "/learn": lambda w: {"action": "take_upcard", "version": "0"},
     "/daily": lambda w: {"action": "take_upcard", "version": "0", "day": _today()},
@@ -183,12 +185,21 @@ FRIEND_ONLY = {"/play/friend/qr.svg": 404, "/play/friend/{token}": 404, "/play/p
                "/play/events": 204}
 # ... and the operator's metrics are a 404 page while METRICS_TOKEN is unset (tests/web/core).
 NOT_200_HERE = {**FRIEND_ONLY, "/metrics": 404,
-                "/play/history/import/{token}": 404}  # no file imported under this token
+                "/play/history/import/{token}": 404,  # no file imported under this token
+                "/shared/hand/{token}": 404}  # no hand shared under this token
 # Previews change nothing even when accepted; the rest must change something. (An import
 # only shows a review; these tests' apps do not analyse hands.)
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",
              "/play/history/import", "/play/history/{match_id}/{number}/analyse",
              "/devices/undo"}  # undo changes the browser's cookie only
+
+
+def _shared(world: World) -> dict[str, str]:
+    """Share the world's hand (so that *Stop sharing* has a link to stop); no fields."""
+    response = world.client.post("/play/history/{match_id}/{number}/share".format(
+        **world.hand))
+    assert response.status_code == 200
+    return {}
 
 
 def _today() -> str:
