@@ -36,6 +36,18 @@ where every card of the hand is in every frame (``requestAnimationFrame``):
   pile, before the answer) [≤ 50 ms] and a draw (the drawn card in the hand, after it);
 * first-load bytes of the play screen (a fresh cache): on the wire and decoded.
 
+Taps at 390x844 (issue 48; ``--tap-turns``, ``--sequences``, alone with ``--taps-only``),
+with reduced motion off and on, the CPU slowed ``--slowdown`` times and 150 ms added
+round trip; ``uptime``'s load printed beside the figures:
+
+* tap -> first visible change, p50/p95/max, over ``--tap-turns`` turns of the scripted
+  strategy: select (the card raised), draw (the drawn card or its flyer), discard (the
+  card leaving the hand, or its flyer) and pass (the button pressed) [each <= 50 ms];
+* ``--sequences`` (default 100) quick sequences: Draw, then at once a card and Discard,
+  counting the discards that did not land, with or without a reason in the status
+  line [0];
+* frames over 50 ms while an animation runs and long animation frames over 50 ms [0].
+
 The hand's look (issue 48; alone with ``--cards-only``): at 360×640, 390×844
 and 844×390, at the discard step (11 cards), with Normal and Large cards: the hand's card
 width and height (CSS px), its rows (cards whose tops differ by less than half a card
@@ -166,6 +178,91 @@ try {
 """
 
 
+# Issue 48's taps at 390x844: every tap (pointerdown) waits in order for its first visible
+# change, checked in each frame (requestAnimationFrame) and stamped after it (a task):
+# select, the card raised (its radio checked); draw, a new card in the hand or a new
+# flyer; discard, the card leaving the hand (gone, or a new flyer); pass, the Pass button
+# pressed (aria-pressed) or gone (a tap unseen for 5 s is dropped, its kind kept in
+# ``unseen``). Each stamp is [kind, window.__tapMode, ms]. Frames over
+# 50 ms while an animation runs (requestAnimationFrame deltas) and long animation frames
+# over 50 ms (PerformanceObserver) are counted too.
+TAP_PROBE = """
+window.__taps = {stamps: [], unseen: [], long: [], frames: 0, loaf: 0};
+window.__tapMode = 'paced';
+try {
+  new PerformanceObserver(list => { window.__taps.loaf += list.getEntries()
+    .filter(e => e.duration > 50).length; }).observe({type: 'long-animation-frame'});
+} catch (e) { window.__taps.loaf = null; }
+(function () {
+  const open = [];
+  const flyers = new WeakSet();
+  let last = null;
+  function codes() {
+    return [...document.querySelectorAll('.hand .slot[data-card]')]
+      .filter(s => !s.classList.contains('slot--gone')).map(s => s.dataset.card);
+  }
+  function newFlyer() {
+    const f = [...document.querySelectorAll('.flyer')].find(e => !flyers.has(e));
+    if (f) flyers.add(f);
+    return !!f;
+  }
+  document.addEventListener('pointerdown', e => {
+    const t = e.target.closest
+      && e.target.closest('#a-draw_stock, #a-discard, #a-pass, .hand .slot');
+    if (!t) return;
+    const on = document.querySelector('.hand input[name=card]:checked');
+    const input = t.querySelector('input[name=card]');
+    let tap = null;
+    if (t.id === 'a-draw_stock') tap = {kind: 'draw', codes: codes()};
+    else if (t.id === 'a-pass') tap = {kind: 'pass'};
+    else if (t.id === 'a-discard') tap = {kind: 'discard', code: on ? on.value : null};
+    else if (input && input.checked) tap = {kind: 'discard', code: input.value};
+    else if (input) tap = {kind: 'select', code: input.value};
+    if (!tap) return;
+    document.querySelectorAll('.flyer').forEach(f => flyers.add(f));
+    tap.t0 = e.timeStamp; tap.mode = window.__tapMode;
+    open.push(tap);
+  }, true);
+  function seen(tap) {
+    if (tap.kind === 'select') {
+      const r = document.getElementById('c-' + tap.code);
+      return !r || r.checked;
+    }
+    if (tap.kind === 'pass') {
+      const b = document.getElementById('a-pass');
+      return !b || b.disabled || b.getAttribute('aria-pressed') === 'true';
+    }
+    if (tap.kind === 'draw') return newFlyer() || codes().some(c => !tap.codes.includes(c));
+    if (!tap.code) {  // Discard tapped before a card was chosen: the one selected now
+      const on = document.querySelector('.hand input[name=card]:checked');
+      if (on) tap.code = on.value;
+      return newFlyer();
+    }
+    return newFlyer() || !codes().includes(tap.code);
+  }
+  function frame(t) {
+    const running = document.getAnimations().some(a => a.playState === 'running');
+    if (last !== null && running) {
+      window.__taps.frames++;
+      if (t - last > 50) window.__taps.long.push(t - last);
+    }
+    last = t;
+    // Oldest first (an earlier tap claims a new flyer); a tap unseen for 5 s is dropped.
+    for (const tap of [...open]) {
+      const shown = seen(tap);
+      if (!shown && t - tap.t0 < 5000) continue;
+      open.splice(open.indexOf(tap), 1);
+      if (!shown) { window.__taps.unseen.push(tap.kind); continue; }
+      setTimeout(() => window.__taps.stamps.push([tap.kind, tap.mode,
+                                                  performance.now() - tap.t0]));
+    }
+    requestAnimationFrame(frame);
+  }
+  requestAnimationFrame(frame);
+})();
+"""
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
@@ -221,6 +318,29 @@ def click_center(page: Any, selector: str) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def tap_card(page: Any, code: str, aim: bool = True) -> None:
+    """Tap the hand's card ``code`` where it shows (in the fan the next card covers most of
+    it): the first point across its middle, then its top, where it is the topmost card;
+    with ``aim``, once the hand has stopped moving (as a person aims)."""
+    if aim:
+        page.wait_for_function("() => !document.getAnimations().some(a => a.playState === "
+                               "'running' && a.effect && a.effect.target"
+                               " && a.effect.target.closest('.hand'))")
+    slot = f".hand .slot[data-card='{code}'] .card"
+    page.wait_for_function("s => document.querySelector(s)", arg=slot)
+    point = page.evaluate("""c => {
+      const slot = document.querySelector('.hand .slot[data-card="' + c + '"]');
+      const r = slot.querySelector('.card').getBoundingClientRect();
+      for (const y of [r.top + r.height / 2, r.top + 4])
+        for (let x = r.left + 2; x < r.right; x += 3) {
+          const hit = document.elementFromPoint(x, y);
+          if (hit && hit.closest('.slot') === slot) return [x, y];
+        }
+      return [r.left + r.width / 2, r.top + r.height / 2];
+    }""", code)
+    page.mouse.click(point[0], point[1])
+
+
 def probed_match(browser: Any, base: str, width: int, height: int) -> tuple[Any, Any, list[str]]:
     """A fresh context (own cookie) with the frame probe, on a new match: (context, page,
     the URLs of its POST requests so far)."""
@@ -267,7 +387,7 @@ def play_turn(page: Any, base: str, posts: list[str]) -> tuple[int, int, int]:
                           ".map(r => [r.value, +r.dataset.left, r.dataset.acts])")
     code, _, acts = min(cards, key=lambda c: c[1])
     selecting = len(posts)
-    click_center(page, f"#c-{code}")
+    tap_card(page, code)
     page.wait_for_function("c => document.querySelector('#c-' + c).checked", arg=code)
     selection_requests = len(posts) - selecting
     v = version(page)
@@ -276,7 +396,7 @@ def play_turn(page: Any, base: str, posts: list[str]) -> tuple[int, int, int]:
     elif "knock" in acts.split():
         click_center(page, "#a-knock")
     else:
-        click_center(page, f"#c-{code}")  # tap the selected card again: discard
+        tap_card(page, code)  # tap the selected card again: discard
     wait_change(page, v)
     page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
     return (len(posts) - before, selection_requests, 1)
@@ -380,6 +500,101 @@ def motion_pass(browser: Any, base: str, turns: int, slowdown: float) -> None:
     context.close()
 
 
+def load() -> str:
+    """The machine's load averages (``uptime``'s 1, 5 and 15 minutes), to print beside figures."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def to_draw_step(page: Any, base: str, posts: list[str]) -> None:
+    """Next hand, pass on the upcard offer, or wait for the computer, until the person
+    may draw from the stock."""
+    for _ in range(200):
+        page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')"
+                               " && !document.querySelector('.flyer')", timeout=30_000)
+        if page.locator("#a-draw_stock:not([disabled])").count():
+            return
+        # A result, the upcard offer or the person's discard: the strategy's turn.
+        if page.locator(".result, #a-pass:not([disabled]), [data-acts]").count():
+            play_turn(page, base, posts)
+        else:
+            page.wait_for_timeout(100)  # the computer's turn is still arriving
+    raise RuntimeError("never reached the draw step")
+
+
+def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
+    """Tap Draw, then at once a card of the hand and Discard (no waiting between the
+    taps); once the table is idle: ``"landed"`` (the card left the hand), ``"refused"``
+    (not, with a reason in the status line), ``"lost"`` (not, without a word) or ``"no
+    button"`` (Discard not on screen to tap for 2 s)."""
+    to_draw_step(page, base, posts)
+    code = page.evaluate("() => [...document.querySelectorAll('.hand .slot[data-card]')]"
+                         ".map(s => s.dataset.card).pop()")
+    click_center(page, "#a-draw_stock")
+    tap_card(page, code, aim=False)
+    for _ in range(20):  # on screen (a person taps what they see): at once, or within 2 s
+        box = page.locator("#a-discard").bounding_box()
+        if box is not None:
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            break
+        page.wait_for_timeout(100)
+    else:
+        return "no button"
+    page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')"
+                           " && !document.querySelector('.flyer')", timeout=30_000)
+    if not page.locator(f".hand .slot[data-card='{code}']:not(.slot--gone)").count():
+        return "landed"
+    refused = page.locator(".play-status__refused").count() > 0
+    if page.locator("[data-acts]").count():  # still the person's discard: make it
+        play_turn(page, base, posts)
+    return "refused" if refused else "lost"
+
+
+def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: float,
+             reduced: bool) -> None:
+    """Issue 48's taps at 390x844, CPU slowed ``slowdown`` times, 150 ms added round trip,
+    with or without reduced motion: ``turns`` turns of the scripted strategy (tap ->
+    first visible change of select, draw, discard and pass), then ``sequences`` quick
+    draw -> card -> Discard sequences (taps lost), frames over 50 ms throughout."""
+    motion = "reduce" if reduced else "no-preference"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion=motion)
+    context.add_init_script(TAP_PROBE)
+    page = context.new_page()
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    cpu_slowdown(page, slowdown)
+    latency(page, 150)
+    new_match(page, base)
+    play_turns(page, base, posts, turns)
+    page.evaluate("window.__tapMode = 'quick'")
+    outcomes = {"landed": 0, "refused": 0, "lost": 0, "no button": 0}
+    for _ in range(sequences):
+        outcomes[quick_sequence(page, base, posts)] += 1
+    page.wait_for_timeout(200)  # the last stamps (a task after their frame)
+    taps = page.evaluate("window.__taps")
+    where = (f"390x844, reduced motion {'on' if reduced else 'off'}, CPU slowed {slowdown:g}x, "
+             f"150 ms added round trip; load {load()}")
+    print(f"Taps at {where}:")
+    for kind in ("select", "draw", "discard", "pass"):
+        for mode, name in (("paced", f"{turns} turns of the strategy"),
+                           ("quick", "quick sequences")):
+            values = [ms for k, m, ms in taps["stamps"] if k == kind and m == mode]
+            if values:
+                print(f"  tap -> first visible change, {kind} ({name}), {len(values)} taps: "
+                      f"p50 {statistics.median(values):.0f} ms, p95 {percentile(values, 95):.0f}"
+                      f" ms, max {max(values):.0f} ms (target <= 50 ms)")
+    if taps["unseen"]:
+        print(f"  taps with no visible change within 5 s: {', '.join(taps['unseen'])}")
+    print(f"  quick Draw -> card -> Discard sequences: {sequences}, discard landed "
+          f"{outcomes['landed']}, refused with a reason {outcomes['refused']}, lost without a "
+          f"word {outcomes['lost']}, Discard not on screen for 2 s {outcomes['no button']} "
+          "(target 0 not landed)")
+    longest = max(taps["long"], default=0.0)
+    print(f"  frames during an animation: {taps['frames']}, {len(taps['long'])} over 50 ms "
+          f"(longest {longest:.0f} ms; target 0); long animation frames over 50 ms: "
+          f"{taps['loaf']}")
+    context.close()
+
+
 # The hand's cards at rest: width, height, rows, and the felt's empty height.
 CARD_PROBE = """() => {
   const cards = [...document.querySelectorAll('.hand .slot')]
@@ -462,6 +677,12 @@ def main() -> None:
                         help="only the pass of your own hand in motion")
     parser.add_argument("--cards-only", action="store_true",
                         help="only the hand's card size and rows")
+    parser.add_argument("--tap-turns", type=int, default=20,
+                        help="turns of the strategy in the pass of issue 48's taps")
+    parser.add_argument("--sequences", type=int, default=100,
+                        help="quick Draw -> card -> Discard sequences, each motion setting")
+    parser.add_argument("--taps-only", action="store_true",
+                        help="only the pass of issue 48's taps (both motion settings)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -478,6 +699,12 @@ def main() -> None:
                 executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             if args.cards_only:
                 card_sizes(browser, base)
+                browser.close()
+                return
+            if args.taps_only:
+                for reduced in (False, True):
+                    tap_pass(browser, base, args.tap_turns, args.sequences, args.slowdown,
+                             reduced)
                 browser.close()
                 return
             if args.motion_only:
@@ -534,6 +761,8 @@ def main() -> None:
                   f"{lost} lost (target 0)")
             context.close()
             motion_pass(browser, base, args.motion_turns, args.slowdown)
+            for reduced in (False, True):
+                tap_pass(browser, base, args.tap_turns, args.sequences, args.slowdown, reduced)
             card_sizes(browser, base)
             browser.close()
     finally:
