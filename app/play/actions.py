@@ -84,8 +84,10 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     checkbox means off.
 
     ``preset`` names a scoring preset (:data:`app.engine.PRESETS`): its scoring options
-    replace the posted ones, the variants are the form's. ``custom`` or none (an older
-    form, a script): the posted scoring options.
+    replace the posted ones, the variants are the form's; but when it is the preset the
+    form showed (``preset_shown``) and a posted scoring option differs from it, the player
+    changed that field: the posted scoring options. ``custom`` or none (an older form, a
+    script): the posted scoring options.
 
     A missing ``client_seed`` means a random one; one given must be 1–64 printable ASCII
     characters (``docs/fairness.md``).
@@ -125,7 +127,13 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
             raise PlayError(gettext("Unknown scoring %(preset)s: choose %(presets)s.",
                                     preset=repr(preset[:20]), presets=", ".join(
                                         gettext(p.label) for p in PRESETS)))
-        values.update(PRESET[preset].values)
+        chosen = PRESET[preset].values
+        # The preset the form showed is still chosen but a scoring field was changed
+        # under it: the player's own scoring (a new preset chosen brings its values).
+        edited = any(values[name] != value for name, value in chosen.items()
+                     if name in values)
+        if not (preset == form.get("preset_shown") and edited):
+            values.update(chosen)
     try:
         rules = HOUSE.with_options(**values)
     except RulesError as error:

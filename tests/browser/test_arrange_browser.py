@@ -31,6 +31,7 @@ from tests.browser.test_hand_motion_browser import (
     _start,
 )
 from tests.support.tables import at_rest as _quiet
+from tests.support.tables import in_sight
 
 pytestmark = pytest.mark.browser
 
@@ -68,12 +69,7 @@ def _codes(page: Any) -> list[str]:
         "() => [...document.querySelectorAll('.hand .slot[data-card]')].map(s => s.dataset.card)"))
 
 
-def _box(page: Any, code: str) -> dict[str, float]:
-    """The part of card ``code`` in sight (the hand is a fan: the next card covers the
-    rest): its slot's width, its card's height."""
-    slot = page.locator(f'.hand .slot[data-card="{code}"]').bounding_box()
-    card = page.locator(f'.hand .slot[data-card="{code}"] .card').bounding_box()
-    return {"x": slot["x"], "width": slot["width"], "y": card["y"], "height": card["height"]}
+_box = in_sight  # the part of a card of the fan in sight
 
 
 def _still(page: Any) -> None:

@@ -17,7 +17,6 @@ import pytest
 from app.engine.handhistory import parse
 from app.engine.review import hand_positions
 from app.score.sheet import ScoreSheet, SheetOptions
-from tests.browser.test_hand_motion_browser import _quiet
 from tests.browser.test_play_browser import (
     _cards,
     _enabled,
@@ -27,6 +26,7 @@ from tests.browser.test_play_browser import (
     _to_discard_step,
 )
 from tests.support.deals import sheet_entry
+from tests.support.tables import at_rest
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +87,7 @@ def test_a_hollywood_match_to_its_end_equals_the_score_sheet_of_its_hands(
             continue
         _fits(page, "Hollywood discard step")
         if not mid_shot and page.locator(".scorebar__game.is-closed").count():
-            _quiet(page)
+            at_rest(page)
             screenshot(page, f"hollywood-scorebar-{label}")
             mid_shot = True
         _play_a_turn(page)
@@ -95,7 +95,7 @@ def test_a_hollywood_match_to_its_end_equals_the_score_sheet_of_its_hands(
     end.wait_for()
     # Usually a hand starts after the first game closed (and the score bar showed it,
     # screenshot above); the deals are random, and one big hand may close all three.
-    _quiet(page)
+    at_rest(page)
     _fits(page, "Hollywood match end")
     end.evaluate("e => e.scrollIntoView({block: 'start'})")  # the result panel scrolls
     screenshot(page, f"hollywood-match-end-{label}")

@@ -14,7 +14,7 @@ import pytest
 
 from app.learn import script
 from tests.browser.test_play_browser import _cards, _enabled, _start, _tap, _to_draw_step
-from tests.support.tables import at_rest, at_table, settled, slow_network, table_version
+from tests.support.tables import at_rest, at_table, in_sight, settled, slow_network, table_version
 
 pytestmark = pytest.mark.browser
 
@@ -125,7 +125,7 @@ def test_every_refused_tap_says_why_on_the_play_table(live_server: str,
     top = _take_from_the_pile(page)
     at_rest(page)
     # The card just taken, dragged onto the pile: it cannot go back, and says so.
-    card = page.locator(f'.slot[data-card="{top}"] .card').bounding_box()
+    card = in_sight(page, top)  # the hand is a fan: the next card covers the rest
     pile = page.locator(".pile--discard .pile__btn").bounding_box()
     assert card and pile
     page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)

@@ -54,3 +54,12 @@ def at_rest(page: Any) -> None:
         "() => !document.documentElement.classList.contains('is-busy')"
         " && document.getAnimations().every(a => a.playState !== 'running')"
         " && !document.querySelector('.flyer, .ghost')")
+
+
+def in_sight(page: Any, code: str) -> dict[str, float]:
+    """The part of the hand's card ``code`` in sight (the hand is a fan: the next card
+    covers the rest of it), as a box: its slot's left and width, its card's top and
+    height. Press a card there with the mouse, not at the middle of its whole face."""
+    slot = page.locator(f'.hand .slot[data-card="{code}"]').bounding_box()
+    card = page.locator(f'.hand .slot[data-card="{code}"] .card').bounding_box()
+    return {"x": slot["x"], "width": slot["width"], "y": card["y"], "height": card["height"]}

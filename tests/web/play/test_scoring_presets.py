@@ -60,3 +60,23 @@ def test_an_unknown_preset_is_refused_with_the_choices(app: FastAPI, client: Tes
     assert response.status_code == 400
     assert "Unknown scoring" in response.text and "Classic" in response.text
     assert stored_play(app.state.engine, session_id_of(client)) is None
+
+
+def test_a_scoring_field_changed_under_the_preset_shown_is_kept(
+        app: FastAPI, client: TestClient) -> None:
+    """A player who sets the target to 150 and leaves House checked (the preset the form
+    showed) gets 150: the changed field makes the scoring their own, also without a
+    script."""
+    client.post("/play/new", data={"level": "easy", "preset": "house",
+                                   "preset_shown": "house", "target": "150"})
+    assert _rules(app, client).target == 150
+    assert _checked_preset(client.get("/play/new").text) == "custom"
+
+
+def test_a_preset_newly_chosen_brings_its_values_over_the_fields_shown(
+        app: FastAPI, client: TestClient) -> None:
+    client.post("/play/new", data={"level": "easy", "preset": "classic",
+                                   "preset_shown": "custom", "target": "150"})
+    classic = dict(next(p for p in PRESETS if p.name == "classic").values)
+    assert _rules(app, client).target == classic["target"]
+    assert _checked_preset(client.get("/play/new").text) == "classic"
