@@ -79,7 +79,7 @@ _PLAY_MATCHES = frozenset({Table.COMPUTER, Table.FRIEND})
 HOOKS: tuple[Hook, ...] = (
     # --- the play table (static/table/, sound.js, learn.js) --------------------------------
     _id("table", "the table's root <div>, replaced whole by each answer", "table/page.js "
-        "table/queue.js table/swap.js table/motion.js",
+        "table/queue.js table/swap.js table/motion.js table/main.js",
         "what a tap's answer replaces (htmx: select #table); its data- attributes below",
         EVERY_TABLE),
     _id("status", "the status line, in the status block of every table", "table/swap.js "
@@ -127,11 +127,12 @@ HOOKS: tuple[Hook, ...] = (
     _id("coach", "the lesson's panel", "learn.js",
         "its data-teach-button and data-teach-card are marked", frozenset({Table.LESSON})),
     _id("live", "the friend match's listener (outside the table), and the invite page's",
-        "table/live.js", "its data-events, data-pulse, data-matches, data-open, data-version",
+        "table/live.js table/main.js",
+        "its data-events, data-pulse, data-matches, data-open, data-version",
         frozenset({Table.FRIEND})),
     _id("turns", "the notice of matches where it is your turn", "table/live.js",
         "swapped from data-matches (htmx: select-oob); its data-turns notified"),
-    _id("matches", "the list of matches in progress", "table/live.js",
+    _id("matches", "the list of matches in progress", "table/live.js table/main.js",
         "swapped from data-matches (htmx: select-oob)"),
     _data("data-post", "#table", "table/page.js",
           "where the table's taps go (/play, /learn, /play/practice, /daily/<day>)", EVERY_TABLE),
@@ -163,9 +164,9 @@ HOOKS: tuple[Hook, ...] = (
           "the letter that presses it (R: Read the table…)", EVERY_TABLE),
     _data("data-play", "#board", "table/forms.js", "its taps go through the queue",
           EVERY_TABLE),
-    _data("data-replace", "the New match form (#new-match)", "table/forms.js",
+    _data("data-replace", "the New match form (#new-match)", "table/start.js",
           "opened in place of this history entry", _PLAY_MATCHES),
-    _data("data-start", "the New match page's form; Rematch", "table/forms.js",
+    _data("data-start", "the New match page's form; Rematch", "table/start.js",
           "posted by the script, the history entry replaced, the new hand dealt"),
     _data("data-preset-values", "each scoring preset's radio on the New match page",
           "table/forms.js", "the preset's scoring options (JSON), shown in the fields when "
@@ -184,7 +185,7 @@ HOOKS: tuple[Hook, ...] = (
           "poll instead of listening to the stream"),
     _data("data-turns", "#turns", "table/live.js", "the match ids where it is your turn"),
     _data("data-turn-text", "each link of #turns", "table/live.js", "the notification's text"),
-    _data("data-notify", "the Notify me button of #matches", "table/live.js",
+    _data("data-notify", "the Notify me button of #matches", "table/live.js table/main.js",
           "asks for notifications, on a tap only"),
     _data("data-notify-on", "the line saying notifications are on", "table/live.js",
           "shown once they are"),

@@ -1,6 +1,9 @@
 // The play table's script, the entry of static/table/ (loaded with <script
 // type="module"> by the play table, the New match form and the invite page). Everything
 // here is an enhancement: without it every control is a plain form post (303 back).
+// It loads start.js (and page.js) at once; the table's own modules (play.js and what it
+// imports) only on a page that has a table, a friend's listener (#live) or a shown list
+// of matches (its Notify button), so the New match page of a first visit stays small (docs/benchmarks.md).
 //
 // The modules, by concern (their one shared state is state.js; what they read of the
 // page is listed in app/web/markup.py):
@@ -15,31 +18,22 @@
 //   pointer.js tap again to discard, drag onto the pile or along the hand
 //   keys.js    keyboard shortcuts, Read the table
 //   hint.js    the Expert's advice placed where it hides nothing the step needs
-//   forms.js   New match and Start match replace the history entry; the table's form
+//   start.js   New match and Start match replace the history entry
+//   forms.js   the table's form: its taps go through the queue
 //   live.js    a friend match's moves, the other matches, notifications, Copy and Share
 // static/sound.js (sounds, vibration) and static/learn.js (the lesson's marks) hear
 // "gin:swap", dispatched on document after each new table (swap.js).
 
-import { placeHint, install as installHint } from "./hint.js";
-import { install as installForms } from "./forms.js";
-import { install as installKeys } from "./keys.js";
-import { setupLive } from "./live.js";
-import { dealOnLoad } from "./motion.js";
-import { install as installPointer } from "./pointer.js";
-import { refresh, install as installSelect } from "./select.js";
-import { install as installSwap } from "./swap.js";
+import { install as installStart } from "./start.js";
 
-installPointer();
-installKeys();
-installHint();
-installSelect();
-installForms();
-installSwap();
+installStart();
 
 function ready() {
-  refresh(); setupLive(); placeHint(); dealOnLoad();
+  const table = document.getElementById("table") || document.getElementById("live") ||
+    document.querySelector("#matches:not([hidden]) [data-notify]");
+  const loaded = table ? import("./play.js").then((play) => play.start()) : Promise.resolve();
   // The table's keys and taps are live from here (tests wait for it).
-  document.documentElement.setAttribute("data-play-ready", "");
+  loaded.then(() => document.documentElement.setAttribute("data-play-ready", ""));
 }
 
 // A module runs once the page is parsed, like a deferred script.

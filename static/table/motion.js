@@ -14,7 +14,7 @@
 // before the swap and all at once after it.
 
 import { state } from "./state.js";
-import { motionOff, table } from "./page.js";
+import { DEAL_KEY, motionOff, table } from "./page.js";
 
 const SLIDE_MS = 320;         // the cards that stayed slide to their new places
 const DRAW_MS = 420;          // the drawn card flies from the stock or the pile to its place
@@ -23,7 +23,6 @@ export const DRAWS = ["draw_stock", "take_discard", "take_upcard"];
 export const DEAL_MS = 600;   // a new hand, card by card, the upcard last
 const DEAL_FLIGHT_MS = 240;   // each dealt card's flight inside that time
 const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
-export const DEAL_KEY = "gin-deal";  // sessionStorage: a new match was just started here
 
 function rectOf(root, selector) {
   const el = root.querySelector(selector);
@@ -253,7 +252,7 @@ export function putBack() {
   if (to && !motionOff()) playHand({ moves: [{ el: card, from: from, to: to, base: base }] });
 }
 
-// A new match started from this page (forms.js set DEAL_KEY): its first hand is dealt
+// A new match started from this page (start.js set DEAL_KEY): its first hand is dealt
 // when the table loads.
 export function dealOnLoad() {
   let flagged = false;

@@ -5,6 +5,7 @@ import { state } from "./state.js";
 
 // The app's sub-path ("" or e.g. "/gin"): every URL the scripts build starts with it.
 export const BASE = (document.querySelector('meta[name="app-base"]') || {}).content || "";
+export const DEAL_KEY = "gin-deal";  // sessionStorage: a new match was just started here
 
 // The buttons whose move takes the selected card.
 export const CARD_ACTIONS = ["discard", "knock", "gin"];

@@ -137,8 +137,11 @@ def test_after_one_visit_the_offline_page_shows_and_the_modules_load_from_the_ca
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     # The worker controls the pages from now on: the table's modules (main.js versioned,
-    # the others imported by it without ?v=) enter its cache as /play loads them.
+    # the others imported by it without ?v=, the table's own by a dynamic import once a
+    # table is on the page) enter its cache as the New match page and the table load them.
     page.goto(app + "/play")
+    page.get_by_role("button", name="Start match").click()
+    page.wait_for_selector("html[data-play-ready] #table")
     page.wait_for_load_state("networkidle")
     server.stop()
     # Without the server: a module comes from the worker's cache, unversioned as a
