@@ -169,10 +169,10 @@ HOOKS: tuple[Hook, ...] = (
     _data("data-start", "the New match page's form; Rematch", "table/start.js",
           "posted by the script, the history entry replaced, the new hand dealt"),
     _data("data-preset-values", "each scoring preset's radio on the New match page",
-          "table/forms.js", "the preset's scoring options (JSON), shown in the fields when "
+          "table/start.js", "the preset's scoring options (JSON), shown in the fields when "
           "it is chosen"),
     _data("data-scoring", "the New match page's fieldset of scoring options",
-          "table/forms.js", "a field changed inside it makes the scoring the player's own"),
+          "table/start.js", "a field changed inside it makes the scoring the player's own"),
     _data("data-events", "#live", "table/live.js", "the event stream (/play/events)",
           frozenset({Table.FRIEND})),
     _data("data-pulse", "#live", "table/live.js", "the pulse polled when the stream fails",

@@ -42,6 +42,28 @@ function submit(event) {
   }
 }
 
+// New match's scoring: a preset chosen shows its values in the fields (data-preset-values);
+// a scoring field changed (inside [data-scoring]) makes the scoring the player's own.
+function presets(event) {
+  const input = event.target;
+  const form = input && input.form;
+  if (!form || !form.querySelector('input[name="preset"]')) return;
+  if (input.name === "preset" && input.dataset.presetValues) {
+    const values = JSON.parse(input.dataset.presetValues);
+    Object.keys(values).forEach(function (name) {
+      const field = form.elements.namedItem(name);
+      if (!field) return;
+      if (field.type === "checkbox") field.checked = !!values[name];
+      else field.value = values[name];
+    });
+  } else if (input.closest("[data-scoring]")) {
+    const own = form.querySelector('input[name="preset"][value="custom"]');
+    if (own) own.checked = true;
+  }
+}
+
 export function install() {
+  document.addEventListener("change", presets);
+  document.addEventListener("input", presets);
   document.addEventListener("submit", submit);
 }
