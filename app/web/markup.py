@@ -207,7 +207,7 @@ HOOKS: tuple[Hook, ...] = (
     _data("data-card-size", "<html>", "app.js", "the Settings page's preview sets it"),
     _data("data-deck", "<html>", "app.js", "the Settings page's preview sets it"),
     _data("data-theme", "<html>", "app.js", "the Settings page's preview sets it"),
-    _data("data-play-ready", "<html>", "table/main.js",
+    _data("data-play-ready", "<html>", "table/main.js table/tablepage.js",
           "the table's keys and taps are live (the browser tests wait for it)", written=True),
     # --- other pages -------------------------------------------------------------------
     _id("review", "the hand review's root (/play/history/…)", "review.js",

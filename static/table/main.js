@@ -1,5 +1,6 @@
-// The play table's script, the entry of static/table/ (loaded with <script
-// type="module"> by the play table, the New match form and the invite page). Everything
+// The entry of static/table/ on the New match form and the invite page (loaded with
+// <script type="module">; the play table itself loads tablepage.js, which imports the
+// table's modules at once). Everything
 // here is an enhancement: without it every control is a plain form post (303 back).
 // It loads start.js (and page.js) at once; the table's own modules (play.js and what it
 // imports) only on a page that has a table, a friend's listener (#live) or a shown list
