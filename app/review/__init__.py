@@ -11,7 +11,9 @@
   calls it once the change that ended a hand is committed;
 * :mod:`app.review.imports` — imported hand history files: what an import answers and
   where the file waits for its review;
-* :mod:`app.review.skill` — the player's skill rating (Glicko-2, docs/rating.md).
+* :mod:`app.review.skill` — the player's skill rating (Glicko-2, docs/rating.md);
+* :mod:`app.review.share` — *Share this hand*: a read-only link to one finished hand's
+  review, shown from the sharer's seat (only its token's hash is stored).
 
 May import :mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
 feature. Imported by the routes and ``app.main``.

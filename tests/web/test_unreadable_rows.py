@@ -69,8 +69,8 @@ CORRUPTIONS: dict[str, tuple[str, str | None]] = {
 @pytest.fixture
 def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     """A browser owning a row of every kind: a match with a finished hand (reviewed) and
-    one in progress, a practice hand, a score sheet with an undo, display settings, a
-    daily hand, a lesson, a recovery code."""
+    one in progress, a practice hand, a shared hand, a score sheet with an undo, display
+    settings, a daily hand, a lesson, a recovery code."""
     with TestClient(app, raise_server_exceptions=False) as client:
         client.get("/play")
         assert client.post("/play/new", data={"level": "easy"}).status_code == 200
@@ -79,6 +79,8 @@ def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
             f"/play/history/{played['match_id']}/{played['number']}/practice",
             data={"step": str(played["step"])})
         assert practice.status_code == 200, practice.text[:300]
+        shared = client.post(f"/play/history/{played['match_id']}/{played['number']}/share")
+        assert shared.status_code == 200, shared.text[:300]  # a shared hand's link
         assert client.post("/score", data=SHEET).status_code == 200
         sid = session_id_of(client)
         with Session(app.state.engine) as db:
