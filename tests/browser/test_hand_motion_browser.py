@@ -194,8 +194,14 @@ def _held_post(page: Any) -> Iterator[None]:
                if route.request.method == "POST" else route.continue_())
     try:
         yield
-        while not held:  # the post reaches the route handler (Playwright's thread)
+        # The post reaches the route handler (Playwright's thread) while Playwright is
+        # called; a post that never comes fails the test instead of hanging it.
+        for _ in range(750):
+            if held:
+                break
             page.wait_for_timeout(20)
+        else:
+            raise AssertionError("the tap never posted to /play within 15 s")
     finally:
         for route in held:
             route.continue_()
