@@ -27,7 +27,7 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     """Create the tables."""
-        op.create_table('daily_puzzle',
+    op.create_table('daily_puzzle',
     sa.Column('day', sa.Date(), nullable=False),
     sa.Column('source', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('spot', sa.JSON(), nullable=False),
@@ -102,7 +102,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     """Drop the tables."""
-        op.drop_table('review_together')
+    op.drop_table('review_together')
     with op.batch_alter_table('drill_card', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_drill_card_match_id'))
 
