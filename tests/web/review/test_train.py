@@ -201,6 +201,7 @@ def test_two_fresh_browsers_get_the_same_daily_puzzle_from_a_finished_hand(
     with Session(engine) as db:  # a hand still in play is never a source
         game = db.exec(select(PlayMatch).where(~col(PlayMatch.over))).first()
         assert game is not None and game.id is not None
+        playing = (game.id, game.hands + 1)
         done = db.exec(select(HandReview).where(col(HandReview.match_id) == game.id)).first()
         assert done is not None
         db.add(PlayHand(match_id=game.id, number=game.hands + 1, dealer=0, log=[]))
@@ -208,7 +209,7 @@ def test_two_fresh_browsers_get_the_same_daily_puzzle_from_a_finished_hand(
                           ratings=done.ratings))
         db.commit()
         in_play = {(c.match_id, c.number) for c in puzzle.eligible(db, day)}
-    assert (game.id, game.hands + 1) not in in_play and in_play
+    assert playing not in in_play and in_play
     stored = repr(chosen.spot)
     assert sid not in stored and "Ann" not in stored
     pages = []
@@ -247,3 +248,38 @@ def test_no_analysed_hand_no_puzzle_said_plainly(app: FastAPI, client: TestClien
     refused = client.post("/train/puzzle", data={"day": utcnow().date().isoformat(),
                                                  "move": "pass"})
     assert refused.status_code == 404
+
+
+STARTS = re.compile(r'data-together="([^"]+)" data-version="(\d+)" data-start="(\d+)"')
+
+
+def test_review_together_keeps_both_players_on_the_same_step(app: FastAPI) -> None:
+    engine = app.state.engine
+    with TestClient(app) as host, TestClient(app) as guest, TestClient(app) as other:
+        for c in (host, guest, other):
+            c.get("/")
+        host_sid, guest_sid = session_id_of(host), session_id_of(guest)
+        match_id = store_history(engine, guest_sid, 1, friend=host_sid, analysed=1.0,
+                                 unfinished=False)[0]
+        path = f"/play/history/{match_id}/1/together"
+        review = host.get(f"/play/history/{match_id}/1")
+        assert f'href="{path}"' in review.text
+        first = STARTS.search(host.get(path).text)
+        assert first is not None and first.groups() == (path, "0", "0")
+        moved = host.post(path, data={"step": "3", "version": "0"})
+        assert moved.status_code == 200 and moved.text == "1 3 1"
+        seen = STARTS.search(guest.get(path).text)
+        assert seen is not None and seen.groups() == (path, "1", "3")
+        back = guest.post(path, data={"step": "1", "version": "1"})
+        assert back.text == "1 1 2"
+        stale = host.post(path, data={"step": "5", "version": "1"})
+        assert stale.status_code == 409 and stale.text == "1 1 2"
+        again = STARTS.search(host.get(path).text)
+        assert again is not None and again.groups() == (path, "2", "1")
+        # Each sees their own seat: the guest's page never shows the host's hand
+        # face up before the end; a third browser gets nothing.
+        assert "face down" in guest.get(path).text
+        assert other.get(path).status_code == 404
+        assert other.post(path, data={"step": "0", "version": "2"}).status_code == 404
+        assert other.get(path + "/events").status_code == 404
+        assert guest.post(path, data={"step": "0", "version": "2"}).text == "1 0 3"
