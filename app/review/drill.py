@@ -243,7 +243,8 @@ def review(card: dict[str, Any] | None, solved: bool,
     current = fsrs.Card.from_dict(card) if card is not None else _new_card()  # type: ignore[arg-type]
     grade = fsrs.Rating.Good if solved else fsrs.Rating.Again
     after, _log = SCHEDULER.review_card(current, grade, now)
-    return after.to_dict(), after.due, after.due - now >= timedelta(days=LEARNT_DAYS)
+    stored: dict[str, Any] = dict(after.to_dict())
+    return stored, after.due, after.due - now >= timedelta(days=LEARNT_DAYS)
 
 
 def answer(db: Session, session_id: str, key: str, move: str, version: str,
@@ -267,7 +268,7 @@ def answer(db: Session, session_id: str, key: str, move: str, version: str,
     solved = move == item.rating.best
     stored, due, learnt = review(item.card.card if item.card is not None else None,
                                  solved, now)
-    values = {"card": stored, "due": due, "learnt": learnt, "updated_at": now,
+    values: dict[str, Any] = {"card": stored, "due": due, "learnt": learnt, "updated_at": now,
               "answered": (item.card.answered if item.card else 0) + 1,
               "solved": (item.card.solved if item.card else 0) + int(solved),
               "version": item.version + 1}
