@@ -24,7 +24,7 @@ from app.engine import compiled_core
 from app.friend import live, presence
 from app.friend import pages as friend_pages
 from app.play.hints import ONE_AT_A_TIME as ONE_HINT_AT_A_TIME
-from app.review import analysis, practice
+from app.review import analysis, practice, puzzle
 from app.review import history as review_history
 from app.routes import (
     admin,
@@ -39,6 +39,7 @@ from app.routes import (
     learn,
     play,
     score,
+    train,
 )
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
@@ -122,7 +123,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                  # Friend tables' presence, kept in memory, written in one batch.
                  asyncio.create_task(presence.flush_periodically(engine)),
                  # The next days' daily deals drawn, their pars computed ahead.
-                 asyncio.create_task(daily_days.prepare_periodically(engine))]
+                 asyncio.create_task(daily_days.prepare_periodically(engine)),
+                 # Today's puzzle chosen from the analysed hands (the search in the pool).
+                 asyncio.create_task(puzzle.prepare_periodically(engine))]
         if engine.dialect.name == "postgresql":
             # Friend matches: moves made on other instances reach this one.
             tasks.append(asyncio.create_task(live.listen_postgres(settings.database_url)))
@@ -238,7 +241,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Play first: its paths are all fixed (none overlaps another's), and the router tries
     # the routes in order, so a tap is matched at once instead of after some fifty others.
     for module in (play, home, score, guide, history, friend, learn, daily, fair, display,
-                   install, devices):
+                   install, devices, train):
         app.include_router(module.router, dependencies=pages)
     if settings.admin_token:  # the operator's page exists only with its token
         app.include_router(admin.router, dependencies=pages)

@@ -3,6 +3,9 @@
 // through the hand; the address's #step-N opens a given position. Without this
 // script every position is listed, so the page still works. A module (<script
 // type="module">): it runs once the page is parsed.
+// Review together (together.js): each step the player takes is told as a
+// "review:step" event on #review (detail: the position); a "review:show" event
+// (detail: a position) shows one without telling it again.
 
 const review = document.getElementById("review");
 if (review) setup(review);
@@ -14,7 +17,7 @@ function setup(review) {
   var where = document.getElementById("review-where");
   var current = 0;
 
-  function show(n, focus) {
+  function show(n, focus, quiet) {
     current = Math.max(0, Math.min(last, n));
     for (var i = 0; i < steps.length; i++) {
       steps[i].classList.toggle("is-current", i === current);
@@ -26,6 +29,7 @@ function setup(review) {
     nav.querySelector('[data-go="last"]').disabled = current === last;
     if (history.replaceState) history.replaceState(null, "", "#step-" + current);
     if (focus) steps[current].focus();
+    if (!quiet) review.dispatchEvent(new CustomEvent("review:step", { detail: current }));
   }
 
   function go(what) {
@@ -64,5 +68,7 @@ function setup(review) {
     if (Math.abs(dx) > 50 && Math.abs(dx) > 2 * Math.abs(dy)) go(dx < 0 ? "forward" : "back");
   }, { passive: true });
   window.addEventListener("hashchange", function () { show(fromHash()); });
-  show(fromHash());
+  review.addEventListener("review:show", function (e) { show(e.detail, false, true); });
+  var start = review.getAttribute("data-start");
+  show(start !== null ? parseInt(start, 10) : fromHash(), false, true);
 }

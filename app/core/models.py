@@ -397,6 +397,117 @@ class HandShare(SQLModel, table=True):
     revoked_at: datetime | None = None
 
 
+# --- Train: the drill, the daily puzzle, reviews together (app.review.drill, .puzzle) ---
+
+
+class DrillCard(SQLModel, table=True):
+    """A browser's spaced-repetition state of one rated decision of its history in the
+    drill (``app.review.drill``): the decision is the one that led to position ``index``
+    of hand ``number`` of match ``match_id`` (from the browser's own seat). A decision
+    with no row is new (due now); the row is written at the first answer. ``card`` is
+    the FSRS card (``fsrs.Card.to_dict()``), ``due`` its next review, ``answered`` and
+    ``solved`` the counts, ``learnt`` set once its interval reaches the drill's
+    threshold (it then leaves the queue). ``version`` guards answers like
+    :class:`PlaySeat`'s."""
+
+    __tablename__ = "drill_card"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True,
+                          index=True)
+    number: int = Field(primary_key=True)
+    index: int = Field(primary_key=True)
+    card: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    due: datetime = Field(default_factory=utcnow)
+    answered: int = 0
+    solved: int = 0
+    learnt: bool = False
+    version: int = 0
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class DrillDay(SQLModel, table=True):
+    """How many drill items a browser answered (and solved) on one UTC day: the
+    drill's progress and streak (consecutive days with an answer)."""
+
+    __tablename__ = "drill_day"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    day: date = Field(primary_key=True)
+    answered: int = 0
+    solved: int = 0
+
+
+class DailyPuzzle(SQLModel, table=True):
+    """One UTC day's puzzle, the same for the whole instance (``app.review.puzzle``):
+    a position of an analysed, finished hand of the instance, chosen once off the
+    request path and stored anonymised: ``spot`` is only what the player could see
+    then (no names, no ids, no hidden card), ``choices`` each candidate with its chance
+    (``[action, permille]``, best first), ``best`` the answer; ``source`` the SHA-256 of
+    where it came from (so no position is drawn twice, and no id is kept). ``rating``,
+    ``rd``, ``volatility``: the puzzle's own Glicko-2 rating, moved by each answer."""
+
+    __tablename__ = "daily_puzzle"
+
+    day: date = Field(primary_key=True)
+    source: str = Field(max_length=64, unique=True)
+    spot: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    choices: list[Any] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    best: str = Field(max_length=16)
+    rating: float = 1500.0
+    rd: float = 350.0
+    volatility: float = 0.06
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class PuzzleAnswer(SQLModel, table=True):
+    """A browser's one answer to a day's puzzle (the first counts; no second)."""
+
+    __tablename__ = "puzzle_answer"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    day: date = Field(primary_key=True, index=True)
+    answer: str = Field(max_length=16)
+    solved: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class PuzzleRating(SQLModel, table=True):
+    """A browser's puzzle rating (Glicko-2, ``app.review.skill``), apart from the play
+    rating: moved by each daily puzzle answered against the puzzle's own rating."""
+
+    __tablename__ = "puzzle_rating"
+
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64
+    )
+    rating: float = 1500.0
+    rd: float = 350.0
+    volatility: float = 0.06
+    puzzles: int = 0
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class ReviewTogether(SQLModel, table=True):
+    """Where both players of a friend match stand in *Review together*
+    (``app.review.together``): the hand ``number`` and its position ``step``;
+    ``version`` goes up with each step (the live signal carries it)."""
+
+    __tablename__ = "review_together"
+
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True)
+    number: int = 1
+    step: int = 0
+    version: int = 0
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
 # --- Learn: the lesson *Learn by playing* -------------------------------------------------
 
 

@@ -216,6 +216,40 @@ def chances(view: PlayerView, chosen: Action,
     return actions[best], means[best], fsum(values[mine]) / len(values[mine])
 
 
+def ranked(view: PlayerView, budget: expert.Budget = REVIEW_BUDGET,
+           seed: str = "gin-review-v1") -> list[tuple[Action, float]]:
+    """Expert's candidates for ``view`` (:func:`~app.engine.bots.expert.candidates`),
+    each with its estimated chance to win the match (0..1), best first (the daily
+    puzzle's solution and how far it stands above the others).
+
+    Unlike :func:`chances`, every candidate is played out on every one of
+    ``budget.samples`` samples of the hidden cards (the same samples for all: common
+    random numbers, seeded by ``seed``), so the second best's chance is as sure as the
+    best's. Equal chances keep Expert's order. Pure: the same view and seed give the same
+    list.
+
+    Raises:
+        NotBotsTurnError: ``view`` has no legal action.
+    """
+    ensure_turn(view)
+    rng = random.Random(seed)
+    model = build_model(view)
+    ev = Evaluator(model, view.limit.limit)
+    rng.getrandbits(64)  # as in :func:`chances`: the samples of Expert's own search
+    actions = expert.candidates(view, model, None, budget, ev)
+    playouts = expert.Playouts(view)
+    sampler = Sampler(view, model)
+    sums = [0.0] * len(actions)
+    samples = max(1, budget.samples)
+    for _ in range(samples):
+        opponent, stock = sampler.hidden(rng)
+        base = playouts.deal(opponent, stock)
+        for i, action in enumerate(actions):
+            sums[i] += playouts.value(action, base)
+    order = sorted(range(len(actions)), key=lambda i: (-sums[i], i))
+    return [(actions[i], sums[i] / samples) for i in order]
+
+
 def rate(decision: Decision, budget: expert.Budget = REVIEW_BUDGET) -> Rating:
     """Rate one decision from its view (see the module docstring)."""
     best, best_chance, chosen_chance = chances(decision.view, decision.action, budget,
@@ -306,4 +340,4 @@ def accuracy(ratings: Sequence[Rating]) -> float | None:
 __all__ = ["ACCURATE_WITHIN", "BANDS", "DROP_AFTER", "DROP_Z", "MARKS", "REVIEW_BUDGET",
            "SETTLE_AFTER", "SETTLE_Z", "STORED_MARKS", "LuckAndPlay", "Rating", "accuracy",
            "chances", "combined", "decision_seed", "luck_and_play", "mark_for", "rate",
-           "rate_all", "settled"]
+           "ranked", "rate_all", "settled"]

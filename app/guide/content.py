@@ -168,6 +168,9 @@ PAGES: tuple[Page, ...] = (
          _s(("commitment", N_("Before the hand: the commitment")),
             ("reveal", N_("After the hand: the seeds")), ("check", N_("Checking the deal")),
             ("own-program", N_("With your own program")))),
+    Page("train", N_("Train your game"), N_("The drill, the daily puzzle, reviewing together."),
+         _s(("drill", N_("The drill")), ("puzzle", N_("Today's puzzle")),
+            ("together", N_("Review together")))),
     Page("faq", N_("Questions and answers"), N_("Short answers to common questions."), ()),
 )
 """Every guide page in reading order (the FAQ last); ``/guide`` lists them all."""

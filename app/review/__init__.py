@@ -13,7 +13,11 @@
   where the file waits for its review;
 * :mod:`app.review.skill` — the player's skill rating (Glicko-2, docs/rating.md);
 * :mod:`app.review.share` — *Share this hand*: a read-only link to one finished hand's
-  review, shown from the sharer's seat (only its token's hash is stored).
+  review, shown from the sharer's seat (only its token's hash is stored);
+* :mod:`app.review.drill`, :mod:`app.review.puzzle`, :mod:`app.review.spot`,
+  :mod:`app.review.together` — *Train your game*: the drill of this browser's own rated
+  decisions (FSRS), the daily puzzle, a decision's position as the player saw it, and a
+  friend match's review stepped through together.
 
 May import :mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`; no other
 feature. Imported by the routes and ``app.main``.

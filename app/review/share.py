@@ -133,14 +133,28 @@ def shared_review(db: Session, token: str) -> SharedReview:
         StoppedError: the link was stopped (410).
     """
     row = find(db, token)
+    return seat_review(db, row.session_id, row.match_id, row.number, row.name,
+                       row.created_at)
+
+
+def seat_review(db: Session, session_id: str, match_id: int, number: int,
+                name: str | None, shared_at: datetime) -> SharedReview:
+    """Browser ``session_id``'s finished hand ``number`` of match ``match_id`` from its
+    own seat, with only what it could see (module docstring), ``name`` shown for it
+    (``None``: "A player"): a shared link's page, and each player's page of *Review
+    together* (``app.review.together``).
+
+    Raises:
+        ShareError: no such hand in that browser's history (404).
+    """
     try:
-        facts = hist.hand_facts(db, row.session_id, row.match_id, row.number)
+        facts = hist.hand_facts(db, session_id, match_id, number)
     except hist.NotInHistoryError as error:
         raise ShareError(UNKNOWN) from error
-    game = db.get(PlayMatch, row.match_id)
+    game = db.get(PlayMatch, match_id)
     assert game is not None
     me = facts.seats.me
-    sharer = row.name or gettext("A player")
+    sharer = name or gettext("A player")
     opponent = gettext("Opponent") if game.friend else gettext(
         "%(level)s computer", level=gettext(LEVEL_LABELS.get(game.level, game.level.title())))
     review = hist.review(facts)
@@ -164,10 +178,10 @@ def shared_review(db: Session, token: str) -> SharedReview:
     else:
         result = gettext("%(name)s won the hand: %(points)s points",
                          name=sharer if end.winner == me else opponent, points=end.points)
-    analysed = db.get(HandReview, (row.match_id, row.number, me))
-    return SharedReview(sharer, row.name is not None, opponent, review.level_label,
+    analysed = db.get(HandReview, (match_id, number, me))
+    return SharedReview(sharer, name is not None, opponent, review.level_label,
                         review.rules, facts.number, tuple(steps), result,
-                        hist.analysis_view(analysed), row.created_at)
+                        hist.analysis_view(analysed), shared_at)
 
 
 def _caption(position: Position, me: int, names: tuple[str, str]) -> str:

@@ -1,0 +1,285 @@
+"""Train your game (issue 50): the drill of a browser's own mistakes and the daily puzzle.
+
+The drill's queue holds this browser's marked decisions, never another's; a missed
+question comes back on FSRS's schedule sooner than a solved one; forged or stale answers
+are refused with nothing changed. Two fresh browsers get the same daily puzzle, from a
+finished hand, with a clear best answer; a second or another day's answer is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine
+from sqlmodel import Session, col, select
+
+from app.core.models import (
+    DailyPuzzle,
+    DrillCard,
+    DrillDay,
+    HandReview,
+    PlayHand,
+    PlayMatch,
+    PuzzleAnswer,
+    PuzzleRating,
+    utcnow,
+)
+from app.engine.rating import Rating
+from app.review import analysis, drill, puzzle
+from app.review import history as hist
+from tests.support.browsers import session_id_of
+from tests.support.histories import store_history
+
+ITEM = re.compile(r'name="item" value="(\d+-\d+-\d+)"')
+VERSION = re.compile(r'name="version" value="(\d+)"')
+MOVE = re.compile(r'name="move" value="([a-z_]+(?: [2-9TJQKA][CDHS])?)"')
+
+
+def _mark_mistakes(engine: Engine, session_id: str, *, loss: float = 20.0) -> None:
+    """Give every analysed hand of ``session_id`` real ratings: each of its decisions
+    a blunder whose best move is another legal move than the one played."""
+    with Session(engine) as db:
+        games = db.exec(select(PlayMatch).where(col(PlayMatch.session_id) == session_id)).all()
+        for game in games:
+            for row in db.exec(select(HandReview).where(
+                    col(HandReview.match_id) == game.id)).all():
+                facts = hist.hand_facts(db, session_id, game.id, row.number)
+                ratings = []
+                for decision in analysis.hand_decisions(
+                        facts.rules.to_dict(), facts.seed, facts.number, facts.dealer,
+                        facts.scores, list(facts.log), 0):
+                    chosen = str(decision.action)
+                    best = next(str(a) for a in decision.view.legal if str(a) != chosen)
+                    ratings.append(Rating(decision.index, chosen, best, 0.3,
+                                          0.3 + loss / 100, loss, "blunder").to_stored())
+                row.ratings = ratings
+                db.add(row)
+        db.commit()
+
+
+def _drilled(app: FastAPI, client: TestClient) -> str:
+    """This browser with analysed hands full of blunders: its session id."""
+    client.get("/")
+    sid = session_id_of(client)
+    store_history(app.state.engine, sid, 1, analysed=1.0, unfinished=False)
+    _mark_mistakes(app.state.engine, sid)
+    return sid
+
+
+def _asked(page: str) -> tuple[str, str, list[str]]:
+    item, version = ITEM.search(page), VERSION.search(page)
+    assert item is not None and version is not None, page
+    return item.group(1), version.group(1), MOVE.findall(page)
+
+
+def _state(engine: Engine) -> list[Any]:
+    with Session(engine) as db:
+        return [sorted(map(repr, db.exec(select(table)).all()))
+                for table in (DrillCard, DrillDay, PuzzleAnswer, PuzzleRating, DailyPuzzle)]
+
+
+def test_the_drill_asks_this_browsers_mistakes_and_not_anothers(app: FastAPI) -> None:
+    with TestClient(app) as mine, TestClient(app) as other:
+        sid = _drilled(app, mine)
+        page = mine.get("/train")
+        assert page.status_code == 200
+        item, _version, moves = _asked(page.text)
+        with Session(app.state.engine) as db:
+            queue = drill.items(db, sid)
+        assert queue and all(i.rating.mark == "blunder" for i in queue)
+        assert item == queue[0].key
+        assert moves and "Best move?" in page.text
+        fresh = other.get("/train")
+        assert fresh.status_code == 200
+        assert ITEM.search(fresh.text) is None
+        assert "No questions yet" in fresh.text and 'href="/play"' in fresh.text
+        assert 'href="/train/puzzle"' in fresh.text
+        # Another browser answering this browser's item is refused, nothing changed.
+        before = _state(app.state.engine)
+        refused = other.post("/train/answer", data={"item": item, "version": "0",
+                                                    "move": moves[0]})
+        assert refused.status_code == 404
+        assert _state(app.state.engine) == before
+
+
+def test_a_missed_question_comes_back_sooner_than_a_solved_one(app: FastAPI,
+                                                                 client: TestClient) -> None:
+    sid = _drilled(app, client)
+    with Session(app.state.engine) as db:
+        first, second = drill.items(db, sid)[:2]
+    now = utcnow()
+    with Session(app.state.engine) as db:
+        missed = drill.answer(db, sid, first.key, first.rating.chosen, "0", now)
+        solved = drill.answer(db, sid, second.key, second.rating.best, "0", now)
+        db.commit()
+    assert not missed.solved and solved.solved
+    assert missed.comes_back is not None and solved.comes_back is not None
+    assert missed.comes_back - now == timedelta(minutes=1)  # FSRS: Again, first step
+    assert solved.comes_back - now == timedelta(minutes=10)  # Good: the second step
+    with Session(app.state.engine) as db:
+        due_soon = {i.key for i in drill.items(db, sid) if i.due(now + timedelta(minutes=2))}
+        due_later = {i.key for i in drill.items(db, sid) if i.due(now + timedelta(minutes=11))}
+    assert first.key in due_soon and second.key not in due_soon
+    assert second.key in due_later
+    # Solved again and again, it goes further each time, then leaves the drill.
+    when, gaps = now, []
+    with Session(app.state.engine) as db:
+        for _ in range(6):
+            item = drill.find(drill.items(db, sid), second.key)
+            if item.card is not None and item.card.learnt:
+                break
+            when = item.card.due.replace(tzinfo=now.tzinfo) if item.card else when
+            done = drill.answer(db, sid, item.key, item.rating.best, str(item.version), when)
+            gaps.append(None if done.comes_back is None else done.comes_back - when)
+        db.commit()
+    assert gaps[-1] is None, gaps
+    assert all(a < b for a, b in zip(gaps[:-2], gaps[1:-1], strict=True)), gaps
+
+
+def test_the_drill_answer_page_shows_experts_best_and_the_streak(
+        app: FastAPI, client: TestClient) -> None:
+    _drilled(app, client)
+    item, version, _moves = _asked(client.get("/train").text)
+    with Session(app.state.engine) as db:
+        best = drill.find(drill.items(db, session_id_of(client)), item).rating.best
+    done = client.post("/train/answer", data={"item": item, "version": version, "move": best})
+    assert done.status_code == 200
+    assert "Right: that is Expert" in done.text and "best move." in done.text
+    assert "to win the match" in done.text and "streak: 1 day" in done.text
+
+
+def test_forged_and_stale_answers_are_refused_and_change_nothing(
+        app: FastAPI, client: TestClient) -> None:
+    _drilled(app, client)
+    item, version, moves = _asked(client.get("/train").text)
+    engine = app.state.engine
+    before = _state(engine)
+    for form, status in (
+            ({"item": "999-1-1", "version": version, "move": moves[0]}, 404),
+            ({"item": "x; drop", "version": version, "move": moves[0]}, 404),
+            ({"item": item, "version": "7", "move": moves[0]}, 409),
+            ({"item": item, "version": version, "move": "discard 2C"
+              if "discard 2C" not in moves else "pass"}, 400),
+            ({"item": item, "version": version, "move": "<script>"}, 400)):
+        answered = client.post("/train/answer", data=form)
+        assert answered.status_code == status, (form, answered.text)
+        assert "Nothing was changed." in answered.text
+        assert _state(engine) == before
+    assert client.post("/train/answer", data={"item": item, "version": version,
+                                              "move": moves[0]}).status_code == 200
+    after = _state(engine)
+    again = client.post("/train/answer", data={"item": item, "version": version,
+                                               "move": moves[0]})
+    assert again.status_code == 409  # not due any more (and its version moved on)
+    assert _state(engine) == after
+
+
+def _stored_puzzle(app: FastAPI, day: date) -> DailyPuzzle | None:
+    """Choose ``day``'s puzzle as the app's background task does."""
+    return puzzle.prepare(app.state.engine, day)
+
+
+def test_two_fresh_browsers_get_the_same_daily_puzzle_from_a_finished_hand(
+        app: FastAPI) -> None:
+    engine = app.state.engine
+    with TestClient(app) as owner:
+        owner.get("/")
+        sid = session_id_of(owner)
+    store_history(engine, sid, 2, analysed=1.0, unfinished=True)
+    _mark_mistakes(engine, sid)
+    day = utcnow().date()
+    app.dependency_overrides[puzzle.today] = lambda: day
+    chosen = _stored_puzzle(app, day)
+    assert chosen is not None
+    assert (chosen.choices[0][1] - chosen.choices[1][1]) / 10 >= puzzle.MARGIN
+    assert chosen.best == chosen.choices[0][0]
+    assert _stored_puzzle(app, day).source == chosen.source  # stable once chosen
+    with Session(engine) as db:  # a hand still in play is never a source
+        game = db.exec(select(PlayMatch).where(~col(PlayMatch.over))).first()
+        assert game is not None and game.id is not None
+        playing = (game.id, game.hands + 1)
+        done = db.exec(select(HandReview).where(col(HandReview.match_id) == game.id)).first()
+        assert done is not None
+        db.add(PlayHand(match_id=game.id, number=game.hands + 1, dealer=0, log=[]))
+        db.add(HandReview(match_id=game.id, number=game.hands + 1, seat=0, status="done",
+                          ratings=done.ratings))
+        db.commit()
+        in_play = {(c.match_id, c.number) for c in puzzle.eligible(db, day)}
+    assert playing not in in_play and in_play
+    stored = repr(chosen.spot)
+    assert sid not in stored and "Ann" not in stored
+    pages = []
+    for _ in range(2):
+        with TestClient(app) as fresh:
+            page = fresh.get("/train/puzzle")
+            assert page.status_code == 200
+            pages.append(MOVE.findall(page.text))
+            if len(pages) == 1:
+                before = _state(engine)
+                wrong_day = fresh.post("/train/puzzle", data={"day": "2001-01-01",
+                                                              "move": pages[0][0]})
+                assert wrong_day.status_code == 409
+                assert fresh.post("/train/puzzle", data={
+                    "day": day.isoformat(), "move": "knock 2Z"}).status_code == 400
+                assert _state(engine) == before
+                answered = fresh.post("/train/puzzle", data={"day": day.isoformat(),
+                                                             "move": chosen.best})
+                assert answered.status_code == 200
+                assert "Right: that is the best move." in answered.text
+                assert "100% of the 1 player who answered found it." in answered.text
+                after = _state(engine)
+                again = fresh.post("/train/puzzle", data={"day": day.isoformat(),
+                                                          "move": chosen.best})
+                assert again.status_code == 409 and _state(engine) == after
+    assert pages[0] == pages[1] and pages[0]
+    with Session(engine) as db:
+        rated = db.exec(select(PuzzleRating)).one()
+        assert rated.rating > 1500 and rated.puzzles == 1
+
+
+def test_no_analysed_hand_no_puzzle_said_plainly(app: FastAPI, client: TestClient) -> None:
+    assert _stored_puzzle(app, utcnow().date()) is None
+    page = client.get("/train/puzzle")
+    assert page.status_code == 200 and "No puzzle yet today" in page.text
+    refused = client.post("/train/puzzle", data={"day": utcnow().date().isoformat(),
+                                                 "move": "pass"})
+    assert refused.status_code == 404
+
+
+STARTS = re.compile(r'data-together="([^"]+)" data-version="(\d+)" data-start="(\d+)"')
+
+
+def test_review_together_keeps_both_players_on_the_same_step(app: FastAPI) -> None:
+    engine = app.state.engine
+    with TestClient(app) as host, TestClient(app) as guest, TestClient(app) as other:
+        for c in (host, guest, other):
+            c.get("/")
+        host_sid, guest_sid = session_id_of(host), session_id_of(guest)
+        match_id = store_history(engine, guest_sid, 1, friend=host_sid, analysed=1.0,
+                                 unfinished=False)[0]
+        path = f"/play/history/{match_id}/1/together"
+        review = host.get(f"/play/history/{match_id}/1")
+        assert f'href="{path}"' in review.text
+        first = STARTS.search(host.get(path).text)
+        assert first is not None and first.groups() == (path, "0", "0")
+        moved = host.post(path, data={"step": "3", "version": "0"})
+        assert moved.status_code == 200 and moved.text == "1 3 1"
+        seen = STARTS.search(guest.get(path).text)
+        assert seen is not None and seen.groups() == (path, "1", "3")
+        back = guest.post(path, data={"step": "1", "version": "1"})
+        assert back.text == "1 1 2"
+        stale = host.post(path, data={"step": "5", "version": "1"})
+        assert stale.status_code == 409 and stale.text == "1 1 2"
+        again = STARTS.search(host.get(path).text)
+        assert again is not None and again.groups() == (path, "2", "1")
+        # Each sees their own seat: the guest's page never shows the host's hand
+        # face up before the end; a third browser gets nothing.
+        assert "face down" in guest.get(path).text
+        assert other.get(path).status_code == 404
+        assert other.post(path, data={"step": "0", "version": "2"}).status_code == 404
+        assert other.get(path + "/events").status_code == 404
+        assert guest.post(path, data={"step": "0", "version": "2"}).text == "1 0 3"
