@@ -7,7 +7,7 @@ anonymised puzzle, the same for the instance; ``puzzle_answer``, ``puzzle_rating
 browser's answer and its puzzle rating (Glicko-2, apart from the play rating);
 ``review_together``: where a friend match's shared review stands (``app.review``).
 
-Revision ID: 0034
+Revision ID: 0031
 Revises: 0030
 Create Date: 2026-12-06
 """
@@ -19,7 +19,7 @@ import sqlmodel
 from alembic import op
 
 
-revision: str = '0034'
+revision: str = '0031'
 down_revision: str | None = '0030'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
