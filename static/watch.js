@@ -22,7 +22,7 @@ function shownVersion() {
 
 function announce() {
   const news = document.getElementById("watch-news");
-  const status = root.querySelector("#watch-status, [role=alert]");
+  const status = root.querySelector("#watch-status");  // a stopped link's role=alert speaks for itself
   const move = root.querySelector(".watch__move");
   if (news) news.textContent = [move && move.textContent, status && status.textContent]
     .filter(Boolean).join(" ");

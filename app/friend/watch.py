@@ -138,7 +138,7 @@ def allow(db: Session, session_id: str, match_id: int | None, on: bool) -> Watch
         db.add(WatchConsent(match_id=game.id, seat=me))
         db.flush()
     elif not on:
-        db.exec(delete(WatchConsent).where(  # type: ignore[call-overload]
+        db.exec(delete(WatchConsent).where(
             col(WatchConsent.match_id) == game.id, col(WatchConsent.seat) == me))
         _revoke(db, game)
     return watching(db, session_id, game.id)
@@ -181,7 +181,7 @@ def issue(db: Session, match_id: int, seat: int | None = None) -> str:
 
 def _revoke(db: Session, game: PlayMatch) -> int:
     """Stop every open link of ``game`` and tell their watchers; the number stopped."""
-    result = db.exec(update(WatchLink).where(  # type: ignore[call-overload]
+    result = db.exec(update(WatchLink).where(
         col(WatchLink.match_id) == game.id, col(WatchLink.revoked_at).is_(None))
         .values(revoked_at=utcnow()))
     stopped = int(result.rowcount or 0)

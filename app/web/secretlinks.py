@@ -10,21 +10,14 @@ and a copy of the database opens nothing. Used by *Share this hand*
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from sqlmodel import Session
 
 from app.web.sessions import is_valid_token, new_token, token_hash
 
-
-class LinkRow(Protocol):
-    """A row of a secret link's table: its token's hash and when it was stopped."""
-
-    token_hash: str
-    revoked_at: object
-
-
-Row = TypeVar("Row", bound=LinkRow)
+Row = TypeVar("Row")
+"""A row of a secret link's table: keyed by ``token_hash``, with a ``revoked_at``."""
 
 
 def new_link() -> tuple[str, str]:
