@@ -31,7 +31,7 @@ function announce() {
 function refresh() {
   if (busy) { again = true; return; }
   busy = true;
-  fetch(here + "/view", { headers: { "HX-Request": "true" }, cache: "no-store",
+  fetch([here, "view"].join("/"), { headers: { "HX-Request": "true" }, cache: "no-store",
                           credentials: "same-origin" })
     .then(function (response) {
       if (response.status !== 200 && response.status !== 404) return null;
@@ -60,7 +60,7 @@ function stop() {
 
 function listen() {
   if (!("EventSource" in window)) { polling = setInterval(refresh, POLL_MS); return; }
-  source = new EventSource(here + "/events");
+  source = new EventSource([here, "events"].join("/"));
   source.addEventListener("move", function (event) {
     failures = 0;
     if (String(event.data) !== shownVersion()) refresh();

@@ -31,7 +31,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, delete, update
+from sqlalchemy import Engine, delete, func, update
 from sqlmodel import Session, col, select
 from starlette.concurrency import run_in_threadpool
 
@@ -40,7 +40,7 @@ from app.core.models import PlayMatch, PlaySeat, WatchConsent, WatchLink, utcnow
 from app.friend import live
 from app.friend.invites import seat_of
 from app.table.common import PlayError
-from app.table.storage import rebuild
+from app.table.storage import open_seat, rebuild
 from app.table.watch import WatchScreen, watch_screen
 from app.web.secretlinks import lookup, new_link
 
@@ -97,8 +97,7 @@ def _seat_game(db: Session, session_id: str, match_id: int | None) -> tuple[Play
     """This browser's started friend match ``match_id`` (else its open seat's) and its
     seat. Raises WatchError (404) otherwise."""
     if match_id is None:
-        seat = db.exec(select(PlaySeat).where(col(PlaySeat.session_id) == session_id)
-                       .order_by(col(PlaySeat.opened_at).desc()).limit(1)).first()
+        seat = open_seat(db, session_id)
         match_id = seat.match_id if seat is not None else None
     game = db.get(PlayMatch, match_id) if match_id is not None else None
     me = seat_of(game, session_id) if game is not None else None
@@ -110,7 +109,7 @@ def _seat_game(db: Session, session_id: str, match_id: int | None) -> tuple[Play
 
 def watching(db: Session, session_id: str, match_id: int | None = None) -> Watching:
     """Where watching of this browser's friend match ``match_id`` (else its open one)
-    stands. Two reads.
+    stands. Three reads.
 
     Raises:
         WatchError: not a started friend match of this browser (404).
@@ -119,8 +118,8 @@ def watching(db: Session, session_id: str, match_id: int | None = None) -> Watch
     assert game.id is not None
     seats = {row.seat for row in db.exec(select(WatchConsent).where(
         col(WatchConsent.match_id) == game.id)).all()}
-    links = len(db.exec(select(WatchLink.token_hash).where(
-        col(WatchLink.match_id) == game.id, col(WatchLink.revoked_at).is_(None))).all())
+    links = db.exec(select(func.count()).select_from(WatchLink).where(
+        col(WatchLink.match_id) == game.id, col(WatchLink.revoked_at).is_(None))).one()
     names = game.names or ["", ""]
     return Watching(game.id, me, names[1 - me], me in seats, 1 - me in seats, links)
 
