@@ -221,3 +221,20 @@ def test_the_stream_tells_each_move_by_version_and_ends_when_stopped(app: FastAP
     assert first == f"event: move\ndata: {game.version}\n\n"
     assert moved == f"event: move\ndata: {game.version + 1}\n\n"
     assert gone == "event: gone\ndata: 0\n\n"
+
+
+def test_a_finished_match_shows_who_won_by_name(app: FastAPI) -> None:
+    from app.core.models import PlayMatch
+    from tests.support.histories import store_history
+
+    [match_id] = store_history(app.state.engine, "watch-bob", 1, seed=4, target=30,
+                               friend="watch-ann", unfinished=False)
+    with Session(app.state.engine) as db:
+        game = db.get(PlayMatch, match_id)
+        assert game is not None and game.over
+        token = watch.issue(db, match_id)
+        db.commit()
+    page = TestClient(app, base_url="http://testserver").get(f"/watch/{token}")
+    assert page.status_code == 200
+    assert re.search(r"(Ann|Bob) won the match, \d+ to \d+|The match is a tie", page.text)
+    assert "You " not in page.text  # nobody is "you" to a watcher
