@@ -40,6 +40,7 @@ from app.routes import (
     play,
     score,
     train,
+    watch,
 )
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
@@ -240,8 +241,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     pages = [Depends(use_language)]
     # Play first: its paths are all fixed (none overlaps another's), and the router tries
     # the routes in order, so a tap is matched at once instead of after some fifty others.
-    for module in (play, home, score, guide, history, friend, learn, daily, fair, display,
-                   install, devices, train):
+    for module in (play, home, score, guide, history, friend, watch, learn, daily, fair,
+                   display, install, devices, train):
         app.include_router(module.router, dependencies=pages)
     if settings.admin_token:  # the operator's page exists only with its token
         app.include_router(admin.router, dependencies=pages)

@@ -508,6 +508,36 @@ class ReviewTogether(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
+class WatchLink(SQLModel, table=True):
+    """A watch link of a friend match (``app.friend.watch``): the SHA-256 (hex) of the
+    link's random token (the token itself is never stored), the match it shows, the
+    seat whose player made it (``None``: made for an event table, whose players agreed
+    by joining), when it was made and when it was stopped (``revoked_at``: the link then
+    says so). Whoever opens it sees only what is public (``app.table.watch``). Goes
+    with the match (cascade)."""
+
+    __tablename__ = "watch_link"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", index=True)
+    seat: int | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    revoked_at: datetime | None = None
+
+
+class WatchConsent(SQLModel, table=True):
+    """One player's *Let others watch* in a friend match (``app.friend.watch``): a row
+    per seat that allows it, since ``allowed_at``. Watch links of a friend match are
+    made only while both seats have a row; taking one back deletes it and stops every
+    link of the match. Goes with the match (cascade)."""
+
+    __tablename__ = "watch_consent"
+
+    match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True)
+    seat: int = Field(primary_key=True)
+    allowed_at: datetime = Field(default_factory=utcnow)
+
+
 # --- Learn: the lesson *Learn by playing* -------------------------------------------------
 
 

@@ -45,10 +45,10 @@ shows them hand by hand; docs/fairness.md). ``tests/web/devices/test_my_data.py`
 checks that every column holding a seed is either here or public (a client seed, a
 commitment)."""
 
-LEFT_OUT = {("hand_share", "token_hash")}
-"""(table, column) never in the download: a shared hand's link (the hash of its token,
-a credential). The row still says which hand was shared, when, and whether it was
-stopped."""
+LEFT_OUT = {("hand_share", "token_hash"), ("watch_link", "token_hash")}
+"""(table, column) never in the download: a shared hand's link and a friend match's watch
+link (the hash of its token, a credential). The row still says which hand was shared
+or which match could be watched, when, and whether it was stopped."""
 
 
 YOU = "you"

@@ -145,6 +145,8 @@ PAGES: tuple[Page, ...] = (
             ("sorting", N_("Sorting")), ("screen", N_("Reading the screen")),
             ("end-of-hand", N_("The end of a hand")),
             ("sharing", N_("Sharing a hand")),
+            ("watching", N_("Watching a friend match")),
+            ("head-to-head", N_("Head to head")),
             ("keyboard", N_("Keyboard and screen readers")),
             ("score-keeper", N_("The score keeper")))),
     Page("strategy", N_("Strategy"), N_("Tips for playing better."),

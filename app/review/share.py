@@ -1,8 +1,8 @@
 """*Share this hand*: a read-only link to one finished hand's review and ratings.
 
-A browser shares a finished hand of its history (:func:`share`): the link carries a
-random token (:func:`app.web.sessions.new_token`), of which only the SHA-256 is stored
-(``hand_share``), so the link is shown once, when it is made. Whoever opens it, with or
+A browser shares a finished hand of its history (:func:`share`): the link is a secret
+link (:mod:`app.web.secretlinks`: a random token of which only the SHA-256 is stored in
+``hand_share``), so it is shown once, when it is made. Whoever opens it, with or
 without a cookie, sees the hand from the sharer's seat (:func:`shared_review`): at each
 position only what the sharer could see then (their own hand, the piles, the other
 player's card count), the other hand as it was shown at the end of the hand, never a
@@ -25,7 +25,7 @@ from app.engine.review import Position, hand_positions
 from app.review import history as hist
 from app.table.common import LEVEL_LABELS, PlayError
 from app.web.cardwords import card_values
-from app.web.sessions import is_valid_token, new_token, token_hash
+from app.web.secretlinks import lookup, new_link
 
 NAME_LENGTH = 40
 """The longest name shown with a shared hand (characters; longer is cut)."""
@@ -52,9 +52,9 @@ def share(db: Session, session_id: str, facts: hist.HandFacts, name: str | None)
     known: only its SHA-256 is stored. ``name``: the name shown with the hand (stripped,
     cut to :data:`NAME_LENGTH`; ``None`` or blank shows none)."""
     assert facts.match_id is not None
-    token = new_token()
+    token, hashed = new_link()
     shown = (name or "").strip()[:NAME_LENGTH] or None
-    db.add(HandShare(token_hash=token_hash(token), session_id=session_id,
+    db.add(HandShare(token_hash=hashed, session_id=session_id,
                      match_id=facts.match_id, number=facts.number, seat=facts.seats.me,
                      name=shown))
     db.flush()
@@ -115,12 +115,11 @@ def find(db: Session, token: str) -> HandShare:
         ShareError: the token is malformed or unknown (404).
         StoppedError: its sharer stopped sharing (410).
     """
-    row = db.get(HandShare, token_hash(token)) if is_valid_token(token) else None
+    row = lookup(db, HandShare, token)
     if row is None:
         raise ShareError(UNKNOWN)
     if row.revoked_at is not None:
         raise StoppedError(STOPPED)
-    db.expunge(row)
     return row
 
 

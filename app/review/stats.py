@@ -926,3 +926,105 @@ def exported_hands(db: Session, session_id: str) -> Iterator[dict[str, Any]]:
 __all__ = ["Chart", "HandRow", "MatchReport", "Stats", "browser_hands", "compute",
            "export_rows", "exported_hands", "exported_matches", "match_report",
            "percent_bars", "percent_line", "present", "recomputed", "refresh", "stats"]
+
+
+# --- Head to head ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rival:
+    """This browser's record against one other player of its friend matches (another
+    browser; a browser that was forgotten counts by the name it played under), from
+    this browser's own seat: ``name`` the name they played under last; matches
+    finished (``won``, ``lost``, ``tied``) and ``playing`` (not over yet); the finished
+    hands (``hands_won``, ``hands_lost``, ``voids``) and their points (``points_for``,
+    ``points_against``: hand points, as the score sheet adds them); ``luck`` and
+    ``play`` summed over the matches with analysed hands (``analysed`` of them), in
+    points of this browser's chance to win the match (the same split as the match
+    report: :func:`match_analysis`)."""
+
+    name: str
+    won: int = 0
+    lost: int = 0
+    tied: int = 0
+    playing: int = 0
+    hands_won: int = 0
+    hands_lost: int = 0
+    voids: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    luck: float = 0.0
+    play: float = 0.0
+    analysed: int = 0
+
+    @property
+    def hands(self) -> int:
+        """Finished hands against this player."""
+        return self.hands_won + self.hands_lost + self.voids
+
+    @property
+    def record(self) -> str:
+        """The matches in a sentence: "You lead Ann 6–4", "Ann leads you 4–6", "You and
+        Ann are level at 3–3" (ties, Hollywood only, are said apart in the page)."""
+        if self.won > self.lost:
+            return gettext("You lead %(name)s %(won)d–%(lost)d", name=self.name,
+                           won=self.won, lost=self.lost)
+        if self.lost > self.won:
+            return gettext("%(name)s leads you %(lost)d–%(won)d", name=self.name,
+                           won=self.won, lost=self.lost)
+        return gettext("You and %(name)s are level at %(won)d–%(lost)d", name=self.name,
+                       won=self.won, lost=self.lost)
+
+    @property
+    def luck_words(self) -> str:
+        """Luck and play in a sentence ("" before any analysis): "Over 3 matches, the
+        cards gave you +80 points of your chance to win, your play −12." The cards'
+        figure is the rounded sum less the rounded play, so the two add up."""
+        if not self.analysed:
+            return ""
+        play = round(self.play)
+        return ngettext("Over %(num)d analysed match, the cards gave you %(cards)s points "
+                        "of your chance to win, your play %(play)s.",
+                        "Over %(num)d analysed matches, the cards gave you %(cards)s points "
+                        "of your chance to win, your play %(play)s.", self.analysed,
+                        cards=signed(round(self.luck + self.play) - play),
+                        play=signed(play))
+
+
+def head_to_head(db: Session, session_id: str) -> list[Rival]:
+    """This browser's record against each player it has played friend matches with
+    (:class:`Rival`), the most matches first, from the kept facts of its matches
+    (:func:`_refresh`: the same statements whatever the history, plus the hands that
+    ended since; written in ``db``'s unit of work, which the caller commits). Only this
+    browser's own seat is read: its analyses, never the other player's."""
+    kept = _refresh(db, session_id, all_facts=True)
+    _upsert(db, MatchStats, kept.writes, ["match_id", "seat"], ["stamp", "facts"])
+    rivals: dict[str, Rival] = {}
+    for game in kept.games:
+        facts = kept.facts.get(game.id) if game.id is not None else None
+        if not game.friend or game.id is None or facts is None or not game.hands:
+            continue
+        seat = seat_in(game, session_id)
+        other = game.guest_session_id if seat == 0 else game.session_id
+        name = (game.names or ["", ""])[1 - seat] or gettext("Your friend")
+        if other is None and seat == 0 and game.invite_status != "accepted":
+            continue  # an invite nobody took
+        key = f"b:{other}" if other is not None else f"n:{name}"
+        rival = rivals.get(key, Rival(name))
+        hands = [_hand_of(game.id, game.level, True, seat, h) for h in facts["hands"]]
+        result = _results([game], hands).get(game.id)
+        _, luck, play = facts["analysed"]
+        rivals[key] = replace(
+            rival, name=name,
+            won=rival.won + (result == 1.0), lost=rival.lost + (result == 0.0),
+            tied=rival.tied + (result == 0.5), playing=rival.playing + (result is None),
+            hands_won=rival.hands_won + sum(h.winner == seat for h in hands),
+            hands_lost=rival.hands_lost + sum(h.winner == 1 - seat for h in hands),
+            voids=rival.voids + sum(h.winner is None for h in hands),
+            points_for=rival.points_for + sum(h.points for h in hands if h.winner == seat),
+            points_against=rival.points_against + sum(
+                h.points for h in hands if h.winner == 1 - seat),
+            luck=rival.luck + (luck or 0.0), play=rival.play + (play or 0.0),
+            analysed=rival.analysed + (luck is not None and play is not None))
+    return sorted(rivals.values(), key=lambda r: (-(r.won + r.lost + r.tied + r.playing),
+                                                  r.name.casefold()))

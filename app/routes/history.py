@@ -13,7 +13,9 @@
 * ``POST /play/history/{match}/{hand}/share`` — *Share this hand*: makes a read-only link
   and shows it (once: only its hash is kept); ``POST …/unshare`` — *Stop sharing*;
   ``GET /shared/hand/{token}`` — the shared hand, for anyone with the link
-  (``app.review.share``; 404 unknown, 410 stopped).
+  (``app.review.share``; 404 unknown, 410 stopped);
+* ``GET /play/h2h`` — head to head: this browser's record against each player of its
+  friend matches, with the luck and play split summed (``app.review.stats``).
 
 Another browser's ids and ids that do not exist get the same 404 page; a malformed hand
 history gets 400 with the line at fault (a body over 64 KB is refused with 413 by the
@@ -412,6 +414,15 @@ def report(request: Request, session: SessionDep, db: DbDep, match_id: str) -> R
     except hist.NotInHistoryError:
         return _not_found(request)
     return render(request, "review/report.html", {"m": found})
+
+
+@router.get("/play/h2h", name="head_to_head")
+def head_to_head_page(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """This browser's record against each player of its friend matches (head to head:
+    ``app.review.stats.head_to_head``, from the kept facts: no replay while nothing
+    changed)."""
+    rivals = stats.head_to_head(db, session.id)
+    return render(request, "review/h2h.html", {"rivals": rivals})
 
 
 @router.get("/stats", name="stats")

@@ -160,14 +160,16 @@ def hand_seed(hand: PlayHand, game: PlayMatch) -> Seed:
     return game.legacy_seed
 
 
-def rebuild(db: Session, seat: PlaySeat, game: PlayMatch) -> MatchState:
-    """The state of ``game`` (the match ``seat`` plays): from this process's cache when
-    the match's version matches, else rebuilt from the finished hands' results and the
-    current hand's replay.
+def rebuild(db: Session, seat: PlaySeat | None, game: PlayMatch) -> MatchState:
+    """The state of ``game`` (the match ``seat`` plays; ``None``: read by no seat, as a
+    watcher reads it): from this process's cache when the match's version matches, else
+    rebuilt from the finished hands' results and the current hand's replay.
 
     Raises:
         GameError: the stored hand does not replay (a corrupted row);
             ``UnknownLevelError`` when the match's computer level is not one of ``LEVELS``.
+        ValueError: without a seat, a match stored before provable deals (its old log is
+            split by its seat's first load).
     """
     if turn_level(game) not in (None, *LEVELS):
         raise _unknown_level(game)
@@ -178,6 +180,8 @@ def rebuild(db: Session, seat: PlaySeat, game: PlayMatch) -> MatchState:
             _cache.move_to_end(game.id)
             return hit[1]
     if game.legacy_log is not None:
+        if seat is None:
+            raise ValueError(f"match {game.id} is stored before provable deals")
         match = _split_legacy(db, game, seat.version)
     else:
         current = _current_hand(db, game)

@@ -18,7 +18,8 @@ template rendered:
 * imports (``LIMIT_IMPORTS_*``), friend invites (``LIMIT_INVITES_*``), device and
   recovery codes made or entered and operator sign-ins (``LIMIT_SIGN_INS_*``): also their
   own, smaller limits;
-* pages that compute (hand reviews, match reports, the history, the daily deal, score
+* pages that compute (hand reviews, match reports, the history, head to head, a watch
+  link's page (not the table it fetches on each move), the daily deal, score
   sheets): ``LIMIT_PAGES_*``; statistics and downloads (``/stats``, ``/stats.json``,
   ``/stats.csv``, ``/privacy/data.json``, hand histories, score sheet exports):
   ``LIMIT_EXPORTS_*``;
@@ -94,9 +95,9 @@ COSTLY: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("GET", re.compile(r"/stats(\.json|\.csv)?|/privacy/data\.json"
                        r"|/play/history/[^/]+(/[^/]+)?\.txt|/score/[^/]+/export"), "exports"),
     ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+)?)?|/daily|/score/(shared/)?[^/]+"
-                       r"|/shared/hand/[^/]+"), "pages"),
+                       r"|/shared/hand/[^/]+|/watch/[^/]+|/play/h2h"), "pages"),
     ("POST", re.compile(r"/play/history/import|/score/import"), "imports"),
-    ("POST", re.compile(r"/play/friend"), "invites"),
+    ("POST", re.compile(r"/play/friend|/play/watch/link"), "invites"),
     ("POST", re.compile(r"/devices/join|/admin/sign-in"), "credentials"),
     ("POST", re.compile(r"/devices/(code|recovery)"), "sign_ins"),
 )

@@ -115,6 +115,26 @@ class World:
         assert found
         return found.group(1)
 
+    def friend_match(self, allowed: int = 0, link: bool = False) -> dict[str, str]:
+        """A friend match this browser joined (another browser invites), with
+        ``allowed`` of its seats letting others watch (the other browser's first) and,
+        with ``link``, a watch link made; the watch forms' ``match``."""
+        host = TestClient(self.app, base_url="http://testserver")
+        host.get("/")
+        host.post("/play/friend", data={"name": "Ann", "version": "0"})
+        found = re.search(r"/play/friend/([A-Za-z0-9_-]{32})", host.get("/play").text)
+        assert found
+        assert self.client.post(f"/play/friend/{found.group(1)}", data={"name": "Bob"},
+                                follow_redirects=False).status_code == 303
+        match = re.search(r'name="match" value="(\d+)"', self.client.get("/play/watch").text)
+        assert match
+        form = {"match": match.group(1)}
+        for browser in (host, self.client)[:allowed]:
+            browser.post("/play/watch", data={**form, "allow": "1"})
+        if link:
+            assert self.client.post("/play/watch/link", data=form).status_code == 200
+        return form
+
     def own_invite(self) -> dict[str, str]:
         """Make an invite of this browser (so that it can cancel it); Cancel's form."""
         version = str(self.match().version)
@@ -173,6 +193,9 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/play/friend/cancel": lambda w: w.own_invite(),
     "/play/friend/{token}": lambda w: {"name": "Bob"},
     "/play/friend/{token}/decline": lambda w: {},
+    "/play/watch": lambda w: {**w.friend_match(), "allow": "1"},
+    "/play/watch/link": lambda w: w.friend_match(allowed=2),
+    "/play/watch/stop": lambda w: w.friend_match(allowed=2, link=True),
     "/devices/code": lambda w: {},
     "/devices/recovery": lambda w: {},
     "/devices/join": lambda w: {"code": _other_device_code(w)},
@@ -186,7 +209,10 @@ FRIEND_ONLY = {"/play/friend/qr.svg": 404, "/play/friend/{token}": 404, "/play/p
 # ... and the operator's metrics are a 404 page while METRICS_TOKEN is unset (tests/web/core).
 NOT_200_HERE = {**FRIEND_ONLY, "/metrics": 404,
                 "/play/history/import/{token}": 404,  # no file imported under this token
-                "/shared/hand/{token}": 404}  # no hand shared under this token
+                "/shared/hand/{token}": 404,  # no hand shared under this token
+                "/play/watch": 404,  # no friend match of this browser
+                "/watch/{token}": 404, "/watch/{token}/view": 404,  # no such watch link
+                "/watch/{token}/events": 404}
 # Previews change nothing even when accepted; the rest must change something. (An import
 # only shows a review; these tests' apps do not analyse hands.)
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",

@@ -72,7 +72,8 @@ PAGES = (
     "score sheet", "score wrong entry", "score options", "score delete",
     "score delete hand", "error 409", "fair", "fair wrong seed", "devices", "privacy",
     "settings", "settings saved", "error 404", "error 405", "error 429", "error 503",
-    "offline", "manifest",
+    "offline", "manifest", "friend watching", "watch link made", "watch", "watch stopped",
+    "head to head", "head to head empty",
 )
 
 REFUSED_TEXT = "0123456789abcdef"
@@ -229,6 +230,22 @@ def tour(app: FastAPI, headers: dict[str, str]) -> Tour:
         again = re.search(r"/play/friend/([A-Za-z0-9_-]{32})", other.get("/play").text)
         assert again
         keep("friend declined", declining.post(f"/play/friend/{again[1]}/decline"))
+        # Watching the friend match, and head to head.
+        keep("head to head empty", declining.get("/play/h2h"))
+        assert "/play/watch" in host.get("/play").text, "no Let others watch on the table"
+        game = re.search(r'name="match" value="(\d+)"', host.get("/play/watch").text)
+        assert game, "no match on the Let others watch page"
+        for player in (host, guest):
+            player.post("/play/watch", data={"match": game[1], "allow": "1"})
+        keep("friend watching", host.get(f"/play/watch?match={game[1]}"))
+        made = host.post("/play/watch/link", data={"match": game[1]})
+        keep("watch link made", made)
+        link = re.search(r"/watch/([A-Za-z0-9_-]{43})", made.text)
+        assert link, "no watch link"
+        keep("watch", other.get(f"/watch/{link[1]}"))
+        keep("head to head", host.get("/play/h2h"))
+        guest.post("/play/watch", data={"match": game[1], "allow": "0"})
+        keep("watch stopped", other.get(f"/watch/{link[1]}"))
     missing = set(PAGES) - set(seen.pages)
     assert not missing, f"the tour did not reach {sorted(missing)}"
     return seen
