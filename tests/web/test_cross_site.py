@@ -30,6 +30,7 @@ from tests.support.hardening import (
     snapshot,
     stored_play,
 )
+from tests.support.histories import mark_mistakes, store_history
 from tests.support.positions import bot_until, store_position
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
@@ -115,6 +116,45 @@ class World:
         assert found
         return found.group(1)
 
+    def drill_answer(self) -> dict[str, str]:
+        """This browser's history analysed, full of blunders, so that the drill asks a
+        question; an answer's form (its first move)."""
+        sid = session_id_of(self.client)
+        store_history(self.app.state.engine, sid, 1, analysed=1.0, unfinished=False)
+        mark_mistakes(self.app.state.engine, sid)
+        page = self.client.get("/train").text
+        item = re.search(r'name="item" value="([^"]+)"', page)
+        version = re.search(r'name="version" value="(\d+)"', page)
+        move = re.search(r'name="move" value="([^"]+)"', page)
+        assert item and version and move, page
+        return {"item": item.group(1), "version": version.group(1), "move": move.group(1)}
+
+    def puzzle_answer(self) -> dict[str, str]:
+        """Today's puzzle chosen (as the app's background task does) from another
+        browser's analysed hands; an answer's form."""
+        from app.core.models import utcnow
+        from app.review import puzzle
+
+        other = TestClient(self.app, base_url="http://testserver")
+        other.get("/")
+        store_history(self.app.state.engine, session_id_of(other), 3, analysed=1.0,
+                      unfinished=False)
+        mark_mistakes(self.app.state.engine, session_id_of(other))
+        day = utcnow().date()
+        chosen = puzzle.prepare(self.app.state.engine, day)
+        assert chosen is not None
+        return {"day": day.isoformat(), "move": chosen.best}
+
+    def friend_history(self) -> dict[str, Any]:
+        """A finished, analysed friend match this browser played with another: the path
+        parameters of its first hand (for *Review together*)."""
+        other = TestClient(self.app, base_url="http://testserver")
+        other.get("/")
+        match_id = store_history(self.app.state.engine, session_id_of(self.client), 1,
+                                 friend=session_id_of(other), analysed=1.0,
+                                 unfinished=False)[0]
+        return {"match_id": match_id, "number": 1}
+
     def friend_match(self, allowed: int = 0, link: bool = False) -> dict[str, str]:
         """A friend match this browser joined (another browser invites), with
         ``allowed`` of its seats letting others watch (the other browser's first) and,
@@ -196,11 +236,18 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/play/watch": lambda w: {**w.friend_match(), "allow": "1"},
     "/play/watch/link": lambda w: w.friend_match(allowed=2),
     "/play/watch/stop": lambda w: w.friend_match(allowed=2, link=True),
+    "/train/answer": lambda w: w.drill_answer(),
+    "/train/puzzle": lambda w: w.puzzle_answer(),
+    "/play/history/{match_id}/{number}/together": lambda w: {"step": "1", "version": "0"},
     "/devices/code": lambda w: {},
     "/devices/recovery": lambda w: {},
     "/devices/join": lambda w: {"code": _other_device_code(w)},
     "/devices/undo": lambda w: _previous_history(w),
     "/devices/forget": lambda w: {"confirm": "yes"},
+}
+# Path parameters of routes about another thing than the world's own hand.
+PARAMS: dict[str, Callable[[World], dict[str, Any]]] = {
+    "/play/history/{match_id}/{number}/together": lambda w: w.friend_history(),
 }
 # GET routes that answer 200 only within a friend match (tests/web/friend/test_friend.py): here,
 # without one, their refusal or "nothing to watch" still carries the headers.
@@ -212,7 +259,10 @@ NOT_200_HERE = {**FRIEND_ONLY, "/metrics": 404,
                 "/shared/hand/{token}": 404,  # no hand shared under this token
                 "/play/watch": 404,  # no friend match of this browser
                 "/watch/{token}": 404, "/watch/{token}/view": 404,  # no such watch link
-                "/watch/{token}/events": 404}
+                "/watch/{token}/events": 404,
+                # the world's hand is no friend match's: nothing to review together
+                "/play/history/{match_id}/{number}/together": 404,
+                "/play/history/{match_id}/{number}/together/events": 404}
 # Previews change nothing even when accepted; the rest must change something. (An import
 # only shows a review; these tests' apps do not analyse hands.)
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",
@@ -290,6 +340,8 @@ def test_cross_site_post_is_refused_and_changes_nothing(
     params: dict[str, Any] = {"sheet_id": sheet.id, "number": 1, **world.hand}
     if "{token}" in template:
         params["token"] = world.friend_invite()
+    if template in PARAMS:
+        params.update(PARAMS[template](world))
     path = fill_path(template, params)
     assert path is not None
     form: Any = ACCEPTED[template](world)
