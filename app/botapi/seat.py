@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from app.core import botaccounts, metrics
+from app.core import botaccounts
 from app.core.i18n import N_, gettext
 from app.core.models import BotAccount
 from app.engine import Card, GameError, Phase, legal_match_actions, match_view
@@ -29,7 +29,7 @@ from app.table.common import (
     PlayError,
     StaleTapError,
 )
-from app.table.seats import tap
+from app.table.seats import counted_tap
 from app.table.storage import load
 
 PROTOCOL = "gin-bot/1"
@@ -166,16 +166,7 @@ def act(db: Session, account: BotAccount, match_id: int, body: Mapping[str, Any]
         form[key] = str(value)
     if "action" not in form:
         form["action"] = ""
-    try:
-        loaded = tap(db, account.session_id, form)
-    except StaleTapError:
-        metrics.tapped("stale")
-        raise
-    except PlayError:
-        metrics.tapped("refused")
-        raise
-    metrics.tapped("applied")
-    return loaded
+    return counted_tap(db, account.session_id, form)
 
 
 def refusal(error: PlayError) -> dict[str, Any]:
