@@ -213,3 +213,19 @@ def test_the_bots_token_is_stored_only_as_its_hash(bots_app: FastAPI) -> None:
         assert row is not None and row.name == "Hal"
         assert token not in json.dumps(row.model_dump(mode="json"))
     assert secrets.compare_digest(row.token_hash, botaccounts.token_hash(token))
+
+
+@pytest.mark.parametrize(("language", "title", "word"), [
+    ("en", "A program plays this seat through the bot protocol", "bot"),
+    ("de", "Ein Programm spielt diesen Platz über das Bot-Protokoll", "Bot"),
+    ("es", "Un programa juega este puesto mediante el protocolo de bots", "bot"),
+])
+def test_the_bot_mark_beside_its_name_is_in_the_pages_language(
+        bots_app: FastAPI, host: TestClient, robot: tuple[TestClient, str], language: str,
+        title: str, word: str) -> None:
+    bot, _ = robot
+    match_id = bot.post("/api/bot/join", json={"invite": invite(host)}).json()["match"]
+    page = host.get(f"/play?match={match_id}",
+                    headers={"Accept": "text/html", "Accept-Language": language}).text
+    assert f'<span class="bot-mark" title="{title}">{word}</span>' in page
+    assert page.count('class="bot-mark"') == 2  # the opponent's line and the score bar
