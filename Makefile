@@ -19,7 +19,7 @@ UV_COMPILE := $(BIN)/uv pip compile --quiet --universal --python-version 3.11 \
 	--generate-hashes \
 	--custom-compile-command "make lock   (after any change to the dependencies in pyproject.toml)"
 
-.PHONY: run run-core test check lint unit web browser ops browser-deps proxy-deps bench strength lock messages tags release-prepare release release-fixture backup restore clean fast fast-clean core
+.PHONY: run run-core test check lint unit web browser ops browser-deps proxy-deps bench strength strength-eaai lock messages tags release-prepare release release-fixture backup restore clean fast fast-clean core
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment $(VENV) ($(PYTHON) -m venv)"
@@ -188,6 +188,26 @@ strength: $(DEV_STAMP)
 	$(STRENGTH) --pairs $(PAIRS) --minutes $(MINUTES) --cells hard:simple hard:openspiel
 	$(STRENGTH) --pairs $(PAIRS) --minutes $(MINUTES) --cells expert:simple expert:hard \
 	  expert:openspiel
+	$(MAKE) --no-print-directory strength-eaai
+
+# The EAAI panel (issue 51; docs/strength.md, "The EAAI panel"): Expert against jdh8's
+# engines (../shared/jdh8: mc:512, the MARJJ surrogate, mc:256, eaai) and, in our harness,
+# OpenSpiel's simple bot and Hard, with the seeds and pairs fixed in bench/eaai.py before
+# running. Builds jdh8's bridge offline into build/jdh8 (about a minute; rustc/cargo), the
+# compiled core (and OpenSpiel, the bench extra, when its matchup is played), then plays
+# every pre-registered pair at nice 19 on one core (about a day)
+# and renders docs/strength.md from the raw results (bench/results/eaai/*.jsonl).
+# EAAI_ARGS adds options: a try is EAAI_ARGS="--only eaai --pairs 2 --results /tmp/eaai".
+JDH8 ?= ../shared/jdh8
+JDH8_BUILD ?= $(CURDIR)/build/jdh8
+EAAI_ARGS ?=
+$(JDH8_BUILD)/bin/jdh8-bridge:
+	CARGO_JOBS=1 nice -n 19 $(JDH8)/build.sh $(JDH8)/vendor/gin-rummy-engine $(JDH8_BUILD) \
+	  $(JDH8)/vendor/gin-rummy
+
+strength-eaai: $(DEV_STAMP) $(JDH8_BUILD)/bin/jdh8-bridge fast
+	nice -n 19 $(BIN)/python bench/eaai.py run --jdh8 $(JDH8) \
+	  --bridge $(JDH8_BUILD)/bin/jdh8-bridge $(EAAI_ARGS)
 
 # Releases (tools/release.py; docs/development.md, "Releases"). RELEASES records each
 # release's commit: `make tags` makes the tag vX.Y.Z of each in this clone (README: install).

@@ -1,10 +1,13 @@
 """``python -m app``: serve the app with Uvicorn, configured from the environment.
 
 The database must be migrated first (``alembic upgrade head``; ``make run`` does both).
+``python -m app bot add|list|revoke ...`` runs the operator's bot commands instead
+(``app/botadmin.py``, docs/bots.md).
 """
 
 import os
 import shutil
+import sys
 import tempfile
 from typing import Any
 
@@ -59,4 +62,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["bot"]:
+        from app.botadmin import main as bot_main
+
+        sys.exit(bot_main(sys.argv[2:]))
     main()

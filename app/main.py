@@ -42,6 +42,7 @@ from app.routes import (
     train,
     watch,
 )
+from app.routes import botapi as bot_route
 from app.routes import metrics as metrics_route
 from app.routes import prefs as display
 from app.score import storage as score_storage
@@ -247,6 +248,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.admin_token:  # the operator's page exists only with its token
         app.include_router(admin.router, dependencies=pages)
     app.include_router(metrics_route.router)  # the operator's, not a page: no session
+    # The bot protocol (docs/bots.md): programs with a bearer token, no cookie, no page;
+    # every request refused (404) while BOTS is off.
+    app.include_router(bot_route.router)
 
     return app
 

@@ -1010,6 +1010,9 @@ def render() -> str:
     from bench import hard_ab  # it plays through this module
 
     lines += ["", *core_section(), "", *hard_ab.report_lines(), *expert_ab.report_lines()]
+    from bench import eaai  # it reads our guards' pairs through this module
+
+    lines += eaai.section()
     lines += ["## Every cell", "",
               "| level | vs | pairs | match wins | hands won | gin rate (opp.) | "
               "undercuts given / received | hands per match | decision p50 / p95 / max "

@@ -22,7 +22,9 @@
 * :mod:`app.core.fairuse` — fair use: the rates and places that keep one browser from
   slowing everyone else; :mod:`app.core.sharedrates` — its counters shared by every
   instance on one PostgreSQL database;
-* :mod:`app.core.statcache` — marking a browser's stored statistics out of date.
+* :mod:`app.core.statcache` — marking a browser's stored statistics out of date;
+* :mod:`app.core.botaccounts` — the programs admitted to the bot protocol: their
+  accounts, tokens (stored as hashes) and the "bot" mark of a seat (docs/bots.md).
 
 "No web" means no page, route, template nor web framework: nothing here imports FastAPI,
 Starlette or Jinja2 (an import contract of ``pyproject.toml`` checks it). What ties a

@@ -172,6 +172,10 @@ class Settings(BaseSettings):
     import_seconds: float = Field(
         default=30, gt=0, description="Longest time reading one imported file may take; "
         "beyond it the import is refused (413).")
+    bots: bool = Field(
+        default=False, description="Let programs play friend matches through the bot "
+        "protocol (/api/bot, docs/bots.md), each with the token the operator issued "
+        "(python -m app bot add NAME); off, every bot request is refused (404).")
     admin_token: str = Field(
         default="", description="Turns on the operator page /admin, signed in with this "
         "token (at least 16 characters); unset, /admin is 404.",

@@ -249,6 +249,10 @@ class PlayMatch(SQLModel, table=True):
     """The two players' own client seeds (seat 0's first) that the current hand's
     combined client seed was made from (friend matches; shown in the fairness box once
     the hand is over, ``docs/fairness.md``). ``None`` against the computer."""
+    bot_seats: list[bool] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """Which seats a program plays through the bot protocol (seat 0's first; ``None``:
+    neither), set when the seat is taken (``docs/bots.md``): every name shown of such a
+    seat carries a "bot" mark."""
 
 
 class PlayHand(SQLModel, table=True):
@@ -536,6 +540,26 @@ class WatchConsent(SQLModel, table=True):
     match_id: int = Field(foreign_key="play_match.id", ondelete="CASCADE", primary_key=True)
     seat: int = Field(primary_key=True)
     allowed_at: datetime = Field(default_factory=utcnow)
+
+
+class BotAccount(SQLModel, table=True):
+    """A program the operator admitted to play through the bot protocol
+    (``docs/bots.md``, ``python -m app bot add NAME``): its ``name`` (unique, shown with
+    a "bot" mark wherever it plays), the SHA-256 (hex) of its bearer token (the token is
+    printed once and never stored), the history its seats belong to (``session_id``: a
+    browser session of its own, made with it) and when the operator stopped it
+    (``revoked_at``: its token is refused from then on). Looked up by the token's hash
+    alone (``app.core.botaccounts``), like :class:`BrowserToken`."""
+
+    __tablename__ = "bot_account"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    name: str = Field(unique=True, max_length=20)
+    session_id: str = Field(
+        foreign_key="browser_session.id", ondelete="CASCADE", index=True, max_length=64
+    )
+    created_at: datetime = Field(default_factory=utcnow)
+    revoked_at: datetime | None = None
 
 
 # --- Learn: the lesson *Learn by playing* -------------------------------------------------

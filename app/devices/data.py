@@ -74,6 +74,7 @@ row's ``names``) stands for another browser (``None``: nobody's name, the value 
 
 NOT_EXPORTED = {
     "browser_token": "every device's credential (a hash of its cookie)",
+    "bot_account": "a bot's credential (a hash of its token), the operator's to manage",
     "set_aside_row": "the operator's copies of unreadable rows (app.core.setaside)",
 }
 """Tables never in the download, with why."""

@@ -278,8 +278,9 @@ def _point_seat(db: Session, session_id: str, game: PlayMatch) -> None:
 
 
 def accept(db: Session, token: str, session_id: str, name: str,
-           client_seed: str | None) -> PlayMatch:
-    """Take seat 1 of the invite ``token`` for this browser and deal hand 1.
+           client_seed: str | None, bot: bool = False) -> PlayMatch:
+    """Take seat 1 of the invite ``token`` for this browser and deal hand 1; ``bot``: a
+    program takes it through the bot protocol (``PlayMatch.bot_seats``, docs/bots.md).
 
     Raises:
         InviteError: as :func:`open_invite`, and (409) when another browser took the
@@ -295,6 +296,8 @@ def accept(db: Session, token: str, session_id: str, name: str,
         "names": [host, name], "guest_client_seed": client_seed or new_client_seed(),
         "next_server_seed": None, "guest_seen_at": utcnow(),
     }
+    if bot:
+        values["bot_seats"] = [False, True]
     values["hand_seeds"] = [game.client_seed, values["guest_client_seed"]]
     changed = db.exec(update(PlayMatch)
                       .where(col(PlayMatch.id) == game.id,

@@ -238,16 +238,7 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
 
     Each tap is counted by outcome (``gin_taps_total``: applied, stale, refused).
     """
-    try:
-        loaded = seats.tap(db, session_id, form)
-    except StaleTapError:
-        metrics.tapped("stale")
-        raise
-    except PlayError:
-        metrics.tapped("refused")
-        raise
-    metrics.tapped("applied")
-    return loaded
+    return seats.counted_tap(db, session_id, form)
 
 
 

@@ -114,6 +114,8 @@ class MatchLine:
     then the totals over the three games. ``()`` for a plain match (hand points)."""
     friend: bool = False
     """A friend match (``other`` is then the friend's name)."""
+    bot: bool = False
+    """The friend is a bot (``other`` shows the "bot" mark)."""
     hands_page: Window | None = None
     """Which of the match's finished hands ``hands`` are (the last
     :data:`HANDS_SHOWN` unless a page of them was asked for)."""
@@ -225,6 +227,7 @@ def history(db: Session, session_id: str, upto: int | None = None,
                            seats.who(w) if w is not None else gettext("Nobody"))
                   for n, w, p, k in reversed(hands[shown.slice()])),
             other=seats.other_name, number=numbers.get(game.id, 0), friend=seats.friend,
+            bot=seats.other_bot,
             games=game_lines(hollywood_tally(records, rules) if rules.hollywood else None,
                              seats), hands_page=shown))
     return History(out, page)

@@ -1,6 +1,7 @@
 """HTTP routes, one thin module per area: ``home``, ``play``, ``friend``, ``history``,
 ``score``, ``guide``, ``fair``, ``prefs`` (``/settings``), ``install``, ``learn``,
-``daily``, ``devices``, ``admin`` (``/admin``), ``metrics`` (``/metrics``). Each module
+``daily``, ``devices``, ``admin`` (``/admin``), ``metrics`` (``/metrics``), ``botapi``
+(``/api/bot``, the bot protocol: JSON for programs, docs/bots.md). Each module
 exposes ``router``; ``app.main`` includes them.
 
 A route reads its dependencies (``app.web.deps``), calls a feature, renders
@@ -11,7 +12,8 @@ feature that uses them. The import contracts in ``pyproject.toml`` check both.
 
 May import the features (:mod:`app.friend`, :mod:`app.review`, :mod:`app.fair`,
 :mod:`app.score`, :mod:`app.guide`, :mod:`app.prefs`, :mod:`app.devices`,
-:mod:`app.admin`, :mod:`app.daily`, :mod:`app.learn`, :mod:`app.play`), the table kit
+:mod:`app.admin`, :mod:`app.daily`, :mod:`app.learn`, :mod:`app.play`,
+:mod:`app.botapi`), the table kit
 :mod:`app.table`, :mod:`app.web`,
 :mod:`app.core`, :mod:`app.engine`. Imported by ``app.main`` only.
 """

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from app.core.botaccounts import is_bot_seat
 from app.core.i18n import N_, gettext, lookup
 from app.core.inputs import one_of, whole_number
 from app.core.models import PlayMatch, PlaySeat
@@ -106,6 +107,9 @@ class Seats:
     me: int = PERSON
     given_name: str = ""
     """The friend's name in a friend match (empty against the computer)."""
+    other_bot: bool = False
+    """The other seat is a program playing through the bot protocol (``docs/bots.md``):
+    every name of it shown carries the "bot" mark (``templates/_badges.html``)."""
     friend: ClassVar[bool] = False
     """True when the other seat is a person (:class:`FriendSeats`)."""
 
@@ -291,10 +295,10 @@ class FriendMode(SeatMode):
         return 1 if game.guest_session_id == session_id else PERSON
 
     def seats(self, game: PlayMatch, me: int) -> Seats:
-        """The friend by name (else "Friend" or "Host")."""
+        """The friend by name (else "Friend" or "Host"), marked when a bot plays it."""
         names = list(game.names or ["", ""]) + ["", ""]
         other = names[1 - me] or (gettext("Friend") if me == 0 else gettext("Host"))
-        return FriendSeats(me, other)
+        return FriendSeats(me, other, is_bot_seat(game, 1 - me))
 
     def waiting(self, game: PlayMatch) -> bool:
         """True while the invite is open (or was cancelled): no hand dealt."""

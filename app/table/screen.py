@@ -262,6 +262,8 @@ class Screen:
     fair: FairBox | None
     table_summary: str
     other_name: str = "Computer"
+    other_bot: bool = False
+    """The other seat is a bot (its name shows the "bot" mark)."""
     friend: bool = False
     away: bool = False
     games: tuple[str, ...] = ()
@@ -776,7 +778,7 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
                                     (view.scores[seats.me], view.scores[seats.other]),
                                     rules.target, status, seats,
                                     game_lines(board, seats)),
-        other_name=seats.other_name,
+        other_name=seats.other_name, other_bot=seats.other_bot,
         friend=seats.friend,
         away=away,
         games=game_lines(board, seats),

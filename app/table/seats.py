@@ -23,6 +23,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 from starlette.responses import Response
 
+from app.core import metrics
 from app.core.i18n import gettext
 from app.core.models import PlayMatch
 from app.engine import (
@@ -38,7 +39,7 @@ from app.engine import (
 )
 from app.engine.fairness import check_client_seed
 from app.table.arrange import hand_key, keep_order, parse_order
-from app.table.common import Loaded, PlayError, hand_client_seed, sentence
+from app.table.common import Loaded, PlayError, StaleTapError, hand_client_seed, sentence
 from app.table.storage import load_named, new_server_seed, save_screen, set_client_seed, store
 from app.table.tap import TableKind, Tapped, action_from_form, computer_turn
 from app.table.tap import tap as table_tap
@@ -155,6 +156,26 @@ def tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
     it now stands, with the events of the computer's turn that answered it."""
     done: Tapped[Loaded] = table_tap(SeatKind(db, session_id, form), form)
     return replace(done.table, events=done.events)
+
+
+def counted_tap(db: Session, session_id: str, form: Mapping[str, str]) -> Loaded:
+    """:func:`tap`, counted by outcome (``gin_taps_total``: applied, stale, refused): a
+    browser's tap of the play screen and a bot's action alike.
+
+    Raises:
+        StaleTapError: ``version`` is not the stored one; nothing changed.
+        PlayError: anything else illegal or malformed; nothing changed.
+    """
+    try:
+        loaded = tap(db, session_id, form)
+    except StaleTapError:
+        metrics.tapped("stale")
+        raise
+    except PlayError:
+        metrics.tapped("refused")
+        raise
+    metrics.tapped("applied")
+    return loaded
 
 
 # --- a seat's table page: what the friend mode adds ----------------------------------------

@@ -59,10 +59,12 @@ from functools import lru_cache
 from fastapi import FastAPI, Request
 from markupsafe import escape
 from sqlalchemy.engine import make_url
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.core import fairuse, i18n, metrics, workers
+from app.core.botaccounts import bearer_token
+from app.core.botaccounts import token_hash as bot_hash
 from app.core.config import Settings
 from app.core.fairuse import InFlight, MemoryRates, Rate, RateStore, Refused, owner
 from app.core.i18n import N_, gettext
@@ -121,7 +123,8 @@ class Client:
 
     @classmethod
     def of(cls, scope: Scope) -> Client:
-        """The client of an HTTP ``scope``."""
+        """The client of an HTTP ``scope``: a bot (``Authorization: Bearer`` with a bot
+        token's shape, docs/bots.md) counts as a browser, its token's hash the key."""
         cookie = None
         for name, value in scope.get("headers", ()):
             if name == b"cookie":
@@ -129,6 +132,10 @@ class Client:
                     key, _, found = part.strip().partition("=")
                     if key == COOKIE_NAME and is_valid_token(found):
                         cookie = token_hash(found)  # kept in memory: never the token
+            elif name == b"authorization" and cookie is None:
+                bot = bearer_token(value.decode("latin-1"))
+                if bot is not None:
+                    cookie = bot_hash(bot)
         client = scope.get("client")
         return cls(cookie, client[0] if client else "unknown")
 
@@ -305,10 +312,18 @@ def too_many(request: Request, refused: Refused) -> Response:
         response.headers.update(_headers(refused))
         return response
     choose_language(request)
-    return _short(gettext(refused.message), is_htmx(request), refused)
+    return _short(gettext(refused.message), is_htmx(request), refused, _app_path(request))
 
 
-def _short(message: str, htmx: bool, refused: Refused) -> Response:
+API = "/api/"
+"""Paths under the app's root that answer JSON (the bot protocol): a refusal there is
+``{"error", "cause", "status"}`` (docs/bots.md)."""
+
+
+def _short(message: str, htmx: bool, refused: Refused, path: str = "") -> Response:
+    if path.startswith(API):
+        return JSONResponse({"error": message, "cause": f"limit:{refused.kind or 'limit'}",
+                             "status": 429}, status_code=429, headers=_headers(refused))
     if htmx:
         return HTMLResponse(
             f'<p class="play-status__refused" role="alert">{escape(message)}</p>',
@@ -333,6 +348,11 @@ def _small_page(language: str, message: str, root: str) -> tuple[str, str]:
             '</p></section></main></body></html>')
 
 
+def _app_path(request: Request) -> str:
+    path: str = request.scope["path"]
+    return path.removeprefix(request.scope.get("root_path", ""))
+
+
 def refusal(request: Request, refused: Refused) -> Response:
     """The 429 answer for ``refused`` met before any work (the middleware's): made
     from the request's headers only, never a database query or a template — a small
@@ -341,8 +361,9 @@ def refusal(request: Request, refused: Refused) -> Response:
     metrics.refused(refused.kind or "limit")
     language = i18n.negotiate(request.headers.get("accept-language"))
     with i18n.language(language):
-        if not wants_html(request):
-            return _short(gettext(refused.message), is_htmx(request), refused)
+        if not wants_html(request) or _app_path(request).startswith(API):
+            return _short(gettext(refused.message), is_htmx(request), refused,
+                          _app_path(request))
         wait = i18n.ngettext("You can try again in %(count)s second.",
                              "You can try again in %(count)s seconds.",
                              refused.retry_after, count=refused.retry_after)

@@ -195,11 +195,18 @@ READ_BY_KEY_ONLY = frozenset({"browser_token"})
 alone (``app.web.sessions.session_id_for``), so no other column of it is ever read."""
 
 
+THE_OPERATORS = frozenset({"bot_account"})
+"""Tables with an owner column that no browser's cookie ever opens: a bot's account
+belongs to a history made for the bot by the operator (``python -m app bot add``), and a
+bot's requests carry its token, never a cookie, so no page of a browser reads it."""
+
+
 def owned_tables() -> list[str]:
     """Every table a browser owns (``app.core.setaside``'s rule: an owner column, or the
     session row itself), read from the models: a new table is covered as it is added."""
     return sorted(table.name for table in SQLModel.metadata.sorted_tables
                   if table.name != SetAsideRow.__tablename__
+                  and table.name not in THE_OPERATORS
                   and (table.name == "browser_session"
                        or any(name in table.c for name in setaside.OWNER_COLUMNS)))
 
