@@ -55,7 +55,7 @@ class WatchSeats(FriendSeats):
 
 def seats_for(names: tuple[str, str], me: int = 0) -> WatchSeats:
     """:class:`WatchSeats` told against seat ``me`` (the other seat is the subject)."""
-    return WatchSeats(me, names[1 - me], names)
+    return WatchSeats(me, names[1 - me], names=names)
 
 
 @dataclass(frozen=True, slots=True)
