@@ -1,0 +1,264 @@
+"""Events (club nights and leagues, :mod:`app.events`).
+
+* ``GET /events`` — host an event (the form), your events, and the host code form.
+* ``POST /events`` — make an event: its page with the host code, shown this once.
+* ``POST /events/host`` — a host code typed on another device: this browser hosts its
+  event too (303 to it); a wrong code 400, too many 429 (``app.core.attempts``).
+* ``GET /events/{slug}`` — the event: joining, your table, the rounds, the standings, and
+  the host's controls for a host; the final results once it is over.
+* ``POST /events/{slug}/join`` — join with a name.
+* ``POST /events/{slug}/{walk-in,start,pause,resume,next,drop,correct,finish}`` — the
+  host's actions (each form carries the event's version: a stale one changes nothing).
+* ``GET /events/{slug}/live?since=<version>`` — the live part of the page (and of the
+  board with ``board=1``) once the event has changed, else 204: the pages poll it with
+  htmx every few seconds.
+* ``GET /events/{slug}/board`` — the big-screen view for a TV.
+* ``GET /events/{slug}/qr.svg`` — the join link as a QR code.
+* ``GET /events/{slug}/results.csv``, ``results.json`` — the export (names and results).
+
+Every refusal answers its status with the page and a message; nothing is changed.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from starlette.responses import PlainTextResponse, Response
+
+from app import play
+from app.core.attempts import kept_on
+from app.core.config import Settings
+from app.core.i18n import ngettext
+from app.core.inputs import whole_number
+from app.core.models import Event
+from app.devices.codes import shown
+from app.events import hosting, pages
+from app.events.hosting import EventError
+from app.play.pages import posted_options
+from app.table.common import PlayError
+from app.web.deps import DbDep, FieldsDep, SessionDep
+from app.web.limits import Client
+from app.web.links import see_other
+from app.web.render import render
+
+router = APIRouter()
+
+
+def _keys(request: Request, session_id: str) -> list[str]:
+    return [f"browser:{session_id}", f"address:{Client.of(request.scope).address}"]
+
+
+def _index(request: Request, db: DbDep, session_id: str, *, notice: str = "",
+           values: dict[str, str] | None = None, typed: str = "",
+           status_code: int = 200, headers: dict[str, str] | None = None) -> Response:
+    options = posted_options(values) if values else play.default_options(None)
+    return render(request, "events/index.html", {
+        "values": {**options, **(values or {})}, "notice": notice, "typed": typed,
+        "mine": hosting.my_events(db, session_id),
+    }, status_code=status_code, headers=headers)
+
+
+@router.get("/events", name="events")
+def index(request: Request, session: SessionDep, db: DbDep) -> Response:
+    """The form to host an event, this browser's events, the host code form."""
+    return _index(request, db, session.id)
+
+
+@router.post("/events")
+def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
+    """Make an event; its page, with the host code shown this once."""
+    try:
+        name = hosting.event_name(fields.get("name"))
+        format_, cards, rounds = hosting.parse_setup(fields)
+        options = play.options_from_form({**fields, "level": ""})
+        made = hosting.create_event(db, session.id, name, format_, cards, rounds,
+                                    options.rules)
+    except (EventError, PlayError) as error:
+        return _index(request, db, session.id, notice=error.message, values=dict(fields),
+                      status_code=getattr(error, "status_code", 400))
+    return _event_page(request, db, made.event, session.id, code=shown(made.code))
+
+
+@router.post("/events/host")
+def host(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) -> Response:
+    """This browser hosts the event of the host code typed (checked first: the right
+    code always gets in; too many wrong ones from a browser or address get 429)."""
+    typed = fields.get("code", "")
+    try:
+        event = hosting.claim_host(db, typed, session.id)
+    except EventError as error:
+        wait = kept_on(request.app.state, "events").wrong(_keys(request, session.id))
+        if wait:
+            return _index(request, db, session.id, typed=typed[:64], status_code=429,
+                          headers={"Retry-After": str(wait)}, notice=ngettext(
+                              "Too many codes that opened nothing: try again in %(num)d "
+                              "minute.", "Too many codes that opened nothing: try again in "
+                              "%(num)d minutes.", -(-wait // 60)))
+        return _index(request, db, session.id, typed=typed[:64], notice=error.message,
+                      status_code=error.status_code)
+    return see_other(request, f"/events/{event.slug}")
+
+
+def join_url(request: Request, slug: str) -> str:
+    """The event's join link as a full URL (under ``PUBLIC_URL`` when set, as an
+    invite's)."""
+    settings: Settings = request.app.state.settings
+    path = str(request.app.url_path_for("event", slug=slug))
+    base = settings.public_base
+    return str(request.url_for("event", slug=slug)) if base is None else base + path
+
+
+def _event_page(request: Request, db: DbDep, event: Event, session_id: str, *,
+                code: str = "", notice: str = "", status_code: int = 200) -> Response:
+    if status_code < 400:
+        hosting.sync(db, event)
+    v = pages.view(db, event, session_id)
+    return render(request, "events/event.html", {
+        "v": v, "code": code, "notice": notice, "url": join_url(request, event.slug),
+    }, status_code=status_code)
+
+
+def _found(db: DbDep, slug: str) -> Event:
+    return hosting.find(db, slug)
+
+
+@router.get("/events/{slug}", name="event")
+def event_page(request: Request, slug: str, session: SessionDep, db: DbDep) -> Response:
+    """The event as this browser sees it."""
+    try:
+        event = _found(db, slug)
+    except EventError as error:
+        return _refused(request, error)
+    return _event_page(request, db, event, session.id)
+
+
+def _refused(request: Request, error: EventError) -> Response:
+    return render(request, "events/refused.html", {"message": error.message},
+                  status_code=error.status_code)
+
+
+@router.post("/events/{slug}/join")
+def join(request: Request, slug: str, session: SessionDep, db: DbDep,
+         fields: FieldsDep) -> Response:
+    """Join the event with a name; 303 to its page."""
+    return _act(request, slug, session.id, db, lambda event: hosting.join(
+        db, event, session.id, fields.get("name")))
+
+
+ACTIONS = ("walk-in", "start", "pause", "resume", "next", "drop", "correct", "finish")
+
+
+@router.post("/events/{slug}/{action}")
+def act(request: Request, slug: str, action: str, session: SessionDep, db: DbDep,
+        fields: FieldsDep) -> Response:
+    """A host's action (see the module docstring); 303 to the event's page, or the page
+    with the refusal."""
+    if action not in ACTIONS:
+        return PlainTextResponse("Not found", status_code=404)
+    expected = whole_number(fields.get("version", ""))
+    sid = session.id
+
+    def run(event: Event) -> None:
+        if action == "walk-in":
+            hosting.add_walk_in(db, event, sid, expected, fields.get("name"))
+        elif action == "start":
+            hosting.start(db, event, sid, expected)
+        elif action in ("pause", "resume"):
+            hosting.set_paused(db, event, sid, expected, action == "pause")
+        elif action == "next":
+            hosting.next_round(db, event, sid, expected)
+        elif action == "drop":
+            hosting.drop(db, event, sid, expected, whole_number(fields.get("player", "")))
+        elif action == "correct":
+            hosting.correct(db, event, sid, expected, dict(fields))
+        else:
+            hosting.finish(db, event, sid, expected)
+
+    return _act(request, slug, sid, db, run)
+
+
+def _act(request: Request, slug: str, session_id: str, db: DbDep, run: object) -> Response:
+    try:
+        event = _found(db, slug)
+    except EventError as error:
+        return _refused(request, error)
+    try:
+        hosting.sync(db, event)
+        run(event)  # type: ignore[operator]
+    except EventError as error:
+        db.rollback()
+        event = _found(db, slug)
+        return _event_page(request, db, event, session_id, notice=error.message,
+                           status_code=error.status_code)
+    return see_other(request, f"/events/{slug}")
+
+
+@router.get("/events/{slug}/live")
+def live(request: Request, slug: str, session: SessionDep, db: DbDep, since: str = "",
+         board: str = "") -> Response:
+    """The live part of the event's page (or board) once its version is past ``since``
+    (204 otherwise: htmx swaps nothing)."""
+    try:
+        event = _found(db, slug)
+    except EventError as error:
+        return _refused(request, error)
+    hosting.sync(db, event)
+    if since == str(event.version):
+        return Response(status_code=204, headers={"Cache-Control": "no-store"})
+    v = pages.view(db, event, session.id)
+    template = "events/board.html" if board else "events/event.html"
+    return render(request, template, {"v": v, "code": "", "notice": "", "board": bool(board),
+                                      "url": join_url(request, event.slug)},
+                  block=["live", "news"], headers={"Cache-Control": "no-store"})
+
+
+@router.get("/events/{slug}/board")
+def board_page(request: Request, slug: str, session: SessionDep, db: DbDep) -> Response:
+    """The big-screen view: the round's tables and the standings, live."""
+    try:
+        event = _found(db, slug)
+    except EventError as error:
+        return _refused(request, error)
+    hosting.sync(db, event)
+    return render(request, "events/board.html", {
+        "v": pages.view(db, event, None), "url": join_url(request, event.slug), "board": True})
+
+
+@router.get("/events/{slug}/qr.svg")
+def qr_code(request: Request, slug: str, db: DbDep) -> Response:
+    """The event's join link as a QR code (SVG)."""
+    try:
+        event = _found(db, slug)
+    except EventError as error:
+        return PlainTextResponse(error.message, status_code=error.status_code)
+    import io
+
+    import segno
+
+    from app.core.i18n import gettext
+
+    out = io.BytesIO()
+    segno.make(join_url(request, event.slug), error="m").save(
+        out, kind="svg", scale=4, border=2, title=gettext("The event's link as a QR code"),
+        svgclass=None, lineclass=None)
+    return Response(out.getvalue(), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
+
+
+@router.get("/events/{slug}/results.{kind}")
+def export(request: Request, slug: str, kind: str, db: DbDep) -> Response:
+    """The results and standings as CSV or JSON (names and results only)."""
+    if kind not in ("csv", "json"):
+        return PlainTextResponse("Not found", status_code=404)
+    try:
+        event = _found(db, slug)
+    except EventError as error:
+        return PlainTextResponse(error.message, status_code=error.status_code)
+    hosting.sync(db, event)
+    v = pages.view(db, event, None)
+    filename = f"event-{event.slug}.{kind}"
+    headers = {"Content-Disposition": f'attachment; filename="{filename}"',
+               "Cache-Control": "no-store"}
+    if kind == "csv":
+        return Response(pages.export_csv(v), media_type="text/csv; charset=utf-8",
+                        headers=headers)
+    return Response(pages.export_json(v), media_type="application/json", headers=headers)
