@@ -63,7 +63,7 @@ def upgrade() -> None:
     sa.Column('event_id', sa.Integer(), nullable=False),
     sa.Column('session_id', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True),
     sa.Column('name', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False),
-    sa.Column('seed', sa.Integer(), nullable=False),
+    sa.Column('number', sa.Integer(), nullable=False),
     sa.Column('dropped', sa.Boolean(), nullable=False),
     sa.Column('joined_round', sa.Integer(), nullable=False),
     sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),

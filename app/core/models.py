@@ -610,8 +610,8 @@ class EventHost(SQLModel, table=True):
 
 class EventPlayer(SQLModel, table=True):
     """A player of an event: a name, and the browser that joined (``None`` for a walk-in
-    the host added, or once that browser's history is forgotten). ``seed`` is the order
-    of joining (ties in the standings are listed so); ``dropped`` players are paired no
+    the host added, or once that browser's history is forgotten). ``number`` is the
+    order of joining (ties in the standings are listed so); ``dropped`` players are paired no
     more; ``joined_round`` is the first round a late arrival is paired in."""
 
     __tablename__ = "event_player"
@@ -623,7 +623,7 @@ class EventPlayer(SQLModel, table=True):
         default=None, foreign_key="browser_session.id", ondelete="SET NULL", max_length=64,
         index=True)
     name: str = Field(max_length=20)
-    seed: int = 0
+    number: int = 0
     dropped: bool = False
     joined_round: int = 1
     created_at: datetime = Field(default_factory=utcnow)

@@ -200,7 +200,7 @@ def claim_host(db: Session, typed: str, session_id: str) -> Event:
 def players(db: Session, event: Event) -> list[EventPlayer]:
     """The event's players in seeding order (the order they joined)."""
     return list(db.exec(select(EventPlayer).where(col(EventPlayer.event_id) == event.id)
-                        .order_by(col(EventPlayer.seed), col(EventPlayer.id))).all())
+                        .order_by(col(EventPlayer.number), col(EventPlayer.id))).all())
 
 
 def pairings(db: Session, event: Event) -> list[EventPairing]:
@@ -250,7 +250,7 @@ def _add_player(db: Session, event: Event, name: str, session_id: str | None) ->
                                  "initial).", name=name), 409)
     assert event.id is not None
     player = EventPlayer(event_id=event.id, session_id=session_id, name=name,
-                         seed=len(others) + 1, joined_round=max(1, event.round + 1))
+                         number=len(others) + 1, joined_round=max(1, event.round + 1))
     db.add(player)
     db.flush()
     return player

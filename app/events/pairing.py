@@ -88,8 +88,8 @@ def swiss(ranked: Sequence[P], scores: dict[P, float], met: set[frozenset[P]],
         candidates: list[P | None] = [None]
     else:  # the bye: the lowest-ranked without one first, then the others from the bottom
         bottom_up = order[::-1]
-        candidates = [p for p in bottom_up if p not in had_bye] + \
-                     [p for p in bottom_up if p in had_bye]
+        candidates = [*(p for p in bottom_up if p not in had_bye),
+                      *(p for p in bottom_up if p in had_bye)]
     for allowed in range(len(order)):  # repeats allowed: none, then as few as possible
         for bye in candidates:
             rest = [p for p in order if p != bye]

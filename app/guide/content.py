@@ -168,6 +168,9 @@ PAGES: tuple[Page, ...] = (
          _s(("commitment", N_("Before the hand: the commitment")),
             ("reveal", N_("After the hand: the seeds")), ("check", N_("Checking the deal")),
             ("own-program", N_("With your own program")))),
+    Page("events", N_("Events"), N_("Club nights and leagues: pairings and standings."),
+         _s(("events", N_("An event")), ("swiss", N_("Swiss and round robin")),
+            ("standings", N_("Standings and tie-breaks")), ("host", N_("Hosting")))),
     Page("faq", N_("Questions and answers"), N_("Short answers to common questions."), ()),
 )
 """Every guide page in reading order (the FAQ last); ``/guide`` lists them all."""

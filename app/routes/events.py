@@ -4,22 +4,24 @@
 * ``POST /events`` — make an event: its page with the host code, shown this once.
 * ``POST /events/host`` — a host code typed on another device: this browser hosts its
   event too (303 to it); a wrong code 400, too many 429 (``app.core.attempts``).
-* ``GET /events/{slug}`` — the event: joining, your table, the rounds, the standings, and
+* ``GET /events/{event_slug}`` — the event: joining, your table, the rounds, the standings, and
   the host's controls for a host; the final results once it is over.
-* ``POST /events/{slug}/join`` — join with a name.
-* ``POST /events/{slug}/{walk-in,start,pause,resume,next,drop,correct,finish}`` — the
+* ``POST /events/{event_slug}/join`` — join with a name.
+* ``POST /events/{event_slug}/{walk-in,start,pause,resume,next,drop,correct,finish}`` — the
   host's actions (each form carries the event's version: a stale one changes nothing).
-* ``GET /events/{slug}/live?since=<version>`` — the live part of the page (and of the
+* ``GET /events/{event_slug}/live?since=<version>`` — the live part of the page (and of the
   board with ``board=1``) once the event has changed, else 204: the pages poll it with
   htmx every few seconds.
-* ``GET /events/{slug}/board`` — the big-screen view for a TV.
-* ``GET /events/{slug}/qr.svg`` — the join link as a QR code.
-* ``GET /events/{slug}/results.csv``, ``results.json`` — the export (names and results).
+* ``GET /events/{event_slug}/board`` — the big-screen view for a TV.
+* ``GET /events/{event_slug}/qr.svg`` — the join link as a QR code.
+* ``GET /events/{event_slug}/results.csv``, ``results.json`` — the export (names and results).
 
 Every refusal answers its status with the page and a message; nothing is changed.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from fastapi import APIRouter, Request
 from starlette.responses import PlainTextResponse, Response
@@ -102,9 +104,9 @@ def join_url(request: Request, slug: str) -> str:
     """The event's join link as a full URL (under ``PUBLIC_URL`` when set, as an
     invite's)."""
     settings: Settings = request.app.state.settings
-    path = str(request.app.url_path_for("event", slug=slug))
+    path = str(request.app.url_path_for("event", event_slug=slug))
     base = settings.public_base
-    return str(request.url_for("event", slug=slug)) if base is None else base + path
+    return str(request.url_for("event", event_slug=slug)) if base is None else base + path
 
 
 def _event_page(request: Request, db: DbDep, event: Event, session_id: str, *,
@@ -121,11 +123,11 @@ def _found(db: DbDep, slug: str) -> Event:
     return hosting.find(db, slug)
 
 
-@router.get("/events/{slug}", name="event")
-def event_page(request: Request, slug: str, session: SessionDep, db: DbDep) -> Response:
+@router.get("/events/{event_slug}", name="event")
+def event_page(request: Request, event_slug: str, session: SessionDep, db: DbDep) -> Response:
     """The event as this browser sees it."""
     try:
-        event = _found(db, slug)
+        event = _found(db, event_slug)
     except EventError as error:
         return _refused(request, error)
     return _event_page(request, db, event, session.id)
@@ -136,24 +138,22 @@ def _refused(request: Request, error: EventError) -> Response:
                   status_code=error.status_code)
 
 
-@router.post("/events/{slug}/join")
-def join(request: Request, slug: str, session: SessionDep, db: DbDep,
+@router.post("/events/{event_slug}/join")
+def join(request: Request, event_slug: str, session: SessionDep, db: DbDep,
          fields: FieldsDep) -> Response:
     """Join the event with a name; 303 to its page."""
-    return _act(request, slug, session.id, db, lambda event: hosting.join(
+    return _act(request, event_slug, session.id, db, lambda event: hosting.join(
         db, event, session.id, fields.get("name")))
 
 
 ACTIONS = ("walk-in", "start", "pause", "resume", "next", "drop", "correct", "finish")
+"""The host's actions, each ``POST /events/{event_slug}/<action>``."""
 
 
-@router.post("/events/{slug}/{action}")
 def act(request: Request, slug: str, action: str, session: SessionDep, db: DbDep,
         fields: FieldsDep) -> Response:
     """A host's action (see the module docstring); 303 to the event's page, or the page
     with the refusal."""
-    if action not in ACTIONS:
-        return PlainTextResponse("Not found", status_code=404)
     expected = whole_number(fields.get("version", ""))
     sid = session.id
 
@@ -176,29 +176,46 @@ def act(request: Request, slug: str, action: str, session: SessionDep, db: DbDep
     return _act(request, slug, sid, db, run)
 
 
-def _act(request: Request, slug: str, session_id: str, db: DbDep, run: object) -> Response:
+def _action_route(action: str) -> None:
+    """Register ``POST /events/{event_slug}/<action>`` for the host's ``action``."""
+
+    def route(request: Request, event_slug: str, session: SessionDep, db: DbDep,
+              fields: FieldsDep) -> Response:
+        return act(request, event_slug, action, session, db, fields)
+
+    route.__doc__ = f"The host's {action!r} (:func:`act`)."
+    router.add_api_route(f"/events/{{event_slug}}/{action}", route, methods=["POST"],
+                         name=f"event_{action.replace('-', '_')}")
+
+
+for _action in ACTIONS:
+    _action_route(_action)
+
+
+def _act(request: Request, event_slug: str, session_id: str, db: DbDep,
+         run: Callable[[Event], object]) -> Response:
     try:
-        event = _found(db, slug)
+        event = _found(db, event_slug)
     except EventError as error:
         return _refused(request, error)
     try:
         hosting.sync(db, event)
-        run(event)  # type: ignore[operator]
+        run(event)
     except EventError as error:
         db.rollback()
-        event = _found(db, slug)
+        event = _found(db, event_slug)
         return _event_page(request, db, event, session_id, notice=error.message,
                            status_code=error.status_code)
-    return see_other(request, f"/events/{slug}")
+    return see_other(request, f"/events/{event_slug}")
 
 
-@router.get("/events/{slug}/live")
-def live(request: Request, slug: str, session: SessionDep, db: DbDep, since: str = "",
+@router.get("/events/{event_slug}/live")
+def live(request: Request, event_slug: str, session: SessionDep, db: DbDep, since: str = "",
          board: str = "") -> Response:
     """The live part of the event's page (or board) once its version is past ``since``
     (204 otherwise: htmx swaps nothing)."""
     try:
-        event = _found(db, slug)
+        event = _found(db, event_slug)
     except EventError as error:
         return _refused(request, error)
     hosting.sync(db, event)
@@ -211,11 +228,11 @@ def live(request: Request, slug: str, session: SessionDep, db: DbDep, since: str
                   block=["live", "news"], headers={"Cache-Control": "no-store"})
 
 
-@router.get("/events/{slug}/board")
-def board_page(request: Request, slug: str, session: SessionDep, db: DbDep) -> Response:
+@router.get("/events/{event_slug}/board")
+def board_page(request: Request, event_slug: str, session: SessionDep, db: DbDep) -> Response:
     """The big-screen view: the round's tables and the standings, live."""
     try:
-        event = _found(db, slug)
+        event = _found(db, event_slug)
     except EventError as error:
         return _refused(request, error)
     hosting.sync(db, event)
@@ -223,11 +240,11 @@ def board_page(request: Request, slug: str, session: SessionDep, db: DbDep) -> R
         "v": pages.view(db, event, None), "url": join_url(request, event.slug), "board": True})
 
 
-@router.get("/events/{slug}/qr.svg")
-def qr_code(request: Request, slug: str, db: DbDep) -> Response:
+@router.get("/events/{event_slug}/qr.svg")
+def qr_code(request: Request, event_slug: str, db: DbDep) -> Response:
     """The event's join link as a QR code (SVG)."""
     try:
-        event = _found(db, slug)
+        event = _found(db, event_slug)
     except EventError as error:
         return PlainTextResponse(error.message, status_code=error.status_code)
     import io
@@ -244,13 +261,21 @@ def qr_code(request: Request, slug: str, db: DbDep) -> Response:
                     headers={"Cache-Control": "no-store"})
 
 
-@router.get("/events/{slug}/results.{kind}")
-def export(request: Request, slug: str, kind: str, db: DbDep) -> Response:
-    """The results and standings as CSV or JSON (names and results only)."""
-    if kind not in ("csv", "json"):
-        return PlainTextResponse("Not found", status_code=404)
+@router.get("/events/{event_slug}/results.csv")
+def export_csv(request: Request, event_slug: str, db: DbDep) -> Response:
+    """The results and standings as CSV (names and results only)."""
+    return _export(event_slug, "csv", db)
+
+
+@router.get("/events/{event_slug}/results.json")
+def export_json(request: Request, event_slug: str, db: DbDep) -> Response:
+    """The results and standings as JSON (names and results only)."""
+    return _export(event_slug, "json", db)
+
+
+def _export(event_slug: str, kind: str, db: DbDep) -> Response:
     try:
-        event = _found(db, slug)
+        event = _found(db, event_slug)
     except EventError as error:
         return PlainTextResponse(error.message, status_code=error.status_code)
     hosting.sync(db, event)

@@ -91,7 +91,7 @@ def rows(engine, slug: str) -> tuple[Event, list[EventPlayer], list[EventPairing
     with Session(engine) as db:
         event = db.exec(select(Event).where(Event.slug == slug)).one()
         roster = list(db.exec(select(EventPlayer).where(EventPlayer.event_id == event.id)
-                              .order_by(col(EventPlayer.seed))).all())
+                              .order_by(col(EventPlayer.number))).all())
         tables = list(db.exec(select(EventPairing).where(EventPairing.event_id == event.id)
                               .order_by(col(EventPairing.round), col(EventPairing.table))).all())
         return event, roster, tables
