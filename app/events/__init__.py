@@ -10,8 +10,11 @@ the live standings read from those tables as they finish.
   actions and code, the rounds, the results read from the tables, corrections;
 * :mod:`app.events.pages` — what the pages and the exports show.
 
-A layer above the features (``pyproject.toml``'s layers contract): it may import friend,
-score and play (for the table options), the kit and everything below; nothing imports
-it but the routes (``app/routes/events.py``). No feature knows about events: the
+A layer above the features (``pyproject.toml``'s layers contract). May import the
+features (:mod:`app.friend`, :mod:`app.score`, :mod:`app.play` for the table options,
+:mod:`app.devices` for the code's form, :mod:`app.review`, :mod:`app.fair`,
+:mod:`app.guide`, :mod:`app.prefs`, :mod:`app.admin`, :mod:`app.daily`,
+:mod:`app.learn`), the table kit :mod:`app.table`, :mod:`app.web`, :mod:`app.core`,
+:mod:`app.engine`. Imported by the routes only (``app/routes/events.py``). No feature knows about events: the
 results are read from the tables' own rows when an event's page or its live poll asks.
 """

@@ -1,6 +1,7 @@
 """HTTP routes, one thin module per area: ``home``, ``play``, ``friend``, ``history``,
 ``score``, ``guide``, ``fair``, ``prefs`` (``/settings``), ``install``, ``learn``,
-``daily``, ``devices``, ``admin`` (``/admin``), ``metrics`` (``/metrics``). Each module
+``daily``, ``devices``, ``events``, ``admin`` (``/admin``), ``metrics`` (``/metrics``).
+Each module
 exposes ``router``; ``app.main`` includes them.
 
 A route reads its dependencies (``app.web.deps``), calls a feature, renders
@@ -9,7 +10,7 @@ lives in a feature (``app.play.pages``, ``app.friend.pages``), the table kit or
 ``app.web``; the kit's names are imported from ``app.table`` itself, never through a
 feature that uses them. The import contracts in ``pyproject.toml`` check both.
 
-May import the features (:mod:`app.friend`, :mod:`app.review`, :mod:`app.fair`,
+May import :mod:`app.events` (a layer above the features), the features (:mod:`app.friend`, :mod:`app.review`, :mod:`app.fair`,
 :mod:`app.score`, :mod:`app.guide`, :mod:`app.prefs`, :mod:`app.devices`,
 :mod:`app.admin`, :mod:`app.daily`, :mod:`app.learn`, :mod:`app.play`), the table kit
 :mod:`app.table`, :mod:`app.web`,
