@@ -1,7 +1,8 @@
 """Events (club nights and leagues, :mod:`app.events`).
 
 * ``GET /events`` — host an event (the form), your events, and the host code form.
-* ``POST /events`` — make an event: its page with the host code, shown this once.
+* ``POST /events`` — make an event; 303 to its page, which shows the host code this once
+  (carried there by a short cookie for that page alone, deleted as it is shown).
 * ``POST /events/host`` — a host code typed on another device: this browser hosts its
   event too (303 to it); a wrong code 400, too many 429 (``app.core.attempts``).
 * ``GET /events/{event_slug}`` — the event: joining, your table, the rounds, the standings, and
@@ -39,10 +40,15 @@ from app.play.pages import posted_options
 from app.table.common import PlayError
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.limits import Client
-from app.web.links import see_other
+from app.web.links import cookie_path, see_other
 from app.web.render import render
 
 router = APIRouter()
+
+CODE_COOKIE = "gin_event_code"
+"""The new event's host code on its way to the event's page (shown there once, then
+deleted): the code is stored nowhere on the server, only its hash."""
+CODE_SECONDS = 300
 
 
 def _keys(request: Request, session_id: str) -> list[str]:
@@ -77,7 +83,14 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
     except (EventError, PlayError) as error:
         return _index(request, db, session.id, notice=error.message, values=dict(fields),
                       status_code=getattr(error, "status_code", 400))
-    return _event_page(request, db, made.event, session.id, code=shown(made.code))
+    # The code goes to the event's page once, in a cookie of this browser for that page
+    # alone (a reload of the page, or of this post's answer, makes nothing anew).
+    response = see_other(request, f"/events/{made.event.slug}")
+    settings: Settings = request.app.state.settings
+    response.set_cookie(CODE_COOKIE, made.code, max_age=CODE_SECONDS, httponly=True,
+                        samesite="strict", secure=settings.secure_cookies,
+                        path=cookie_path(request.scope, f"/events/{made.event.slug}"))
+    return response
 
 
 @router.post("/events/host")
@@ -130,7 +143,16 @@ def event_page(request: Request, event_slug: str, session: SessionDep, db: DbDep
         event = _found(db, event_slug)
     except EventError as error:
         return _refused(request, error)
-    return _event_page(request, db, event, session.id)
+    code = ""
+    typed = request.cookies.get(CODE_COOKIE, "")
+    if typed:
+        found = hosting.by_code(db, typed)
+        code = shown(typed) if found is not None and found.id == event.id else ""
+    response = _event_page(request, db, event, session.id, code=code)
+    if typed:
+        response.delete_cookie(CODE_COOKIE, path=cookie_path(request.scope,
+                                                             f"/events/{event.slug}"))
+    return response
 
 
 def _refused(request: Request, error: EventError) -> Response:

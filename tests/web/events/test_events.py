@@ -118,9 +118,10 @@ def test_an_event_is_made_with_a_host_code_shown_once_and_stored_as_a_hash(
         event = db.exec(select(Event).where(Event.slug == slug)).one()
         assert event.host_code_hash == code_hash(code.replace("-", ""))
         assert db.exec(select(EventHost)).one().session_id == session_id_of(client)
-    page = client.get(f"/events/{slug}").text
+    page = client.get(f"/events/{slug}").text  # a reload: the code is not shown again
     assert code not in page and code.replace("-", "") not in page
     assert "Start the event" in page
+    assert len(client.get("/events").text.split("Club night")) == 2  # one event, once
     qr = client.get(f"/events/{slug}/qr.svg")
     assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg")
 
