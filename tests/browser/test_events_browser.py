@@ -9,6 +9,7 @@ computation of the match points and points difference.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -47,9 +48,12 @@ def current_tables(page: Any) -> list[tuple[str, str, str]]:
     return found
 
 
-def host_sets(host: Any, round_: int, table: int, outcome: str, points: tuple[int, int]) -> None:
-    """The host sets the result of ``round_``'s ``table`` with the correction form."""
-    host.reload()
+def host_sets(host: Any, round_: int, table: int, outcome: str, points: tuple[int, int],
+              reload: bool = False) -> None:
+    """The host sets the result of ``round_``'s ``table`` with the correction form (the
+    page is the answer to the host's last post, else ``reload`` it first)."""
+    if reload:
+        host.reload()
     host.locator("details.event-correct summary").click()
     options = host.locator("#correct-table option").evaluate_all(
         "os => os.map(o => [o.value, o.textContent])")
@@ -66,6 +70,7 @@ def host_sets(host: Any, round_: int, table: int, outcome: str, points: tuple[in
 def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
         start_server: Callable[..., Any], new_page: Callable[..., Any],
         screenshot: Callable[[Any, str], Any]) -> None:
+    started = time.monotonic()
     server = start_server()
     host = new_page(360, 640)
     host.goto(server.url + "/events")
@@ -91,6 +96,7 @@ def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
         phones[name] = phone
     board.wait_for_function("() => document.querySelector('#event-news').textContent"
                             ".includes('6 players')", timeout=LIVE_MS)
+    print(f"joined at {time.monotonic() - started:.1f} s")
     host.reload()
     host.get_by_role("button", name="Start the event").click()
     screenshot(host, "event-host-360x640")
@@ -122,6 +128,7 @@ def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
         act(actor)
     else:
         pytest.fail("the match did not end")
+    print(f"hand played at {time.monotonic() - started:.1f} s")
     for page in pages.values():
         page.goto(link)
     board.wait_for_function(
@@ -135,7 +142,7 @@ def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
     winner, high, low = won.group(1), int(won.group(2)), int(won.group(3))
     loser = b if winner == a else a
     results.append((winner, loser, winner, high, low))
-    host_sets(host, 1, 2, "a", (100, 20))
+    host_sets(host, 1, 2, "a", (100, 20), reload=True)
     results.append((tables[1][0], tables[1][1], tables[1][0], 100, 20))
     host_sets(host, 1, 3, "b", (30, 110))
     results.append((tables[2][0], tables[2][1], tables[2][1], 30, 110))
@@ -149,6 +156,7 @@ def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
             host_sets(host, round_, table, outcome, (90 + table, 10 * table))
             results.append((left, right, left if outcome == "a" else right, 90 + table,
                             10 * table))
+    print(f"rounds done at {time.monotonic() - started:.1f} s")
     pairs = [frozenset(r[:2]) for r in results]
     assert len(pairs) == len(set(pairs)) == 9, "a pairing repeated"
 
