@@ -10,9 +10,9 @@ lives in a feature (``app.play.pages``, ``app.friend.pages``), the table kit or
 ``app.web``; the kit's names are imported from ``app.table`` itself, never through a
 feature that uses them. The import contracts in ``pyproject.toml`` check both.
 
-May import :mod:`app.events` (a layer above the features), the features (:mod:`app.friend`, :mod:`app.review`, :mod:`app.fair`,
-:mod:`app.score`, :mod:`app.guide`, :mod:`app.prefs`, :mod:`app.devices`,
-:mod:`app.admin`, :mod:`app.daily`, :mod:`app.learn`, :mod:`app.play`), the table kit
-:mod:`app.table`, :mod:`app.web`,
-:mod:`app.core`, :mod:`app.engine`. Imported by ``app.main`` only.
+May import :mod:`app.events` (a layer above the features), the features
+(:mod:`app.friend`, :mod:`app.review`, :mod:`app.fair`, :mod:`app.score`,
+:mod:`app.guide`, :mod:`app.prefs`, :mod:`app.devices`, :mod:`app.admin`,
+:mod:`app.daily`, :mod:`app.learn`, :mod:`app.play`), the table kit :mod:`app.table`,
+:mod:`app.web`, :mod:`app.core`, :mod:`app.engine`. Imported by ``app.main`` only.
 """
