@@ -726,3 +726,96 @@ class SetAsideRow(SQLModel, table=True):
     reason: str = Field(default="", max_length=500)
     data: str = Field(sa_column=Column(Text, nullable=False))
     created_at: datetime = Field(default_factory=utcnow)
+
+
+# --- Events: club nights and leagues (app/events) -------------------------------------------
+
+
+class Event(SQLModel, table=True):
+    """An event on this instance (``/events``, app/events): its name, format (``"round
+    robin"`` as ``roundrobin`` or ``swiss``), the number of Swiss rounds, the cards
+    (``online``: friend matches; ``real``: score sheets), the table options (an engine
+    ``Rules.to_dict()``), its state (``open`` → ``running`` ⇄ ``paused`` →
+    ``finished``) and the current round (0 before the start).
+
+    ``slug`` is the public name in its links (``/events/{slug}``, the join link, the
+    board): random, not a secret. ``host_code_hash`` is the SHA-256 of the host's code
+    (shown once, like a device code; the code itself is never stored). ``version`` goes
+    up on every change, which is what the live pages poll for."""
+
+    __tablename__ = "event"
+
+    id: int | None = Field(default=None, primary_key=True)
+    slug: str = Field(unique=True, max_length=32)
+    host_code_hash: str = Field(unique=True, max_length=64)
+    name: str = Field(max_length=60)
+    format: str = Field(default="swiss", max_length=16)
+    rounds: int = 3
+    cards: str = Field(default="online", max_length=16)
+    rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    status: str = Field(default="open", max_length=16)
+    round: int = 0
+    version: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class EventHost(SQLModel, table=True):
+    """A browser that may run an event: the one that made it, and any that entered the
+    host code since (the host's phone died: another device carries on)."""
+
+    __tablename__ = "event_host"
+
+    event_id: int = Field(foreign_key="event.id", ondelete="CASCADE", primary_key=True)
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64,
+        index=True)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class EventPlayer(SQLModel, table=True):
+    """A player of an event: a name, and the browser that joined (``None`` for a walk-in
+    the host added, or once that browser's history is forgotten). ``number`` is the
+    order of joining (ties in the standings are listed so); ``dropped`` players are paired no
+    more; ``joined_round`` is the first round a late arrival is paired in."""
+
+    __tablename__ = "event_player"
+    __table_args__ = (UniqueConstraint("event_id", "session_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", ondelete="CASCADE", index=True)
+    session_id: str | None = Field(
+        default=None, foreign_key="browser_session.id", ondelete="SET NULL", max_length=64,
+        index=True)
+    name: str = Field(max_length=20)
+    number: int = 0
+    dropped: bool = False
+    joined_round: int = 1
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class EventPairing(SQLModel, table=True):
+    """One table of a round (or a bye, ``player_b`` ``None``): the friend match
+    (``match_id``) or the score sheet (``sheet_id``) it is played on, and once finished
+    its ``outcome`` (``a``, ``b``, ``draw``, ``bye``) and each side's game points (the
+    match's final totals). ``corrected`` marks a result the host set by hand (the table's
+    own result no longer overrides it)."""
+
+    __tablename__ = "event_pairing"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", ondelete="CASCADE", index=True)
+    round: int
+    table: int
+    player_a: int = Field(foreign_key="event_player.id", ondelete="CASCADE")
+    player_b: int | None = Field(default=None, foreign_key="event_player.id",
+                                 ondelete="CASCADE")
+    match_id: int | None = Field(default=None, foreign_key="play_match.id",
+                                 ondelete="SET NULL")
+    sheet_id: int | None = Field(default=None, foreign_key="score_sheet.id",
+                                 ondelete="SET NULL")
+    outcome: str | None = Field(default=None, max_length=8)
+    points_a: int = 0
+    points_b: int = 0
+    corrected: bool = False
+    finished_at: datetime | None = None

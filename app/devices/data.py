@@ -67,6 +67,8 @@ BROWSER_COLUMNS: dict[tuple[str, str], int | None] = {
     ("display_prefs", "session_id"): None,
     ("browser_stats", "session_id"): None,
     ("hand_share", "session_id"): None,
+    ("event_host", "session_id"): None,
+    ("event_player", "session_id"): None,
 }
 """(table, column) of every column that names a browser → the seat whose name (in the
 row's ``names``) stands for another browser (``None``: nobody's name, the value is

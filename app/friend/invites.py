@@ -44,7 +44,7 @@ from app.core import metrics, switches
 from app.core.db import after_commit
 from app.core.i18n import N_, gettext
 from app.core.models import PlayMatch, PlaySeat, utcnow
-from app.engine import HandSeed, new_match
+from app.engine import HandSeed, Rules, new_match
 from app.engine.bots import DEFAULT_LEVEL
 from app.engine.fairness import commitment
 from app.friend import live, presence
@@ -311,13 +311,46 @@ def accept(db: Session, token: str, session_id: str, name: str,
                           "else."), 409)
     server_seed = game.next_server_seed
     mirror(game, {**values, "version": game.version + 1})
-    from app.engine import Rules
-
     match = new_match(Rules.from_dict(game.rules),
                       HandSeed(server_seed, hand_client_seed(game)), first_dealer=COMPUTER)
     db.add(hand_row(game, match))
     live.announce(db, game)
     take_seat(db, session_id, game.id)  # the guest's other matches keep their seats
+    remember_on_commit(db, game, game.version, match)
+    after_commit(db, lambda: metrics.match_started(FRIEND_LEVEL))
+    return game
+
+
+def start_between(db: Session, sessions: tuple[str, str], names: tuple[str, str],
+                  rules: Rules) -> PlayMatch:
+    """Start a friend match between two browsers at once, with no invite (an event's
+    table, :mod:`app.events`): seat 0 is ``sessions[0]``, seat 1 ``sessions[1]``; each
+    gets a random client seed and its seat (its other matches keep theirs), and hand 1
+    is dealt from a fresh server seed and both seeds combined, as :func:`accept` deals
+    it. The match is ``accepted`` with no link: nobody else can take a seat.
+
+    Raises:
+        InviteError: (409) both sessions are the same browser.
+    """
+    if sessions[0] == sessions[1]:
+        raise InviteError(N_("A browser cannot play itself."), 409)
+    guest_seed = new_client_seed()
+    game = PlayMatch(session_id=sessions[0], guest_session_id=sessions[1],
+                     rules=rules.to_dict(), first_dealer=COMPUTER, level=DEFAULT_LEVEL,
+                     client_seed=new_client_seed(), guest_client_seed=guest_seed, hands=1,
+                     friend=True, invite_status="accepted", names=list(names),
+                     host_seen_at=utcnow(), guest_seen_at=utcnow())
+    game.hand_seeds = [game.client_seed, guest_seed]
+    db.add(game)
+    db.flush()
+    assert game.id is not None
+    match = new_match(rules, HandSeed(new_server_seed(), hand_client_seed(game)),
+                      first_dealer=COMPUTER)
+    db.add(hand_row(game, match))
+    for session_id in sessions:
+        seat = db.get(PlaySeat, (session_id, game.id))
+        if seat is None:
+            db.add(PlaySeat(session_id=session_id, match_id=game.id, version=1))
     remember_on_commit(db, game, game.version, match)
     after_commit(db, lambda: metrics.match_started(FRIEND_LEVEL))
     return game

@@ -173,6 +173,9 @@ PAGES: tuple[Page, ...] = (
     Page("train", N_("Train your game"), N_("The drill, the daily puzzle, reviewing together."),
          _s(("drill", N_("The drill")), ("puzzle", N_("Today's puzzle")),
             ("together", N_("Review together")))),
+    Page("events", N_("Events"), N_("Club nights and leagues: pairings and standings."),
+         _s(("events", N_("An event")), ("swiss", N_("Swiss and round robin")),
+            ("standings", N_("Standings and tie-breaks")), ("host", N_("Hosting")))),
     Page("faq", N_("Questions and answers"), N_("Short answers to common questions."), ()),
 )
 """Every guide page in reading order (the FAQ last); ``/guide`` lists them all."""

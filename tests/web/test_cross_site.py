@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 from app.core.models import ScoreSheetRow
 from app.engine import Rules, new_match
 from tests.support.browsers import session_id_of
+from tests.support.events import an_event, an_event_page
 from tests.support.hardening import (
     StoredPlay,
     api_routes,
@@ -182,6 +183,73 @@ class World:
                                 follow_redirects=False).status_code == 303
         return {}
 
+    def event_slug(self) -> str:
+        """This browser's event (made once), which three other browsers have joined."""
+        if getattr(self, "_event", None) is None:
+            self._event = an_event(self.client)
+            for name in ("Ann", "Bob", "Cy"):
+                other = TestClient(self.app, base_url="http://testserver")
+                other.get("/")
+                assert other.post(f"/events/{self._event}/join", data={"name": name},
+                                  follow_redirects=False).status_code == 303
+        return str(self._event)
+
+    def event_form(self, state: str = "open", **fields: str) -> dict[str, str]:
+        """Bring this browser's event to ``state`` (``running``: round 1 paired;
+        ``paused``; ``round-done``: round 1 with every result), the host's form for it."""
+        from app.core.models import Event, EventPairing
+
+        slug = self.event_slug()
+
+        def version() -> str:
+            with Session(self.app.state.engine) as db:
+                return str(db.exec(select(Event).where(Event.slug == slug)).one().version)
+
+        def post(action: str, **more: str) -> None:
+            response = self.client.post(f"/events/{slug}/{action}",
+                                        data={"version": version(), **more},
+                                        follow_redirects=False)
+            assert response.status_code == 303, response.text[:500]
+
+        if state != "open":
+            post("start")
+        if state == "paused":
+            post("pause")
+        pairing = self.event_pairing()
+        if state == "round-done":
+            with Session(self.app.state.engine) as db:
+                for row in db.exec(select(EventPairing)).all():
+                    if row.outcome is None:
+                        row.outcome, row.points_a = "a", 100
+                        db.add(row)
+                db.commit()
+        filled = {name: value.format(pairing=pairing, player=self.event_player())
+                  for name, value in fields.items()}
+        return {"version": version(), **filled}
+
+    def event_pairing(self) -> str:
+        """The id of a table (not a bye) of this browser's event, or "0"."""
+        from app.core.models import EventPairing
+
+        with Session(self.app.state.engine) as db:
+            row = db.exec(select(EventPairing).where(
+                EventPairing.player_b.is_not(None))).first()  # type: ignore[union-attr]
+            return str(row.id) if row is not None else "0"
+
+    def event_player(self) -> str:
+        """The id of a player of this browser's event."""
+        from app.core.models import EventPlayer
+
+        with Session(self.app.state.engine) as db:
+            return str(db.exec(select(EventPlayer)).first().id)  # type: ignore[union-attr]
+
+    def host_code(self) -> dict[str, str]:
+        """Another browser's event's host code (to host it from this one)."""
+        other = TestClient(self.app, base_url="http://testserver")
+        other.get("/")
+        page = an_event_page(other)
+        return {"code": page.split('id="host-code-value">', 1)[1].split("<", 1)[0]}
+
     def play_action(self) -> dict[str, str]:
         """A legal tap now: the first enabled action button's form."""
         from app.engine.match import legal_match_actions
@@ -244,6 +312,19 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/devices/join": lambda w: {"code": _other_device_code(w)},
     "/devices/undo": lambda w: _previous_history(w),
     "/devices/forget": lambda w: {"confirm": "yes"},
+    "/events": lambda w: {"name": "Club night", "format": "swiss", "rounds": "3",
+                          "cards": "online", "preset": "house"},
+    "/events/host": lambda w: w.host_code(),
+    "/events/{event_slug}/join": lambda w: {"name": "Di"},
+    "/events/{event_slug}/walk-in": lambda w: w.event_form(name="Ed"),
+    "/events/{event_slug}/start": lambda w: w.event_form(),
+    "/events/{event_slug}/pause": lambda w: w.event_form("running"),
+    "/events/{event_slug}/resume": lambda w: w.event_form("paused"),
+    "/events/{event_slug}/next": lambda w: w.event_form("round-done"),
+    "/events/{event_slug}/drop": lambda w: w.event_form(player="{player}"),
+    "/events/{event_slug}/correct": lambda w: w.event_form(
+        "running", pairing="{pairing}", outcome="b", points_a="10", points_b="100"),
+    "/events/{event_slug}/finish": lambda w: w.event_form("running"),
 }
 # Path parameters of routes about another thing than the world's own hand.
 PARAMS: dict[str, Callable[[World], dict[str, Any]]] = {
@@ -342,6 +423,8 @@ def test_cross_site_post_is_refused_and_changes_nothing(
         params["token"] = world.friend_invite()
     if template in PARAMS:
         params.update(PARAMS[template](world))
+    if "{event_slug}" in template:
+        params["event_slug"] = world.event_slug()
     path = fill_path(template, params)
     assert path is not None
     form: Any = ACCEPTED[template](world)
@@ -380,7 +463,7 @@ def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> 
     and no inline script or event handler in the HTML (the CSP would block it anyway)."""
     sheet = world.sheet()
     params = {"sheet_id": sheet.id, "number": 1, "token": sheet.share_token, "slug": "faq",
-              "match_id": world.hand["match_id"]}
+              "match_id": world.hand["match_id"], "event_slug": world.event_slug()}
     responses = []
     for route in api_routes(app, "GET"):
         path = fill_path(route.path, params)

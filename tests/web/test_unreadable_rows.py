@@ -24,6 +24,7 @@ from app.core.models import ScoreSheetRow, SetAsideRow
 from app.daily import days
 from app.table import storage
 from tests.support.browsers import session_id_of
+from tests.support.events import an_event
 from tests.support.hardening import filled_paths, finish_hand
 from tests.web.friend.test_friend import start as start_friend_match
 
@@ -103,9 +104,12 @@ def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
                 (sid, days.today().isoformat()))
         assert client.post("/learn/start", data={"back": "/"}).status_code == 200  # a lesson
         assert client.post("/devices/recovery").status_code == 200  # a recovery code
+        event = an_event(client)  # hosted (event_host) and played (event_player)
+        assert client.post(f"/events/{event}/join", data={"name": "Ann"},
+                           follow_redirects=False).status_code == 303
         yield client, {"sheet_id": sheet.id, "number": played["number"],
                        "token": sheet.share_token, "slug": "knocking",
-                       "match_id": played["match_id"]}
+                       "match_id": played["match_id"], "event_slug": event}
 
 
 def every_page(app: FastAPI, params: dict[str, Any]) -> list[str]:
