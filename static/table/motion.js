@@ -155,6 +155,7 @@ export function ownTransform(el) {
 // the stock during the deal draws instead of landing on a card on its way to the hand.
 export function playHand(plan) {
   const dealt = [];
+  const played = [];
   plan.moves.forEach(function (m) {
     const frame = fromFrame(m.from, m.to);
     if (!frame) return;
@@ -162,6 +163,7 @@ export function playHand(plan) {
     const duration = m.duration || (m.dealt ? DEAL_FLIGHT_MS : m.slot && !m.onward ? DRAW_MS : SLIDE_MS);
     const anim = m.el.animate([{ transform: frame + base }, { transform: "translate(0px, 0px) scale(1, 1)" + base }],
       { duration: duration, delay: m.delay || 0, easing: EASE, fill: "backwards" });
+    played.push(anim);
     if (m.dealt) {   // out of sight on the stock until its turn comes
       m.el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 1, delay: m.delay, fill: "backwards" });
       dealt.push(anim.finished.catch(function () {}));
@@ -177,6 +179,24 @@ export function playHand(plan) {
     root.classList.add("is-dealing");
     Promise.all(dealt).then(function () { root.classList.remove("is-dealing"); });
   }
+  return played;
+}
+
+// While the cards of a new table slide to their places (FLIP: each card is drawn away
+// from its slot, whose radio is already where the card is going), a tap goes to the card
+// shown under the finger, not to the radio laid out there: ``.hand.is-moving`` lets taps
+// through the radios to the cards (play.css; a card is inside its radio's label, so a
+// tap on it selects that radio). The class goes once none of the hand's cards moves.
+export function tapWhereShown(root, played) {
+  const hand = root ? root.querySelector(".hand") : null;
+  if (!hand || !played.length) return;
+  hand.classList.add("is-moving");
+  Promise.all(played.map(function (a) { return a.finished.catch(function () {}); })).then(function () {
+    const moving = hand.getAnimations({ subtree: true }).some(function (a) {
+      return !a.transitionProperty && a.playState !== "finished" && a.playState !== "idle";
+    });
+    if (!moving) hand.classList.remove("is-moving");
+  });
 }
 
 // A discard is shown at once: the card leaves your hand for the pile before the server

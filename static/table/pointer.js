@@ -6,7 +6,7 @@
 
 import { state } from "./state.js";
 import { acts, board, motionOff } from "./page.js";
-import { discard } from "./select.js";
+import { choose, discard } from "./select.js";
 import { ARRANGE_MS, arrange, dragTo, handCodes } from "./arrange.js";
 import { ownTransform, playHand } from "./motion.js";
 
@@ -65,6 +65,7 @@ function pileUp(event, dropped) {
 }
 
 function down(event) {
+  state.suppressClick = false;  // a new press: what ended before it is over
   if (pileDown(event)) return;
   const input = cardOf(event.target);
   state.pressedChecked = input && input.checked ? input.value : null;
@@ -107,6 +108,28 @@ function move(event) {
   drag.card.style.transform = "translate(" + tx + "px, " + ty + "px) scale(1.08)";
 }
 
+// A tap on a card that moved away from under the finger before it was lifted (the hand
+// sliding after an answer, a drawn card flying in): the browser's click then goes to
+// what holds both, not to a card, and would be lost. The tap is the pressed card's: it is
+// selected, or discarded if it was already selected (as click() does); the stray click
+// is swallowed (it would lower the card, as a tap on the felt). A card swapped out since
+// (its table replaced) is taken by its code from the table shown now.
+function tapMoved(d, event) {
+  if (event.button !== 0 || (cardOf(event.target) === d.input && d.input.isConnected)) return;
+  const input = d.input.isConnected ? d.input : document.getElementById("c-" + d.input.value);
+  if (!input) return;
+  // The stray click follows at once after a mouse, a moment later after a finger (its
+  // tap gesture): swallowed until then, or until the next press.
+  state.suppressClick = true;
+  setTimeout(function () { state.suppressClick = false; }, 400);
+  if (state.pressedChecked === input.value && input.checked) {
+    state.pressedChecked = null;
+    discard(input);
+  } else {
+    choose(input);
+  }
+}
+
 // A table swapped in under a drag (a friend's move) ends it: its cards are gone.
 export function dropDrag() {
   state.pileDrag = null;  // its pile is gone too: nothing is drawn
@@ -126,7 +149,10 @@ function endDrag(event, dropped) {
   const d = state.drag;
   if (!d || event.pointerId !== d.id) return;
   state.drag = null;
-  if (!d.active) return;
+  if (!d.active) {
+    if (dropped) tapMoved(d, event);
+    return;
+  }
   const from = d.card.getBoundingClientRect();
   d.card.style.transform = "";
   d.slot.classList.remove("is-dragging");
@@ -159,11 +185,14 @@ function click(event) {
     return;
   }
   const input = cardOf(event.target);
-  if (!input) return;
-  if (state.suppressClick) {
+  if (state.suppressClick && event.target.closest && event.target.closest(".hand")) {
+    // The click after a drag, or after a tap that moved (tapMoved): no tap of its own,
+    // on a card, nor on the felt between the cards (which would lower the raised one).
     event.preventDefault();
+    if (!input) event.stopPropagation();
     return;
   }
+  if (!input) return;
   if (event.detail > 0 && state.pressedChecked === input.value && input.checked) {
     state.pressedChecked = null;
     discard(input);

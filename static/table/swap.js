@@ -14,7 +14,7 @@ import { announce, selected, table } from "./page.js";
 import { refresh } from "./select.js";
 import { restoreFocus } from "./focus.js";
 import { applyOrder, queuedOrder } from "./arrange.js";
-import { DEAL_MS, pileRects, planHand, playHand, snapshot } from "./motion.js";
+import { DEAL_MS, pileRects, planHand, playHand, snapshot, tapWhereShown } from "./motion.js";
 import { animate } from "./turn.js";
 import { dropDrag } from "./pointer.js";
 
@@ -74,7 +74,10 @@ export function swap(html, focus) {
   } else {
     animate(fresh, rects);
   }
-  if (plan) playHand(plan);
+  if (plan) {
+    const played = playHand(plan);
+    if (!plan.deal) tapWhereShown(fresh, played);
+  }
   // static/sound.js and static/learn.js hear each new table: sounds, vibration, the
   // lesson's marks.
   document.dispatchEvent(new CustomEvent("gin:swap", { detail: { before: old, after: fresh } }));
