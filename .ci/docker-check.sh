@@ -28,6 +28,8 @@ step() {
 
 if [ "$(id -u)" != 0 ]; then
   echo "docker-check: needs root (debootstrap, buildah); skipped" >&2
+  # --deps (.ci/run's set-up) lets the tests run; the check itself fails later.
+  [ "${1:-}" = "--deps" ] && exit 0
   exit 1
 fi
 
