@@ -170,6 +170,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                              "belongs in tests/web or tests/ops")
     if misplaced:
         raise pytest.UsageError("tests in the wrong lane:\n  " + "\n  ".join(misplaced))
+    # The few tests with a longer time limit of their own than their lane's (hundreds of
+    # hands) run first: the lane's two workers then share the rest around them, instead
+    # of one starting a long test when the other has little left.
+    items.sort(key=lambda item: not _longer_than_its_lane(item))
+
+
+def _longer_than_its_lane(item: pytest.Item) -> bool:
+    """Whether ``item`` has a time limit of its own above its lane's."""
+    lane, mark = lane_of(item.path), item.get_closest_marker("timeout")
+    seconds = (mark.args[0] if mark.args else mark.kwargs.get("timeout")) if mark else None
+    return lane is not None and seconds is not None and seconds > LANE_TIMEOUTS[lane]
 
 
 # --- database and app ---------------------------------------------------------------------
