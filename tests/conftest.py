@@ -133,7 +133,7 @@ APP_FIXTURES = {"db_url", "settings", "app", "client", "migrated_template", "sta
 # server and Chromium), by lane: several times what the slowest healthy test takes on a
 # loaded 2-CPU machine (docs/development.md, "The lanes"), so it never fires there; the
 # few longer tests (hundreds of hands played over HTTP) carry their own mark.
-LANE_TIMEOUTS = {"unit": 120, "web": 300, "ops": 300, "browser": 180}
+LANE_TIMEOUTS = {"unit": 120, "web": 300, "ops": 300, "browser": 300}
 
 
 def lane_of(path: Path) -> str | None:
