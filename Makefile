@@ -51,7 +51,8 @@ fast: $(DEV_STAMP)
 fast-clean: | $(BIN)/python
 	$(BIN)/python tools/fast_core.py clean
 
-core: | $(BIN)/python
+# (After the test tools, which bring mypyc: `make -j2 test` builds it beside `make lint`.)
+core: | $(DEV_STAMP)
 	@$(BIN)/python tools/fast_core.py build --if-possible
 
 # `make run` builds the core whenever a C compiler and Python's headers are there: it

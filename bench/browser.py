@@ -320,8 +320,9 @@ def click_center(page: Any, selector: str) -> None:
 
 def tap_card(page: Any, code: str, aim: bool = True) -> None:
     """Tap the hand's card ``code`` where it shows (in the fan the next card covers most of
-    it): the first point across its middle, then its top, where it is the topmost card;
-    with ``aim``, once the hand has stopped moving (as a person aims)."""
+    it): the middle of its part in sight across its middle (else its top), where it is the
+    topmost card (as a person aims: not its edge, which a slide of a few pixels gives to
+    the next card); with ``aim``, once the hand has stopped moving."""
     if aim:
         page.wait_for_function("() => !document.getAnimations().some(a => a.playState === "
                                "'running' && a.effect && a.effect.target"
@@ -331,11 +332,14 @@ def tap_card(page: Any, code: str, aim: bool = True) -> None:
     point = page.evaluate("""c => {
       const slot = document.querySelector('.hand .slot[data-card="' + c + '"]');
       const r = slot.querySelector('.card').getBoundingClientRect();
-      for (const y of [r.top + r.height / 2, r.top + 4])
+      for (const y of [r.top + r.height / 2, r.top + 4]) {
+        const xs = [];
         for (let x = r.left + 2; x < r.right; x += 3) {
           const hit = document.elementFromPoint(x, y);
-          if (hit && hit.closest('.slot') === slot) return [x, y];
+          if (hit && hit.closest('.slot') === slot) xs.push(x);
         }
+        if (xs.length) return [xs[Math.floor(xs.length / 2)], y];
+      }
       return [r.left + r.width / 2, r.top + r.height / 2];
     }""", code)
     page.mouse.click(point[0], point[1])
@@ -523,12 +527,14 @@ def to_draw_step(page: Any, base: str, posts: list[str]) -> None:
 
 def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
     """Tap Draw, then at once a card of the hand and Discard (no waiting between the
-    taps); once the table is idle: ``"landed"`` (the card left the hand), ``"refused"``
-    (not, with a reason in the status line), ``"lost"`` (not, without a word) or ``"no
+    taps); once the table is idle: ``"landed"`` (the card left the hand), ``"another"``
+    (another card did: the tap found a neighbour of the card aimed at), ``"refused"``
+    (none, with a reason in the status line), ``"lost"`` (none, without a word) or ``"no
     button"`` (Discard not on screen to tap for 2 s)."""
     to_draw_step(page, base, posts)
-    code = page.evaluate("() => [...document.querySelectorAll('.hand .slot[data-card]')]"
-                         ".map(s => s.dataset.card).pop()")
+    hand = "() => [...document.querySelectorAll('.hand .slot[data-card]')].map(s => s.dataset.card)"
+    held = page.evaluate(hand)
+    code = held[-1]
     click_center(page, "#a-draw_stock")
     tap_card(page, code, aim=False)
     for _ in range(20):  # on screen (a person taps what they see): at once, or within 2 s
@@ -543,6 +549,8 @@ def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
                            " && !document.querySelector('.flyer')", timeout=30_000)
     if not page.locator(f".hand .slot[data-card='{code}']:not(.slot--gone)").count():
         return "landed"
+    if page.locator(".hand .slot[data-card]").count() and not set(held) <= set(page.evaluate(hand)):
+        return "another"
     refused = page.locator(".play-status__refused").count() > 0
     if page.locator("[data-acts]").count():  # still the person's discard: make it
         play_turn(page, base, posts)
@@ -566,7 +574,7 @@ def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: floa
     new_match(page, base)
     play_turns(page, base, posts, turns)
     page.evaluate("window.__tapMode = 'quick'")
-    outcomes = {"landed": 0, "refused": 0, "lost": 0, "no button": 0}
+    outcomes = {"landed": 0, "another": 0, "refused": 0, "lost": 0, "no button": 0}
     for _ in range(sequences):
         outcomes[quick_sequence(page, base, posts)] += 1
     page.wait_for_timeout(200)  # the last stamps (a task after their frame)
@@ -585,7 +593,8 @@ def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: floa
     if taps["unseen"]:
         print(f"  taps with no visible change within 5 s: {', '.join(taps['unseen'])}")
     print(f"  quick Draw -> card -> Discard sequences: {sequences}, discard landed "
-          f"{outcomes['landed']}, refused with a reason {outcomes['refused']}, lost without a "
+          f"{outcomes['landed']}, another card discarded {outcomes['another']}, refused with a "
+          f"reason {outcomes['refused']}, lost without a "
           f"word {outcomes['lost']}, Discard not on screen for 2 s {outcomes['no button']} "
           "(target 0 not landed)")
     longest = max(taps["long"], default=0.0)

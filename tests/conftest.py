@@ -11,6 +11,10 @@ tests/ops: the folder is the lane, see ``docs/development.md``).
   a unit test that asks for the app or a database, or a ``browser`` mark outside
   ``tests/browser`` stops the run, saying which. Every test in ``tests/browser`` is
   marked ``browser``.
+* Every test has a time limit (pytest-timeout, ``LANE_TIMEOUTS``: seconds per test,
+  its fixtures included, by lane): a stalled test fails with its stack instead of
+  hanging the lane. A test's own ``@pytest.mark.timeout(n)`` or ``--timeout=n`` on the
+  command line (``0``: none) wins.
 * ``db_url`` — a migrated SQLite database of the test's own (a copy of one migrated once
   per test session, so it is cheap).
 * ``settings`` — ``Settings`` for that database; ``app`` — ``create_app(settings)``;
@@ -125,6 +129,13 @@ APP_FIXTURES = {"db_url", "settings", "app", "client", "migrated_template", "sta
                 "live_server"}
 
 
+# Seconds per test (with its fixtures: a session's first test also starts the shared
+# server and Chromium), by lane: several times what the slowest healthy test takes on a
+# loaded 2-CPU machine (docs/development.md, "The lanes"), so it never fires there; the
+# few longer tests (hundreds of hands played over HTTP) carry their own mark.
+LANE_TIMEOUTS = {"unit": 120, "web": 300, "ops": 300, "browser": 300}
+
+
 def lane_of(path: Path) -> str | None:
     """``unit``, ``web``, ``browser`` or ``ops`` for a test file; ``None`` outside them."""
     parts = path.resolve().relative_to(TESTS).parts
@@ -142,8 +153,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     misplaced = []
+    timed = (config.getoption("timeout", None) is None and not config.getini("timeout")
+             and not os.environ.get("PYTEST_TIMEOUT"))
     for item in items:
         lane = lane_of(item.path)
+        if timed and lane is not None and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(LANE_TIMEOUTS[lane]))
         if lane is None:
             misplaced.append(f"{item.nodeid}: outside the lanes tests/{{{','.join(LANES)}}}")
         elif lane == "browser":
@@ -155,6 +170,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                              "belongs in tests/web or tests/ops")
     if misplaced:
         raise pytest.UsageError("tests in the wrong lane:\n  " + "\n  ".join(misplaced))
+    # The few tests with a longer time limit of their own than their lane's (hundreds of
+    # hands) run first: the lane's two workers then share the rest around them, instead
+    # of one starting a long test when the other has little left.
+    items.sort(key=lambda item: not _longer_than_its_lane(item))
+
+
+def _longer_than_its_lane(item: pytest.Item) -> bool:
+    """Whether ``item`` has a time limit of its own above its lane's."""
+    lane, mark = lane_of(item.path), item.get_closest_marker("timeout")
+    seconds = (mark.args[0] if mark.args else mark.kwargs.get("timeout")) if mark else None
+    return lane is not None and seconds is not None and seconds > LANE_TIMEOUTS[lane]
 
 
 # --- database and app ---------------------------------------------------------------------

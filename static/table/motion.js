@@ -191,12 +191,18 @@ export function tapWhereShown(root, played) {
   const hand = root ? root.querySelector(".hand") : null;
   if (!hand || !played.length) return;
   hand.classList.add("is-moving");
-  Promise.all(played.map(function (a) { return a.finished.catch(function () {}); })).then(function () {
-    const moving = hand.getAnimations({ subtree: true }).some(function (a) {
-      return !a.transitionProperty && a.playState !== "finished" && a.playState !== "idle";
+  // Until every card of the hand is still: these slides, and any that started since (a
+  // drag's slide aside); a card's own CSS transition (its lift) does not count.
+  function settle(moving) {
+    Promise.all(moving.map(function (a) { return a.finished.catch(function () {}); })).then(function () {
+      const still = hand.getAnimations({ subtree: true }).filter(function (a) {
+        return !a.transitionProperty && a.playState !== "finished" && a.playState !== "idle";
+      });
+      if (still.length) settle(still);
+      else hand.classList.remove("is-moving");
     });
-    if (!moving) hand.classList.remove("is-moving");
-  });
+  }
+  settle(played);
 }
 
 // A discard is shown at once: the card leaves your hand for the pile before the server
