@@ -18,10 +18,11 @@ template rendered:
 * imports (``LIMIT_IMPORTS_*``), friend invites (``LIMIT_INVITES_*``), device and
   recovery codes made or entered and operator sign-ins (``LIMIT_SIGN_INS_*``): also their
   own, smaller limits;
-* pages that compute (hand reviews, match reports, the history, the daily deal, score
-  sheets): ``LIMIT_PAGES_*``; statistics and downloads (``/stats``, ``/stats.json``,
-  ``/stats.csv``, ``/privacy/data.json``, hand histories, score sheet exports):
-  ``LIMIT_EXPORTS_*``;
+* pages that compute (hand reviews, *Review together*, match reports, the history, the
+  daily deal, score sheets, the drill and the daily puzzle, and the answers to those
+  two, which render their page again): ``LIMIT_PAGES_*``; statistics and downloads
+  (``/stats``, ``/stats.json``, ``/stats.csv``, ``/privacy/data.json``, hand histories,
+  score sheet exports): ``LIMIT_EXPORTS_*``;
 * at most ``LIMIT_COSTLY_IN_FLIGHT_PER_ADDRESS`` requests of those kinds (all but
   ``posts``) of one address are answered at once (per process): ten browsers of one
   address asking for big pages in parallel hold four request threads, not forty;
@@ -93,8 +94,10 @@ SIGN_INS = N_("You have sent many codes or sign-ins in a short time: nothing was
 COSTLY: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("GET", re.compile(r"/stats(\.json|\.csv)?|/privacy/data\.json"
                        r"|/play/history/[^/]+(/[^/]+)?\.txt|/score/[^/]+/export"), "exports"),
-    ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+)?)?|/daily|/score/(shared/)?[^/]+"
-                       r"|/shared/hand/[^/]+"), "pages"),
+    ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+(/together)?)?)?|/daily"
+                       r"|/score/(shared/)?[^/]+|/shared/hand/[^/]+|/train(/puzzle)?"),
+     "pages"),
+    ("POST", re.compile(r"/train/answer|/train/puzzle"), "pages"),
     ("POST", re.compile(r"/play/history/import|/score/import"), "imports"),
     ("POST", re.compile(r"/play/friend"), "invites"),
     ("POST", re.compile(r"/devices/join|/admin/sign-in"), "credentials"),
