@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine
+from sqlalchemy import Engine, update
 from sqlmodel import Session, col, select
 
 from app.core.models import (
@@ -250,6 +250,37 @@ def test_no_analysed_hand_no_puzzle_said_plainly(app: FastAPI, client: TestClien
     assert refused.status_code == 404
 
 
+SPOT = re.compile(r'<div class="train-spot felt">.*?</fieldset>', re.S)
+
+
+def test_a_fresh_instance_gets_the_days_generated_puzzle_once_the_job_has_run(
+        app: FastAPI) -> None:
+    """No analysed hand on the instance: the background job generates the day's
+    position from the day's seed (the same on any instance), and two fresh browsers get
+    the same puzzle. Before the job has run the page says there is none yet."""
+    day = date(2026, 12, 4)
+    app.dependency_overrides[puzzle.today] = lambda: day
+    with TestClient(app) as early:
+        assert "No puzzle yet today" in early.get("/train/puzzle").text
+    assert puzzle.prepare(app.state.engine, day) is None  # this instance generates none
+    made = puzzle.prepare(app.state.engine, day, generate_one=True)  # the job, run here
+    assert made is not None and puzzle.clear(made.choices)
+    assert made.best == made.choices[0][0] and made.best in made.spot["legal"]
+    again = puzzle.generate(day.isoformat())  # what another fresh instance makes
+    assert again is not None and again[0] == made.source and again[2] == made.choices
+    seen = []
+    for _ in range(2):
+        with TestClient(app) as fresh:
+            page = fresh.get("/train/puzzle")
+            assert page.status_code == 200 and "Best move?" in page.text
+            found = SPOT.search(page.text)
+            assert found is not None
+            seen.append(found.group(0))
+    assert seen[0] == seen[1] and made.best in seen[0]
+    with Session(app.state.engine) as db:
+        assert db.exec(select(DailyPuzzle)).all() == [made]
+
+
 STARTS = re.compile(r'data-together="([^"]+)" data-version="(\d+)" data-start="(\d+)"')
 
 
@@ -283,3 +314,41 @@ def test_review_together_keeps_both_players_on_the_same_step(app: FastAPI) -> No
         assert other.post(path, data={"step": "0", "version": "2"}).status_code == 404
         assert other.get(path + "/events").status_code == 404
         assert guest.post(path, data={"step": "0", "version": "2"}).text == "1 0 3"
+
+
+def test_an_answer_moved_meanwhile_is_rated_again_not_lost(
+        app: FastAPI, client: TestClient, monkeypatch: Any) -> None:
+    """Two answers at once: the puzzle's rating read by one answer is moved by the other
+    before the first writes it. The first's update then finds the rating moved, reads it
+    again and rates against it: both games count (no lost update)."""
+    engine = app.state.engine
+    day = utcnow().date()
+    client.get("/")
+    sid = session_id_of(client)
+    with Session(engine) as db:
+        db.add(DailyPuzzle(day=day, source="s" * 64, best="pass", choices=[["pass", 600]],
+                           spot={"kind": "upcard", "hand": [], "drawn": None, "top": "2C",
+                                 "pile": 1, "stock": 31, "shown": [], "their_discards": [],
+                                 "their_count": 10, "scores": [0, 0], "target": 100,
+                                 "legal": ["pass", "take_upcard"]}))
+        db.commit()
+    real, calls = puzzle.glicko2, []
+    db = Session(engine)
+
+    def meanwhile(skill: Any, games: Any) -> Any:
+        calls.append(skill)
+        if len(calls) == 1:  # another answer's update lands now (SQLite: one writer,
+            # so it is played on the same connection, between the read and the write)
+            db.exec(update(DailyPuzzle).values(rating=1400.0, rd=300.0))
+        return real(skill, games)
+
+    monkeypatch.setattr(puzzle, "glicko2", meanwhile)
+    with db:
+        puzzle.answer(db, sid, day, day.isoformat(), "pass")
+        db.commit()
+    with Session(engine) as db:
+        stored = db.get(DailyPuzzle, day)
+        assert stored is not None
+        moved = real(puzzle.Skill(1400.0, 300.0, 0.06), [(puzzle.Skill(), 0.0)])
+        assert (stored.rating, stored.rd) == (moved.rating, moved.rd)
+        assert stored.rating < 1400.0
