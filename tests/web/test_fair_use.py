@@ -103,12 +103,12 @@ def test_posts_beyond_an_addresss_limit_get_429_whatever_the_cookie(
 
 
 class _Stream:
-    """``GET /play/events`` called on the ASGI app directly (a test client would wait for
-    the endless body): the response's start, the body chunks as they come, and a
-    disconnect to send."""
+    """``GET /play/events`` (or another event stream's ``path``) called on the ASGI app
+    directly (a test client would wait for the endless body): the response's start, the
+    body chunks as they come, and a disconnect to send."""
 
-    def __init__(self, app: FastAPI, cookie: str) -> None:
-        self.app, self.cookie = app, cookie
+    def __init__(self, app: FastAPI, cookie: str, path: str = "/play/events") -> None:
+        self.app, self.cookie, self.path = app, cookie, path
         self.messages: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.gone = asyncio.Event()
         self.asked = False
@@ -116,8 +116,8 @@ class _Stream:
     async def open(self) -> dict[str, Any]:
         scope = {
             "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-            "method": "GET", "scheme": "http", "path": "/play/events",
-            "raw_path": b"/play/events", "query_string": b"", "root_path": "",
+            "method": "GET", "scheme": "http", "path": self.path,
+            "raw_path": self.path.encode(), "query_string": b"", "root_path": "",
             "headers": [(b"host", b"testserver"), (b"accept", b"text/event-stream"),
                         (b"cookie", f"{COOKIE_NAME}={self.cookie}".encode())],
             "client": ("testclient", 50000), "server": ("testserver", 80),

@@ -8,6 +8,7 @@ finished hand, with a clear best answer; a second or another day's answer is ref
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import date, timedelta
 from typing import Any
@@ -31,8 +32,11 @@ from app.core.models import (
 from app.engine.rating import Rating
 from app.review import analysis, drill, puzzle
 from app.review import history as hist
+from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.histories import store_history
+from tests.support.servers import run_async
+from tests.web.test_fair_use import _Stream
 
 ITEM = re.compile(r'name="item" value="(\d+-\d+-\d+)"')
 VERSION = re.compile(r'name="version" value="(\d+)"')
@@ -352,3 +356,48 @@ def test_an_answer_moved_meanwhile_is_rated_again_not_lost(
         moved = real(puzzle.Skill(1400.0, 300.0, 0.06), [(puzzle.Skill(), 0.0)])
         assert (stored.rating, stored.rd) == (moved.rating, moved.rd)
         assert stored.rating < 1400.0
+
+
+def test_the_together_stream_sends_each_step_and_refuses_a_third_browser(
+        app: FastAPI) -> None:
+    """``…/together/events`` sends where the two stand at once, then each step either
+    player takes (``event: step``, ``"<hand> <step> <version>"``); a browser that is not
+    one of the match's two players gets no stream (404)."""
+    engine = app.state.engine
+    with TestClient(app) as host, TestClient(app) as guest, TestClient(app) as other:
+        for c in (host, guest, other):
+            c.get("/")
+        match_id = store_history(engine, session_id_of(guest), 1,
+                                 friend=session_id_of(host), analysed=1.0,
+                                 unfinished=False)[0]
+        path = f"/play/history/{match_id}/1/together"
+
+        async def scenario() -> tuple[list[str], int, int]:
+            stream = _Stream(app, host.cookies[COOKIE_NAME], path + "/events")
+            start = await stream.open()
+            seen: list[str] = []
+
+            async def next_step() -> str:
+                while True:
+                    chunk = await asyncio.wait_for(stream.messages.get(), 30)
+                    text = chunk.get("body", b"").decode()
+                    if text.startswith("event: step"):
+                        return text
+
+            seen.append(await next_step())
+            moved = await asyncio.to_thread(guest.post, path, data={"step": "4",
+                                                                    "version": "0"})
+            assert moved.text == "1 4 1"
+            seen.append(await next_step())
+            await asyncio.to_thread(host.post, path, data={"step": "2", "version": "1"})
+            seen.append(await next_step())
+            await stream.close()
+            third = _Stream(app, other.cookies[COOKIE_NAME], path + "/events")
+            refused = await third.open()
+            await third.close()
+            return seen, start["status"], refused["status"]
+
+        seen, status, refused = run_async(scenario())
+    assert status == 200 and refused == 404
+    assert seen == ["event: step\ndata: 1 0 0\n\n", "event: step\ndata: 1 4 1\n\n",
+                    "event: step\ndata: 1 2 2\n\n"]
