@@ -1,6 +1,7 @@
 """Histories for tests and benchmarks: a hand history file of a match of many hands
 (:func:`match_file`), and a browser's matches stored as the app stores them
-(:func:`store_history`), each played with random legal moves."""
+(:func:`store_history`), each played with random legal moves; :func:`mark_mistakes`
+gives their analysed hands blunders to drill."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 from datetime import datetime, timedelta
 
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from app.core.models import BrowserSession, HandReview, PlayHand, PlayMatch, utcnow
 from app.engine import (
@@ -24,6 +25,8 @@ from app.engine import (
 )
 from app.engine.handhistory import HandHistory, HistoryHand, dump
 from app.engine.rating import Rating
+from app.review import analysis
+from app.review import history as hist
 
 
 def match_file(hands: int, seed: int = 1) -> str:
@@ -127,3 +130,25 @@ def _store_match(db: Session, game: PlayMatch, rules: Rules, rng: random.Random,
     game.hands, game.over = number, match.over
     game.version = 2 * number
     db.add(game)
+
+
+def mark_mistakes(engine: Engine, session_id: str, *, loss: float = 20.0) -> None:
+    """Give every analysed hand of ``session_id`` real ratings: each of its decisions
+    a blunder whose best move is another legal move than the one played."""
+    with Session(engine) as db:
+        games = db.exec(select(PlayMatch).where(col(PlayMatch.session_id) == session_id)).all()
+        for game in games:
+            for row in db.exec(select(HandReview).where(
+                    col(HandReview.match_id) == game.id)).all():
+                facts = hist.hand_facts(db, session_id, game.id, row.number)
+                ratings = []
+                for decision in analysis.hand_decisions(
+                        facts.rules.to_dict(), facts.seed, facts.number, facts.dealer,
+                        facts.scores, list(facts.log), 0):
+                    chosen = str(decision.action)
+                    best = next(str(a) for a in decision.view.legal if str(a) != chosen)
+                    ratings.append(Rating(decision.index, chosen, best, 0.3,
+                                          0.3 + loss / 100, loss, "blunder").to_stored())
+                row.ratings = ratings
+                db.add(row)
+        db.commit()

@@ -29,12 +29,10 @@ from app.core.models import (
     PuzzleRating,
     utcnow,
 )
-from app.engine.rating import Rating
-from app.review import analysis, drill, puzzle
-from app.review import history as hist
+from app.review import drill, puzzle
 from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
-from tests.support.histories import store_history
+from tests.support.histories import mark_mistakes, store_history
 from tests.support.servers import run_async
 from tests.web.test_fair_use import _Stream
 
@@ -43,34 +41,12 @@ VERSION = re.compile(r'name="version" value="(\d+)"')
 MOVE = re.compile(r'name="move" value="([a-z_]+(?: [2-9TJQKA][CDHS])?)"')
 
 
-def _mark_mistakes(engine: Engine, session_id: str, *, loss: float = 20.0) -> None:
-    """Give every analysed hand of ``session_id`` real ratings: each of its decisions
-    a blunder whose best move is another legal move than the one played."""
-    with Session(engine) as db:
-        games = db.exec(select(PlayMatch).where(col(PlayMatch.session_id) == session_id)).all()
-        for game in games:
-            for row in db.exec(select(HandReview).where(
-                    col(HandReview.match_id) == game.id)).all():
-                facts = hist.hand_facts(db, session_id, game.id, row.number)
-                ratings = []
-                for decision in analysis.hand_decisions(
-                        facts.rules.to_dict(), facts.seed, facts.number, facts.dealer,
-                        facts.scores, list(facts.log), 0):
-                    chosen = str(decision.action)
-                    best = next(str(a) for a in decision.view.legal if str(a) != chosen)
-                    ratings.append(Rating(decision.index, chosen, best, 0.3,
-                                          0.3 + loss / 100, loss, "blunder").to_stored())
-                row.ratings = ratings
-                db.add(row)
-        db.commit()
-
-
 def _drilled(app: FastAPI, client: TestClient) -> str:
     """This browser with analysed hands full of blunders: its session id."""
     client.get("/")
     sid = session_id_of(client)
     store_history(app.state.engine, sid, 1, analysed=1.0, unfinished=False)
-    _mark_mistakes(app.state.engine, sid)
+    mark_mistakes(app.state.engine, sid)
     return sid
 
 
@@ -194,7 +170,7 @@ def test_two_fresh_browsers_get_the_same_daily_puzzle_from_a_finished_hand(
         owner.get("/")
         sid = session_id_of(owner)
     store_history(engine, sid, 2, analysed=1.0, unfinished=True)
-    _mark_mistakes(engine, sid)
+    mark_mistakes(engine, sid)
     day = utcnow().date()
     app.dependency_overrides[puzzle.today] = lambda: day
     chosen = _stored_puzzle(app, day)
