@@ -37,6 +37,7 @@ import contextlib
 import hashlib
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -342,7 +343,8 @@ def _skill(row: PuzzleRating | DailyPuzzle) -> Skill:
 
 
 def _rate(db: Session, table: type[PuzzleRating] | type[DailyPuzzle], which: Any,
-          new: Any, step: Any, other: Skill) -> Skill:
+          new: Callable[[], PuzzleRating] | None, step: Callable[[Skill, Skill], Skill],
+          other: Skill) -> Skill:
     """Move the rating of ``table``'s row ``which`` by one game against ``other``
     (``step(own skill, other) -> own skill after``), atomically: the row is read, then
     written only where it still holds what was read (``UPDATE … WHERE rating = … AND rd
@@ -355,7 +357,7 @@ def _rate(db: Session, table: type[PuzzleRating] | type[DailyPuzzle], which: Any
         PuzzleError: still moved by others after :data:`RATING_TRIES` tries (409).
     """
     for _ in range(RATING_TRIES):
-        found = db.exec(select(table.rating, table.rd, table.volatility)  # type: ignore[call-overload]
+        found = db.exec(select(table.rating, table.rd, table.volatility)
                         .where(which)).first()
         if found is None:
             if new is None:
@@ -369,7 +371,7 @@ def _rate(db: Session, table: type[PuzzleRating] | type[DailyPuzzle], which: Any
                                   "volatility": after.volatility}
         if table is PuzzleRating:
             values.update(puzzles=col(PuzzleRating.puzzles) + 1, updated_at=utcnow())
-        result = db.exec(update(table).where(  # type: ignore[call-overload]
+        result = db.exec(update(table).where(
             which, col(table.rating) == before.rating, col(table.rd) == before.rd,
             col(table.volatility) == before.volatility)
             .values(**values).execution_options(synchronize_session=False))
