@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         analysis.configure(enabled=settings.analyse_hands)
         daily_days.configure(enabled=settings.daily_pars)
+        puzzle.configure(generate=settings.generate_puzzles)
         await purge()
         try:  # today's and tomorrow's daily deals, drawn before any request
             await asyncio.to_thread(daily_days.prepare_now, engine, daily_days.today())
@@ -127,7 +128,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                  asyncio.create_task(presence.flush_periodically(engine)),
                  # The next days' daily deals drawn, their pars computed ahead.
                  asyncio.create_task(daily_days.prepare_periodically(engine)),
-                 # Today's puzzle chosen from the analysed hands (the search in the pool).
+                 # Today's puzzle chosen from the analysed hands, or generated from the
+                 # day's seed (the search in the pool).
                  asyncio.create_task(puzzle.prepare_periodically(engine))]
         if engine.dialect.name == "postgresql":
             # Friend matches: moves made on other instances reach this one.

@@ -4,6 +4,10 @@
 // (…/together/events, "step": "<hand> <position> <version>") shows each step either
 // player took. A stale step (both at once) is refused by the server, and the stream
 // brings the position that won.
+// One post at a time: steps taken while one is on its way (Forward pressed three
+// times) are sent as the last of them once it is answered, with the version it
+// brought, so quick steps never undo each other; until then the stream's positions
+// only update the version.
 
 const review = document.getElementById("review");
 if (review && review.getAttribute("data-together")) setup(review);
@@ -13,24 +17,49 @@ function setup(review) {
   var version = parseInt(review.getAttribute("data-version"), 10) || 0;
   var hand = /\/(\d+)\/together$/.exec(url)[1];
   var status = document.getElementById("together-status");
+  var posting = false, wanted = null;
 
-  function follow(text) {
-    if (!/^\d+ \d+ \d+$/.test(text)) return;
+  function parse(text) {
+    if (!/^\d+ \d+ \d+$/.test(text)) return null;
     var parts = text.split(" ");
-    version = parseInt(parts[2], 10);
+    return { hand: parts[0], step: parseInt(parts[1], 10), version: parseInt(parts[2], 10) };
+  }
+
+  function follow(text, show) {
+    var at = parse(text);
+    if (at === null || at.version < version) return;
+    version = at.version;
     review.setAttribute("data-version", String(version));
-    if (parts[0] !== hand) return;
-    review.setAttribute("data-step", parts[1]);
-    review.dispatchEvent(new CustomEvent("review:show", { detail: parseInt(parts[1], 10) }));
+    if (!show || at.hand !== hand) return;
+    review.setAttribute("data-step", String(at.step));
+    review.dispatchEvent(new CustomEvent("review:show", { detail: at.step }));
+  }
+
+  function send() {
+    if (posting || wanted === null) return;
+    var body = new URLSearchParams({ step: String(wanted), version: String(version) });
+    posting = true;
+    wanted = null;
+    fetch(url, { method: "POST", body: body, credentials: "same-origin" })
+      .then(function (r) { return r.text(); })
+      .then(function (text) {
+        posting = false;
+        if (status) status.textContent = "";
+        follow(text, wanted === null);
+        send();
+      })
+      .catch(function () {
+        posting = false;
+        if (status) status.textContent = status.getAttribute("data-offline") || "";
+      });
   }
 
   review.addEventListener("review:step", function (e) {
-    var body = new URLSearchParams({ step: String(e.detail), version: String(version) });
-    fetch(url, { method: "POST", body: body, credentials: "same-origin" })
-      .then(function (r) { return r.text().then(function (t) { return [r.ok, t]; }); })
-      .then(function (pair) { follow(pair[1]); })
-      .catch(function () { if (status) status.textContent = "…"; });
+    wanted = e.detail;
+    send();
   });
   var source = new EventSource(url + "/events");
-  source.addEventListener("step", function (e) { follow(e.data); });
+  source.addEventListener("step", function (e) {
+    follow(e.data, !posting && wanted === null);
+  });
 }

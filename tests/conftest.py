@@ -75,6 +75,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 # computed by the apps and servers the tests start, unless a test asks for it
 # (``Settings(daily_pars=True)``, a server's ``env={"DAILY_PARS": "1"}``).
 os.environ.setdefault("DAILY_PARS", "0")
+# Nor is a daily puzzle generated when no analysed hand makes one (app.review.puzzle):
+# ``Settings(generate_puzzles=True)``, ``env={"GENERATE_PUZZLES": "1"}``, or
+# ``puzzle.prepare(engine, day, generate_one=True)``.
+os.environ.setdefault("GENERATE_PUZZLES", "0")
 
 # Every app a test starts tunes the collector while it serves (app.core.collector): with
 # the heap frozen here once, none of them walks the whole heap of the test process to

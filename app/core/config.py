@@ -115,6 +115,10 @@ class Settings(BaseSettings):
     daily_pars: bool = Field(
         default=True, description="Compute each day's par of the daily deal in the "
         "background (app.daily.days); off, the page says the par is being computed.")
+    generate_puzzles: bool = Field(
+        default=True, description="When no analysed hand of the instance makes a daily "
+        "puzzle, generate the day's position from the day's seed, in the background "
+        "(app.review.puzzle); off, the page says there is no puzzle yet.")
     # Fair use (issue 27, app.web.limits): a player at human speed never meets these;
     # beyond them the answer is 429 with Retry-After and a page saying what to do. A
     # browser is its session cookie; an address is the client's (after trusted proxies).

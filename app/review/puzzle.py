@@ -14,8 +14,12 @@ chance stands at least :data:`MARGIN` points above the second best's becomes the
 puzzle. It is stored once (``daily_puzzle``, keyed by the day: a second process's
 insert fails and changes nothing), anonymised: only the position as the player saw it
 (:class:`~app.review.spot.Spot`: no names, no ids, no hidden card) and the SHA-256 of
-where it came from. When no analysed hand qualifies yet the page says so plainly (no
-puzzle is made up).
+where it came from. When no analysed hand qualifies (a fresh instance), the day's
+position is generated from the day's seed instead (:func:`generate`: a deal played out by
+two computer players to a decision with a clear best move, searched the same way, in the
+same background job), so every instance has a puzzle the same day; with
+``GENERATE_PUZZLES=false``, or when none of the generated positions is clear, the page
+says plainly that there is none yet.
 
 **Answering** (:func:`answer`): the first answer of a browser counts (one a day); it is
 right when it is the best move. The page then shows the solution with every candidate's
@@ -29,13 +33,16 @@ there is refused without a change (409, 409, 400).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func
+from sqlalchemy import Engine, func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -50,7 +57,8 @@ from app.core.models import (
     PuzzleRating,
     utcnow,
 )
-from app.engine.bots import expert
+from app.engine import HOUSE, HandSeed, Phase, apply_match, match_view, new_match
+from app.engine.bots import choose_action, expert
 from app.engine.match import Seed
 from app.engine.rating import Rating, decision_seed, ranked
 from app.review import analysis
@@ -74,6 +82,13 @@ POSITIONS_READ = 2000
 PREPARE_SECONDS = 600
 """How often the app looks for today's puzzle while there is none."""
 PUZZLE_MARKS = ("mistake", "blunder")
+GENERATED_DEALS = 16
+GENERATED_TRIES = 120
+"""Positions searched at most for a generated puzzle (a fraction of a second each)."""
+"""Deals played out by the computer for a generated puzzle (:func:`generate`)."""
+OPENING = 4
+"""A generated puzzle's position comes after at least this many actions of its hand
+(the upcard's offer is rarely a question)."""
 
 NO_PUZZLE = N_("There is no puzzle today yet. Nothing was changed.")
 OTHER_DAY = N_("This answer was for another day's puzzle: here is today's. Nothing was "
@@ -152,16 +167,66 @@ def rank_decision(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
     return None
 
 
+def generate(day: str) -> tuple[str, dict[str, Any], list[list[Any]]] | None:
+    """A job of the pool: ``day``'s generated puzzle (ISO day), for a day when no
+    analysed hand of the instance qualifies: ``(source, spot in stored form, choices)``,
+    or ``None`` when none of the positions tried is clear. Pure computation, the same
+    for the same day on every instance.
+
+    Each of :data:`GENERATED_DEALS` deals, seeded by the day and its number
+    (:func:`_generated_seed`), is played out by two Standard computer players (House
+    rules, a new match); from the :data:`OPENING`-th action on, every decision with
+    more than one legal move is searched as the analysed hands' positions are
+    (:func:`app.engine.rating.ranked`, :data:`BUDGET`), at most :data:`TRIED_A_DAY` in
+    all; the first clear one (:func:`clear`) is the day's puzzle."""
+    tried = 0
+    for deal in range(GENERATED_DEALS):
+        seed = _generated_seed(day, deal)
+        rng = random.Random(seed)
+        match = new_match(HOUSE, HandSeed(seed, "daily-puzzle"), first_dealer=deal % 2)
+        while match.hand.phase is not Phase.OVER and tried < GENERATED_TRIES:
+            player = match.hand.to_play
+            view = match_view(match, player)
+            index = len(match.hand_log)
+            if len(view.legal) > 1 and index >= OPENING:
+                tried += 1
+                ranking = ranked(view, BUDGET, decision_seed(index))
+                choices = [[str(action), round(chance * 1000)] for action, chance in ranking]
+                if clear(choices):
+                    source = hashlib.sha256(f"{seed}:{index}".encode()).hexdigest()
+                    return source, spot_of(view).to_dict(), choices
+            match, _ = apply_match(match, player, choose_action("standard", view, rng))
+    return None
+
+
+def _generated_seed(day: str, deal: int) -> str:
+    """The server seed (64 hex) of ``day``'s ``deal``-th generated deal."""
+    return hashlib.sha256(f"gin-puzzle-generated-v1:{day}:{deal}".encode()).hexdigest()
+
+
 def clear(choices: list[list[Any]]) -> bool:
     """True when the best choice beats the second by at least :data:`MARGIN` points
     (a single candidate is no puzzle)."""
     return len(choices) >= 2 and (choices[0][1] - choices[1][1]) / 10 >= MARGIN
 
 
-def prepare(engine: Engine, day: date) -> DailyPuzzle | None:
-    """Choose and store ``day``'s puzzle if it has none (module docstring); the day's
-    puzzle, or ``None`` when no position qualifies. Searches in the pool's background
-    work: never call it from a request."""
+_generating = True
+
+
+def configure(*, generate: bool) -> None:
+    """Whether :func:`prepare` generates the day's puzzle (:func:`generate`) when no
+    analysed hand qualifies (the app's ``GENERATE_PUZZLES``; the tests' apps and servers
+    do not, unless a test asks)."""
+    global _generating
+    _generating = generate
+
+
+def prepare(engine: Engine, day: date, generate_one: bool | None = None) -> DailyPuzzle | None:
+    """Choose and store ``day``'s puzzle if it has none (module docstring): from the
+    analysed hands, else, when ``generate_one`` (default: as :func:`configure` says),
+    generated from the day's seed (:func:`generate`). The day's puzzle, or ``None`` when
+    there is none. Searches in the pool's background work: never call it from a
+    request."""
     with Session(engine) as db:
         found = db.get(DailyPuzzle, day)
         if found is not None:
@@ -186,18 +251,25 @@ def prepare(engine: Engine, day: date) -> DailyPuzzle | None:
         except Exception:  # a hand that does not replay: try the next
             log.exception("puzzle candidate %s failed", candidate.source[:12])
             continue
-        if result is None or not clear(result[1]):
-            continue
-        spot, choices = result
-        with Session(engine) as db:
-            db.add(DailyPuzzle(day=day, source=candidate.source, spot=spot,
-                               choices=choices, best=str(choices[0][0])))
-            try:
-                db.commit()
-            except IntegrityError:  # another process chose first: theirs stands
-                db.rollback()
-            return db.get(DailyPuzzle, day)
-    return None
+        if result is not None and clear(result[1]):
+            return _store(engine, day, candidate.source, *result)
+    if not (_generating if generate_one is None else generate_one):
+        return None
+    made = workers.background(generate, day.isoformat()).result()
+    return None if made is None else _store(engine, day, *made)
+
+
+def _store(engine: Engine, day: date, source: str, spot: dict[str, Any],
+           choices: list[list[Any]]) -> DailyPuzzle | None:
+    """Store ``day``'s puzzle; the one stored (another process's, when it chose first)."""
+    with Session(engine) as db:
+        db.add(DailyPuzzle(day=day, source=source, spot=spot, choices=choices,
+                           best=str(choices[0][0])))
+        try:
+            db.commit()
+        except IntegrityError:  # another process chose first: theirs stands
+            db.rollback()
+        return db.get(DailyPuzzle, day)
 
 
 async def prepare_periodically(engine: Engine) -> None:
@@ -261,6 +333,53 @@ def load(db: Session, session_id: str, day: date) -> Today:
     return Today(day, row, Spot.from_dict(row.spot), _result(db, session_id, day))
 
 
+RATING_TRIES = 20
+"""How often an answer's rating update is tried again when another answer moved the
+same rating meanwhile (each try re-reads it)."""
+
+
+def _skill(row: PuzzleRating | DailyPuzzle) -> Skill:
+    return Skill(row.rating, row.rd, row.volatility)
+
+
+def _rate(db: Session, table: type[PuzzleRating] | type[DailyPuzzle], which: Any,
+          new: Callable[[], PuzzleRating] | None, step: Callable[[Skill, Skill], Skill],
+          other: Skill) -> Skill:
+    """Move the rating of ``table``'s row ``which`` by one game against ``other``
+    (``step(own skill, other) -> own skill after``), atomically: the row is read, then
+    written only where it still holds what was read (``UPDATE … WHERE rating = … AND rd
+    = … AND volatility = …``, the rating's own values as its version), else read again
+    and retried, so two answers at once never lose one update. ``new()`` makes the row
+    when there is none (``None``: it must exist). Returns the skill *before* the game
+    (the other side's game is rated against it).
+
+    Raises:
+        PuzzleError: still moved by others after :data:`RATING_TRIES` tries (409).
+    """
+    for _ in range(RATING_TRIES):
+        found = db.exec(select(table.rating, table.rd, table.volatility)
+                        .where(which)).first()
+        if found is None:
+            if new is None:
+                raise PuzzleError(NO_PUZZLE)
+            with contextlib.suppress(IntegrityError), db.begin_nested():
+                db.add(new())  # made meanwhile by another answer: read it
+            continue
+        before = Skill(*found)
+        after = step(before, other)
+        values: dict[str, Any] = {"rating": after.rating, "rd": after.rd,
+                                  "volatility": after.volatility}
+        if table is PuzzleRating:
+            values.update(puzzles=col(PuzzleRating.puzzles) + 1, updated_at=utcnow())
+        result = db.exec(update(table).where(
+            which, col(table.rating) == before.rating, col(table.rd) == before.rd,
+            col(table.volatility) == before.volatility)
+            .values(**values).execution_options(synchronize_session=False))
+        if result.rowcount:
+            return before
+    raise PuzzleError(ANSWERED)
+
+
 def answer(db: Session, session_id: str, day: date, posted_day: str, move: str) -> Today:
     """Answer ``day``'s puzzle with ``move``; ``posted_day`` is the day the form was
     for (ISO).
@@ -289,23 +408,19 @@ def answer(db: Session, session_id: str, day: date, posted_day: str, move: str) 
     except IntegrityError as refused:
         db.rollback()
         raise PuzzleError(ANSWERED) from refused
-    rated = db.get(PuzzleRating, session_id) or PuzzleRating(session_id=session_id)
-    player = Skill(rated.rating, rated.rd, rated.volatility)
-    puzzle = Skill(row.rating, row.rd, row.volatility)
     score = 1.0 if solved else 0.0
-    after = glicko2(player, [(puzzle, score)])
-    puzzle_after = glicko2(puzzle, [(player, 1.0 - score)])
-    rated.rating, rated.rd, rated.volatility = after.rating, after.rd, after.volatility
-    rated.puzzles += 1
-    rated.updated_at = utcnow()
-    row.rating, row.rd, row.volatility = (puzzle_after.rating, puzzle_after.rd,
-                                          puzzle_after.volatility)
-    db.add(rated)
-    db.add(row)
-    db.flush()
+    mine = db.get(PuzzleRating, session_id)
+    puzzle = _rate(db, DailyPuzzle, col(DailyPuzzle.day) == day, None,
+                   lambda it, me: glicko2(it, [(me, 1.0 - score)]),
+                   _skill(mine) if mine is not None else Skill())
+    _rate(db, PuzzleRating, col(PuzzleRating.session_id) == session_id,
+          lambda: PuzzleRating(session_id=session_id),
+          lambda me, it: glicko2(me, [(it, score)]), puzzle)
+    db.expire_all()  # the rows read above are stale now
     return load(db, session_id, day)
 
 
-__all__ = ["BUDGET", "MARGIN", "PREPARE_SECONDS", "Candidate", "PuzzleError", "Result",
-           "Today", "answer", "clear", "eligible", "load", "prepare",
+__all__ = ["BUDGET", "GENERATED_DEALS", "GENERATED_TRIES", "MARGIN", "OPENING",
+           "PREPARE_SECONDS", "Candidate", "PuzzleError", "Result", "Today", "answer",
+           "clear", "configure", "eligible", "generate", "load", "prepare",
            "prepare_periodically", "rank_decision", "today"]

@@ -18,11 +18,12 @@ template rendered:
 * imports (``LIMIT_IMPORTS_*``), friend invites and new events (``LIMIT_INVITES_*``),
   device and recovery codes made or entered and operator sign-ins (``LIMIT_SIGN_INS_*``): also their
   own, smaller limits;
-* pages that compute (hand reviews, match reports, the history, head to head, a watch
-  link's page (not the table it fetches on each move), the daily deal, score
-  sheets): ``LIMIT_PAGES_*``; statistics and downloads (``/stats``, ``/stats.json``,
-  ``/stats.csv``, ``/privacy/data.json``, hand histories, score sheet and event
-  exports): ``LIMIT_EXPORTS_*``;
+* pages that compute (hand reviews, *Review together*, match reports, the history, head
+  to head, a watch link's page (not the table it fetches on each move), the daily deal,
+  score sheets, the drill and the daily puzzle, and the answers to those two, which
+  render their page again): ``LIMIT_PAGES_*``; statistics and downloads (``/stats``,
+  ``/stats.json``, ``/stats.csv``, ``/privacy/data.json``, hand histories, score sheet
+  and event exports): ``LIMIT_EXPORTS_*``;
 * at most ``LIMIT_COSTLY_IN_FLIGHT_PER_ADDRESS`` requests of those kinds (all but
   ``posts``) of one address are answered at once (per process): ten browsers of one
   address asking for big pages in parallel hold four request threads, not forty;
@@ -97,8 +98,10 @@ COSTLY: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("GET", re.compile(r"/stats(\.json|\.csv)?|/privacy/data\.json"
                        r"|/play/history/[^/]+(/[^/]+)?\.txt|/score/[^/]+/export"
                        r"|/events/[^/]+/results\.(csv|json)"), "exports"),
-    ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+)?)?|/daily|/score/(shared/)?[^/]+"
-                       r"|/shared/hand/[^/]+|/watch/[^/]+|/play/h2h"), "pages"),
+    ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+(/together)?)?)?|/daily"
+                       r"|/score/(shared/)?[^/]+|/shared/hand/[^/]+|/watch/[^/]+|/play/h2h"
+                       r"|/train(/puzzle)?"), "pages"),
+    ("POST", re.compile(r"/train/answer|/train/puzzle"), "pages"),
     ("POST", re.compile(r"/play/history/import|/score/import"), "imports"),
     ("POST", re.compile(r"/play/friend|/play/watch/link|/events"), "invites"),
     ("POST", re.compile(r"/devices/join|/admin/sign-in|/events/host"), "credentials"),

@@ -1,6 +1,7 @@
 """Histories for tests and benchmarks: a hand history file of a match of many hands
 (:func:`match_file`), and a browser's matches stored as the app stores them
-(:func:`store_history`), each played with random legal moves."""
+(:func:`store_history`), each played with random legal moves; :func:`mark_mistakes`
+gives their analysed hands blunders to drill."""
 
 from __future__ import annotations
 

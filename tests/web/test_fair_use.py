@@ -103,12 +103,12 @@ def test_posts_beyond_an_addresss_limit_get_429_whatever_the_cookie(
 
 
 class _Stream:
-    """``GET /play/events`` called on the ASGI app directly (a test client would wait for
-    the endless body): the response's start, the body chunks as they come, and a
-    disconnect to send."""
+    """``GET /play/events`` (or another event stream's ``path``) called on the ASGI app
+    directly (a test client would wait for the endless body): the response's start, the
+    body chunks as they come, and a disconnect to send."""
 
-    def __init__(self, app: FastAPI, cookie: str) -> None:
-        self.app, self.cookie = app, cookie
+    def __init__(self, app: FastAPI, cookie: str, path: str = "/play/events") -> None:
+        self.app, self.cookie, self.path = app, cookie, path
         self.messages: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.gone = asyncio.Event()
         self.asked = False
@@ -116,8 +116,8 @@ class _Stream:
     async def open(self) -> dict[str, Any]:
         scope = {
             "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-            "method": "GET", "scheme": "http", "path": "/play/events",
-            "raw_path": b"/play/events", "query_string": b"", "root_path": "",
+            "method": "GET", "scheme": "http", "path": self.path,
+            "raw_path": self.path.encode(), "query_string": b"", "root_path": "",
             "headers": [(b"host", b"testserver"), (b"accept", b"text/event-stream"),
                         (b"cookie", f"{COOKIE_NAME}={self.cookie}".encode())],
             "client": ("testclient", 50000), "server": ("testserver", 80),
@@ -273,6 +273,8 @@ def test_the_eleventh_cookie_of_one_address_meets_the_same_limit_as_one(
     ("/play/history/7", "pages"), ("/play/history/7/2", "pages"),
     ("/play/history/7/2/analysis", None), ("/play/history/7/2/luck", None),
     ("/daily", "pages"), ("/score/7", "pages"), ("/score/shared/abc", "pages"),
+    ("/train", "pages"), ("/train/puzzle", "pages"), ("/play/history/7/2/together", "pages"),
+    ("/play/history/7/2/together/events", None), ("/train/other", None),
     ("/", None), ("/play", None), ("/guide", None), ("/score", None), ("/settings", None),
     ("/static/app.css", None), ("/healthz", None), ("/devices", None)])
 def test_every_costly_read_has_its_limit(path: str, kind: str | None) -> None:
@@ -283,7 +285,9 @@ def test_every_costly_read_has_its_limit(path: str, kind: str | None) -> None:
     ("/play/history/import", "imports"), ("/score/import", "imports"),
     ("/play/friend", "invites"), ("/devices/code", "sign_ins"),
     ("/devices/recovery", "sign_ins"), ("/devices/join", "credentials"),
-    ("/admin/sign-in", "credentials"), ("/play", None), ("/play/hint", None)])
+    ("/admin/sign-in", "credentials"), ("/train/answer", "pages"),
+    ("/train/puzzle", "pages"), ("/play/history/7/2/together", None), ("/play", None),
+    ("/play/hint", None)])
 def test_every_costly_post_has_its_limit_besides_the_posts_one(
         path: str, kind: str | None) -> None:
     assert kind_of("POST", path) == kind
@@ -311,6 +315,26 @@ def test_floods_of_pages_and_sign_ins_get_429(
     codes = [client.post("/devices/join", data={"code": "nope"}).status_code
              for _ in range(3)]
     assert codes[:2] != [429, 429] and codes[2] == 429
+
+
+def test_floods_of_the_drill_and_the_puzzle_get_429_from_a_browser_and_an_address(
+        settings: Settings, browsers: list[TestClient]) -> None:
+    """The drill, the daily puzzle and their answers count as pages that compute, per
+    browser and per address (a new cookie gets no new budget)."""
+    app = _app(settings, limit_pages_per_browser=Rate(3, 600),
+               limit_pages_per_address=Rate(5, 600))
+    client = _browser(app, browsers)
+    asked = [client.get("/train"), client.get("/train/puzzle"),
+             client.post("/train/answer", data={"item": "1-1-1", "version": "0",
+                                                "move": "pass"})]
+    assert [answer.status_code for answer in asked] == [200, 200, 404]
+    flood = [client.get("/train"), client.get("/train/puzzle"),
+             client.post("/train/puzzle", data={"day": "2026-01-01", "move": "pass"}),
+             client.post("/train/answer", data={"item": "1-1-1", "version": "0"})]
+    assert {answer.status_code for answer in flood} == {429}
+    assert all(int(answer.headers["retry-after"]) >= 1 for answer in flood)
+    other = _browser(app, browsers)  # same address: two pages left in its budget
+    assert [other.get("/train/puzzle").status_code for _ in range(3)] == [200, 200, 429]
 
 
 def test_no_flood_from_an_address_refuses_the_right_code(
@@ -379,13 +403,18 @@ def test_a_refused_request_reads_nothing_and_renders_no_template(
             client.post("/play/new", data={"level": "easy"}, headers={"accept": "text/html"}),
             cookieless.post("/devices/code",
                             headers={"accept": "text/html", "accept-language": "de"}),
+            client.get("/train", headers={"accept": "text/html"}),
+            client.get("/train/puzzle"),
+            client.post("/train/answer", data={"item": "1-1-1", "version": "0",
+                                               "move": "pass"}),
+            client.post("/train/puzzle", data={"day": "2026-01-01", "move": "pass"}),
         ]
     finally:
         counted.close()
-    assert [answer.status_code for answer in answers] == [429] * 6
+    assert [answer.status_code for answer in answers] == [429] * 10
     assert counted.statements == [] and counted.templates == []
     assert COOKIE_NAME not in cookieless.cookies  # no session was made for it
-    page, german = answers[0], answers[-1]
+    page, german = answers[0], answers[5]
     assert "<html" in page.text and "statistics or downloads" in page.text
     assert len(page.content) < 2000 and 'lang="de"' in german.text
     assert "<html" not in answers[2].text and 'role="alert"' in answers[2].text

@@ -8,13 +8,14 @@ finished hand, with a clear best answer; a second or another day's answer is ref
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import date, timedelta
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine
+from sqlalchemy import Engine, update
 from sqlmodel import Session, col, select
 
 from app.core.models import (
@@ -29,8 +30,11 @@ from app.core.models import (
     utcnow,
 )
 from app.review import drill, puzzle
+from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.histories import mark_mistakes, store_history
+from tests.support.servers import run_async
+from tests.web.test_fair_use import _Stream
 
 ITEM = re.compile(r'name="item" value="(\d+-\d+-\d+)"')
 VERSION = re.compile(r'name="version" value="(\d+)"')
@@ -226,6 +230,37 @@ def test_no_analysed_hand_no_puzzle_said_plainly(app: FastAPI, client: TestClien
     assert refused.status_code == 404
 
 
+SPOT = re.compile(r'<div class="train-spot felt">.*?</fieldset>', re.S)
+
+
+def test_a_fresh_instance_gets_the_days_generated_puzzle_once_the_job_has_run(
+        app: FastAPI) -> None:
+    """No analysed hand on the instance: the background job generates the day's
+    position from the day's seed (the same on any instance), and two fresh browsers get
+    the same puzzle. Before the job has run the page says there is none yet."""
+    day = date(2026, 12, 4)
+    app.dependency_overrides[puzzle.today] = lambda: day
+    with TestClient(app) as early:
+        assert "No puzzle yet today" in early.get("/train/puzzle").text
+    assert puzzle.prepare(app.state.engine, day) is None  # this instance generates none
+    made = puzzle.prepare(app.state.engine, day, generate_one=True)  # the job, run here
+    assert made is not None and puzzle.clear(made.choices)
+    assert made.best == made.choices[0][0] and made.best in made.spot["legal"]
+    again = puzzle.generate(day.isoformat())  # what another fresh instance makes
+    assert again is not None and again[0] == made.source and again[2] == made.choices
+    seen = []
+    for _ in range(2):
+        with TestClient(app) as fresh:
+            page = fresh.get("/train/puzzle")
+            assert page.status_code == 200 and "Best move?" in page.text
+            found = SPOT.search(page.text)
+            assert found is not None
+            seen.append(found.group(0))
+    assert seen[0] == seen[1] and made.best in seen[0]
+    with Session(app.state.engine) as db:
+        assert db.exec(select(DailyPuzzle)).all() == [made]
+
+
 STARTS = re.compile(r'data-together="([^"]+)" data-version="(\d+)" data-start="(\d+)"')
 
 
@@ -259,3 +294,86 @@ def test_review_together_keeps_both_players_on_the_same_step(app: FastAPI) -> No
         assert other.post(path, data={"step": "0", "version": "2"}).status_code == 404
         assert other.get(path + "/events").status_code == 404
         assert guest.post(path, data={"step": "0", "version": "2"}).text == "1 0 3"
+
+
+def test_an_answer_moved_meanwhile_is_rated_again_not_lost(
+        app: FastAPI, client: TestClient, monkeypatch: Any) -> None:
+    """Two answers at once: the puzzle's rating read by one answer is moved by the other
+    before the first writes it. The first's update then finds the rating moved, reads it
+    again and rates against it: both games count (no lost update)."""
+    engine = app.state.engine
+    day = utcnow().date()
+    client.get("/")
+    sid = session_id_of(client)
+    with Session(engine) as db:
+        db.add(DailyPuzzle(day=day, source="s" * 64, best="pass", choices=[["pass", 600]],
+                           spot={"kind": "upcard", "hand": [], "drawn": None, "top": "2C",
+                                 "pile": 1, "stock": 31, "shown": [], "their_discards": [],
+                                 "their_count": 10, "scores": [0, 0], "target": 100,
+                                 "legal": ["pass", "take_upcard"]}))
+        db.commit()
+    real, calls = puzzle.glicko2, []
+    db = Session(engine)
+
+    def meanwhile(skill: Any, games: Any) -> Any:
+        calls.append(skill)
+        if len(calls) == 1:  # another answer's update lands now (SQLite: one writer,
+            # so it is played on the same connection, between the read and the write)
+            db.exec(update(DailyPuzzle).values(rating=1400.0, rd=300.0))
+        return real(skill, games)
+
+    monkeypatch.setattr(puzzle, "glicko2", meanwhile)
+    with db:
+        puzzle.answer(db, sid, day, day.isoformat(), "pass")
+        db.commit()
+    with Session(engine) as db:
+        stored = db.get(DailyPuzzle, day)
+        assert stored is not None
+        moved = real(puzzle.Skill(1400.0, 300.0, 0.06), [(puzzle.Skill(), 0.0)])
+        assert (stored.rating, stored.rd) == (moved.rating, moved.rd)
+        assert stored.rating < 1400.0
+
+
+def test_the_together_stream_sends_each_step_and_refuses_a_third_browser(
+        app: FastAPI) -> None:
+    """``…/together/events`` sends where the two stand at once, then each step either
+    player takes (``event: step``, ``"<hand> <step> <version>"``); a browser that is not
+    one of the match's two players gets no stream (404)."""
+    engine = app.state.engine
+    with TestClient(app) as host, TestClient(app) as guest, TestClient(app) as other:
+        for c in (host, guest, other):
+            c.get("/")
+        match_id = store_history(engine, session_id_of(guest), 1,
+                                 friend=session_id_of(host), analysed=1.0,
+                                 unfinished=False)[0]
+        path = f"/play/history/{match_id}/1/together"
+
+        async def scenario() -> tuple[list[str], int, int]:
+            stream = _Stream(app, host.cookies[COOKIE_NAME], path + "/events")
+            start = await stream.open()
+            seen: list[str] = []
+
+            async def next_step() -> str:
+                while True:
+                    chunk = await asyncio.wait_for(stream.messages.get(), 30)
+                    text = chunk.get("body", b"").decode()
+                    if text.startswith("event: step"):
+                        return text
+
+            seen.append(await next_step())
+            moved = await asyncio.to_thread(guest.post, path, data={"step": "4",
+                                                                    "version": "0"})
+            assert moved.text == "1 4 1"
+            seen.append(await next_step())
+            await asyncio.to_thread(host.post, path, data={"step": "2", "version": "1"})
+            seen.append(await next_step())
+            await stream.close()
+            third = _Stream(app, other.cookies[COOKIE_NAME], path + "/events")
+            refused = await third.open()
+            await third.close()
+            return seen, start["status"], refused["status"]
+
+        seen, status, refused = run_async(scenario())
+    assert status == 200 and refused == 404
+    assert seen == ["event: step\ndata: 1 0 0\n\n", "event: step\ndata: 1 4 1\n\n",
+                    "event: step\ndata: 1 2 2\n\n"]
