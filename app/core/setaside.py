@@ -138,9 +138,12 @@ def find(engine: Engine, session_id: str) -> list[Finding]:
 
 def _raw(conn: Any, table: Table, where: dict[str, Any]) -> list[dict[str, Any]]:
     """The stored values of ``table``'s rows matching ``where``, undecoded (plain SQL:
-    no JSON or time parsing, so a corrupted value comes back as it is)."""
-    condition = " AND ".join(f"{name} = :{name}" for name in where)
-    rows = conn.execute(text(f"SELECT * FROM {table.name} WHERE {condition}"), where)
+    no JSON or time parsing, so a corrupted value comes back as it is). Names are quoted
+    by the dialect: a column may be a reserved word (``drill_card.index``)."""
+    quote = conn.dialect.identifier_preparer.quote
+    condition = " AND ".join(f"{quote(name)} = :p{n}" for n, name in enumerate(where))
+    values = {f"p{n}": value for n, value in enumerate(where.values())}
+    rows = conn.execute(text(f"SELECT * FROM {quote(table.name)} WHERE {condition}"), values)
     return [dict(row._mapping) for row in rows]  # noqa: SLF001 - SQLAlchemy's row API
 
 

@@ -69,6 +69,10 @@ BROWSER_COLUMNS: dict[tuple[str, str], int | None] = {
     ("hand_share", "session_id"): None,
     ("event_host", "session_id"): None,
     ("event_player", "session_id"): None,
+    ("drill_card", "session_id"): None,
+    ("drill_day", "session_id"): None,
+    ("puzzle_answer", "session_id"): None,
+    ("puzzle_rating", "session_id"): None,
 }
 """(table, column) of every column that names a browser → the seat whose name (in the
 row's ``names``) stands for another browser (``None``: nobody's name, the value is

@@ -163,14 +163,17 @@ def streak(days: set[date], today: date) -> int:
 def progress(db: Session, session_id: str, queue: list[Item], now: datetime) -> Progress:
     """This browser's progress in the drill (:class:`Progress`)."""
     rows = db.exec(select(DrillDay).where(col(DrillDay.session_id) == session_id)).all()
+    # Counts are read as numbers (a stored value that is none fails here, and the row is
+    # set aside: app.core.setaside), never shown as they are stored.
+    counts = {r.day: (int(r.answered), int(r.solved)) for r in rows}
     today = now.date()
-    todays = next((r for r in rows if r.day == today), None)
+    answered, solved = counts.get(today, (0, 0))
     waiting = [_aware(i.card.due) for i in queue
                if i.card is not None and not i.card.learnt and not i.due(now)]
     return Progress(len(queue), sum(1 for i in queue if i.card is not None and i.card.learnt),
                     sum(1 for i in queue if i.due(now)),
-                    todays.answered if todays else 0, todays.solved if todays else 0,
-                    streak({r.day for r in rows if r.answered}, today),
+                    answered, solved,
+                    streak({day for day, (done, _) in counts.items() if done}, today),
                     min(waiting) if waiting else None)
 
 

@@ -343,7 +343,10 @@ NOT_200_HERE = {**FRIEND_ONLY, "/metrics": 404,
                 "/watch/{token}/events": 404,
                 # the world's hand is no friend match's: nothing to review together
                 "/play/history/{match_id}/{number}/together": 404,
-                "/play/history/{match_id}/{number}/together/events": 404}
+                "/play/history/{match_id}/{number}/together/events": 404,
+                # the bot protocol answers 404 while the operator keeps bots off (BOTS)
+                "/api/bot/me": 404, "/api/bot/matches/{match_id}": 404,
+                "/api/bot/matches/{match_id}/events": 404}
 # Previews change nothing even when accepted; the rest must change something. (An import
 # only shows a review; these tests' apps do not analyse hands.)
 READ_ONLY = {"/score/{sheet_id}/preview", "/score/{sheet_id}/hands/{number}/preview",
@@ -404,8 +407,14 @@ def world(app: FastAPI, client: TestClient) -> Iterator[World]:
     yield World(app, client)
 
 
+# The bot protocol's JSON routes (docs/bots.md): a program sends them with its bearer
+# token, no form; tests/web/botapi plays them. From another site they are refused too.
+BOT_API = "/api/bot/"
+
+
 def test_every_post_route_has_a_cross_site_check(app: FastAPI) -> None:
-    templates = {route.path for route in api_routes(app, "POST")}
+    templates = {route.path for route in api_routes(app, "POST")
+                 if not route.path.startswith(BOT_API)}
     assert templates, "no POST routes found"
     assert templates <= set(ACCEPTED), f"add an accepted form for {templates - set(ACCEPTED)}"
     assert {"/play", "/play/new", "/score"} <= templates
@@ -445,6 +454,23 @@ def test_cross_site_post_is_refused_and_changes_nothing(
     assert response.status_code in (200, 303), (response.status_code, response.text[:300])
     if template not in READ_ONLY:
         assert diff(before, snapshot(engine)), "the accepted form should have changed state"
+
+
+def test_cross_site_post_to_the_bot_protocol_is_refused(app: FastAPI, world: World) -> None:
+    """The bot protocol's POSTs carry no cookie-borne authority, yet a page of another
+    site posting to them (a bot's token in a script there) is refused like a form."""
+    templates = {route.path for route in api_routes(app, "POST")
+                 if route.path.startswith(BOT_API)}
+    assert templates, "no bot protocol routes found"
+    before = snapshot(app.state.engine)
+    for template in sorted(templates):
+        path = fill_path(template, {"match_id": world.hand["match_id"]})
+        assert path is not None
+        for headers in FOREIGN:
+            response = world.client.post(path, json={"invite": "x"}, headers={
+                **headers, "authorization": "Bearer gbot_x"})
+            assert response.status_code == 403, (path, headers, response.status_code)
+    assert not diff(before, snapshot(app.state.engine))
 
 
 def test_cross_site_get_changes_nothing(app: FastAPI, world: World) -> None:

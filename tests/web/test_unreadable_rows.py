@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,12 +21,15 @@ from sqlalchemy import select as select_rows
 from sqlmodel import Session, SQLModel, select
 
 from app.core import setaside
-from app.core.models import ScoreSheetRow, SetAsideRow
+from app.core.models import DailyPuzzle, PlayMatch, ScoreSheetRow, SetAsideRow
 from app.daily import days
+from app.review import history as hist
+from app.review import puzzle
 from app.table import storage
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event
 from tests.support.hardening import filled_paths, finish_hand
+from tests.support.histories import mark_mistakes
 from tests.web.friend.test_friend import start as start_friend_match
 
 SHEET = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
@@ -102,6 +106,7 @@ def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
                 "INSERT INTO daily_play (session_id, day, attempt, log, version, sort, "
                 "started_at) VALUES (?, ?, 1, '[]', 1, 'rank', '2026-01-01 00:00:00')",
                 (sid, days.today().isoformat()))
+        _train(app, client, sid)  # a drill question and today's puzzle answered
         assert client.post("/learn/start", data={"back": "/"}).status_code == 200  # a lesson
         assert client.post("/devices/recovery").status_code == 200  # a recovery code
         event = an_event(client)  # hosted (event_host) and played (event_player)
@@ -110,6 +115,37 @@ def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
         yield client, {"sheet_id": sheet.id, "number": played["number"],
                        "token": sheet.share_token, "slug": "knocking",
                        "match_id": played["match_id"], "event_slug": event}
+
+
+def _train(app: FastAPI, client: TestClient, sid: str) -> None:
+    """The browser's finished hand rated (all blunders), one drill question answered
+    (drill_card, drill_day) and today's puzzle, made from that hand, answered
+    (puzzle_answer, puzzle_rating)."""
+    mark_mistakes(app.state.engine, sid)
+    page = client.get("/train").text
+    item = re.search(r'name="item" value="([^"]+)"', page)
+    version = re.search(r'name="version" value="(\d+)"', page)
+    move = re.search(r'name="move" value="([^"]+)"', page)
+    assert item and version and move, page[:300]
+    assert client.post("/train/answer", data={"item": item.group(1), "version": version.group(1),
+                                              "move": move.group(1)}).status_code == 200
+    day = puzzle.today()
+    with Session(app.state.engine) as db:
+        candidate = puzzle.eligible(db, day)[0]
+        game = db.get(PlayMatch, candidate.match_id)
+        assert game is not None
+        facts = hist.hand_facts(db, sid, candidate.match_id, candidate.number)
+    ranked = puzzle.rank_decision(facts.rules.to_dict(), facts.seed, facts.number,
+                                  facts.dealer, facts.scores, list(facts.log),
+                                  candidate.seat, candidate.index)
+    assert ranked is not None
+    spot, choices = ranked
+    with Session(app.state.engine) as db:
+        db.add(DailyPuzzle(day=day, source=candidate.source, spot=spot, choices=choices,
+                           best=str(choices[0][0])))
+        db.commit()
+    assert client.post("/train/puzzle", data={"day": day.isoformat(),
+                                              "move": str(choices[0][0])}).status_code == 200
 
 
 def every_page(app: FastAPI, params: dict[str, Any]) -> list[str]:
