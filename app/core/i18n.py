@@ -107,6 +107,27 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` with its ``context`` (``msgctxt``: which of two meanings of the
+    same English words, "Knock" the button and "Knock" the kind of hand) where it is
+    defined, and return it unchanged; shown with :func:`pgettext` and the same context."""
+    return message
+
+
+def pgettext(context: str, message: str, **values: object) -> str:
+    """``message`` in ``context`` (its ``msgctxt``), in this request's language, with
+    placeholders filled as :func:`gettext` does: one English message that means two
+    things (docs/translating.md, "Context")."""
+    text = looked_up_in(current(), context, message)
+    return text % values if values else text
+
+
+@lru_cache(maxsize=1024)
+def looked_up_in(language: str, context: str, message: str) -> str:
+    """``message`` in ``context`` in ``language`` (remembered, as :func:`looked_up`)."""
+    return str(translations(language).upgettext(context, message))
+
+
 def lookup(message: str) -> str:
     """``message`` in this request's language, placeholders left as they are (what
     Jinja2's new-style gettext calls before it fills them, escaping the values).

@@ -156,10 +156,17 @@ def page_ngettext(singular: str, plural: str, num: int, **values: object) -> Mar
     return Markup(i18n.lookup_plural(singular, plural, num)) % values
 
 
+def page_pgettext(context: str, message: str, **values: object) -> Markup:
+    """``pgettext("hand kind", "Knock")`` in a template: ``message`` in ``context``
+    (``app.core.i18n.pgettext``), as :func:`page_gettext` escapes the values."""
+    return Markup(i18n.looked_up_in(i18n.current(), context, message)) % values
+
+
 # {% trans %} and _() in every template, in the request's language: the extension compiles
 # them new-style (the values passed to the callables, which fill them).
 templates.env.newstyle_gettext = True  # type: ignore[attr-defined]
-templates.env.globals.update(_=page_gettext, gettext=page_gettext, ngettext=page_ngettext)
+templates.env.globals.update(_=page_gettext, gettext=page_gettext, ngettext=page_ngettext,
+                             pgettext=page_pgettext)
 
 
 @lru_cache(maxsize=len(i18n.LANGUAGES))

@@ -206,7 +206,8 @@ def pseudo_locale(catalogue: NullTranslations | None = None) -> Iterator[None]:
 
     # Messages, card faces, names and the templates compiled per language are kept by
     # language ("en" here too): drop the English ones both ways.
-    forget = (i18n.looked_up.cache_clear, render._page_text.cache_clear,
+    forget = (i18n.looked_up.cache_clear, i18n.looked_up_in.cache_clear,
+              render._page_text.cache_clear,
               render.templates_in.cache_clear, render._card_face.cache_clear,
               cardwords._name_in.cache_clear)
     for clear in forget:
