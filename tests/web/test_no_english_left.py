@@ -41,6 +41,7 @@ from app.main import create_app
 from app.routes import install
 from app.web.deps import get_display, use_language
 from tests.support.browsers import session_id_of
+from tests.support.glossary import forbidden_in
 from tests.support.hardening import action_form, finish_hand
 from tests.support.positions import store_position, table_positions
 from tests.support.servers import sqlite_url
@@ -48,6 +49,7 @@ from tests.support.untranslated import (
     english_messages,
     manifest_texts,
     pseudo_locale,
+    shown,
     stray_words,
     unmarked,
 )
@@ -265,7 +267,19 @@ def faults(language: str, name: str, text: str) -> list[str]:
         if language == "pseudo":
             return [f"{p.where}: {p.text}" for p in pieces if stray_words(p.text)]
         return english_messages("\x00".join(f"<p>{p.text}</p>" for p in pieces), language)
-    return unmarked(text) if language == "pseudo" else english_messages(text, language)
+    if language == "pseudo":
+        return unmarked(text)
+    return english_messages(text, language) + forbidden(language, text)
+
+
+def forbidden(language: str, html: str) -> list[str]:
+    """The language's forbidden words (tests/data/forbidden_words/<lang>.txt: English game
+    words, rejected terms) on the page, as a player sees it (the typed names aside)."""
+    words = []
+    for piece in shown(html):
+        words += [f"forbidden word {word!r} in {piece.where}: {piece.text}"
+                  for word in forbidden_in(piece.text, language)]
+    return words
 
 
 def cases() -> list[object]:
