@@ -113,6 +113,7 @@ check: $(DEV_STAMP)
 	$(BIN)/ruff check app tests bench alembic tools
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/python tools/check_catalogues.py
 
 lint: check
 	@if [ -x $(BIN)/hadolint ]; then $(BIN)/hadolint --failure-threshold warning Dockerfile; \
