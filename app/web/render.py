@@ -340,6 +340,15 @@ templates.env.globals.update(
     date=i18n.date,
     moment=i18n.moment,
 )
+# The formats of the page's language (docs/translating.md, "Numbers, dates, lists"): every
+# date, percentage and list a page prints goes through these (Babel's locale data), never
+# through isoformat() or a "%" glued to a number (tests/web/test_no_english_left.py).
+templates.env.filters.update(
+    day=i18n.date,            # {{ daily.day|day }}: 06.12.2026, 6 dic 2026
+    percent=i18n.percentage,  # {{ rate|percent }} (0-100): 54 %, 54%
+    num=i18n.number,          # {{ x|num(1) }}: 1.234,5
+    listing=i18n.listing,     # {{ numbers|listing }}: 1, 2 und 3
+)
 
 
 def is_htmx(request: Request) -> bool:

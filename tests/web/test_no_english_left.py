@@ -67,7 +67,7 @@ PAGES = (
     "home", "guide", *(f"guide {page.slug}" for page in GUIDE_PAGES), "play new",
     *(f"play {name}" for name in TABLE), "play refused move", "play stale move",
     "play hint", "review list", "hand review", "match report", "all matches report",
-    "stats", "import", "import refused", "practice",
+    "stats", "import", "import refused", "practice", "daily",
     *(f"learn step {n}" for n in range(1, len(script.STEPS) + 1)), "learn refused",
     "learn end", "friend waiting", "friend join", "friend table (guest)",
     "friend table (host)", "friend refused", "friend declined", "score index",
@@ -203,6 +203,7 @@ def tour(app: FastAPI, headers: dict[str, str]) -> Tour:
             "version": "0", "kind": "knock", "knocker": "0", "knocker_deadwood": "6",
             "defender_deadwood": "28"}))
         # Everything else of one browser.
+        keep("daily", get("/daily"))
         keep("fair", get("/fair"))
         keep("fair wrong seed", get("/fair?server_seed=zz&client_seed=zz&hand=x"))
         keep("devices", get("/devices"))
@@ -269,7 +270,25 @@ def faults(language: str, name: str, text: str) -> list[str]:
         return english_messages("\x00".join(f"<p>{p.text}</p>" for p in pieces), language)
     if language == "pseudo":
         return unmarked(text)
-    return english_messages(text, language) + forbidden(language, text)
+    return english_messages(text, language) + forbidden(language, text) + formats(text)
+
+
+ISO_DATE = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])")
+GLUED_PERCENT = re.compile(r"\d%")
+
+
+def formats(html: str) -> list[str]:
+    """Numbers a German or Spanish page prints in no locale's format: a raw ISO date
+    (2026-12-06: the locale's date is 06.12.2026, 6 dic 2026) or a "%" glued to its
+    number (both languages write 54 %): the page's filters ``|day`` and ``|percent``
+    (app/web/render.py) were not used."""
+    found = []
+    for piece in shown(html):
+        if ISO_DATE.search(piece.text):
+            found.append(f"raw ISO date in {piece.where}: {piece.text}")
+        if GLUED_PERCENT.search(piece.text):
+            found.append(f"percent glued to its number in {piece.where}: {piece.text}")
+    return found
 
 
 def forbidden(language: str, html: str) -> list[str]:
