@@ -409,7 +409,12 @@ def render(
         else fields_of(context)
     varies = "HX-Request, Accept-Language" if getattr(request.state, "language_varies",
                                                       False) else "HX-Request"
-    all_headers = {"Vary": varies, **(headers or {})}
+    # Content-Language: the language the answer is in. A page's script swaps a fragment
+    # in only when it is the page's own (static/app.js: a language switched in another
+    # tab reloads that tab's page instead of mixing two languages).
+    all_headers = {"Vary": varies, "Content-Language": getattr(request.state, "language",
+                                                               i18n.SOURCE),
+                   **(headers or {})}
     whole_page = block is None or not is_htmx(request)
     if whole_page and "display" not in ctx:
         ctx["display"] = display if display is not None else shown_display(request)
