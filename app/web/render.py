@@ -315,6 +315,32 @@ def sound_files() -> dict[str, str]:
     return {name: static_url(f"sounds/{name}.wav") for name in SOUNDS}
 
 
+KEYS: dict[str, str] = {
+    # Translators: keyboard keys of the play table, one letter each, in the context
+    # "keyboard key": pick the first letter of the button's word in your language where
+    # you can (Spanish knock "Cerrar": C), all different within the table.
+    "draw_stock": i18n.NC_("keyboard key", "S"),  # Draw from the stock
+    "take": i18n.NC_("keyboard key", "T"),  # Take the discard (or the upcard)
+    "pass": i18n.NC_("keyboard key", "P"),  # Pass on the upcard
+    "discard": i18n.NC_("keyboard key", "D"),  # Discard
+    "knock": i18n.NC_("keyboard key", "K"),  # Knock
+    "gin": i18n.NC_("keyboard key", "G"),  # Gin
+    "big_gin": i18n.NC_("keyboard key", "B"),  # Big gin
+    "next_hand": i18n.NC_("keyboard key", "N"),  # Next hand, Rematch
+    "pile": i18n.NC_("keyboard key", "H"),  # Show the discard pile
+    "read": i18n.NC_("keyboard key", "R"),  # Read the table aloud
+}
+"""The play table's keyboard keys by action, each a letter of the page's language
+(``key(action)``: lower case, a button's ``data-key``; the Keys panel shows it in
+capitals). static/table/keys.js presses the button whose ``data-key`` is the key."""
+
+
+def key(action: str) -> str:
+    """The keyboard key of ``action`` (a :data:`KEYS` name) in the page's language, lower
+    case (``"k"``; Spanish ``"c"``, the knock being *Cerrar*)."""
+    return i18n.pgettext("keyboard key", KEYS[action]).lower()
+
+
 def scoring_presets() -> tuple[Preset, ...]:
     """The engine's scoring presets (:data:`app.engine.PRESETS`), House first."""
     return engine_rules.PRESETS
@@ -336,6 +362,7 @@ templates.env.globals.update(
     table_options=table_options,
     scoring_presets=scoring_presets,
     sound_files=sound_files,
+    key=key,
     number=i18n.number,
     date=i18n.date,
     moment=i18n.moment,
