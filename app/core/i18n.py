@@ -28,8 +28,8 @@ from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale
-from babel.lists import format_list
 from babel.dates import format_date, format_time
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent

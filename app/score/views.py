@@ -13,7 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from app.core.i18n import N_, NC_, gettext, ngettext, pgettext
+from app.core.i18n import NC_, gettext, ngettext, pgettext
 from app.core.models import ScoreSheetRow
 from app.engine import Card, Rank, Rules
 from app.score.evening import EveningTally

@@ -26,8 +26,10 @@ def test_an_empty_a_fuzzy_or_a_missing_translation_fails(tmp_path: Path) -> None
     locale = _copy(tmp_path)
     po = locale / "de" / "LC_MESSAGES" / "messages.po"
     text = po.read_text(encoding="utf-8")
-    text = text.replace('msgid "Settings"\nmsgstr "Einstellungen"', 'msgid "Settings"\nmsgstr ""')
-    text = text.replace('msgid "Rules"\nmsgstr "Regeln"', '#, fuzzy\nmsgid "Rules"\nmsgstr "Regeln"')
+    text = text.replace('msgid "Settings"\nmsgstr "Einstellungen"',
+                        'msgid "Settings"\nmsgstr ""')
+    text = text.replace('msgid "Rules"\nmsgstr "Regeln"',
+                        '#, fuzzy\nmsgid "Rules"\nmsgstr "Regeln"')
     po.write_text(text, encoding="utf-8")
     found = check_catalogues.problems(languages=["de", "es", "xx"], locale=locale)
     assert "de: untranslated: 'Settings'" in found
