@@ -114,6 +114,7 @@ check: $(DEV_STAMP)
 	$(BIN)/ruff check app tests bench alembic tools
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/python tools/check_catalogues.py
 
 lint: check
 	@if [ -x $(BIN)/hadolint ]; then $(BIN)/hadolint --failure-threshold warning Dockerfile; \
@@ -158,7 +159,8 @@ LANGUAGES := de es
 messages: $(DEV_STAMP)
 	$(BIN)/pybabel --quiet extract -F babel.cfg --no-location --sort-output --project=gin-rummy \
 	  --copyright-holder="Gin Rummy contributors" --msgid-bugs-address="" \
-	  -k gettext -k ngettext:1,2 -k N_ -o app/locale/messages.pot .
+	  --add-comments=Translators: -k gettext -k ngettext:1,2 -k N_ -k pgettext:1c,2 -k NC_:1c,2 \
+	  -o app/locale/messages.pot .
 	@for l in $(LANGUAGES); do \
 	  if [ -f app/locale/$$l/LC_MESSAGES/messages.po ]; then \
 	    $(BIN)/pybabel --quiet update --no-fuzzy-matching -i app/locale/messages.pot -d app/locale -l $$l; \

@@ -6,6 +6,12 @@
  *   page tells it which static files it loaded before the worker controlled it (the
  *   first visit), so that the next visit fetches the page alone.
  *   The app's sub-path ("" or e.g. "/gin") is read from <meta name="app-base">.
+ * - A page of one language never shows a piece of another (issue 52): every answer the
+ *   server renders says its language (Content-Language); one that differs from the
+ *   page's <html lang> (the language was switched in another tab) is not swapped in, the
+ *   page is loaded again instead. htmx's own requests are checked here (htmx:beforeSwap);
+ *   the scripts that fetch pieces themselves (static/table/queue.js, live.js, start.js,
+ *   static/score.js) call window.ginLanguageChanged(response) before they swap.
  * - Settings page: the preview follows the radio buttons before saving (the saved
  *   choice is applied by the server on <html>; this only previews it).
  */
@@ -31,6 +37,21 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
     else setTimeout(register, 1000);  // Safari: no idle callback
   });
 }
+
+// True (and the page reloading) when ``answer`` (a fetch Response or an XMLHttpRequest)
+// was rendered in another language than this page's.
+window.ginLanguageChanged = (answer) => {
+  const said = answer && (answer.headers && answer.headers.get
+    ? answer.headers.get("Content-Language")
+    : answer.getResponseHeader && answer.getResponseHeader("Content-Language"));
+  if (!said || said === document.documentElement.lang) return false;
+  location.reload();
+  return true;
+};
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (window.ginLanguageChanged(event.detail.xhr)) event.detail.shouldSwap = false;
+});
 
 document.addEventListener("change", (event) => {
   const input = event.target;

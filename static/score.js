@@ -31,9 +31,10 @@
       headers: { "HX-Request": "true" },
       credentials: "same-origin"
     }).then(function (response) {
+      if (window.ginLanguageChanged && window.ginLanguageChanged(response)) return null;
       return response.text().then(function (html) { return [response.status, html]; });
     }).then(function (answer) {
-      if (mine !== serial) return; // a later keystroke has its own answer coming
+      if (!answer || mine !== serial) return; // a later keystroke has its own answer coming
       var doc = new DOMParser().parseFromString(answer[1], "text/html");
       var fresh = doc.getElementById("preview");
       if (answer[0] === 200 && fresh) {

@@ -19,7 +19,7 @@ English is the source language: a message without a translation is shown in Engl
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache, lru_cache
@@ -29,6 +29,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale
 from babel.dates import format_date, format_time
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
@@ -107,6 +108,27 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` with its ``context`` (``msgctxt``: which of two meanings of the
+    same English words, "Knock" the button and "Knock" the kind of hand) where it is
+    defined, and return it unchanged; shown with :func:`pgettext` and the same context."""
+    return message
+
+
+def pgettext(context: str, message: str, **values: object) -> str:
+    """``message`` in ``context`` (its ``msgctxt``), in this request's language, with
+    placeholders filled as :func:`gettext` does: one English message that means two
+    things (docs/translating.md, "Context")."""
+    text = looked_up_in(current(), context, message)
+    return text % values if values else text
+
+
+@lru_cache(maxsize=1024)
+def looked_up_in(language: str, context: str, message: str) -> str:
+    """``message`` in ``context`` in ``language`` (remembered, as :func:`looked_up`)."""
+    return str(translations(language).upgettext(context, message))
+
+
 def lookup(message: str) -> str:
     """``message`` in this request's language, placeholders left as they are (what
     Jinja2's new-style gettext calls before it fills them, escaping the values).
@@ -159,6 +181,23 @@ def percent(value: float) -> str:
     """``value`` (a fraction) as a whole percentage in this language's format (``45%``,
     ``45 %``)."""
     return format_percent(value, locale=_locale(current()))
+
+
+def percentage(value: float) -> str:
+    """``value`` (0 to 100: a chance, an accuracy, a rate) as a whole percentage in this
+    language's format: ``54%`` in English, ``54 %`` (a no-break space) in German and
+    Spanish; the template filter ``|percent``."""
+    return percent(value / 100)
+
+
+def listing(items: Iterable[object]) -> str:
+    """``items`` as one list in this language's words (Babel's ``format_list``): ``1, 2
+    and 3``, ``1, 2 und 3``, ``1, 2 y 3``; the template filter ``|listing``. English
+    lists as the app's English writes (British: no comma before "and")."""
+    language = current()
+    return str(format_list([str(item) for item in items],
+                           locale=_locale("en_GB" if language == SOURCE else language)))
+
 
 def date(value: dt.date | dt.datetime, form: str = "medium") -> str:
     """The day of ``value`` in this language's format (``form``: Babel's ``short``,

@@ -25,6 +25,7 @@ from datetime import date
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from app.core import i18n
 from app.core.i18n import N_, gettext
 from app.core.models import DailyPlay, utcnow
 from app.core.setaside import Finding
@@ -89,7 +90,7 @@ def posted_day(text: str, today: date) -> date:
     if day != today:
         raise OtherDayError(gettext(
             "That was the daily deal of %(day)s; today (%(today)s) has a new deal, so "
-            "nothing was played. Here it is.", day=day.isoformat(), today=today.isoformat()))
+            "nothing was played. Here it is.", day=i18n.date(day), today=i18n.date(today)))
     return day
 
 

@@ -52,7 +52,9 @@ from app.engine import (
     tally,
 )
 from app.engine.hand import HAND_SIZE, VOID_AT
+from app.table.storage import load
 from app.table.words import the
+from app.web.deps import DbDep, known_session_id
 from app.web.links import guide_link_for
 from app.web.phrases import score_words
 from app.web.rulewords import rules_rows
@@ -73,11 +75,19 @@ class GuideRules:
     match: Rules = CLASSIC
 
 
-async def get_guide_rules(request: Request) -> GuideRules:
-    """FastAPI dependency: ``app.state.guide_rules`` when set, else House / Classic
-    (async: no I/O, so no trip to the threadpool)."""
+def get_guide_rules(request: Request, db: DbDep) -> GuideRules:
+    """FastAPI dependency: ``app.state.guide_rules`` when set; else the rules of this
+    browser's open match when it has one (the table's "Rules for this step" link leads
+    here: the page shows that table's values where they differ from House, issue 52);
+    else House / Classic."""
     rules = getattr(request.app.state, "guide_rules", None)
-    return rules if isinstance(rules, GuideRules) else GuideRules()
+    if isinstance(rules, GuideRules):
+        return rules
+    session_id = known_session_id(request, db)
+    loaded = load(db, session_id) if session_id is not None else None
+    if loaded is None:
+        return GuideRules()
+    return GuideRules(play=Rules.from_dict(loaded.game.rules))
 
 
 GuideRulesDep = Annotated[GuideRules, Depends(get_guide_rules)]

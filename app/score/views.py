@@ -13,7 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from app.core.i18n import N_, gettext, ngettext
+from app.core.i18n import NC_, gettext, ngettext, pgettext
 from app.core.models import ScoreSheetRow
 from app.engine import Card, Rank, Rules
 from app.score.evening import EveningTally
@@ -49,9 +49,12 @@ class RowView:
     """``"Knock: Ann +22"``."""
 
 
-KIND_LABELS = {"knock": N_("Knock"), "undercut": N_("Undercut"), "gin": N_("Gin"),
-               "big_gin": N_("Big gin"), "void": N_("Void hand")}
-"""Each way a hand ends, as the sheet names it (catalogue messages: ``_(label)``)."""
+HAND_KIND = "hand kind"
+KIND_LABELS = {"knock": NC_("hand kind", "Knock"), "undercut": NC_("hand kind", "Undercut"),
+               "gin": NC_("hand kind", "Gin"), "big_gin": NC_("hand kind", "Big gin"),
+               "void": NC_("hand kind", "Void hand")}
+"""Each way a hand ends, as the sheet names it: nouns, in the context ``HAND_KIND``
+(``pgettext("hand kind", label)``; the button "Knock" is a verb, another message)."""
 
 
 def describe(row: HandRow, names: tuple[str, ...]) -> RowView:
@@ -75,7 +78,7 @@ def describe(row: HandRow, names: tuple[str, ...]) -> RowView:
                            against=entry.defender_deadwood)
         assert row.winner is not None
         outcome = gettext("%(kind)s: %(name)s +%(points)s",
-                          kind=gettext(KIND_LABELS[row.kind.value]),
+                          kind=pgettext(HAND_KIND, KIND_LABELS[row.kind.value]),
                           name=names[row.winner], points=row.points)
     if entry.upcard:
         what = gettext("%(hand)s (upcard %(card)s)", hand=what, card=card_name(entry.upcard))

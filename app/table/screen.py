@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.core.i18n import N_, gettext, ngettext
+from app.core.i18n import N_, NC_, gettext, ngettext, pgettext
 from app.engine import (
     Card,
     Discarded,
@@ -364,8 +364,11 @@ def _pile(view: PlayerView, seats: Seats) -> tuple[PileCard, ...]:
                  for card in reversed(view.discard_pile))
 
 
-_HOW = {HandKind.GIN: N_("Gin"), HandKind.BIG_GIN: N_("Big gin"), HandKind.KNOCK: N_("Knock"),
-        HandKind.UNDERCUT: N_("Undercut"), HandKind.VOID: N_("Void")}
+HAND_KIND = "hand kind"
+"""The context of a hand's kind as a noun in a score row ("Knock" there is not the button)."""
+_HOW = {HandKind.GIN: NC_("hand kind", "Gin"), HandKind.BIG_GIN: NC_("hand kind", "Big gin"),
+        HandKind.KNOCK: NC_("hand kind", "Knock"), HandKind.UNDERCUT: NC_("hand kind", "Undercut"),
+        HandKind.VOID: NC_("hand kind", "Void")}
 
 
 def score_rows(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[ScoreRow, ...]:
@@ -378,8 +381,8 @@ def score_rows(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[ScoreRow,
         if record.winner is not None:
             totals[record.winner] += record.points
         winner = "" if record.winner is None else seats.who(record.winner)
-        how = gettext(_HOW.get(record.kind, str(record.kind)) if record.winner is not None
-                      else _HOW[HandKind.VOID])
+        how = pgettext(HAND_KIND, _HOW.get(record.kind, str(record.kind))
+                       if record.winner is not None else _HOW[HandKind.VOID])
         games = "" if board is None else " ".join(
             str(c + 1) for c, hands in enumerate(board.hands) if number - 1 in hands) or "—"
         rows.append(ScoreRow(number, winner, how, record.points if winner else 0,
@@ -492,6 +495,9 @@ def result_panel(result: HandResult, rules: Rules,
         LaidMeld(meld.kind.value, tuple(str(c) for c in meld.cards)) for meld in s.defender_melds
     )
     kind = result.kind
+    # Translators: "went gin", "went big gin", "knocked", "defended" stand after a name
+    # or "You" on the result panel ("You · knocked"): a neutral form (a noun, as German
+    # "Klopfen", Spanish "Cierre") so that no verb has to agree with the name.
     verb = gettext({HandKind.GIN: N_("went gin"),
                     HandKind.BIG_GIN: N_("went big gin")}.get(kind, N_("knocked")))
     knocker_side = Side(_who(knocker), verb, knocker_melds,

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
+from app.core import i18n
 from app.core.i18n import N_, gettext, ngettext
 from app.engine import (
     Card,
@@ -69,10 +70,9 @@ def action_words(action: Action) -> str:
 
 
 def join_words(parts: Sequence[str]) -> str:
-    """``parts`` as one list in words: "a, b and c" ("a, b und c", "a, b y c")."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return gettext("%(items)s and %(last)s", items=", ".join(parts[:-1]), last=parts[-1])
+    """``parts`` as one list in words: "a, b and c" ("a, b und c", "a, b y c"), by
+    the language's own rule (Babel's list patterns, ``i18n.listing``)."""
+    return i18n.listing(parts)
 
 
 def turn_record(events: Sequence[Event], seats: Seats = VS_COMPUTER) -> str:

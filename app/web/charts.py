@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.core import i18n
 from app.core.i18n import gettext
 
 
@@ -92,9 +93,15 @@ def line_chart(title: str, values: Sequence[float], labels: Sequence[str],
         title, width, height,
         points=tuple((x, _y(v, height, top, low)) for x, v in zip(xs, values, strict=True)),
         labels=_sparse(xs, labels),
-        ticks=tuple((_y(v, height, top, low), f"{v:g}{unit}") for v in grid),
-        summary=", ".join(f"{label}: {v:.0f}{unit}" for label, v in zip(labels, values,
-                                                                           strict=True)))
+        ticks=tuple((_y(v, height, top, low), _said(v, unit, "g")) for v in grid),
+        summary=", ".join(f"{label}: {_said(v, unit, '.0f')}" for label, v in zip(
+            labels, values, strict=True)))
+
+
+def _said(value: float, unit: str, form: str) -> str:
+    """``value`` with its ``unit``: a percentage (``"%"``) in the page's language's format
+    (``54 %`` in German), anything else as ``form`` writes it and the unit after."""
+    return i18n.percentage(value) if unit == "%" else f"{value:{form}}{unit}"
 
 
 def percent_line(title: str, values: Sequence[float], labels: Sequence[str],
@@ -112,13 +119,13 @@ def percent_bars(title: str, values: Sequence[tuple[str, float]], width: int = 3
     for i, (label, v) in enumerate(values):
         top = _y(v, height)
         bars.append((PAD_LEFT + slot * i + slot * 0.2, top, slot * 0.6,
-                     _y(0, height) - top, f"{label} {v:.0f}%"))
+                     _y(0, height) - top, f"{label} {i18n.percentage(v)}"))
     return Chart(title, width, height,
                  labels=tuple((PAD_LEFT + slot * (i + 0.5), label)
                               for i, (label, _) in enumerate(values)),
-                 ticks=tuple((_y(v, height), f"{v}%") for v in (0, 50, 100)),
+                 ticks=tuple((_y(v, height), i18n.percentage(v)) for v in (0, 50, 100)),
                  bars=tuple(bars),
-                 summary=", ".join(f"{label}: {v:.0f}%" for label, v in values))
+                 summary=", ".join(f"{label}: {i18n.percentage(v)}" for label, v in values))
 
 
 def count_bars(title: str, values: Sequence[tuple[str, int]], keys: Sequence[str] = (),

@@ -150,6 +150,15 @@ def _known(request: Request, db: Session) -> Known | None:
     return known
 
 
+def known_session_id(request: Request, db: Session) -> str | None:
+    """The id of the browser session the cookie names, read as :func:`get_display` reads
+    it (once per request, or known to the process); ``None`` for a first visit or an
+    unknown cookie. Creates nothing: a page that only adapts to a known browser (the
+    guide's rules: ``app.guide.content.get_guide_rules``) uses it."""
+    known = _known(request, db)
+    return known.row.id if known is not None else None
+
+
 async def get_browser_session(request: Request, db: DbDep) -> BrowserSession:
     """This browser's session row, created on first visit.
 

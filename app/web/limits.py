@@ -343,9 +343,10 @@ def _small_page(language: str, message: str, root: str) -> tuple[str, str]:
     home; made once per language, message and root."""
     with i18n.language(language):
         title, text, home = gettext(TITLES[429]), gettext(message), gettext("Home")
+        brand = gettext("Gin Rummy")
     return (f'<!DOCTYPE html><html lang="{escape(language)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(title)} · Gin Rummy</title><link rel="stylesheet" '
+            f'<title>{escape(title)} · {escape(brand)}</title><link rel="stylesheet" '
             f'href="{escape(root)}{static_url("app.css")}"></head><body><main>'
             '<section class="panel error-page" role="alert" data-status="429">'
             f'<h1>{escape(title)}</h1><p>{escape(text)}</p><p class="error-page__retry">',

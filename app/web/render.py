@@ -156,10 +156,17 @@ def page_ngettext(singular: str, plural: str, num: int, **values: object) -> Mar
     return Markup(i18n.lookup_plural(singular, plural, num)) % values
 
 
+def page_pgettext(context: str, message: str, **values: object) -> Markup:
+    """``pgettext("hand kind", "Knock")`` in a template: ``message`` in ``context``
+    (``app.core.i18n.pgettext``), as :func:`page_gettext` escapes the values."""
+    return Markup(i18n.looked_up_in(i18n.current(), context, message)) % values
+
+
 # {% trans %} and _() in every template, in the request's language: the extension compiles
 # them new-style (the values passed to the callables, which fill them).
 templates.env.newstyle_gettext = True  # type: ignore[attr-defined]
-templates.env.globals.update(_=page_gettext, gettext=page_gettext, ngettext=page_ngettext)
+templates.env.globals.update(_=page_gettext, gettext=page_gettext, ngettext=page_ngettext,
+                             pgettext=page_pgettext)
 
 
 @lru_cache(maxsize=len(i18n.LANGUAGES))
@@ -308,6 +315,32 @@ def sound_files() -> dict[str, str]:
     return {name: static_url(f"sounds/{name}.wav") for name in SOUNDS}
 
 
+KEYS: dict[str, str] = {
+    # Translators: keyboard keys of the play table, one letter each, in the context
+    # "keyboard key": pick the first letter of the button's word in your language where
+    # you can (Spanish knock "Cerrar": C), all different within the table.
+    "draw_stock": i18n.NC_("keyboard key", "S"),  # Draw from the stock
+    "take": i18n.NC_("keyboard key", "T"),  # Take the discard (or the upcard)
+    "pass": i18n.NC_("keyboard key", "P"),  # Pass on the upcard
+    "discard": i18n.NC_("keyboard key", "D"),  # Discard
+    "knock": i18n.NC_("keyboard key", "K"),  # Knock
+    "gin": i18n.NC_("keyboard key", "G"),  # Gin
+    "big_gin": i18n.NC_("keyboard key", "B"),  # Big gin
+    "next_hand": i18n.NC_("keyboard key", "N"),  # Next hand, Rematch
+    "pile": i18n.NC_("keyboard key", "H"),  # Show the discard pile
+    "read": i18n.NC_("keyboard key", "R"),  # Read the table aloud
+}
+"""The play table's keyboard keys by action, each a letter of the page's language
+(``key(action)``: lower case, a button's ``data-key``; the Keys panel shows it in
+capitals). static/table/keys.js presses the button whose ``data-key`` is the key."""
+
+
+def key(action: str) -> str:
+    """The keyboard key of ``action`` (a :data:`KEYS` name) in the page's language, lower
+    case (``"k"``; Spanish ``"c"``, the knock being *Cerrar*)."""
+    return i18n.pgettext("keyboard key", KEYS[action]).lower()
+
+
 def scoring_presets() -> tuple[Preset, ...]:
     """The engine's scoring presets (:data:`app.engine.PRESETS`), House first."""
     return engine_rules.PRESETS
@@ -329,9 +362,19 @@ templates.env.globals.update(
     table_options=table_options,
     scoring_presets=scoring_presets,
     sound_files=sound_files,
+    key=key,
     number=i18n.number,
     date=i18n.date,
     moment=i18n.moment,
+)
+# The formats of the page's language (docs/translating.md, "Numbers, dates, lists"): every
+# date, percentage and list a page prints goes through these (Babel's locale data), never
+# through isoformat() or a "%" glued to a number (tests/web/test_no_english_left.py).
+templates.env.filters.update(
+    day=i18n.date,            # {{ daily.day|day }}: 06.12.2026, 6 dic 2026
+    percent=i18n.percentage,  # {{ rate|percent }} (0-100): 54 %, 54%
+    num=i18n.number,          # {{ x|num(1) }}: 1.234,5
+    listing=i18n.listing,     # {{ numbers|listing }}: 1, 2 und 3
 )
 
 
@@ -393,7 +436,12 @@ def render(
         else fields_of(context)
     varies = "HX-Request, Accept-Language" if getattr(request.state, "language_varies",
                                                       False) else "HX-Request"
-    all_headers = {"Vary": varies, **(headers or {})}
+    # Content-Language: the language the answer is in. A page's script swaps a fragment
+    # in only when it is the page's own (static/app.js: a language switched in another
+    # tab reloads that tab's page instead of mixing two languages).
+    all_headers = {"Vary": varies, "Content-Language": getattr(request.state, "language",
+                                                               i18n.SOURCE),
+                   **(headers or {})}
     whole_page = block is None or not is_htmx(request)
     if whole_page and "display" not in ctx:
         ctx["display"] = display if display is not None else shown_display(request)

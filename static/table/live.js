@@ -90,7 +90,10 @@ function fetchMatches() {
   const live = document.getElementById("live");
   if (!live || !live.dataset.matches) return;
   fetch(live.dataset.matches, { credentials: "same-origin" })
-    .then(function (response) { return response.ok ? response.text() : ""; })
+    .then(function (response) {
+      if (window.ginLanguageChanged && window.ginLanguageChanged(response)) return "";
+      return response.ok ? response.text() : "";
+    })
     .then(function (text) {
       if (!text) return;
       const old = document.getElementById("turns");

@@ -129,8 +129,11 @@ function fetchTable() {
   let keepFocus = describeFocus();
   if (keepFocus && keepFocus.lost) keepFocus = { keep: true };
   return fetch(postUrl() + shownMatch(), { credentials: "same-origin", headers: { "HX-Request": "true" } })
-    .then(function (response) { return response.text(); })
+    .then(function (response) {
+      return window.ginLanguageChanged && window.ginLanguageChanged(response) ? "" : response.text();
+    })
     .then(function (text) {
+      if (!text) return;
       if (text.indexOf('id="table"') < 0) { location.reload(); return; }
       swap(text, keepFocus);
     })
@@ -181,6 +184,8 @@ function post(intent) {
     method: "POST", body: body, credentials: "same-origin",
     headers: { "HX-Request": "true" }
   }).then(function (response) {
+    // Another language than the page's (switched in another tab): the page reloads.
+    if (window.ginLanguageChanged && window.ginLanguageChanged(response)) return;
     return response.text().then(function (text) {
       if (response.redirected && text.indexOf('id="table"') < 0) {
         // Sent elsewhere (a match that could not be read was set aside): go there.

@@ -18,6 +18,7 @@ function start(form, action) {
         location.replace(response.url);
         return null;
       }
+      if (window.ginLanguageChanged && window.ginLanguageChanged(response)) return null;
       return response.text().then(function (text) {
         if (text.indexOf("<main") < 0) { form.submit(); return; }
         window.htmx.swap("main", text, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0, ignoreTitle: true },

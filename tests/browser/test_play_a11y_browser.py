@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.languages import LANGUAGES, LOCALES, page_language, say
+from tests.support.languages import LANGUAGES, LOCALES, key, page_language, say
 from tests.support.tables import at_table, slow_network
 
 
@@ -95,7 +95,8 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
         assert "Your turn" in status or "upcard" in status
     # While a request is in flight the table says it is busy.
     slow_network(page, 400)
-    page.keyboard.press("p" if _enabled(page, "#a-pass") else "s")
+    page.keyboard.press(key(page, "pass") if _enabled(page, "#a-pass")
+                        else key(page, "draw_stock"))
     page.wait_for_function("() => document.querySelector('#table')?.getAttribute("
                            "'aria-busy') === 'true'")
     page.wait_for_function("() => document.querySelector('#table')?.getAttribute("
@@ -107,12 +108,13 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
             break
         before = page.locator("#computer-live").inner_text()
         if _enabled(page, "#a-pass"):
-            _key_and_wait(page, "p")
+            _key_and_wait(page, key(page, "pass"))
         elif _enabled(page, "#a-draw_stock"):
-            _key_and_wait(page, "s")
+            _key_and_wait(page, key(page, "draw_stock"))
         else:
             acts = _select_best_card(page)
-            _key_and_wait(page, "g" if "gin" in acts else "k" if "knock" in acts else "d")
+            _key_and_wait(page, key(page, "gin" if "gin" in acts else "knock" if "knock" in acts
+                                    else "discard"))
         if page.locator("#computer-live").inner_text() and \
                 page.locator("#computer-live").inner_text() != before:
             announced += 1
@@ -122,7 +124,7 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
     result = page.locator(".result h2").first.inner_text()
     assert result in page.locator(".result").aria_snapshot()
     # Read the table: R puts the whole table into its live region.
-    page.keyboard.press("r")
+    page.keyboard.press(key(page, "read"))
     page.wait_for_function("() => document.querySelector('#table-read').textContent.length > 0")
     read = page.locator("#table-read").inner_text().strip()
     assert read and read[:40] in _spoken(page, "#table-read")
@@ -131,7 +133,7 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
     page.keyboard.press("Escape")
     # Next hand, by key; the new hand is announced.
     if _enabled(page, "#a-next_hand"):
-        _key_and_wait(page, "n")
+        _key_and_wait(page, key(page, "next_hand"))
         assert "2" in page.locator(".scorebar__meta").inner_text()
         if language == "en":
             assert "Hand 2" in page.locator(".scorebar").inner_text()

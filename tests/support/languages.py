@@ -7,7 +7,8 @@ shows them in its language, so one test serves English, German and Spanish.
   (English while the catalogue has no translation: then the page shows English too);
 * ``page_language(page)`` — a Playwright page's ``<html lang>``;
 * ``say(page, message, **values)`` — ``message`` in the page's language (a button's
-  name to click: ``page.get_by_role("button", name=say(page, "Start match"))``).
+  name to click: ``page.get_by_role("button", name=say(page, "Start match"))``);
+* ``key(page, action)`` — the keyboard key of a table action in the page's language.
 """
 
 from __future__ import annotations
@@ -34,6 +35,15 @@ def page_language(page: Any) -> str:
     root element for a moment, and ``document.documentElement`` is then null.
     """
     return str(page.locator("html").get_attribute("lang") or i18n.SOURCE)
+
+
+def key(page: Any, action: str) -> str:
+    """The keyboard key of ``action`` (``app.web.render.KEYS``: ``"knock"``,
+    ``"draw_stock"``) in the language of ``page`` (Spanish knocks with ``c``)."""
+    from app.web.render import key as key_in
+
+    with i18n.language(page_language(page)):
+        return key_in(action)
 
 
 def say(page: Any, message: str, **values: object) -> str:

@@ -41,6 +41,7 @@ from app.main import create_app
 from app.routes import install
 from app.web.deps import get_display, use_language
 from tests.support.browsers import session_id_of
+from tests.support.glossary import forbidden_in
 from tests.support.hardening import action_form, finish_hand
 from tests.support.positions import store_position, table_positions
 from tests.support.servers import sqlite_url
@@ -48,6 +49,7 @@ from tests.support.untranslated import (
     english_messages,
     manifest_texts,
     pseudo_locale,
+    shown,
     stray_words,
     unmarked,
 )
@@ -65,7 +67,7 @@ PAGES = (
     "home", "guide", *(f"guide {page.slug}" for page in GUIDE_PAGES), "play new",
     *(f"play {name}" for name in TABLE), "play refused move", "play stale move",
     "play hint", "review list", "hand review", "match report", "all matches report",
-    "stats", "import", "import refused", "practice",
+    "stats", "import", "import refused", "practice", "daily",
     *(f"learn step {n}" for n in range(1, len(script.STEPS) + 1)), "learn refused",
     "learn end", "friend waiting", "friend join", "friend table (guest)",
     "friend table (host)", "friend refused", "friend declined", "score index",
@@ -202,6 +204,7 @@ def tour(app: FastAPI, headers: dict[str, str]) -> Tour:
             "version": "0", "kind": "knock", "knocker": "0", "knocker_deadwood": "6",
             "defender_deadwood": "28"}))
         # Everything else of one browser.
+        keep("daily", get("/daily"))
         keep("fair", get("/fair"))
         keep("fair wrong seed", get("/fair?server_seed=zz&client_seed=zz&hand=x"))
         keep("devices", get("/devices"))
@@ -282,7 +285,37 @@ def faults(language: str, name: str, text: str) -> list[str]:
         if language == "pseudo":
             return [f"{p.where}: {p.text}" for p in pieces if stray_words(p.text)]
         return english_messages("\x00".join(f"<p>{p.text}</p>" for p in pieces), language)
-    return unmarked(text) if language == "pseudo" else english_messages(text, language)
+    if language == "pseudo":
+        return unmarked(text)
+    return english_messages(text, language) + forbidden(language, text) + formats(text)
+
+
+ISO_DATE = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])")
+GLUED_PERCENT = re.compile(r"\d%")
+
+
+def formats(html: str) -> list[str]:
+    """Numbers a German or Spanish page prints in no locale's format: a raw ISO date
+    (2026-12-06: the locale's date is 06.12.2026, 6 dic 2026) or a "%" glued to its
+    number (both languages write 54 %): the page's filters ``|day`` and ``|percent``
+    (app/web/render.py) were not used."""
+    found = []
+    for piece in shown(html):
+        if ISO_DATE.search(piece.text):
+            found.append(f"raw ISO date in {piece.where}: {piece.text}")
+        if GLUED_PERCENT.search(piece.text):
+            found.append(f"percent glued to its number in {piece.where}: {piece.text}")
+    return found
+
+
+def forbidden(language: str, html: str) -> list[str]:
+    """The language's forbidden words (tests/data/forbidden_words/<lang>.txt: English game
+    words, rejected terms) on the page, as a player sees it (the typed names aside)."""
+    words = []
+    for piece in shown(html):
+        words += [f"forbidden word {word!r} in {piece.where}: {piece.text}"
+                  for word in forbidden_in(piece.text, language)]
+    return words
 
 
 def cases() -> list[object]:

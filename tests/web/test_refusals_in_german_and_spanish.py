@@ -23,13 +23,13 @@ SAID = {
     "de": {"offer": "Die offene Karte wird angeboten: nimm die offene Karte oder passe.",
            "card": "unbekannter Kartencode 'ZZ'",
            "big gin": "großes Gin ist an diesem Tisch aus",
-           "void": "ungültige Runde: keine Punkte",
+           "void": "Nullrunde: keine Punkte",
            "wait": ('data-wait="Noch nicht gewertet."',
                     'data-wait-because="Noch nicht gewertet: %s"')},
     "es": {"offer": "Se ofrece la carta descubierta: toma la carta descubierta o pasa.",
            "card": "código de carta desconocido 'ZZ'",
            "big gin": "el gin grande está desactivado en esta mesa",
-           "void": "mano nula: sin puntos",
+           "void": "Mano nula: sin puntos",
            "wait": ('data-wait="Aún sin puntuar."', 'data-wait-because="Aún sin puntuar: %s"')},
 }
 

@@ -62,7 +62,8 @@ def test_a_message_is_translated_in_the_requests_language_and_english_by_default
 def _extracted() -> set[str]:
     """Every message of the code and templates, as ``make messages`` extracts them."""
     found = set()
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None,
+                "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
     method_map = [("app/**.py", "python"), ("templates/**.html", "jinja2")]
     options = {"templates/**.html": {"trim_blocks": "true", "lstrip_blocks": "true"}}
     for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options,

@@ -52,8 +52,8 @@ def test_a_nested_refusal_and_a_phrase_are_said_in_turn() -> None:
 
 
 @pytest.mark.parametrize(("language", "void", "undercut"), [
-    ("de", "ungültige Runde: keine Punkte", "Unterbieten: 25 + 8 − 5 = 28"),
-    ("es", "mano nula: sin puntos", "contragolpe: 25 + 8 − 5 = 28"),
+    ("de", "Nullrunde: keine Punkte", "Unterbieten: 25 + 8 − 5 = 28"),
+    ("es", "Mano nula: sin puntos", "Contragolpe: 25 + 8 − 5 = 28"),
     ("en", "void hand: no score", "undercut: 25 + 8 − 5 = 28"),
 ])
 def test_a_hands_sum_is_said_from_its_terms(language: str, void: str, undercut: str) -> None:

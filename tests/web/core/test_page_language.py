@@ -74,3 +74,20 @@ def test_the_manifest_speaks_the_browsers_language(client: TestClient) -> None:
     assert "ordenador" in spanish.json()["description"]
     assert german.json()["name"] == "Gin Rommé"  # the game's name in German
     assert "Accept-Language" in german.headers["vary"]
+
+
+def test_a_fragment_says_its_language_so_an_old_tab_reloads_instead_of_mixing(
+        client: TestClient) -> None:
+    """A tab opened before a language switch in another tab asks for a piece of the table
+    (htmx, HX-Request): the answer says its language (Content-Language), which no longer
+    matches the old tab's ``<html lang>``; static/app.js then reloads that page instead
+    of swapping the new language's table into the old language's frame (issue 52)."""
+    client.post("/play/new", data={"level": "easy", "version": "0"})
+    old_tab = client.get("/play")
+    assert _lang(old_tab.text) == "en" and old_tab.headers["content-language"] == "en"
+    form = {**DEFAULT.model_dump(), "language": "de"}
+    assert client.post("/settings", data=form, follow_redirects=False).status_code == 303
+    piece = client.get("/play", headers={"HX-Request": "true"})
+    assert piece.status_code == 200
+    assert piece.headers["content-language"] == "de" != _lang(old_tab.text)
+    assert "HX-Request" in piece.headers["vary"]

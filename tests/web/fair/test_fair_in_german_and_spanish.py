@@ -16,7 +16,7 @@ SEED = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
 GOOD = {"server_seed": SEED, "client_seed": "ClientSeed-42", "hand_number": "7"}
 WORDS = {
     "de": {"form": ("Geben prüfen", "Server-Startwert", "Rundennummer"),
-           "deal": ("Das Commitment passt", "Hand des Gebers", "Offene Karte", "Stapel"),
+           "deal": ("Die Festlegung passt", "Hand des Gebers", "Offene Karte", "Stapel"),
            "other": "passt NICHT"},
     "es": {"form": ("Comprobar un reparto", "Semilla del servidor", "Número de mano"),
            "deal": ("El compromiso coincide", "Mano del repartidor", "Carta descubierta",
@@ -46,7 +46,7 @@ def test_the_verify_page_and_its_verdicts_are_translated(client: TestClient,
 @pytest.mark.parametrize(("language", "field", "value", "message"), [
     ("de", "server_seed", "ab" * 31, "muss 64 Hex-Zeichen lang sein, nicht 62"),
     ("es", "server_seed", "ab" * 31, "debe tener 64 caracteres hexadecimales, no 62"),
-    ("de", "commitment", "g" * 64, "Das Commitment darf nur die Hex-Ziffern"),
+    ("de", "commitment", "g" * 64, "Die Festlegung darf nur die Hex-Ziffern"),
     ("es", "commitment", "g" * 64, "El compromiso solo puede tener las cifras"),
     ("de", "client_seed", "x" * 65, "höchstens 64 Zeichen haben, nicht 65"),
     ("es", "client_seed", "é", "no el carácter 'é'"),
@@ -65,7 +65,7 @@ def test_a_bad_value_is_refused_in_the_pages_language(
 
 
 @pytest.mark.parametrize(("language", "words"), [
-    ("de", ("Faires Geben", "Commitment der Runde 1", "SHA-256 des geheimen")),
+    ("de", ("Faires Mischen", "Festlegung der Runde 1", "SHA-256 des geheimen")),
     ("es", ("Reparto justo", "compromiso de la mano 1", "SHA-256 de la semilla secreta")),
 ])
 def test_the_fairness_box_of_the_play_screen_is_translated(

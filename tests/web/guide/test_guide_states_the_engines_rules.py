@@ -259,3 +259,56 @@ def test_the_knocker_arrangement_example_is_the_engines(app: FastAPI, client: Te
     app.state.guide_rules = GuideRules(play=HOUSE.with_options(knocker_best_arrangement=True))
     knocking = read(client, "/guide/knocking").text
     assert "at this table, the arrangement that scores best for you" in knocking
+
+
+def test_the_three_player_settlement_is_the_sheets(client: TestClient) -> None:
+    """The options page's settlement of gin for three (issue 52) is what the score sheet
+    does: boxes for all three, the game bonus to whoever reached the target, a shutout
+    only when neither other player won a hand, the margin over the next best total."""
+    text = read(client, "/guide/options").text
+    assert "only if neither other player won a hand" in text
+    assert "minus the next best total" in text
+    rules = CLASSIC
+    sheet = ScoreSheet.new(SheetOptions(rules=rules, players=3, first_dealer=0,
+                                        first_sitter=2), ["Ann", "Bob", "Cy"])
+    # Bob (1) beats Ann (0) by 30; Bob then beats Cy by 80 and reaches 110: Ann won
+    # nothing, Cy won nothing: a shutout of both, so Bob's total doubles.
+    first = sheet.add(HandEntry.knock(1, 5, 35))
+    result = first.result()
+    players = result.next_players
+    assert players is not None and 1 in players
+    done = first.add(HandEntry.knock(1, 5, 85)).result()
+    assert done.over
+    box, game = rules.box_bonus, rules.game_bonus
+    assert done.totals[1] == 2 * (30 + 80 + 2 * box + game)
+    assert done.winner == 1 and done.margin == done.totals[1] - max(done.totals[0],
+                                                                    done.totals[2])
+
+
+def test_the_house_statements_follow_house_rules(client: TestClient) -> None:
+    """Without a table of its own, the FAQ states House's big gin and end bonuses as the
+    engine's House preset has them."""
+    text = read(client, "/guide/faq").text
+    assert ("It is on in House rules." in text) == HOUSE.big_gin
+    assert ("It is off in House rules" in text) == (not HOUSE.big_gin)
+    no_bonuses = not (HOUSE.box_bonus or HOUSE.game_bonus or HOUSE.shutout)
+    assert ("House rules add no bonuses at the end" in text) == no_bonuses
+    assert "in Play" not in text.replace("In Play", "")  # no claim about Play's options
+
+
+def test_the_guide_shows_the_browsers_own_table(client: TestClient) -> None:
+    """A browser whose match plays other options than House (the table's "Rules for this
+    step" link leads to the guide) reads that table's values: big gin on, its bonuses,
+    its knock limit (issue 52)."""
+    form = {"level": "easy", "version": "0", "preset": "custom", "knock_limit": "7",
+            "big_gin": "on", "box_bonus": "20", "game_bonus": "100", "shutout": "on",
+            "gin_bonus": "25", "undercut_bonus": "25", "big_gin_bonus": "31",
+            "target": "100"}
+    client.post("/play/new", data=form)
+    table = client.get("/play")
+    assert table.status_code == 200
+    text = read(client, "/guide/faq").text
+    assert "It is on at your table." in text
+    assert ("Your table adds at the end: 20 per hand won, 100 for the game, and a shutout "
+            "doubles the winner's total.") in text
+    assert "7 or less" in read(client, "/guide/knocking").text

@@ -323,3 +323,18 @@ def test_every_wrong_count_is_shown_at_once_and_nothing_is_recorded(
     for field in ("knocker_deadwood", "defender_deadwood"):  # each one is wrong
         assert "deadwood" in field_error(response.text, field)
     assert exported(client, url) == before
+
+
+def test_a_hollywood_game_nobody_has_entered_is_not_shown_open_at_nothing(
+        client: TestClient) -> None:
+    """Games 2 and 3 of a Hollywood sheet before anyone's entry there say so ("no entry
+    yet", a dash for the points), not "open 0–0" (issue 52); game 1 with a hand is open
+    with its points."""
+    url = new_sheet(client, hollywood="on")
+    assert hand(client, url, kind="knock", knocker="0", knocker_deadwood="5",
+                defender_deadwood="20").status_code == 303
+    page = client.get(url).text
+    states = re.findall(r'<span class="standing__state">([^<]*)</span>', page)
+    assert states == ["open", "no entry yet", "no entry yet"]
+    points = re.findall(r'<span class="standing__pts">([^<]*)</span>', page)
+    assert points[:2] == ["15", "0"] and set(points[2:]) == {"&ndash;"}

@@ -126,3 +126,27 @@ def test_gin_for_three_hollywood_and_a_finished_game(client: TestClient, languag
     assert {"de": "Partie vorbei", "es": "Partida terminada"}[language] in over
     assert {"de": "Revanche", "es": "Revancha"}[language] in over
     assert english_left(over, language) == []
+
+
+def test_a_void_hands_preview_and_the_waiting_words_are_in_the_pages_language(
+        client: TestClient, language: str) -> None:
+    """The preview of a void hand (its kind, its no-score line) and the words the preview
+    box shows while it waits ("Not scored yet", data-wait) are the page's language
+    (issue 52), and the score row's kind is a noun ("Cierre", never the button "Cerrar")."""
+    from tests.support.glossary import forbidden_in
+    from tests.support.untranslated import english_messages
+
+    url = new_sheet(client)
+    preview = client.post(f"{url}/preview", headers={"HX-Request": "true"},
+                          data={"version": "0", "kind": "void"})
+    assert preview.status_code == 200
+    assert english_messages(preview.text, language) == []
+    assert forbidden_in(preview.text, language) == []
+    void = {"de": "Nullrunde", "es": "Mano nula"}[language]
+    assert void in preview.text
+    assert {"de": "Noch nicht gewertet.", "es": "Aún sin puntuar."}[language] in preview.text
+    knock = client.post(f"{url}/preview", headers={"HX-Request": "true"},
+                        data={"version": "0", "kind": "knock", "knocker": "0",
+                              "knocker_deadwood": "5", "defender_deadwood": "12"})
+    tag = knock.text.split('class="kind-tag kind-tag--knock">', 1)[1].split("<", 1)[0]
+    assert tag == {"de": "Klopfen", "es": "Cierre"}[language]

@@ -1,0 +1,93 @@
+"""Long words fit a 360×640 phone in every language the app offers (issue 52): a
+Hollywood score sheet's game boxes cut no word ("geschlossen" was), and in the play
+table's rules panel every value stands in one column whatever its label's length, inside
+the panel; no page scrolls sideways."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.support.languages import LANGUAGES, LOCALES, say
+
+pytestmark = pytest.mark.browser
+
+SHEET = {"players": "2", "name0": "Annegret", "name1": "Bartholomäus", "name2": "",
+         "first_dealer": "0", "first_sitter": "2", "target": "100", "gin_bonus": "25",
+         "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
+         "game_bonus": "100", "shutout": "on", "hollywood": "on"}
+CUT = """sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)
+  .filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right
+          > document.documentElement.clientWidth + 0.5).map(e => e.textContent.trim())"""
+
+
+def _context(browser: Any, language: str) -> Any:
+    context = browser.new_context(viewport={"width": 360, "height": 640},
+                                  locale=LOCALES[language], reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    return context
+
+
+def _no_sideways_scroll(page: Any, where: str) -> None:
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 360, f"{where}: the page is {wide} px wide at 360"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hollywood_sheets_game_boxes_cut_no_word(live_server: str, browser: Any,
+                                                    language: str) -> None:
+    context = _context(browser, language)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/score")
+        made = page.request.post(live_server + "/score", form=SHEET, max_redirects=0)
+        assert made.status == 303
+        sheet = made.headers["location"]
+        version = re.search(r'name="version" value="(\d+)"',
+                            page.request.get(live_server + sheet).text())
+        assert version
+        # Three gins of 100 close all three games: every box says its closed state.
+        for number in range(3):
+            page.request.post(live_server + sheet + "/hands", form={
+                "version": str(int(version[1]) + number), "kind": "gin", "knocker": "0",
+                "knocker_deadwood": "", "defender_deadwood": "75"}, max_redirects=0)
+        page.goto(live_server + sheet)
+        assert page.locator(".standing__column--closed").count() == 3, language
+        closed = say(page, "closed")
+        assert page.locator(".standing__state", has_text=closed).count() == 3
+        cut = page.evaluate(CUT, ".standing__name, .standing__state, .standing__line, "
+                                 ".standing__boxes")
+        assert cut == [], f"{language}: cut in the game boxes: {cut}"
+        _no_sideways_scroll(page, f"sheet in {language}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_panels_values_stand_in_one_column(live_server: str, browser: Any,
+                                                     language: str) -> None:
+    context = _context(browser, language)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/play/new")
+        page.locator("html[data-play-ready]").wait_for(state="attached")
+        page.get_by_role("button", name=say(page, "Start match")).click()
+        page.wait_for_url(live_server + "/play")
+        page.locator("html[data-play-ready]").wait_for(state="attached")
+        page.evaluate("document.getElementById('rules-in-force').showPopover()")
+        panel = page.locator("#rules-in-force")
+        panel.wait_for(state="visible")
+        lefts = page.evaluate("""() => [...document.querySelectorAll('#rules-in-force dd')]
+            .map(d => Math.round(d.getBoundingClientRect().left))""")
+        assert len(lefts) >= 5 and len(set(lefts)) == 1, f"{language}: values at {lefts}"
+        right = panel.evaluate("p => p.getBoundingClientRect().right")
+        outside = page.evaluate("""r => [...document.querySelectorAll(
+            '#rules-in-force dt, #rules-in-force dd')].filter(e =>
+            e.getBoundingClientRect().right > r + 0.5 || e.scrollWidth > e.clientWidth + 1)
+            .map(e => e.textContent.trim())""", right)
+        assert outside == [], f"{language}: past the panel's edge: {outside}"
+        _no_sideways_scroll(page, f"rules panel in {language}")
+    finally:
+        context.close()
