@@ -1,6 +1,7 @@
 """The error pages (404, 429 with its Retry-After in words, 503) and the offline page in
-German, Spanish, French, Italian and Portuguese, chosen by Accept-Language even where no route ran (an unknown path,
-the fair-use middleware); the manifest's name and description in the page's language."""
+German, Spanish, French, Italian and Portuguese, chosen by Accept-Language even where no
+route ran (an unknown path, the fair-use middleware); the manifest's name and description
+in the page's language."""
 
 from __future__ import annotations
 

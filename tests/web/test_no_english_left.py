@@ -91,8 +91,9 @@ UNTRANSLATED: dict[str, set[str]] = {
     "it": set(),
     "pt": set(),
 }
-"""Per language (``pseudo``, ``de``, ``es``, ``fr``, ``it``, ``pt``): the pages still waiting for PENDING (a
-page without a single catalogue message passes in German: the pseudo-locale has it)."""
+"""Per language (``pseudo``, ``de``, ``es``, ``fr``, ``it``, ``pt``): the pages still
+waiting for PENDING (a page without a single catalogue message passes in German: the
+pseudo-locale has it)."""
 
 
 @dataclass

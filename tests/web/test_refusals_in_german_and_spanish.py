@@ -1,8 +1,8 @@
 """An engine refusal, and a hand's sum, on every page that shows one, in German, Spanish,
-French, Italian and Portuguese: a refused tap at the table, a refused move in the lesson, a refused entry on
-the score sheet and the void hand's preview (with the live preview's own words). Each
-comes from its template and values (app/web/phrases.py), none from the engine's
-English."""
+French, Italian and Portuguese: a refused tap at the table, a refused move in the lesson,
+a refused entry on the score sheet and the void hand's preview (with the live preview's
+own words). Each comes from its template and values (app/web/phrases.py), none from the
+engine's English."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The guide, its FAQ and the home page in German, Spanish, French, Italian and
 Portuguese: every page, under the default rules and under tables that take the guide's
 other branches (straight gin, Oklahoma, a changed knock limit, big gin and bonuses on),
-rendered with each language's ``Accept-Language`` carries the language's words and none of the English
-messages these pages mark (docs/translating.md)."""
+rendered with each language's ``Accept-Language`` carries the language's words and none
+of the English messages these pages mark (docs/translating.md)."""
 
 from __future__ import annotations
 
