@@ -1,6 +1,6 @@
 """The verify page and the play screen's fairness box in German, Spanish, French, Italian
-and Portuguese: every label and hint, each refusal of a bad value (the engine's English refusals mapped to
-the page's language) and the verdict."""
+and Portuguese: every label and hint, each refusal of a bad value (the engine's English
+refusals mapped to the page's language) and the verdict."""
 
 from __future__ import annotations
 
