@@ -58,7 +58,7 @@ SAID = {
     "fr": {"select": "Sélectionne d'abord la carte", "stale": "écran plus ancien",
            "final": "Score final", "not_now": "Pas cette fois", "computer": "L'ordinateur",
            "note": "Défausser ", "articles": ("le ", "la ", "l'")},
-    "it": {"select": "Prima seleziona la carta", "stale": "schermata più vecchia",
+    "it": {"select": "Prima seleziona la carta", "stale": "schermata vecchia",
            "final": "Punteggio finale", "not_now": "Non questa volta",
            "computer": "Il computer", "note": "Scartare ", "articles": ("il ", "la ", "l'")},
     "pt": {"select": "Seleciona primeiro a carta", "stale": "ecrã mais antigo",
