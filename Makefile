@@ -155,7 +155,7 @@ bench: $(DEV_STAMP)
 # is installed into the venv for this.
 # Translations (docs/translating.md): extract every message of the code and templates into
 # app/locale/messages.pot, then update (or start) each language's catalogue.
-LANGUAGES := de es
+LANGUAGES := de es fr it pt
 messages: $(DEV_STAMP)
 	$(BIN)/pybabel --quiet extract -F babel.cfg --no-location --sort-output --project=gin-rummy \
 	  --copyright-holder="Gin Rummy contributors" --msgid-bugs-address="" \

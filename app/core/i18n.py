@@ -35,8 +35,14 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español"}
-"""The languages the app speaks, each named in itself (the Settings' choices)."""
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español",
+                              "fr": "Français", "it": "Italiano", "pt": "Português"}
+"""The languages the app speaks, each named in itself (the Settings' choices). Portuguese
+is Portugal's (``pt``: *tu*, its words and its plural rule, :data:`FORMATS`)."""
+
+FORMATS: dict[str, str] = {"pt": "pt_PT"}
+"""The Babel locale whose numbers and dates a language uses where it is not the language
+itself (Babel's ``pt`` is Brazil's)."""
 
 SOURCE = "en"
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
@@ -219,6 +225,6 @@ def moment(value: dt.datetime) -> str:
 @cache
 def _locale(language: str) -> Locale:
     try:
-        return Locale.parse(language)
+        return Locale.parse(FORMATS.get(language, language))
     except (UnknownLocaleError, ValueError):
         return Locale.parse(SOURCE)

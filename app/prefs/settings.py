@@ -87,6 +87,9 @@ SETTINGS: tuple[Setting, ...] = (
         Choice("en", "English"),
         Choice("de", "Deutsch"),
         Choice("es", "Español"),
+        Choice("fr", "Français"),
+        Choice("it", "Italiano"),
+        Choice("pt", "Português"),
     )),
 )
 """The settings page's groups, in order; names are ``Display`` fields. The words are

@@ -61,13 +61,17 @@ class Grammar:
     """What a language's card article needs: ``articles[gender]`` is the definite
     article in the nominative, accusative and dative; ``genders`` a rank's gender
     where it is not ``default``; ``weak`` the ranks whose noun takes ``weak_ending``
-    outside the nominative (German *der Bube, den Buben*)."""
+    outside the nominative (German *der Bube, den Buben*); ``elided`` the ranks whose
+    word starts with a vowel sound, so the article is ``elision`` written without a
+    space (French *l'as*, Italian *l'asso*, *l'otto*)."""
 
     articles: dict[str, tuple[str, str, str]]
     default: str = "m"
     genders: dict[Rank, str] = field(default_factory=dict)
     weak: frozenset[Rank] = frozenset()
     weak_ending: str = ""
+    elided: frozenset[Rank] = frozenset()
+    elision: str = ""
 
 
 GRAMMAR: dict[str, Grammar] = {
@@ -80,6 +84,16 @@ GRAMMAR: dict[str, Grammar] = {
     # la jota, la reina; el as, el rey and the numbers (el nueve de tréboles)
     "es": Grammar(articles={"m": ("el", "el", "el"), "f": ("la", "la", "la")},
                   genders={Rank.JACK: "f", Rank.QUEEN: "f"}),
+    # la dame; l'as; le valet, le roi and the numbers (le neuf de trèfle, le huit)
+    "fr": Grammar(articles={"m": ("le", "le", "le"), "f": ("la", "la", "la")},
+                  genders={Rank.QUEEN: "f"}, elided=frozenset({Rank.ACE}), elision="l'"),
+    # la donna; l'asso, l'otto; il fante, il re and the numbers (il nove di fiori)
+    "it": Grammar(articles={"m": ("il", "il", "il"), "f": ("la", "la", "la")},
+                  genders={Rank.QUEEN: "f"}, elided=frozenset({Rank.ACE, Rank.EIGHT}),
+                  elision="l'"),
+    # a dama; o ás, o valete, o rei and the numbers (o nove de paus)
+    "pt": Grammar(articles={"m": ("o", "o", "o"), "f": ("a", "a", "a")},
+                  genders={Rank.QUEEN: "f"}),
 }
 """Each language's card grammar; a new language adds its row (English's serves until
 then)."""
@@ -139,9 +153,11 @@ def card_noun(card: Card | str) -> str:
 def the_card(card: Card | str, case: Case = "nom") -> str:
     """The card with its definite article in ``case`` (module docstring): "the nine of
     clubs"; German "die Kreuz-Neun", "den Pik-Buben" (``"acc"``), "dem Herz-Ass"
-    (``"dat"``); Spanish "la reina de picas"."""
+    (``"dat"``); Spanish "la reina de picas"; French "l'as de pique"."""
     found = _card(card)
     grammar = _grammar()
+    if found.rank in grammar.elided:
+        return f"{grammar.elision}{_name(found, case)}"
     gender = grammar.genders.get(found.rank, grammar.default)
     article = grammar.articles.get(gender, next(iter(grammar.articles.values())))
     return f"{article[CASES.index(case)]} {_name(found, case)}"

@@ -50,7 +50,7 @@ Speed = Literal["quick", "normal", "slow"]
 CardBack = Literal["red", "blue", "green"]
 Felt = Literal["green", "blue", "burgundy", "grey"]
 Switch = Literal["off", "on"]
-Language = Literal["auto", "en", "de", "es"]
+Language = Literal["auto", "en", "de", "es", "fr", "it", "pt"]
 
 COMPUTER_TURN_MS: dict[str, int] = {"quick": 300, "normal": 450, "slow": 600}
 """How long the computer's draw and discard are shown on the table, per speed setting, in

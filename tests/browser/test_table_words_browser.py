@@ -1,7 +1,7 @@
 """The play script's own words in the page's language (issue 31): a browser that asks
-for German or Spanish gets the table in it, and the sentence static/table/ says when a
-card moves along the hand (Shift+Right) comes from the page's #script-words, with the
-card's name in that language."""
+for German, Spanish, French, Italian or Portuguese gets the table in it, and the sentence
+static/table/ says when a card moves along the hand (Shift+Right) comes from the page's
+#script-words, with the card's name in that language."""
 
 from __future__ import annotations
 
@@ -14,10 +14,14 @@ pytestmark = pytest.mark.browser
 WORDS = {
     "de": ("Partie starten", "Deine Hand", r"^[A-Z][a-zö]+-[A-Z][a-zäöü]+: Platz 3 von 10\.$"),
     "es": ("Empezar la partida", "Tu mano", r"^[A-Z][a-z]+ de [a-zé]+: puesto 3 de 10\.$"),
+    "fr": ("Commencer la partie", "Ta main",
+           r"^[A-Z][a-z]+ de [a-zèœ]+\u00a0: place 3 sur 10\.$"),
+    "it": ("Inizia la partita", "La tua mano", r"^[A-Z][a-z]+ di [a-z]+: posto 3 di 10\.$"),
+    "pt": ("Começar a partida", "A tua mão", r"^[A-ZÁ][a-zá]+ de [a-z]+: posição 3 de 10\.$"),
 }
 
 
-@pytest.mark.parametrize("language", ["de", "es"])
+@pytest.mark.parametrize("language", list(WORDS))
 def test_a_moved_card_is_announced_in_the_pages_language(live_server: str, browser: Any,
                                                          language: str) -> None:
     start, hand, announced = WORDS[language]

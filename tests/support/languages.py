@@ -18,7 +18,8 @@ from typing import Any
 from app.core import i18n
 
 LANGUAGES = tuple(i18n.LANGUAGES)
-LOCALES = {"en": "en-GB", "de": "de-DE", "es": "es-ES"}
+LOCALES = {"en": "en-GB", "de": "de-DE", "es": "es-ES", "fr": "fr-FR", "it": "it-IT",
+           "pt": "pt-PT"}
 """A browser's locale for each language (Playwright's ``locale``: its Accept-Language)."""
 
 

@@ -72,6 +72,7 @@ _DATA_TOKEN = re.compile(
     rf"^(?:{_CARD}|[A-Z]|[0-9a-f]{{8,}}|[A-Za-z0-9_-]{{32,}}|https?://\S+|/\S*|v\d+(?:\.\d+)+(?:\.dev\d+)?"
     r"|[^\w]*|[\d\W_]+)$")
 _WORD = re.compile(r"[^\W\d_]")
+_WORDS = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True)
@@ -262,14 +263,18 @@ def _english(language: str) -> tuple[tuple[str, re.Pattern[str], bool], ...]:
             if english in strings or not _WORD.search(english) or english in DATA_PHRASES:
                 continue  # the same word in this language (Gin, Hollywood); the app's name
             text = re.sub(r"%\([a-z_]+\)[sd]", "", english)
-            own = set(_WORD.findall(" ".join(str(x) for x in strings if x)))
-            if all(word in own for word in _WORD.findall(text)):
-                continue  # every word the same in this language ("Computer %(actions)s.")
+            own = {word.casefold() for word in _WORDS.findall(" ".join(str(x) for x in strings
+                                                                   if x))}
+            if all(word.casefold() in own for word in _WORDS.findall(text)):
+                continue  # every word the same in this language ("Computer %(actions)s.",
+                #           Italian "Computer %(level)s" for "%(level)s computer")
             if len(_WORD.findall(text)) < 3:
                 continue  # "OK", "%(n)s ×": too short to tell
-            # One word beside placeholders ("Hand %(number)s") is a German word too:
-            # matched only as a whole piece, like a message of one word.
-            found.append((english, _pattern(english), len(text.split()) < 2))
+            # One word beside placeholders and markup ("Hand %(number)s", "%(name)s scores
+            # <strong>%(points)s</strong>") is a German, French… word too: matched only as
+            # a whole piece, like a message of one word.
+            found.append((english, _pattern(english),
+                          len(re.sub(r"<[^>]+>", " ", text).split()) < 2))
     return tuple(found)
 
 

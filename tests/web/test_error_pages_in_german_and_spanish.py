@@ -1,6 +1,7 @@
 """The error pages (404, 429 with its Retry-After in words, 503) and the offline page in
-German and Spanish, chosen by Accept-Language even where no route ran (an unknown path,
-the fair-use middleware); the manifest's name and description in the page's language."""
+German, Spanish, French, Italian and Portuguese, chosen by Accept-Language even where no
+route ran (an unknown path, the fair-use middleware); the manifest's name and description
+in the page's language."""
 
 from __future__ import annotations
 
@@ -15,7 +16,11 @@ from tests.support.translated import english_left
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9", "Accept": "text/html"}
 SPANISH = {"Accept-Language": "es-ES,es;q=0.9", "Accept": "text/html"}
-LANGUAGES = [("de", GERMAN), ("es", SPANISH)]
+FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9", "Accept": "text/html"}
+ITALIAN = {"Accept-Language": "it-IT,it;q=0.9", "Accept": "text/html"}
+PORTUGUESE = {"Accept-Language": "pt-PT,pt;q=0.9", "Accept": "text/html"}
+LANGUAGES = [("de", GERMAN), ("es", SPANISH), ("fr", FRENCH), ("it", ITALIAN),
+             ("pt", PORTUGUESE)]
 
 
 @pytest.mark.parametrize(("language", "headers"), LANGUAGES)
@@ -25,7 +30,10 @@ def test_an_unknown_page_says_so_in_the_browsers_language(
     assert page.status_code == 404
     assert f'<html lang="{language}"' in page.text
     words = {"de": ("Seite nicht gefunden", "Fehler 404."),
-             "es": ("Página no encontrada", "Error 404.")}[language]
+             "es": ("Página no encontrada", "Error 404."),
+             "fr": ("Page introuvable", "Erreur 404."),
+             "it": ("Pagina non trovata", "Errore 404."),
+             "pt": ("Página não encontrada", "Erro 404.")}[language]
     for word in words:
         assert word in page.text
     assert english_left(page.text, language) == []
@@ -35,13 +43,17 @@ def test_an_unknown_page_says_so_in_the_browsers_language(
 def test_the_offline_page_is_translated(client: TestClient, language: str,
                                         headers: dict[str, str]) -> None:
     page = client.get("/offline", headers=headers)
-    assert {"de": "Keine Verbindung", "es": "Sin conexión"}[language] in page.text
+    assert {"de": "Keine Verbindung", "es": "Sin conexión", "fr": "Pas de connexion",
+            "it": "Nessuna connessione", "pt": "Sem ligação"}[language] in page.text
     assert english_left(page.text, language) == []
 
 
 @pytest.mark.parametrize(("language", "name", "description"), [
     ("de", "Gin Rommé", "Spiele Gin Rommé gegen den Computer"),
     ("es", "Gin Rummy", "Juega al gin rummy contra el ordenador"),
+    ("fr", "Gin Rami", "Joue au gin rami contre l'ordinateur"),
+    ("it", "Gin Rummy", "Gioca a Gin Rummy contro il computer"),
+    ("pt", "Gin Rummy", "Joga Gin Rummy contra o computador"),
 ])
 def test_the_manifest_speaks_the_pages_language(client: TestClient, language: str, name: str,
                                                 description: str) -> None:
@@ -71,8 +83,11 @@ def test_too_many_posts_are_refused_in_the_browsers_language(
     refused = answers[-1]
     assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
     words = {"de": ("Einen Moment bitte", "Du tippst schneller", "noch einmal versuchen"),
-             "es": ("Un momento, por favor", "Estás enviando toques", "Puedes volver a intentarlo")
-             }[language]
+             "es": ("Un momento, por favor", "Estás enviando toques", "Puedes volver a intentarlo"),
+             "fr": ("Un instant", "Tu envoies des touchers", "Tu peux réessayer"),
+             "it": ("Un momento, per favore", "Stai toccando più in fretta", "Puoi riprovare"),
+             "pt": ("Um momento, por favor", "Estás a tocar mais depressa",
+                    "Podes tentar outra vez")}[language]
     for word in words:
         assert word in refused.text
     assert english_left(refused.text, language) == []
@@ -94,7 +109,9 @@ def test_a_busy_database_answers_503_in_the_browsers_language(
     monkeypatch.setattr(prefs, "render", busy)
     page = client.get("/settings", headers=headers)
     assert page.status_code == 503 and page.headers["retry-after"]
-    assert {"de": "Gerade ausgelastet", "es": "Ocupado ahora mismo"}[language] in page.text
+    assert {"de": "Gerade ausgelastet", "es": "Ocupado ahora mismo",
+            "fr": "Occupé pour le moment", "it": "Occupato al momento",
+            "pt": "Ocupado neste momento"}[language] in page.text
     assert english_left(page.text, language) == []
 
 

@@ -1,4 +1,5 @@
-"""No English left behind (issue 31): every page and play state, in German and Spanish,
+"""No English left behind (issue 31): every page and play state, in German, Spanish,
+French, Italian and Portuguese,
 shows no English message, and nothing on any page escaped the catalogue.
 
 One browser tours the app (``tour``): home, the guide and FAQ, the new match form, the
@@ -8,12 +9,13 @@ friend's invite, waiting, join, table and refused link, the score list, a sheet,
 options, a wrong entry and both delete questions, the history, a hand's review, the
 match report, the statistics and the import (refused too), the fair page (with a
 wrong seed too), devices, privacy, settings, the error pages 404, 405, 409 (a stale
-sheet), 429 and 503, the offline page and the manifest. It runs three times:
+sheet), 429 and 503, the offline page and the manifest. It runs six times:
 
 * in **pseudo-English** (tests/support/untranslated.py: every catalogue message wrapped
   in ⟦…⟧): a word outside the markers that is not data was never marked;
-* in **German** and **Spanish** (``Accept-Language``): an English message of the
-  catalogue shown as it is was never translated, or the page forgot its language.
+* in **German**, **Spanish**, **French**, **Italian** and **Portuguese**
+  (``Accept-Language``): an English message of the catalogue shown as it is was never
+  translated, or the page forgot its language.
 
 Each page is a test of its own, so a failure names the page and the text. Pages still
 English wait for their area's branch: ``xfail(strict=True)``, removed once it merged.
@@ -54,7 +56,7 @@ from tests.support.untranslated import (
     unmarked,
 )
 
-LANGUAGES = ("pseudo", "de", "es")
+LANGUAGES = ("pseudo", "de", "es", "fr", "it", "pt")
 SCORE_FORM = {
     "players": "2", "name0": "Ann", "name1": "Bob", "name2": "",
     "first_dealer": "0", "first_sitter": "2",
@@ -88,9 +90,13 @@ UNTRANSLATED: dict[str, set[str]] = {
     "pseudo": set(),
     "de": set(),
     "es": set(),
+    "fr": set(),
+    "it": set(),
+    "pt": set(),
 }
-"""Per language (``pseudo``, ``de``, ``es``): the pages still waiting for PENDING (a
-page without a single catalogue message passes in German: the pseudo-locale has it)."""
+"""Per language (``pseudo``, ``de``, ``es``, ``fr``, ``it``, ``pt``): the pages still
+waiting for PENDING (a page without a single catalogue message passes in German: the
+pseudo-locale has it)."""
 
 
 @dataclass

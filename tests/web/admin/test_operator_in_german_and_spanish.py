@@ -15,6 +15,12 @@ from tests.web.admin.conftest import TOKEN
             "Neue Einladungen an Freunde", "Schalter geändert.", "Einschalten")),
     ("es", ("Token de administración", "Ese no es el token.", "Esta instancia",
             "Invitaciones nuevas a amigos", "Interruptor cambiado.", "Activar")),
+    ("fr", ("Jeton", "pas le jeton.", "Cette instance", "Nouvelles invitations entre amis",
+            "Interrupteur modifié.", "Activer")),
+    ("it", ("Token", "Non è il token.", "Questa istanza", "Nuovi inviti tra amici",
+            "Interruttore cambiato.", "Attiva")),
+    ("pt", ("Token do operador", "Esse não é o token.", "Esta instância",
+            "Convites novos entre amigos", "Interruptor alterado.", "Ligar")),
 ])
 def test_the_operators_page_is_translated(client: TestClient, language: str,
                                           words: tuple[str, ...]) -> None:

@@ -1,6 +1,6 @@
-"""The verify page and the play screen's fairness box in German and Spanish: every
-label and hint, each refusal of a bad value (the engine's English refusals mapped to
-the page's language) and the verdict."""
+"""The verify page and the play screen's fairness box in German, Spanish, French, Italian
+and Portuguese: every label and hint, each refusal of a bad value (the engine's English
+refusals mapped to the page's language) and the verdict."""
 
 from __future__ import annotations
 
@@ -22,10 +22,19 @@ WORDS = {
            "deal": ("El compromiso coincide", "Mano del repartidor", "Carta descubierta",
                     "Mazo"),
            "other": "NO coincide"},
+    "fr": {"form": ("Vérifier une donne", "Graine serveur", "Numéro de donne"),
+           "deal": ("engagement correspond", "Main du donneur", "Retourne", "Pioche"),
+           "other": "NE correspond PAS"},
+    "it": {"form": ("Verifica una smazzata", "Seed del server", "Numero della mano"),
+           "deal": ("impegno corrisponde", "Mano del mazziere", "Carta scoperta", "Tallone"),
+           "other": "NON corrisponde"},
+    "pt": {"form": ("Verificar uma distribuição", "Semente do servidor", "Número da mão"),
+           "deal": ("compromisso corresponde", "Mão de quem dá", "Carta virada", "Monte"),
+           "other": "NÃO corresponde"},
 }
 
 
-@pytest.mark.parametrize("language", ["de", "es"])
+@pytest.mark.parametrize("language", list(WORDS))
 def test_the_verify_page_and_its_verdicts_are_translated(client: TestClient,
                                                          language: str) -> None:
     headers = {"Accept-Language": language}
@@ -54,6 +63,10 @@ def test_the_verify_page_and_its_verdicts_are_translated(client: TestClient,
     ("es", "hand_number", "siete", "número entero de 1 a 10.000"),
     ("de", "hand_number", "", "Gib die Rundennummer ein."),
     ("es", "inviter_seed", "é", "Semilla de quien invita: La semilla del cliente solo"),
+    ("fr", "server_seed", "ab" * 31, "doit faire 64 caractères hexadécimaux, pas 62"),
+    ("it", "server_seed", "ab" * 31, "deve essere lungo 64 caratteri esadecimali, non 62"),
+    ("pt", "server_seed", "ab" * 31, "tem de ter 64 carateres hexadecimais, não 62"),
+    ("it", "hand_number", "0", "da 1 a 10.000, non 0"),
 ])
 def test_a_bad_value_is_refused_in_the_pages_language(
         client: TestClient, language: str, field: str, value: str, message: str) -> None:
@@ -67,6 +80,9 @@ def test_a_bad_value_is_refused_in_the_pages_language(
 @pytest.mark.parametrize(("language", "words"), [
     ("de", ("Faires Mischen", "Festlegung der Runde 1", "SHA-256 des geheimen")),
     ("es", ("Reparto justo", "compromiso de la mano 1", "SHA-256 de la semilla secreta")),
+    ("fr", ("Donne équitable", "engagement de la donne 1", "SHA-256 de la graine serveur")),
+    ("it", ("Smazzata equa", "impegno della mano 1", "SHA-256 del seed segreto del server")),
+    ("pt", ("Distribuição justa", "compromisso da mão 1", "SHA-256 da semente secreta")),
 ])
 def test_the_fairness_box_of_the_play_screen_is_translated(
         client: TestClient, language: str, words: tuple[str, ...]) -> None:

@@ -1,8 +1,8 @@
-"""The guide, its FAQ and the home page in German and Spanish: every page, under the
-default rules and under tables that take the guide's other branches (straight gin,
-Oklahoma, a changed knock limit, big gin and bonuses on), rendered with
-``Accept-Language: de`` / ``es`` carries the language's words and none of the English
-messages these pages mark (docs/translating.md)."""
+"""The guide, its FAQ and the home page in German, Spanish, French, Italian and
+Portuguese: every page, under the default rules and under tables that take the guide's
+other branches (straight gin, Oklahoma, a changed knock limit, big gin and bonuses on),
+rendered with each language's ``Accept-Language`` carries the language's words and none
+of the English messages these pages mark (docs/translating.md)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,9 @@ TABLES: dict[str, Rules] = {
 WORDS = {  # each guide page says at least one of these (glossary terms)
     "de": ("Runde", "Karte", "Totholz", "klopf"),
     "es": ("mano", "carta", "sueltas", "cerr"),
+    "fr": ("donne", "carte", "morts", "frapp"),
+    "it": ("mano", "carta", "morti", "buss"),
+    "pt": ("mão", "carta", "soltos", "bat"),
 }
 
 
@@ -106,7 +109,7 @@ def table(request: pytest.FixtureRequest, app: FastAPI) -> str:
     return str(request.param)
 
 
-@pytest.mark.parametrize("language", ["de", "es"])
+@pytest.mark.parametrize("language", list(WORDS))
 def test_every_guide_page_and_the_home_page_speak_the_language(
     client: TestClient, table: str, language: str
 ) -> None:
@@ -125,6 +128,9 @@ def test_every_guide_page_and_the_home_page_speak_the_language(
 @pytest.mark.parametrize(("language", "title", "faq"), [
     ("de", "Klopfen, Gin und Anlegen", "Darf ich bei Gin anlegen?"),
     ("es", "Cerrar, gin y colocar", "¿Puedo colocar contra un gin?"),
+    ("fr", "Frapper, gin et rajouts", "Puis-je rajouter contre un gin ?"),  # no-break spaces
+    ("it", "Bussare, gin e attacchi", "Posso attaccare contro un gin?"),
+    ("pt", "Bater, gin e acréscimos", "Posso acrescentar contra um gin?"),
 ])
 def test_titles_contents_and_questions_are_translated(
     client: TestClient, language: str, title: str, faq: str
@@ -139,7 +145,7 @@ def test_titles_contents_and_questions_are_translated(
 def test_numbers_and_examples_are_the_same_in_every_language(client: TestClient) -> None:
     """The engine's numbers (data-n) do not depend on the language."""
     numbers = {}
-    for language in ("en", "de", "es"):
+    for language in i18n.LANGUAGES:
         html = client.get("/guide/scoring", headers={"Accept-Language": language}).text
         numbers[language] = re.findall(r'data-n="([\w-]+)">(\d+)<', html)
-    assert numbers["en"] and numbers["en"] == numbers["de"] == numbers["es"]
+    assert numbers["en"] and all(found == numbers["en"] for found in numbers.values())

@@ -1,8 +1,8 @@
-"""The table in German and Spanish (issue 31): every state of the play table (the
-upcard, a discard with its notes, a hand's result, a match's end, a refusal), the New
-match form, the lesson, the invite pages and a friend match, rendered with
-``Accept-Language: de`` and ``es``, show their words in that language and none of the
-English messages the catalogue translates."""
+"""The table in German, Spanish, French, Italian and Portuguese (issues 31, 52): every
+state of the play table (the upcard, a discard with its notes, a hand's result, a match's
+end, a refusal), the New match form, the lesson, the invite pages and a friend match,
+rendered with ``Accept-Language`` of each, show their words in that language and none of
+the English messages the catalogue translates."""
 
 from __future__ import annotations
 
@@ -33,6 +33,37 @@ EXPECTED = {
            "result": "Siguiente mano", "end": "Revancha", "learn": "Aprende jugando",
            "wait": "Enlace de invitación", "join": "te invita a jugar al gin",
            "refused": "Este enlace de invitación no es válido"},
+    "fr": {"table": "Ta main", "keys": "Clavier", "new": "Commencer la partie",
+           "result": "Donne suivante", "end": "Revanche", "learn": "Apprendre en jouant",
+           "wait": "Lien d'invitation", "join": "t'invite à jouer au gin",
+           "refused": "Ce lien d'invitation n'est pas valable"},
+    "it": {"table": "La tua mano", "keys": "Tastiera", "new": "Inizia la partita",
+           "result": "Mano successiva", "end": "Rivincita", "learn": "Impara giocando",
+           "wait": "Link d'invito", "join": "ti invita a giocare a gin",
+           "refused": "Questo link d'invito non è valido"},
+    "pt": {"table": "A tua mão", "keys": "Teclado", "new": "Começar a partida",
+           "result": "Mão seguinte", "end": "Desforra", "learn": "Aprender a jogar",
+           "wait": "Link de convite", "join": "convida-te para jogar gin",
+           "refused": "Este link de convite não é válido"},
+}
+SAID = {
+    # sentences and words the tests find in the page, and a discard note's start and the
+    # articles a card may take in it
+    "de": {"select": "Wähle zuerst die Karte", "stale": "Veraltete Ansicht",
+           "final": "Endstand", "not_now": "Diesmal nicht", "computer": "Computer",
+           "note": "Wenn du ", "articles": ("der ", "die ", "das ", "den ")},
+    "es": {"select": "Elige primero la carta", "stale": "pantalla anterior",
+           "final": "Puntuación final", "not_now": "Esta vez no", "computer": "El ordenador",
+           "note": "Si descartas ", "articles": ("el ", "la ")},
+    "fr": {"select": "Sélectionne d'abord la carte", "stale": "écran plus ancien",
+           "final": "Score final", "not_now": "Pas cette fois", "computer": "L'ordinateur",
+           "note": "Défausser ", "articles": ("le ", "la ", "l'")},
+    "it": {"select": "Prima seleziona la carta", "stale": "schermata vecchia",
+           "final": "Punteggio finale", "not_now": "Non questa volta",
+           "computer": "Il computer", "note": "Scartare ", "articles": ("il ", "la ", "l'")},
+    "pt": {"select": "Seleciona primeiro a carta", "stale": "ecrã mais antigo",
+           "final": "Pontuação final", "not_now": "Desta vez não",
+           "computer": "O computador", "note": "Descartar ", "articles": ("o ", "a ")},
 }
 
 
@@ -87,7 +118,7 @@ def _check(page: str, language: str, key: str) -> None:
     assert not left, (language, key, left[:5])
 
 
-@pytest.fixture(params=["de", "es"])
+@pytest.fixture(params=list(EXPECTED))
 def language(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
@@ -118,11 +149,10 @@ def test_the_new_match_form_and_the_table_speak_the_language(speaker: TestClient
     refused = speaker.post("/play", data={"action": "discard", "version": _version(page)})
     assert refused.status_code == 400
     _check(refused.text, language, "table")
-    assert ("Wähle zuerst die Karte" if language == "de" else "Elige primero la carta") \
-        in refused.text
+    assert SAID[language]["select"] in html.unescape(refused.text)
     stale = speaker.post("/play", data={"action": "pass", "version": "999"}, headers=HTMX)
     assert stale.status_code == 409
-    assert ("Veraltete Ansicht" if language == "de" else "pantalla anterior") in stale.text
+    assert SAID[language]["stale"] in html.unescape(stale.text)
 
 
 def test_a_discard_names_the_card_with_its_article(app: FastAPI, speaker: TestClient,
@@ -135,8 +165,8 @@ def test_a_discard_names_the_card_with_its_article(app: FastAPI, speaker: TestCl
     _check(page, language, "table")
     notes = re.findall(r'data-note="([^"]*)"', page)
     assert notes
-    start = "Wenn du " if language == "de" else "Si descartas "
-    articles = ("der ", "die ", "das ", "den ") if language == "de" else ("el ", "la ")
+    start = str(SAID[language]["note"])
+    articles = tuple(SAID[language]["articles"])
     named = [html.unescape(note)[len(start):] for note in notes
              if html.unescape(note).startswith(start)]
     assert named, notes
@@ -156,7 +186,7 @@ def test_a_hands_result_and_the_matchs_end_speak_the_language(app: FastAPI,
     store_position(app.state.engine, session_id_of(speaker), over, "hard")
     page = speaker.get("/play").text
     _check(page, language, "end")
-    assert ("Endstand" if language == "de" else "Puntuación final") in page
+    assert SAID[language]["final"] in html.unescape(page)
 
 
 def test_the_lesson_speaks_the_language(speaker: TestClient, language: str) -> None:
@@ -166,7 +196,7 @@ def test_the_lesson_speaks_the_language(speaker: TestClient, language: str) -> N
     refused = speaker.post("/learn", data={"action": "pass", "version": _version(page)})
     assert refused.status_code == 400
     _check(refused.text, language, "learn")
-    assert ("Diesmal nicht" if language == "de" else "Esta vez no") in refused.text
+    assert SAID[language]["not_now"] in html.unescape(refused.text)
 
 
 def test_the_invite_pages_and_a_friend_match_speak_the_language(
@@ -198,5 +228,5 @@ def test_the_computers_last_turn_is_told_in_the_language_it_is_read_in(
     client.headers["Accept-Language"] = language  # the same hand, read in another language
     told = re.findall(r'<p class="said"[^>]*>([^<]+)</p>', client.get("/play").text)
     assert told and told[0] != english[0]
-    assert ("Computer" if language == "de" else "El ordenador") in told[0]
+    assert SAID[language]["computer"] in html.unescape(told[0])
     assert not [message for message in _english(language) if message in told[0]]

@@ -133,7 +133,7 @@ def test_every_import_refusal_is_said_in_german_and_spanish(
     answer = client.post("/play/history/import", data={"text": text})
     assert answer.status_code == 400
     assert english.lower() in _notice(answer.text).lower()
-    for language in ("de", "es"):
+    for language in ("de", "es", "fr", "it", "pt"):
         page = client.post("/play/history/import", data={"text": text},
                            headers={"Accept-Language": language})
         assert page.status_code == 400

@@ -1,5 +1,6 @@
 """The history, a hand's review (its captions name the cards with their articles), the
-match report, the statistics and the import page in German and Spanish."""
+match report, the statistics and the import page in German, Spanish, French, Italian and
+Portuguese."""
 
 from __future__ import annotations
 
@@ -26,10 +27,28 @@ WORDS = {
            "stats": ("Estadísticas", "Manos jugadas", "Partidas por nivel"),
            "import": ("Importar un historial de manos", "No se ha podido leer este historial"),
            "practice": "No hay mano de práctica"},
+    "fr": {"list": ("Historique", "Partie 1", "Bilan de partie"),
+           "review": ("Donne 1 de la partie 1", "La donne", "points morts"),
+           "report": ("Bilan de la partie 1", "Tes décisions"),
+           "stats": ("Statistiques", "Donnes jouées", "Parties par niveau"),
+           "import": ("Importer un historique de donne", "pas pu être lu"),
+           "practice": "entraînement"},
+    "it": {"list": ("Cronologia", "Partita 1", "Resoconto della partita"),
+           "review": ("Mano 1 della partita 1", "La distribuzione", "punti morti"),
+           "report": ("Resoconto della partita 1", "Le tue decisioni"),
+           "stats": ("Statistiche", "Mani giocate", "Partite per livello"),
+           "import": ("Importa una cronologia di mano", "non si è potuta leggere"),
+           "practice": "Nessuna mano di allenamento"},
+    "pt": {"list": ("Histórico", "Partida 1", "Relatório da partida"),
+           "review": ("Mão 1 da partida 1", "A distribuição", "pontos soltos"),
+           "report": ("Relatório da partida 1", "As tuas decisões"),
+           "stats": ("Estatísticas", "Mãos jogadas", "Partidas por nível"),
+           "import": ("Importar um histórico de mão", "não pôde ser lido"),
+           "practice": "Sem mão de treino"},
 }
 
 
-@pytest.mark.parametrize("language", ["de", "es"])
+@pytest.mark.parametrize("language", list(WORDS))
 def test_the_history_review_report_and_statistics_are_translated(
         app: FastAPI, client: TestClient, language: str) -> None:
     client.headers["Accept-Language"] = language
@@ -51,7 +70,7 @@ def test_the_history_review_report_and_statistics_are_translated(
     assert english_left(refused.text, language) == []
 
 
-@pytest.mark.parametrize("language", ["de", "es"])
+@pytest.mark.parametrize("language", list(WORDS))
 def test_no_practice_hand_and_a_missing_hand_are_said_in_the_pages_language(
         client: TestClient, language: str) -> None:
     client.headers["Accept-Language"] = language

@@ -133,7 +133,10 @@ def test_the_token_is_not_stored_in_clear(app: FastAPI, client: TestClient) -> N
 
 @pytest.mark.parametrize(("language", "words"), [
     ("de", ("Diese Runde teilen", "Eine geteilte Runde", "Nicht mehr geteilt")),
-    ("es", ("Compartir esta mano", "Una mano compartida", "Ya no se comparte"))])
+    ("es", ("Compartir esta mano", "Una mano compartida", "Ya no se comparte")),
+    ("fr", ("Partager cette donne", "Une donne partagée", "est plus partagée")),
+    ("it", ("Condividi questa mano", "Una mano condivisa", "Non più condivisa")),
+    ("pt", ("Partilhar esta mão", "Uma mão partilhada", "Já não está partilhada"))])
 def test_sharing_is_said_in_the_pages_language(app: FastAPI, client: TestClient,
                                                language: str,
                                                words: tuple[str, str, str]) -> None:

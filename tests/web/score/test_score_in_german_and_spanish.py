@@ -1,6 +1,6 @@
-"""The scorekeeper in German and Spanish: the sheets' list and the new-sheet form, a
-sheet with a hand recorded (the hand in words, the standing, the totals), a garbage
-deadwood count refused in the page's language, the preview and the deadwood
+"""The scorekeeper in German, Spanish, French, Italian and Portuguese: the sheets' list
+and the new-sheet form, a sheet with a hand recorded (the hand in words, the standing, the
+totals), a garbage deadwood count refused in the page's language, the preview and the deadwood
 calculator, the options and the delete confirmations."""
 
 from __future__ import annotations
@@ -33,12 +33,60 @@ WORDS = {
            "delete": "¿Borrar esta hoja?",
            "limit": "No se puede cerrar con 12: quien cierra debe tener 10 puntos sueltos",
            "gin": "Gin significa que quien cierra tiene 0 puntos sueltos"},
+    # French: a no-break space before ":", a narrow one before ";" and "?"
+    "fr": {"index": ("Tes feuilles de marque", "Nouvelle feuille", "Limite pour frapper"),
+           "sheet": ("Ann frappe à 6\u202f; Bob 28", "Donne 2\u00a0: Bob donne.",
+                     "Donnes gagnées (cases)"),
+           "garbage": ("Les points morts de celui qui frappe doivent être un nombre entier "
+                       "de 0 à 98"),
+           "missing": "Les points morts du défenseur manquent",
+           "preview": "Pas encore enregistré.",
+           "calc": "Les deux totaux sont remplis ci-dessous",
+           "options": "Confirmer le changement",
+           "delete": "Supprimer cette feuille\u202f?",
+           "limit": ("Impossible de frapper avec 12\u00a0: les points morts de celui qui "
+                     "frappe doivent"),
+           "gin": "Gin veut dire que les points morts de celui qui frappe sont 0",
+           "sat_out": "pas joué cette donne", "game": "Jeu 3", "over": "Partie terminée",
+           "rematch": "Revanche"},
+    "it": {"index": ("I tuoi fogli segnapunti", "Nuovo foglio", "Limite per bussare"),
+           "sheet": ("Ann bussa con 6; Bob 28", "Mano 2: Bob dà le carte.",
+                     "Mani vinte (caselle)"),
+           "garbage": "I punti morti di chi bussa devono essere un numero intero da 0 a 98",
+           "missing": "Mancano i punti morti del difensore",
+           "preview": "Non ancora registrato.",
+           "calc": "Entrambi i totali sono compilati qui sotto",
+           "options": "Conferma la modifica",
+           "delete": "Eliminare questo foglio?",
+           "limit": ("Non puoi bussare con 12: i punti morti di chi bussa devono essere "
+                     "10 o meno"),
+           "gin": "Gin vuol dire che i punti morti di chi bussa sono 0",
+           "sat_out": "Cy è rimasto fuori in questa mano", "game": "Gioco 3",
+           "over": "Partita finita", "rematch": "Rivincita"},
+    "pt": {"index": ("As tuas folhas de pontos", "Nova folha", "Limite para bater"),
+           "sheet": ("Ann bate com 6; Bob 28", "Mão 2: Bob dá.", "Mãos ganhas (linhas)"),
+           "garbage": "Os pontos soltos de quem bate têm de ser um número inteiro de 0 a 98",
+           "missing": "Faltam os pontos soltos do defensor",
+           "preview": "Ainda não registado.",
+           "calc": "As duas contagens estão preenchidas em baixo",
+           "options": "Confirmar a alteração",
+           "delete": "Apagar esta folha?",
+           "limit": ("Não podes bater com 12: os pontos soltos de quem bate têm de ser "
+                     "10 ou menos"),
+           "gin": "Gin significa que os pontos soltos de quem bate são 0",
+           "sat_out": "Cy ficou de fora nesta mão", "game": "Jogo 3",
+           "over": "Partida terminada", "rematch": "Desforra"},
 }
+for _language, _said in (("de", ("Cy hat diese Runde ausgesetzt", "Spiel 3", "Partie vorbei",
+                                 "Revanche")),
+                         ("es", ("Cy no jugó esta mano", "Juego 3", "Partida terminada",
+                                 "Revancha"))):
+    WORDS[_language].update(zip(("sat_out", "game", "over", "rematch"), _said, strict=True))
 
 
-@pytest.fixture(params=["de", "es"])
+@pytest.fixture(params=list(WORDS))
 def language(request: pytest.FixtureRequest, client: TestClient) -> str:
-    """Each test in German and in Spanish, chosen by the browser's Accept-Language."""
+    """Each test in each language, chosen by the browser's Accept-Language."""
     client.headers["Accept-Language"] = request.param
     return str(request.param)
 
@@ -111,20 +159,19 @@ def test_gin_for_three_hollywood_and_a_finished_game(client: TestClient, languag
     three = new_sheet(client, players="3", name2="Cy", first_sitter="2", first_dealer="0")
     sat_out = hand(client, three, kind="knock", knocker="2", knocker_deadwood="4",
                    defender_deadwood="20", sitter="2")
-    assert {"de": "Cy hat diese Runde ausgesetzt", "es": "Cy no jugó esta mano"}[language] \
-        in field_error(sat_out.text, "knocker")
+    assert WORDS[language]["sat_out"] in field_error(sat_out.text, "knocker")
     assert english_left(sat_out.text, language) == []
     holly = new_sheet(client, hollywood="on")
     for _ in range(3):
         hand(client, holly, kind="gin", knocker="0", defender_deadwood="10")
     page = client.get(holly).text
-    assert {"de": "Spiel 3", "es": "Juego 3"}[language] in page
+    assert WORDS[language]["game"] in page
     assert english_left(page, language) == []
     short = new_sheet(client, target="10")
     assert hand(client, short, kind="gin", knocker="1", defender_deadwood="30").status_code == 303
     over = client.get(short).text
-    assert {"de": "Partie vorbei", "es": "Partida terminada"}[language] in over
-    assert {"de": "Revanche", "es": "Revancha"}[language] in over
+    assert WORDS[language]["over"] in over
+    assert WORDS[language]["rematch"] in over
     assert english_left(over, language) == []
 
 

@@ -109,7 +109,7 @@ def test_every_sheet_import_refusal_is_said_in_german_and_spanish(
     answer = client.post("/score/import", data={"json": text})
     assert answer.status_code == 422
     assert english.lower() in html.unescape(answer.text).lower()
-    for language in ("de", "es"):
+    for language in ("de", "es", "fr", "it", "pt"):
         page = client.post("/score/import", data={"json": text},
                            headers={"Accept-Language": language})
         assert page.status_code == 422
