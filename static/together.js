@@ -58,7 +58,7 @@ function setup(review) {
     wanted = e.detail;
     send();
   });
-  var source = new EventSource(url + "/events");
+  var source = new EventSource(review.getAttribute("data-together-events"));
   source.addEventListener("step", function (e) {
     follow(e.data, !posting && wanted === null);
   });
