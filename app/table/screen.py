@@ -371,6 +371,18 @@ _HOW = {HandKind.GIN: NC_("hand kind", "Gin"), HandKind.BIG_GIN: NC_("hand kind"
         HandKind.VOID: NC_("hand kind", "Void")}
 
 
+RESULT_SIDE = "result side"
+"""The context of what a player did, as the result panel labels each side after a name
+or "You" ("You · knocked"); the computer's last-move sentence has its own verbs."""
+# Translators: "went gin", "went big gin", "knocked", "defended" in the context "result
+# side" stand after a name or "You" on the result panel ("You · knocked"): a neutral
+# form (a noun, as German "Klopfen", Spanish "Cierre") so that no verb has to agree with
+# the name. The same English words in a sentence ("Computer drew and went gin") have no
+# context and are verbs.
+_SIDE = {"gin": NC_("result side", "went gin"), "big_gin": NC_("result side", "went big gin"),
+         "knocked": NC_("result side", "knocked"), "defended": NC_("result side", "defended")}
+
+
 def score_rows(match: MatchState, seats: Seats = VS_COMPUTER) -> tuple[ScoreRow, ...]:
     """The finished hands of the match with running totals of hand points (docs/rules.md §5),
     the viewer's total first."""
@@ -495,11 +507,8 @@ def result_panel(result: HandResult, rules: Rules,
         LaidMeld(meld.kind.value, tuple(str(c) for c in meld.cards)) for meld in s.defender_melds
     )
     kind = result.kind
-    # Translators: "went gin", "went big gin", "knocked", "defended" stand after a name
-    # or "You" on the result panel ("You · knocked"): a neutral form (a noun, as German
-    # "Klopfen", Spanish "Cierre") so that no verb has to agree with the name.
-    verb = gettext({HandKind.GIN: N_("went gin"),
-                    HandKind.BIG_GIN: N_("went big gin")}.get(kind, N_("knocked")))
+    verb = pgettext(RESULT_SIDE, {HandKind.GIN: _SIDE["gin"], HandKind.BIG_GIN: _SIDE["big_gin"]}
+                    .get(kind, _SIDE["knocked"]))
     knocker_side = Side(_who(knocker), verb, knocker_melds,
                         tuple(str(c) for c in s.knocker_deadwood_cards), s.knocker_deadwood)
     note = ""
@@ -507,7 +516,7 @@ def result_panel(result: HandResult, rules: Rules,
         note = ngettext("laid off %(num)d card; %(before)d before layoffs",
                         "laid off %(num)d cards; %(before)d before layoffs", len(s.layoffs),
                         before=s.defender_deadwood_before_layoffs)
-    defender_side = Side(_who(defender), gettext("defended"), defender_melds,
+    defender_side = Side(_who(defender), pgettext(RESULT_SIDE, _SIDE["defended"]), defender_melds,
                          tuple(str(c) for c in s.defender_deadwood_cards), s.defender_deadwood,
                          note)
     winner = result.winner

@@ -34,6 +34,7 @@ import pytest
 from fastapi import Depends, FastAPI
 from fastapi.testclient import TestClient
 
+from app.core import i18n
 from app.core.config import Settings
 from app.core.db import DatabaseBusyError
 from app.engine.bots import expert
@@ -293,23 +294,27 @@ def faults(language: str, name: str, text: str) -> list[str]:
         return english_messages("\x00".join(f"<p>{p.text}</p>" for p in pieces), language)
     if language == "pseudo":
         return unmarked(text)
-    return english_messages(text, language) + forbidden(language, text) + formats(text)
+    return (english_messages(text, language) + forbidden(language, text)
+            + formats(text, language))
 
 
 ISO_DATE = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])")
 GLUED_PERCENT = re.compile(r"\d%")
 
 
-def formats(html: str) -> list[str]:
-    """Numbers a German or Spanish page prints in no locale's format: a raw ISO date
-    (2026-12-06: the locale's date is 06.12.2026, 6 dic 2026) or a "%" glued to its
-    number (both languages write 54 %): the page's filters ``|day`` and ``|percent``
-    (app/web/render.py) were not used."""
+def formats(html: str, language: str) -> list[str]:
+    """Numbers a page prints in no locale's format: a raw ISO date (2026-12-06: the
+    locale's date is 06.12.2026, 6 dic 2026) or, where the language spaces it (German,
+    Spanish, French write 54 %; Italian and Portugal's Portuguese 54%, as Babel's
+    locale data says), a "%" glued to its number: the page's filters ``|day`` and
+    ``|percent`` (app/web/render.py) were not used."""
+    with i18n.language(language):
+        spaced = not GLUED_PERCENT.search(i18n.percent(0.54))
     found = []
     for piece in shown(html):
         if ISO_DATE.search(piece.text):
             found.append(f"raw ISO date in {piece.where}: {piece.text}")
-        if GLUED_PERCENT.search(piece.text):
+        if spaced and GLUED_PERCENT.search(piece.text):
             found.append(f"percent glued to its number in {piece.where}: {piece.text}")
     return found
 

@@ -1,8 +1,12 @@
 """The result panel lays each meld out in table order, layoffs in place and marked."""
 
+import pytest
+
+from app.core import i18n
 from app.engine import HOUSE, HandResult, Rules, lay_down, parse_cards
 from app.engine.scoring import VOID_SCORE
 from app.table.screen import ResultPanel, result_panel
+from app.table.words import record_words
 
 
 def test_layoffs_sit_in_sequence_on_the_run_they_extend() -> None:
@@ -63,3 +67,20 @@ def test_the_panel_says_when_and_why_the_melds_are_not_the_least_deadwood() -> N
 
 def test_the_panel_says_nothing_of_the_arrangement_when_it_is_the_least_deadwood() -> None:
     assert _panel(HOUSE).arrangement == ""
+
+
+
+@pytest.mark.parametrize("language", [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE])
+def test_each_sides_label_is_the_hands_kind_as_a_noun_and_the_sentence_keeps_its_verb(
+        language: str) -> None:
+    """Beside "You" or a name the panel says what the side did in a neutral form, the
+    noun of the hand's kind ("Du · Klopfen", "Toi · Frappe"; issue 52: never "Du ·
+    klopfte"), while the computer's last-move sentence says "went gin" with a verb
+    ("Der Computer zog vom Stapel und machte Gin", not "... und Gin")."""
+    with i18n.language(language):
+        knocker, _ = _panel(HOUSE).sides
+        assert knocker.role.casefold() == i18n.pgettext("hand kind", "Knock").casefold()
+        label = i18n.pgettext("result side", "went gin")
+        assert label.casefold() == i18n.pgettext("hand kind", "Gin").casefold()
+        verb = i18n.gettext("went gin")
+        assert verb != label and verb in record_words("draw gin")

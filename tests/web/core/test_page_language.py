@@ -25,7 +25,9 @@ def test_accept_language_chooses_the_first_visits_language(client: TestClient) -
         assert "Accept-Language" in page.headers["vary"], path
     spanish = client.get("/", headers={"Accept-Language": "es-MX"})
     assert _lang(spanish.text) == "es" and ">Ajustes<" in spanish.text
-    english = client.get("/", headers={"Accept-Language": "fr, it;q=0.5"})
+    french = client.get("/", headers={"Accept-Language": "fr-CA, it;q=0.5"})
+    assert _lang(french.text) == "fr" and ">Réglages<" in french.text
+    english = client.get("/", headers={"Accept-Language": "nl, sv;q=0.5"})
     assert _lang(english.text) == "en" and ">Settings<" in english.text
 
 

@@ -33,7 +33,7 @@ WORDS = {  # each guide page says at least one of these (glossary terms)
     "de": ("Runde", "Karte", "Totholz", "klopf"),
     "es": ("mano", "carta", "sueltas", "cerr"),
     "fr": ("donne", "carte", "morts", "frapp"),
-    "it": ("mano", "carta", "morti", "buss"),
+    "it": ("mano", "cart", "morti", "buss"),  # carta, carte (Carte vere)
     "pt": ("mão", "carta", "soltos", "bat"),
 }
 

@@ -189,11 +189,14 @@ def test_a_void_hands_preview_and_the_waiting_words_are_in_the_pages_language(
     assert preview.status_code == 200
     assert english_messages(preview.text, language) == []
     assert forbidden_in(preview.text, language) == []
-    void = {"de": "Nullrunde", "es": "Mano nula"}[language]
+    void = {"de": "Nullrunde", "es": "Mano nula", "fr": "Donne nulle", "it": "Mano nulla",
+            "pt": "Mão nula"}[language]
     assert void in preview.text
-    assert {"de": "Noch nicht gewertet.", "es": "Aún sin puntuar."}[language] in preview.text
+    assert {"de": "Noch nicht gewertet.", "es": "Aún sin puntuar.", "fr": "Pas encore compté.",
+            "it": "Non ancora contato.", "pt": "Ainda não pontuado."}[language] in preview.text
     knock = client.post(f"{url}/preview", headers={"HX-Request": "true"},
                         data={"version": "0", "kind": "knock", "knocker": "0",
                               "knocker_deadwood": "5", "defender_deadwood": "12"})
     tag = knock.text.split('class="kind-tag kind-tag--knock">', 1)[1].split("<", 1)[0]
-    assert tag == {"de": "Klopfen", "es": "Cierre"}[language]
+    assert tag == {"de": "Klopfen", "es": "Cierre", "fr": "Frappe", "it": "Bussata",
+                   "pt": "Batida"}[language]
