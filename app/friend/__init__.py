@@ -7,7 +7,9 @@
 * :mod:`app.friend.stream` — the Server-Sent Events of ``/play/events``;
 * :mod:`app.friend.pages` — the inviter's waiting page (``/play`` shows it too);
 * :mod:`app.friend.presence` — who is at the table, kept in memory and written to the
-  database in batches.
+  database in batches;
+* :mod:`app.friend.watch` — watching a match by a secret link, with both players' leave
+  (``issue`` makes one for an event's table).
 
 Builds on the table kit (:mod:`app.table`: a friend match is a seat mode of the same
 table, tap and storage as play). May import :mod:`app.table`,

@@ -1,7 +1,9 @@
-"""HTTP routes, one thin module per area: ``home``, ``play``, ``friend``, ``history``,
-``score``, ``guide``, ``fair``, ``prefs`` (``/settings``), ``install``, ``learn``,
-``daily``, ``devices``, ``events``, ``admin`` (``/admin``), ``metrics`` (``/metrics``), ``botapi``
-(``/api/bot``, the bot protocol: JSON for programs, docs/bots.md). Each module
+"""HTTP routes, one thin module per area: ``home``, ``play``, ``friend``, ``watch``
+(watching a friend match), ``history``, ``train`` (the drill, the daily puzzle, Review
+together), ``score``, ``guide``, ``fair``, ``prefs`` (``/settings``), ``install``,
+``learn``, ``daily``, ``devices``, ``events``, ``admin`` (``/admin``), ``metrics``
+(``/metrics``), ``botapi`` (``/api/bot``, the bot protocol: JSON for programs,
+docs/bots.md). Each module
 exposes ``router``; ``app.main`` includes them.
 
 A route reads its dependencies (``app.web.deps``), calls a feature, renders

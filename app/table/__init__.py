@@ -34,7 +34,9 @@ same screen, words, turn loop and tap. One concern per module:
   shows, from the viewer's seat only (the other's cards and the stock never reach it
   while a hand is in progress), the match-end screen, and **just_did**: what the other
   player just did, in words and events to play out, for every table;
-* :mod:`app.table.fairness` — the fairness box (commitment, seeds revealed).
+* :mod:`app.table.fairness` — the fairness box (commitment, seeds revealed);
+* :mod:`app.table.watch` — a watcher's table: the public side of a match only (the
+  piles, the counts, the moves, the score; never a hidden card).
 
 A new kind of table (a puzzle, a tournament table) is a feature of its own: its deal and
 storage in its package, a :class:`~app.table.tap.TableKind` for its taps, and its screen

@@ -17,6 +17,8 @@ errors and middleware. Knows nothing of any one feature.
 * :mod:`app.web.middleware` — the access log, HEAD as GET, the outer middleware stack,
   cached static files;
 * :mod:`app.web.links` — where pages point to one another (the guide's sections);
+* :mod:`app.web.secretlinks` — the random tokens of share and watch links, stored as
+  their SHA-256 only;
 * :mod:`app.web.rulewords` — the table's rules in words, for every page that shows them;
 * :mod:`app.web.phrases` — the pure layers' messages (the engine's refusals and a hand's
   sum, the score sheet's refusals) in the page's language: each carries its catalogue

@@ -17,7 +17,7 @@ from tests.support.untranslated import (
     unmarked,
 )
 
-PAGE = """<html lang="{{ lang }}"><head><title>{{ _("Settings") }} · Gin Rummy</title>
+PAGE = """<html lang="{{ lang }}"><head><title>{{ _("Settings") }} · {{ _("Gin Rummy") }}</title>
 <script>const words = "English in a script is not shown";</script></head><body>
 <p>{{ _("Card size") }}: 7C 10H Q&spades; 3fa9c2d1e0 v0.3.0 /play https://x.test/a</p>
 <p>Ann · Bob · 12:30 UTC · 1.234,5 · 42%</p>
