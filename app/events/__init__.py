@@ -14,8 +14,8 @@ A layer above the features (``pyproject.toml``'s layers contract). May import th
 features (:mod:`app.friend`, :mod:`app.score`, :mod:`app.play` for the table options,
 :mod:`app.devices` for the code's form, :mod:`app.review`, :mod:`app.fair`,
 :mod:`app.guide`, :mod:`app.prefs`, :mod:`app.admin`, :mod:`app.daily`,
-:mod:`app.learn`, :mod:`app.botapi` to mark a bot's seat), the table kit :mod:`app.table`, :mod:`app.web`, :mod:`app.core`,
-:mod:`app.engine`. Imported by the routes only (``app/routes/events.py``). No feature
-knows about events: the results are read from the tables' own rows when an event's page
-or its live poll asks.
+:mod:`app.learn`, :mod:`app.botapi` to mark a bot's seat), the table kit
+:mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`. Imported by the
+routes only (``app/routes/events.py``). No feature knows about events: the results are
+read from the tables' own rows when an event's page or its live poll asks.
 """
