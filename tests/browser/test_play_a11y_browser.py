@@ -29,8 +29,14 @@ def _tab_to(page: Any, name: str) -> None:
 
 
 def _spoken(page: Any, selector: str) -> str:
-    """The text of a live region as the accessibility tree has it."""
-    return str(page.locator(selector).aria_snapshot())
+    """The text of a live region as the accessibility tree has it (a no-break space, as
+    French writes before a colon, is a space there)."""
+    return _plain(str(page.locator(selector).aria_snapshot()))
+
+
+def _plain(text: str) -> str:
+    """``text`` with its no-break spaces as the accessibility tree says them."""
+    return text.replace("\xa0", " ").replace("\u202f", " ")
 
 
 def _state(page: Any) -> tuple[str, str]:
@@ -53,10 +59,10 @@ def _key_and_wait(page: Any, key: str) -> None:
         " return t && t.dataset.version !== v && t.getAttribute('aria-busy') !== 'true'; }",
         arg=version)
     status = page.locator("#status").inner_text().strip()
-    assert status and status in _spoken(page, "#status")
+    assert status and _plain(status) in _spoken(page, "#status")
     said = page.locator("#computer-live").inner_text().strip()
     if said:
-        assert said in _spoken(page, "#computer-live")
+        assert _plain(said) in _spoken(page, "#computer-live")
     assert page.evaluate("document.activeElement !== document.body"), "focus fell to <body>"
 
 
@@ -90,7 +96,7 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
     page.keyboard.press("Enter")
     at_table(page)
     status = page.locator("#status").inner_text().strip()
-    assert status and status in _spoken(page, "#status")
+    assert status and _plain(status) in _spoken(page, "#status")
     if language == "en":
         assert "Your turn" in status or "upcard" in status
     # While a request is in flight the table says it is busy.
@@ -122,12 +128,14 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
         raise AssertionError("the hand did not end")
     assert announced >= 1, "the computer's moves never reached its live region"
     result = page.locator(".result h2").first.inner_text()
-    assert result in page.locator(".result").aria_snapshot()
+    # The result panel is a region named by its headline (however the snapshot quotes it).
+    assert page.locator(".result").get_by_role("region", name=_plain(result)).count() >= 1 \
+        or page.get_by_role("region", name=_plain(result)).count() >= 1
     # Read the table: R puts the whole table into its live region.
     page.keyboard.press(key(page, "read"))
     page.wait_for_function("() => document.querySelector('#table-read').textContent.length > 0")
     read = page.locator("#table-read").inner_text().strip()
-    assert read and read[:40] in _spoken(page, "#table-read")
+    assert read and _plain(read[:40]) in _spoken(page, "#table-read")
     if language == "en":
         assert "Score: you" in read
     page.keyboard.press("Escape")
