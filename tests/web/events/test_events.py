@@ -406,3 +406,61 @@ def test_the_board_shows_the_round_and_standings_without_host_controls(
     assert "Start the event" not in board and "board=1" in board
     host_board = client.get(f"/events/{slug}/board").text
     assert "Set or correct a result" not in host_board
+
+
+HAND = re.compile(r'<label data-card="(\w+)"')
+
+
+def test_a_duplicate_round_deals_the_same_cards_at_every_table_and_scores_them(
+        app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
+    import hashlib
+
+    from app.core.models import EventBoard
+
+    refused = client.post("/events", data={"name": "Dup", "format": "swiss", "rounds": "2",
+                                           "cards": "real", "preset": "house",
+                                           "duplicate": "on"})
+    assert refused.status_code == 400 and "Duplicate boards need online tables" in refused.text
+    slug, _ = create(client, duplicate="on", rounds="2")
+    phones = dict(zip(["Ann", "Bob", "Cy", "Di"],
+                      players(app, slug, ["Ann", "Bob", "Cy", "Di"]), strict=True))
+    host_post(client, engine, slug, "start")
+    event, roster, tables = rows(engine, slug)
+    names = {p.id: p.name for p in roster}
+    assert event.duplicate_seed and len(tables) == 2
+    with Session(engine) as db:
+        boards = db.exec(select(EventBoard).where(EventBoard.event_id == event.id,
+                                                  EventBoard.round == 1)
+                         .order_by(col(EventBoard.board))).all()
+        first = [db.get(PlayHand, (t.match_id, 1)) for t in tables]
+        assert all(h is not None and h.server_seed == boards[0].server_seed for h in first)
+        assert first[0].client_seed == first[1].client_seed  # type: ignore[union-attr]
+    # Each table's first player (the non-dealer of hand 1) holds the same ten cards.
+    held = [sorted(HAND.findall(phones[names[t.player_a]].get(
+        f"/play?match={t.match_id}").text)) for t in tables]
+    assert len(held[0]) == 10 and held[0] == held[1]
+    # The board's commitment is on the page, its seed not until the round is done.
+    page = client.get(f"/events/{slug}").text
+    seed = boards[0].server_seed
+    assert hashlib.sha256(seed.encode()).hexdigest() in page and seed not in page
+    # Table 1: its first player (the non-dealer) wins board 1 by 25, so the dealer's net
+    # is -25; table 2: the dealer wins by 10 (+10). Dealer 1: -25 - 10 = -35 (first
+    # player +35); dealer 2: 10 - (-25) = +35 (first player -35).
+    with Session(engine) as db:
+        for t, (winner, points) in zip(tables, ((0, 25), (1, 10)), strict=True):
+            hand = db.get(PlayHand, (t.match_id, 1))
+            assert hand is not None and hand.dealer == 1
+            hand.finished, hand.winner, hand.points, hand.kind = True, winner, points, "knock"
+            db.add(hand)
+        db.commit()
+    page = client.get(f"/events/{slug}").text
+    got = dict(re.findall(r'data-player="(\w+)">.*?<td data-duplicate>([^<]+)</td>', page,
+                          re.S))
+    t1, t2 = tables
+    assert got == {names[t1.player_a]: "+35", names[t1.player_b]: "-35",
+                   names[t2.player_a]: "-35", names[t2.player_b]: "+35"}
+    order = re.findall(r'data-player="(\w+)"', page)
+    assert set(order[:2]) == {names[t1.player_a], names[t2.player_b]}
+    exported = json.loads(client.get(f"/events/{slug}/results.json").text)
+    assert exported["event"]["duplicate"] is True and len(exported["boards"]) == 30
+    assert exported["boards"][0]["server_seed"] is None  # the round is not done
