@@ -36,6 +36,9 @@ host's corrections.
   each table's hands against the other tables' (:mod:`app.events.duplicate`); the
   standings rank those points first. A pairing with a walk-in (a score sheet) is
   not compared.
+* **watching** (:func:`watch_table`): anyone who sees the event may watch an online
+  table in play: a watch link of its friend match (:func:`app.friend.watch.issue`, by
+  the event's leave), showing only what a watcher may see (the watch page).
 * **corrections** (:func:`correct`): the host sets a pairing's outcome and points; the
   table's own result no longer overrides it; the standings are computed from the
   results on every read, so they follow.
@@ -74,6 +77,7 @@ from app.engine.fairness import commitment
 from app.events.duplicate import BoardResult, duplicate_points, net_score
 from app.events.pairing import ROUND_ROBIN_MOST, round_robin, swiss
 from app.events.standings import Outcome, Result, Standing, standings
+from app.friend import watch
 from app.friend.invites import SeedSource, player_name, start_between
 from app.score import storage as sheets
 from app.score.sheet import ScoreSheet, SheetError, SheetOptions
@@ -644,6 +648,26 @@ def _sheet_result(row: ScoreSheetRow) -> tuple[Outcome, int, int] | None:
 def _outcome(winner: int | None, totals: Sequence[int]) -> tuple[Outcome, int, int]:
     outcome = Outcome.DRAW if winner is None else (Outcome.A if winner == 0 else Outcome.B)
     return outcome, int(totals[0]), int(totals[1])
+
+
+def watch_table(db: Session, event: Event, pairing_text: str | None) -> str:
+    """A new watch link's token for the online table ``pairing_text`` (a pairing's id)
+    of ``event`` that is still in play (:func:`app.friend.watch.issue`).
+
+    Raises:
+        EventError: no such table in this event, a score sheet or a bye (404), a
+            finished table (409).
+    """
+    text = (pairing_text or "").strip()
+    row = db.get(EventPairing, int(text)) if text.isdigit() and len(text) < 12 else None
+    if row is None or row.event_id != event.id or row.match_id is None:
+        raise EventError(N_("There is no such table in this event."), 404)
+    if row.outcome is not None:
+        raise EventError(N_("This table has finished: its result is in the standings."), 409)
+    try:
+        return watch.issue(db, row.match_id)
+    except watch.WatchError as error:
+        raise EventError(error.message, 404) from error
 
 
 MOST_POINTS = 9999

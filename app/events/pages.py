@@ -63,6 +63,8 @@ class TableView:
     outcome: str | None
     points_a: int
     points_b: int
+    online: bool
+    """A friend match (it may be watched while in play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +161,7 @@ def _table(row: EventPairing, names: dict[int | None, str], owned: dict[int, Sco
             else f"/score/shared/{sheet.share_token}"
     return TableView(row.id or 0, row.round, row.table, a, b,
                      result_words(row, a, b), row.outcome is not None, row.corrected, link,
-                     is_mine, row.outcome, row.points_a, row.points_b)
+                     is_mine, row.outcome, row.points_a, row.points_b, row.match_id is not None)
 
 
 def result_words(row: EventPairing, a: str, b: str | None) -> str:

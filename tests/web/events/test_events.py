@@ -464,3 +464,31 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table_and_scores_them(
     exported = json.loads(client.get(f"/events/{slug}/results.json").text)
     assert exported["event"]["duplicate"] is True and len(exported["boards"]) == 30
     assert exported["boards"][0]["server_seed"] is None  # the round is not done
+
+
+def test_an_online_table_in_play_has_a_watch_link_showing_public_information_only(
+        app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
+    slug, _ = create(client)
+    players(app, slug, ["Ann", "Bob"])
+    host_post(client, engine, slug, "start")
+    _, _, tables = rows(engine, slug)
+    table = tables[0]
+    for page in (client.get(f"/events/{slug}").text, client.get(f"/events/{slug}/board").text):
+        assert 'data-watch-table="1"' in page and f'name="pairing" value="{table.id}"' in page
+    watcher = browser(app)  # anyone who sees the event, not a player
+    answer = watcher.post(f"/events/{slug}/watch", data={"pairing": str(table.id)},
+                          follow_redirects=False)
+    assert answer.status_code == 303 and "/watch/" in answer.headers["location"]
+    page = watcher.get(answer.headers["location"])
+    assert page.status_code == 200 and "Ann" in page.text
+    with Session(engine) as db:
+        hand = db.get(PlayHand, (table.match_id, 1))
+        assert hand is not None and hand.server_seed and hand.server_seed not in page.text
+    assert 'data-card="' not in re.sub(r'pile__top"[^>]*data-card="\w+"', "", page.text)
+    for bad in ("999999", "x", ""):
+        refused = watcher.post(f"/events/{slug}/watch", data={"pairing": bad})
+        assert refused.status_code == 404 and "no such table" in refused.text
+    finish_match(engine, table.match_id, 0, (110, 0))
+    client.get(f"/events/{slug}")  # the result is read
+    assert watcher.post(f"/events/{slug}/watch",
+                        data={"pairing": str(table.id)}).status_code == 409
