@@ -439,10 +439,15 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table_and_scores_them(
     held = [sorted(HAND.findall(phones[names[t.player_a]].get(
         f"/play?match={t.match_id}").text)) for t in tables]
     assert len(held[0]) == 10 and held[0] == held[1]
-    # The board's commitment is on the page, its seed not until the round is done.
+    # The board's commitment is on the page, its seed not until the round is done; no
+    # board's seed is in a player's page or their Download my data.
     page = client.get(f"/events/{slug}").text
     seed = boards[0].server_seed
     assert hashlib.sha256(seed.encode()).hexdigest() in page and seed not in page
+    for phone in phones.values():
+        for text in (phone.get(f"/events/{slug}").text, phone.get("/privacy/data.json").text,
+                     phone.get(f"/events/{slug}/results.json").text):
+            assert not any(b.server_seed in text for b in boards)
     # Table 1: its first player (the non-dealer) wins board 1 by 25, so the dealer's net
     # is -25; table 2: the dealer wins by 10 (+10). Dealer 1: -25 - 10 = -35 (first
     # player +35); dealer 2: 10 - (-25) = +35 (first player -35).
