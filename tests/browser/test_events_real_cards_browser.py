@@ -13,7 +13,13 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_events_browser import LIVE_MS, current_tables, host_sets, standings
+from tests.browser.test_events_browser import (
+    LIVE_MS,
+    current_tables,
+    host_sets,
+    join,
+    standings,
+)
 from tests.browser.test_score_browser import enter_hand
 
 pytestmark = pytest.mark.browser
@@ -37,13 +43,7 @@ def test_a_real_card_table_is_entered_on_its_sheet_and_the_standings_agree(
     link = host.locator("#event-link").input_value()
     board = new_page(1280, 720)
     board.goto(link + "/board")
-    phones: dict[str, Any] = {}
-    for name in NAMES:
-        phone = new_page(360, 640)
-        phone.goto(link)
-        phone.get_by_label("Your name").fill(name)
-        phone.get_by_role("button", name="Join").click()
-        phones[name] = phone
+    phones = join(new_page, link, NAMES)
     host.reload()
     host.get_by_role("button", name="Start the event").click()
     tables = current_tables(host)
