@@ -109,13 +109,13 @@ class SeatKind(TableKind[Loaded]):
                                arranged_for=hand_key(table.game, match))
         if "action" in form:
             return None
-        if match.hand.phase is not Phase.OVER or match.over:
-            raise PlayError(gettext("The client seed can be changed between hands, once "
-                                    "this hand is over."))
         if table.game.board_seeds:
             raise PlayError(gettext("This table deals an event's duplicate boards: every "
                                     "table has the same client seed, so it cannot be "
                                     "changed."))
+        if match.hand.phase is not Phase.OVER or match.over:
+            raise PlayError(gettext("The client seed can be changed between hands, once "
+                                    "this hand is over."))
         return set_client_seed(self.db, table, client_seed_of(form["client_seed"]))
 
     def parse(self, table: Loaded, form: Mapping[str, str]) -> MatchAction:

@@ -439,6 +439,19 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table_and_scores_them(
     held = [sorted(HAND.findall(phones[names[t.player_a]].get(
         f"/play?match={t.match_id}").text)) for t in tables]
     assert len(held[0]) == 10 and held[0] == held[1]
+    # Nobody can change the table's client seed (every table shares it).
+    t = tables[0]
+    with Session(engine) as db:
+        game = db.get(PlayMatch, t.match_id)
+        assert game is not None
+        seat_version = str(game.version)
+    refused = phones[names[t.player_a]].post(
+        "/play", data={"client_seed": "mine", "version": seat_version,
+                       "match": str(t.match_id)})
+    assert "every table has the same client seed" in refused.text
+    with Session(engine) as db:
+        game = db.get(PlayMatch, t.match_id)
+        assert game is not None and game.client_seed == event.duplicate_seed
     # The board's commitment is on the page, its seed not until the round is done; no
     # board's seed is in a player's page or their Download my data.
     page = client.get(f"/events/{slug}").text
