@@ -85,6 +85,7 @@ class LineView:
     head_to_head: str
     buchholz: str
     duplicate: str
+    """Duplicate points as shown, ``""`` when the event is not duplicate."""
     dropped: bool
     mine: bool
 
@@ -129,7 +130,7 @@ def view(db: Session, event: Event, session_id: str | None) -> EventView:
     current = rounds[event.round - 1] if 0 < event.round <= len(rounds) else []
     my_table = next((t for t in current if t.mine), None)
     scores = hosting.duplicate_scores(db, event, rows)
-    lines = [_line(s, names, roster, mine)
+    lines = [_line(s, names, roster, mine, scores is not None)
              for s in hosting.table(event, roster, rows, scores)]
     host = session_id is not None and hosting.is_host(db, event, session_id)
     return EventView(event, gettext(FORMAT_LABELS[event.format]),
@@ -178,14 +179,14 @@ def result_words(row: EventPairing, a: str, b: str | None) -> str:
 
 
 def _line(standing: Standing[int], names: dict[int | None, str], roster: list[EventPlayer],
-          mine: EventPlayer | None) -> LineView:
+          mine: EventPlayer | None, duplicate: bool) -> LineView:
     player = next(p for p in roster if p.id == standing.player)
     return LineView(standing.player, f"{standing.rank}{'=' if standing.shared else ''}",
                     names.get(standing.player, "?"), points_text(standing.match_points),
                     standing.won, standing.drawn, standing.lost, standing.byes,
                     standing.points_for, standing.points_against, standing.difference,
                     points_text(standing.head_to_head), points_text(standing.buchholz),
-                    duplicate_text(standing.duplicate), player.dropped,
+                    duplicate_text(standing.duplicate) if duplicate else "", player.dropped,
                     mine is not None and mine.id == standing.player)
 
 

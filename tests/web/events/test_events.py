@@ -482,6 +482,24 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table_and_scores_them(
     exported = json.loads(client.get(f"/events/{slug}/results.json").text)
     assert exported["event"]["duplicate"] is True and len(exported["boards"]) == 30
     assert exported["boards"][0]["server_seed"] is None  # the round is not done
+    # Once the round is done the seeds are shown, and /fair deals board 1 from them:
+    # the first player's ten cards (the non-dealer's) as they held them.
+    for t in tables:
+        with Session(engine) as db:
+            game = db.get(PlayMatch, t.match_id)
+            assert game is not None
+            game.over = True
+            db.add(game)
+            db.commit()
+    page = client.get(f"/events/{slug}").text
+    assert seed in page
+    check = re.search(r'href="(/fair\?server_seed=' + seed + r'[^"]+)"', page)
+    assert check is not None
+    fair = client.get(check.group(1).replace("&amp;", "&"))
+    assert fair.status_code == 200 and 'aria-invalid' not in fair.text
+    dealt = re.search(r'data-commitment="(\w+)".*?data-cards="([^"]+)"', fair.text, re.S)
+    assert dealt and dealt.group(1) == hashlib.sha256(seed.encode()).hexdigest()
+    assert sorted(dealt.group(2).split()) == held[0]
 
 
 def test_an_online_table_in_play_has_a_watch_link_showing_public_information_only(
