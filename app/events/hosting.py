@@ -56,7 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
 from app.core.i18n import N_, gettext, lookup
@@ -69,6 +69,7 @@ from app.core.models import (
     PlayHand,
     PlayMatch,
     ScoreSheetRow,
+    WatchLink,
     utcnow,
 )
 from app.devices.codes import CodeKind, code_hash, new_code, read
@@ -650,13 +651,17 @@ def _outcome(winner: int | None, totals: Sequence[int]) -> tuple[Outcome, int, i
     return outcome, int(totals[0]), int(totals[1])
 
 
+MOST_WATCH_LINKS = 200
+"""The most open watch links an event's table may have (each Watch press makes one)."""
+
+
 def watch_table(db: Session, event: Event, pairing_text: str | None) -> str:
     """A new watch link's token for the online table ``pairing_text`` (a pairing's id)
     of ``event`` that is still in play (:func:`app.friend.watch.issue`).
 
     Raises:
         EventError: no such table in this event, a score sheet or a bye (404), a
-            finished table (409).
+            finished table (409), :data:`MOST_WATCH_LINKS` open already (429).
     """
     text = (pairing_text or "").strip()
     row = db.get(EventPairing, int(text)) if text.isdigit() and len(text) < 12 else None
@@ -664,6 +669,11 @@ def watch_table(db: Session, event: Event, pairing_text: str | None) -> str:
         raise EventError(N_("There is no such table in this event."), 404)
     if row.outcome is not None:
         raise EventError(N_("This table has finished: its result is in the standings."), 409)
+    open_links = db.exec(select(func.count()).select_from(WatchLink).where(
+        col(WatchLink.match_id) == row.match_id, col(WatchLink.revoked_at).is_(None))).one()
+    if open_links >= MOST_WATCH_LINKS:
+        raise EventError(N_("This table has as many watchers as it admits: try again "
+                            "later."), 429)
     try:
         return watch.issue(db, row.match_id)
     except watch.WatchError as error:

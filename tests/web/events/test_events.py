@@ -28,6 +28,7 @@ from app.core.models import (
     PlayMatch,
     PlaySeat,
     ScoreSheetRow,
+    WatchLink,
 )
 from app.devices.codes import code_hash
 from app.events.pairing import round_robin
@@ -524,6 +525,13 @@ def test_an_online_table_in_play_has_a_watch_link_showing_public_information_onl
     for bad in ("999999", "x", ""):
         refused = watcher.post(f"/events/{slug}/watch", data={"pairing": bad})
         assert refused.status_code == 404 and "no such table" in refused.text
+    from app.events import hosting
+    with Session(engine) as db:  # as many open links as a table admits: one more is 429
+        db.add_all(WatchLink(token_hash=f"{i:064x}", match_id=table.match_id)
+                   for i in range(hosting.MOST_WATCH_LINKS))
+        db.commit()
+    crowded = watcher.post(f"/events/{slug}/watch", data={"pairing": str(table.id)})
+    assert crowded.status_code == 429 and "as many watchers" in crowded.text
     finish_match(engine, table.match_id, 0, (110, 0))
     client.get(f"/events/{slug}")  # the result is read
     assert watcher.post(f"/events/{slug}/watch",
