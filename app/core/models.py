@@ -253,6 +253,11 @@ class PlayMatch(SQLModel, table=True):
     """Which seats a program plays through the bot protocol (seat 0's first; ``None``:
     neither), set when the seat is taken (``docs/bots.md``): every name shown of such a
     seat carries a "bot" mark."""
+    board_seeds: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """A duplicate event's table (``app.events``): the server seeds of hands 1, 2, …
+    (the event's boards, committed on the event page before the round); a hand past
+    the list gets a fresh seed. ``None``: every hand's seed is drawn fresh. The client
+    seeds of such a match are the event's and cannot be changed."""
 
 
 class PlayHand(SQLModel, table=True):
@@ -758,6 +763,23 @@ class Event(SQLModel, table=True):
     version: int = 0
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow, index=True)
+    duplicate_seed: str | None = Field(default=None, max_length=64)
+    """A duplicate event's client seed (16 hex characters, public), every table's both
+    seats' seed; ``None``: not a duplicate event. Its boards are :class:`EventBoard`."""
+
+
+class EventBoard(SQLModel, table=True):
+    """One board of a duplicate event's round: the server seed every table of
+    ``round`` deals its hand ``board`` from (``docs/fairness.md``); its SHA-256 is
+    shown on the event page from the round's start, the seed itself once the round's
+    tables are all done."""
+
+    __tablename__ = "event_board"
+
+    event_id: int = Field(foreign_key="event.id", ondelete="CASCADE", primary_key=True)
+    round: int = Field(primary_key=True)
+    board: int = Field(primary_key=True)
+    server_seed: str = Field(max_length=64)
 
 
 class EventHost(SQLModel, table=True):

@@ -32,6 +32,10 @@ BATCH = 200
 
 HIDDEN: dict[tuple[str, str], Callable[[dict[str, Any]], bool]] = {
     ("play_match", "next_server_seed"): lambda row: True,
+    # a duplicate event's boards: other tables may still be dealt them, even when this
+    # match is over (the event's page shows each round's seeds once the round is done)
+    ("play_match", "board_seeds"): lambda row: True,
+    ("event_board", "server_seed"): lambda row: True,  # the event's, shown on its page
     ("play_match", "legacy_seed"): lambda row: not row.get("over"),
     ("play_match", "hand_seeds"): lambda row: not row.get("over"),
     ("play_match", "guest_client_seed"): lambda row: not row.get("over"),

@@ -3,7 +3,8 @@ and actions, the rounds and their tables, the results read from the tables, and 
 host's corrections.
 
 * **create** (:func:`create_event`): a name, the format (round robin or Swiss), the
-  Swiss rounds, the cards (online or real) and the table options. The host's code is
+  Swiss rounds, the cards (online or real), the table options and, with online
+  tables, **duplicate boards** (below). The host's code is
   made here and returned once (only its SHA-256 is stored, as a device code's); the
   browser that made the event is a host.
 * **host** (:func:`claim_host`): any browser that enters the code becomes a host too
@@ -25,6 +26,19 @@ host's corrections.
   is read when a page or the live poll of its event asks (one read of the round's
   matches or sheets): a finished match or sheet becomes the pairing's outcome and points
   (its final totals). The last round's last result finishes the event.
+* **duplicate boards** (a duplicate event): when a round is paired, :data:`BOARDS`
+  server seeds are drawn for it (``event_board``), one per board (the hand number
+  within a table's match); every table of the round is a friend match whose hand ``n``
+  is dealt from board ``n``'s seed and the event's public client seed
+  (:class:`app.friend.invites.SeedSource`), so every table gets the same cards. The
+  boards' SHA-256 commitments are on the event page from the round's start, the seeds
+  once the round is done (each checkable on ``/fair``). :func:`duplicate_scores` scores
+  each table's hands against the other tables' (:mod:`app.events.duplicate`); the
+  standings rank those points first. A pairing with a walk-in (a score sheet) is
+  not compared.
+* **watching** (:func:`watch_table`): anyone who sees the event may watch an online
+  table in play: a watch link of its friend match (:func:`app.friend.watch.issue`, by
+  the event's leave), showing only what a watcher may see (the watch page).
 * **corrections** (:func:`correct`): the host sets a pairing's outcome and points; the
   table's own result no longer overrides it; the standings are computed from the
   results on every read, so they follow.
@@ -42,28 +56,34 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
 from app.core.i18n import N_, gettext, lookup
 from app.core.models import (
     Event,
+    EventBoard,
     EventHost,
     EventPairing,
     EventPlayer,
     PlayHand,
     PlayMatch,
     ScoreSheetRow,
+    WatchLink,
     utcnow,
 )
 from app.devices.codes import CodeKind, code_hash, new_code, read
 from app.engine import HandKind, HandRecord, Rules, match_tally
+from app.engine.fairness import commitment
+from app.events.duplicate import BoardResult, duplicate_points, net_score
 from app.events.pairing import ROUND_ROBIN_MOST, round_robin, swiss
 from app.events.standings import Outcome, Result, Standing, standings
-from app.friend.invites import player_name, start_between
+from app.friend import watch
+from app.friend.invites import SeedSource, player_name, start_between
 from app.score import storage as sheets
 from app.score.sheet import ScoreSheet, SheetError, SheetOptions
 from app.table.common import PlayError
+from app.table.storage import new_client_seed, new_server_seed
 
 MOST_PLAYERS = 64
 """The most players an event admits."""
@@ -76,6 +96,9 @@ CARDS = ("online", "real")
 SLUG_BYTES = 9
 """Random bytes of an event's public slug (12 URL-safe characters)."""
 STATUSES = ("open", "running", "paused", "finished")
+BOARDS = 30
+"""The boards drawn for each round of a duplicate event (a match's hand past them is
+dealt from a fresh seed and not compared)."""
 
 
 class EventError(Exception):
@@ -137,13 +160,28 @@ def parse_setup(fields: dict[str, str]) -> tuple[str, str, int]:
     return format_, cards, rounds
 
 
+def parse_duplicate(fields: dict[str, str], cards: str) -> bool:
+    """The event form's duplicate option (a checkbox, ``duplicate=on``).
+
+    Raises:
+        EventError: duplicate boards asked with real cards (online tables only).
+    """
+    duplicate = fields.get("duplicate", "") in ("on", "1", "true")
+    if duplicate and cards != "online":
+        raise EventError(N_("Duplicate boards need online tables: with real cards, "
+                            "choose online tables or leave duplicate off."))
+    return duplicate
+
+
 def create_event(db: Session, session_id: str, name: str, format_: str, cards: str,
-                 rounds: int, rules: Rules) -> Created:
-    """Make an event (open for joining) with this browser as its host."""
+                 rounds: int, rules: Rules, duplicate: bool = False) -> Created:
+    """Make an event (open for joining) with this browser as its host; ``duplicate``:
+    its rounds deal duplicate boards (a public client seed is drawn now)."""
     code = new_code(CodeKind.RECOVERY)
     event = Event(slug=secrets.token_urlsafe(SLUG_BYTES), host_code_hash=code_hash(code),
                   name=name, format=format_, cards=cards, rounds=rounds,
-                  rules=rules.to_dict())
+                  rules=rules.to_dict(),
+                  duplicate_seed=new_client_seed() if duplicate else None)
     db.add(event)
     db.flush()
     assert event.id is not None
@@ -412,11 +450,63 @@ def results(event: Event, rows: Sequence[EventPairing]) -> list[Result[int]]:
     return found
 
 
-def table(event: Event, roster: Sequence[EventPlayer],
-          rows: Sequence[EventPairing]) -> list[Standing[int]]:
-    """The event's standings now (every player, dropped ones included)."""
+def table(event: Event, roster: Sequence[EventPlayer], rows: Sequence[EventPairing],
+          duplicate: dict[int, float] | None = None) -> list[Standing[int]]:
+    """The event's standings now (every player, dropped ones included); ``duplicate``:
+    a duplicate event's points (:func:`duplicate_scores`), ranked first."""
     return standings([p.id for p in roster if p.id is not None], results(event, rows),
-                     swiss=event.format == "swiss")
+                     swiss=event.format == "swiss", duplicate=duplicate)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board of a duplicate round as the event page shows it: its number, the
+    commitment (SHA-256 of its server seed) and the seed once the round is done
+    (else ``None``)."""
+
+    round: int
+    number: int
+    commitment: str
+    server_seed: str | None
+
+
+def boards(db: Session, event: Event) -> list[Board]:
+    """A duplicate event's boards, by round and number; a round's seeds are revealed
+    once all its tables have their results (the current round's stay hidden until then)."""
+    if event.duplicate_seed is None:
+        return []
+    rows = db.exec(select(EventBoard).where(col(EventBoard.event_id) == event.id)
+                   .order_by(col(EventBoard.round), col(EventBoard.board))).all()
+    open_round = event.round if event.status != "finished" and not round_done(db, event) \
+        else None
+    return [Board(b.round, b.board, commitment(b.server_seed),
+                  None if b.round == open_round else b.server_seed) for b in rows]
+
+
+def duplicate_scores(db: Session, event: Event,
+                     rows: Sequence[EventPairing]) -> dict[int, float] | None:
+    """A duplicate event's points per player (:mod:`app.events.duplicate`) from every
+    finished hand its tables dealt from one of its boards; ``None`` when the event is
+    not duplicate."""
+    if event.duplicate_seed is None:
+        return None
+    seeds = set(db.exec(select(EventBoard.server_seed)
+                        .where(col(EventBoard.event_id) == event.id)).all())
+    tables = {r.match_id: r for r in rows if r.match_id is not None and r.player_b is not None}
+    if not tables:
+        return {}
+    hands = db.exec(select(PlayHand).where(col(PlayHand.match_id).in_(list(tables)),
+                                           col(PlayHand.finished).is_(True))).all()
+    found: list[BoardResult[int]] = []
+    for hand in hands:
+        if hand.server_seed not in seeds:
+            continue
+        row = tables[hand.match_id]
+        assert row.player_b is not None
+        seats = (row.player_a, row.player_b)
+        found.append(BoardResult(hand.server_seed, seats[hand.dealer], seats[1 - hand.dealer],
+                                 net_score(hand.dealer, hand.winner, hand.points)))
+    return duplicate_points(found)
 
 
 def _pair_round(db: Session, event: Event, number: int, host_session: str) -> None:
@@ -440,8 +530,9 @@ def _pair_round(db: Session, event: Event, number: int, host_session: str) -> No
                 pairs.append((a, b))
     else:
         playing = {p.id for p in active(event, roster, number)}
-        ranked = [line.player for line in table(event, roster, rows) if line.player in playing]
-        scores = {line.player: line.match_points for line in table(event, roster, rows)}
+        now = table(event, roster, rows, duplicate_scores(db, event, rows))
+        ranked = [line.player for line in now if line.player in playing]
+        scores = {line.player: line.match_points for line in now}
         met = {frozenset((r.player_a, r.player_b)) for r in rows if r.player_b is not None}
         had_bye = {r.player_a for r in rows if r.player_b is None}
         pairs = swiss(ranked, scores, met, had_bye) if len(ranked) >= 2 else \
@@ -449,13 +540,19 @@ def _pair_round(db: Session, event: Event, number: int, host_session: str) -> No
     by_id = {p.id: p for p in roster}
     rules = Rules.from_dict(event.rules)
     assert event.id is not None
+    seeds: SeedSource | None = None
+    if event.duplicate_seed is not None:
+        drawn = tuple(new_server_seed() for _ in range(BOARDS))
+        db.add_all(EventBoard(event_id=event.id, round=number, board=i, server_seed=seed)
+                   for i, seed in enumerate(drawn, start=1))
+        seeds = SeedSource(drawn, event.duplicate_seed)
     for number_at, (a, b) in enumerate(pairs, start=1):
         row = EventPairing(event_id=event.id, round=number, table=number_at, player_a=a,
                            player_b=b)
         if b is None:
             row.outcome, row.finished_at = Outcome.BYE.value, utcnow()
         else:
-            _start_table(db, event, row, by_id[a], by_id[b], rules, host_session)
+            _start_table(db, event, row, by_id[a], by_id[b], rules, host_session, seeds)
         db.add(row)
     db.execute(update(Event).where(col(Event.id) == event.id).values(round=number)
                .execution_options(synchronize_session=False))
@@ -464,11 +561,14 @@ def _pair_round(db: Session, event: Event, number: int, host_session: str) -> No
 
 
 def _start_table(db: Session, event: Event, row: EventPairing, a: EventPlayer,
-                 b: EventPlayer, rules: Rules, host_session: str) -> None:
-    """Start the table of ``row``: a friend match, or a score sheet (see the module)."""
+                 b: EventPlayer, rules: Rules, host_session: str,
+                 seeds: SeedSource | None = None) -> None:
+    """Start the table of ``row``: a friend match (dealing ``seeds``, a duplicate
+    round's boards), or a score sheet (see the module)."""
     if event.cards == "online" and a.session_id and b.session_id \
             and a.session_id != b.session_id:
-        game = start_between(db, (a.session_id, b.session_id), (a.name, b.name), rules)
+        game = start_between(db, (a.session_id, b.session_id), (a.name, b.name), rules,
+                             seeds)
         row.match_id = game.id
         return
     keeper = a.session_id or b.session_id or host_session
@@ -549,6 +649,35 @@ def _sheet_result(row: ScoreSheetRow) -> tuple[Outcome, int, int] | None:
 def _outcome(winner: int | None, totals: Sequence[int]) -> tuple[Outcome, int, int]:
     outcome = Outcome.DRAW if winner is None else (Outcome.A if winner == 0 else Outcome.B)
     return outcome, int(totals[0]), int(totals[1])
+
+
+MOST_WATCH_LINKS = 200
+"""The most open watch links an event's table may have (each Watch press makes one)."""
+
+
+def watch_table(db: Session, event: Event, pairing_text: str | None) -> str:
+    """A new watch link's token for the online table ``pairing_text`` (a pairing's id)
+    of ``event`` that is still in play (:func:`app.friend.watch.issue`).
+
+    Raises:
+        EventError: no such table in this event, a score sheet or a bye (404), a
+            finished table (409), :data:`MOST_WATCH_LINKS` open already (429).
+    """
+    text = (pairing_text or "").strip()
+    row = db.get(EventPairing, int(text)) if text.isdigit() and len(text) < 12 else None
+    if row is None or row.event_id != event.id or row.match_id is None:
+        raise EventError(N_("There is no such table in this event."), 404)
+    if row.outcome is not None:
+        raise EventError(N_("This table has finished: its result is in the standings."), 409)
+    open_links = db.exec(select(func.count()).select_from(WatchLink).where(
+        col(WatchLink.match_id) == row.match_id, col(WatchLink.revoked_at).is_(None))).one()
+    if open_links >= MOST_WATCH_LINKS:
+        raise EventError(N_("This table has as many watchers as it admits: try again "
+                            "later."), 429)
+    try:
+        return watch.issue(db, row.match_id)
+    except watch.WatchError as error:
+        raise EventError(error.message, 404) from error
 
 
 MOST_POINTS = 9999

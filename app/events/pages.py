@@ -1,5 +1,6 @@
 """What an event's pages and exports show: the rounds and their tables, the standings
-(names, ranks, match points and tie-breaks), the viewer's own table and the exports
+(names, ranks, duplicate points in a duplicate event, match points and tie-breaks), a
+duplicate event's boards (commitments, then seeds), the viewer's own table and the exports
 (CSV and JSON: names, results and standings only; no code, link token, browser or
 match id).
 """
@@ -24,6 +25,14 @@ FORMAT_LABELS = {"swiss": N_("Swiss"), "roundrobin": N_("Round robin")}
 CARDS_LABELS = {"online": N_("Online tables"), "real": N_("Real cards")}
 STATUS_LABELS = {"open": N_("Open for players"), "running": N_("Running"),
                  "paused": N_("Paused"), "finished": N_("Finished")}
+
+
+def duplicate_text(value: float) -> str:
+    """Duplicate points as shown: signed, one decimal when not whole (``+22.5``, ``-40``,
+    ``0``)."""
+    value = round(value, 1) + 0.0  # no "-0"
+    text = f"{value:+.1f}".removesuffix(".0")
+    return "0" if text in ("+0", "-0") else text
 
 
 def points_text(value: float) -> str:
@@ -54,6 +63,8 @@ class TableView:
     outcome: str | None
     points_a: int
     points_b: int
+    online: bool
+    """A friend match (it may be watched while in play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +84,8 @@ class LineView:
     difference: int
     head_to_head: str
     buchholz: str
+    duplicate: str
+    """Duplicate points as shown, ``""`` when the event is not duplicate."""
     dropped: bool
     mine: bool
 
@@ -95,6 +108,9 @@ class EventView:
     host: bool
     round_done: bool
     target: int
+    duplicate: bool
+    boards: list[hosting.Board]
+    """A duplicate event's boards (empty otherwise)."""
 
 
 def view(db: Session, event: Event, session_id: str | None) -> EventView:
@@ -113,12 +129,15 @@ def view(db: Session, event: Event, session_id: str | None) -> EventView:
         rounds[t.round - 1].append(t)
     current = rounds[event.round - 1] if 0 < event.round <= len(rounds) else []
     my_table = next((t for t in current if t.mine), None)
-    lines = [_line(s, names, roster, mine) for s in hosting.table(event, roster, rows)]
+    scores = hosting.duplicate_scores(db, event, rows)
+    lines = [_line(s, names, roster, mine, scores is not None)
+             for s in hosting.table(event, roster, rows, scores)]
     host = session_id is not None and hosting.is_host(db, event, session_id)
     return EventView(event, gettext(FORMAT_LABELS[event.format]),
                      gettext(CARDS_LABELS[event.cards]), gettext(STATUS_LABELS[event.status]),
                      event.format == "swiss", roster, rounds, current, lines, mine, my_table,
-                     host, all(t.done for t in current), int(event.rules.get("target", 100)))
+                     host, all(t.done for t in current), int(event.rules.get("target", 100)),
+                     scores is not None, hosting.boards(db, event))
 
 
 def _sheets(db: Session, rows: Sequence[EventPairing]) -> dict[int, ScoreSheetRow]:
@@ -143,7 +162,7 @@ def _table(row: EventPairing, names: dict[int | None, str], owned: dict[int, Sco
             else f"/score/shared/{sheet.share_token}"
     return TableView(row.id or 0, row.round, row.table, a, b,
                      result_words(row, a, b), row.outcome is not None, row.corrected, link,
-                     is_mine, row.outcome, row.points_a, row.points_b)
+                     is_mine, row.outcome, row.points_a, row.points_b, row.match_id is not None)
 
 
 def result_words(row: EventPairing, a: str, b: str | None) -> str:
@@ -160,18 +179,19 @@ def result_words(row: EventPairing, a: str, b: str | None) -> str:
 
 
 def _line(standing: Standing[int], names: dict[int | None, str], roster: list[EventPlayer],
-          mine: EventPlayer | None) -> LineView:
+          mine: EventPlayer | None, duplicate: bool) -> LineView:
     player = next(p for p in roster if p.id == standing.player)
     return LineView(standing.player, f"{standing.rank}{'=' if standing.shared else ''}",
                     names.get(standing.player, "?"), points_text(standing.match_points),
                     standing.won, standing.drawn, standing.lost, standing.byes,
                     standing.points_for, standing.points_against, standing.difference,
                     points_text(standing.head_to_head), points_text(standing.buchholz),
-                    player.dropped, mine is not None and mine.id == standing.player)
+                    duplicate_text(standing.duplicate) if duplicate else "", player.dropped,
+                    mine is not None and mine.id == standing.player)
 
 
-EXPORT_COLUMNS = ("rank", "name", "match_points", "won", "drawn", "lost", "byes",
-                  "points_for", "points_against", "difference", "head_to_head", "buchholz",
+EXPORT_COLUMNS = ("rank", "name", "duplicate_points", "match_points", "won", "drawn", "lost",
+                  "byes", "points_for", "points_against", "difference", "head_to_head", "buchholz",
                   "dropped")
 
 
@@ -182,7 +202,10 @@ def export_data(v: EventView) -> dict[str, Any]:
     return {
         "event": {"name": v.event.name, "format": v.event.format, "cards": v.event.cards,
                   "rounds": v.event.rounds, "round": v.event.round, "status": v.event.status,
-                  "rules": v.event.rules},
+                  "rules": v.event.rules, "duplicate": v.duplicate},
+        "boards": [{"round": b.round, "board": b.number, "commitment": b.commitment,
+                    "server_seed": b.server_seed,
+                    "client_seed": v.event.duplicate_seed} for b in v.boards],
         "standings": [_export_line(line) for line in v.lines],
         "rounds": [[{"table": t.table, "a": t.a, "b": t.b, "outcome": t.outcome,
                      "points_a": t.points_a, "points_b": t.points_b,
@@ -191,7 +214,8 @@ def export_data(v: EventView) -> dict[str, Any]:
 
 
 def _export_line(line: LineView) -> dict[str, Any]:
-    return {"rank": line.rank, "name": line.name, "match_points": line.points,
+    return {"rank": line.rank, "name": line.name, "duplicate_points": line.duplicate,
+            "match_points": line.points,
             "won": line.won, "drawn": line.drawn, "lost": line.lost, "byes": line.byes,
             "points_for": line.points_for, "points_against": line.points_against,
             "difference": line.difference, "head_to_head": line.head_to_head,

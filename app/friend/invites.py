@@ -66,6 +66,7 @@ from app.table.storage import (
     new_client_seed,
     new_server_seed,
     open_seat,
+    planned_seed,
     remember_on_commit,
     take_seat,
 )
@@ -321,30 +322,45 @@ def accept(db: Session, token: str, session_id: str, name: str,
     return game
 
 
+@dataclass(frozen=True, slots=True)
+class SeedSource:
+    """Where an event's table draws its deals from (a duplicate event's boards,
+    :mod:`app.events`): the server seeds of hands 1, 2, … (``server_seeds``; a hand past
+    them gets a fresh one) and the client seed both seats deal with (fixed: no player
+    may change it, so every table holding these boards gets the same cards)."""
+
+    server_seeds: tuple[str, ...]
+    client_seed: str
+
+
 def start_between(db: Session, sessions: tuple[str, str], names: tuple[str, str],
-                  rules: Rules) -> PlayMatch:
+                  rules: Rules, seeds: SeedSource | None = None) -> PlayMatch:
     """Start a friend match between two browsers at once, with no invite (an event's
     table, :mod:`app.events`): seat 0 is ``sessions[0]``, seat 1 ``sessions[1]``; each
     gets a random client seed and its seat (its other matches keep theirs), and hand 1
     is dealt from a fresh server seed and both seeds combined, as :func:`accept` deals
-    it. The match is ``accepted`` with no link: nobody else can take a seat.
+    it. The match is ``accepted`` with no link: nobody else can take a seat. With
+    ``seeds`` (:class:`SeedSource`), both seats deal with its client seed and each hand
+    with its server seed (``PlayMatch.board_seeds``).
 
     Raises:
         InviteError: (409) both sessions are the same browser.
     """
     if sessions[0] == sessions[1]:
         raise InviteError(N_("A browser cannot play itself."), 409)
-    guest_seed = new_client_seed()
+    host_seed = new_client_seed() if seeds is None else seeds.client_seed
+    guest_seed = new_client_seed() if seeds is None else seeds.client_seed
     game = PlayMatch(session_id=sessions[0], guest_session_id=sessions[1],
                      rules=rules.to_dict(), first_dealer=COMPUTER, level=DEFAULT_LEVEL,
-                     client_seed=new_client_seed(), guest_client_seed=guest_seed, hands=1,
+                     client_seed=host_seed, guest_client_seed=guest_seed, hands=1,
                      friend=True, invite_status="accepted", names=list(names),
-                     host_seen_at=utcnow(), guest_seen_at=utcnow())
+                     host_seen_at=utcnow(), guest_seen_at=utcnow(),
+                     board_seeds=None if seeds is None else list(seeds.server_seeds))
     game.hand_seeds = [game.client_seed, guest_seed]
     db.add(game)
     db.flush()
     assert game.id is not None
-    match = new_match(rules, HandSeed(new_server_seed(), hand_client_seed(game)),
+    match = new_match(rules, HandSeed(planned_seed(game, 1), hand_client_seed(game)),
                       first_dealer=COMPUTER)
     db.add(hand_row(game, match))
     for session_id in sessions:

@@ -10,6 +10,8 @@
 * ``POST /events/{event_slug}/join`` — join with a name.
 * ``POST /events/{event_slug}/{walk-in,start,pause,resume,next,drop,correct,finish}`` — the
   host's actions (each form carries the event's version: a stale one changes nothing).
+* ``POST /events/{event_slug}/watch`` — a watch link of an online table in play
+  (``pairing``); 303 to its watch page (public information only).
 * ``GET /events/{event_slug}/live?since=<version>`` — the live part of the page (and of the
   board with ``board=1``) once the event has changed, else 204: the pages poll it with
   htmx every few seconds.
@@ -77,9 +79,10 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
     try:
         name = hosting.event_name(fields.get("name"))
         format_, cards, rounds = hosting.parse_setup(fields)
+        duplicate = hosting.parse_duplicate(fields, cards)
         options = play.options_from_form({**fields, "level": ""})
         made = hosting.create_event(db, session.id, name, format_, cards, rounds,
-                                    options.rules)
+                                    options.rules, duplicate)
     except (EventError, PlayError) as error:
         return _index(request, db, session.id, notice=error.message, values=dict(fields),
                       status_code=getattr(error, "status_code", 400))
@@ -166,6 +169,17 @@ def join(request: Request, event_slug: str, session: SessionDep, db: DbDep,
     """Join the event with a name; 303 to its page."""
     return _act(request, event_slug, session.id, db, lambda event: hosting.join(
         db, event, session.id, fields.get("name")))
+
+
+@router.post("/events/{event_slug}/watch")
+def watch_table(request: Request, event_slug: str, db: DbDep, fields: FieldsDep) -> Response:
+    """Watch an online table of the event: a new watch link, 303 to its page."""
+    try:
+        event = _found(db, event_slug)
+        token = hosting.watch_table(db, event, fields.get("pairing"))
+    except EventError as error:
+        return _refused(request, error)
+    return see_other(request, f"/watch/{token}")
 
 
 ACTIONS = ("walk-in", "start", "pause", "resume", "next", "drop", "correct", "finish")

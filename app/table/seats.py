@@ -109,6 +109,10 @@ class SeatKind(TableKind[Loaded]):
                                arranged_for=hand_key(table.game, match))
         if "action" in form:
             return None
+        if table.game.board_seeds:
+            raise PlayError(gettext("This table deals an event's duplicate boards: every "
+                                    "table has the same client seed, so it cannot be "
+                                    "changed."))
         if match.hand.phase is not Phase.OVER or match.over:
             raise PlayError(gettext("The client seed can be changed between hands, once "
                                     "this hand is over."))

@@ -142,6 +142,13 @@ def new_server_seed() -> str:
     return secrets.token_hex(32)
 
 
+def planned_seed(game: PlayMatch, hand_number: int) -> str:
+    """The server seed hand ``hand_number`` (1-based) of ``game`` is dealt from: a duplicate
+    event's board seed (``PlayMatch.board_seeds``) while there is one, else a fresh one."""
+    boards = game.board_seeds or []
+    return boards[hand_number - 1] if 1 <= hand_number <= len(boards) else new_server_seed()
+
+
 def new_client_seed() -> str:
     """A random default client seed (16 hex characters), shown and changeable."""
     return secrets.token_hex(8)
@@ -541,7 +548,7 @@ def store(db: Session, loaded: Loaded, match: MatchState, **seat_changes: Any) -
             level = counted_level(game)
             after_commit(db, lambda: metrics.match_finished(level))
         else:
-            game_values["next_server_seed"] = new_server_seed()
+            game_values["next_server_seed"] = planned_seed(game, match.hand_number + 1)
     # The version guard first: a simultaneous tap that lost the race writes nothing (its
     # new hand's row would otherwise collide with the winner's: an IntegrityError, a 500).
     game_values = bump_match(db, game, **game_values)

@@ -48,6 +48,19 @@ def current_tables(page: Any) -> list[tuple[str, str, str]]:
     return found
 
 
+def join(new_page: Callable[..., Any], link: str, names: list[str]) -> dict[str, Any]:
+    """A phone (360×640) per name, each joined to the event of ``link``."""
+    phones: dict[str, Any] = {}
+    for name in names:
+        phone = new_page(360, 640)
+        phone.goto(link)
+        phone.get_by_label("Your name").fill(name)
+        phone.get_by_role("button", name="Join").click()
+        assert phone.locator(".event-you").inner_text() == f"You play as {name}."
+        phones[name] = phone
+    return phones
+
+
 def host_sets(host: Any, round_: int, table: int, outcome: str, points: tuple[int, int],
               reload: bool = False) -> None:
     """The host sets the result of ``round_``'s ``table`` with the correction form (the
@@ -86,14 +99,7 @@ def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
     board = new_page(1280, 720)
     board.goto(link + "/board")
 
-    phones: dict[str, Any] = {}
-    for name in NAMES:
-        phone = new_page(360, 640)
-        phone.goto(link)
-        phone.get_by_label("Your name").fill(name)
-        phone.get_by_role("button", name="Join").click()
-        assert phone.locator(".event-you").inner_text() == f"You play as {name}."
-        phones[name] = phone
+    phones = join(new_page, link, NAMES)
     board.wait_for_function("() => document.querySelector('#event-news').textContent"
                             ".includes('6 players')", timeout=LIVE_MS)
     print(f"joined at {time.monotonic() - started:.1f} s")

@@ -325,6 +325,7 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
     "/events/{event_slug}/correct": lambda w: w.event_form(
         "running", pairing="{pairing}", outcome="b", points_a="10", points_b="100"),
     "/events/{event_slug}/finish": lambda w: w.event_form("running"),
+    "/events/{event_slug}/watch": lambda w: w.event_form("running", pairing="{pairing}"),
 }
 # Path parameters of routes about another thing than the world's own hand.
 PARAMS: dict[str, Callable[[World], dict[str, Any]]] = {

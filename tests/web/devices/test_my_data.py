@@ -16,7 +16,8 @@ from tests.web.friend.test_friend import browser, invite, join
 from tests.web.review.test_history import _finish_hand
 
 PUBLIC_SEEDS = {("play_match", "client_seed"), ("play_hand", "client_seed"),
-                ("play_hand", "seat_seeds"), ("play_hand", "commitment")}
+                ("play_hand", "seat_seeds"), ("play_hand", "commitment"),
+                ("event", "duplicate_seed")}
 """Seed columns a browser may read at any time (docs/fairness.md)."""
 
 

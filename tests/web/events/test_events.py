@@ -28,6 +28,7 @@ from app.core.models import (
     PlayMatch,
     PlaySeat,
     ScoreSheetRow,
+    WatchLink,
 )
 from app.devices.codes import code_hash
 from app.events.pairing import round_robin
@@ -406,3 +407,132 @@ def test_the_board_shows_the_round_and_standings_without_host_controls(
     assert "Start the event" not in board and "board=1" in board
     host_board = client.get(f"/events/{slug}/board").text
     assert "Set or correct a result" not in host_board
+
+
+HAND = re.compile(r'<label data-card="(\w+)"')
+
+
+def test_a_duplicate_round_deals_the_same_cards_at_every_table_and_scores_them(
+        app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
+    import hashlib
+
+    from app.core.models import EventBoard
+
+    refused = client.post("/events", data={"name": "Dup", "format": "swiss", "rounds": "2",
+                                           "cards": "real", "preset": "house",
+                                           "duplicate": "on"})
+    assert refused.status_code == 400 and "Duplicate boards need online tables" in refused.text
+    slug, _ = create(client, duplicate="on", rounds="2")
+    phones = dict(zip(["Ann", "Bob", "Cy", "Di"],
+                      players(app, slug, ["Ann", "Bob", "Cy", "Di"]), strict=True))
+    host_post(client, engine, slug, "start")
+    event, roster, tables = rows(engine, slug)
+    names = {p.id: p.name for p in roster}
+    assert event.duplicate_seed and len(tables) == 2
+    with Session(engine) as db:
+        boards = db.exec(select(EventBoard).where(EventBoard.event_id == event.id,
+                                                  EventBoard.round == 1)
+                         .order_by(col(EventBoard.board))).all()
+        first = [db.get(PlayHand, (t.match_id, 1)) for t in tables]
+        assert all(h is not None and h.server_seed == boards[0].server_seed for h in first)
+        assert first[0].client_seed == first[1].client_seed  # type: ignore[union-attr]
+    # Each table's first player (the non-dealer of hand 1) holds the same ten cards.
+    held = [sorted(HAND.findall(phones[names[t.player_a]].get(
+        f"/play?match={t.match_id}").text)) for t in tables]
+    assert len(held[0]) == 10 and held[0] == held[1]
+    # Nobody can change the table's client seed (every table shares it).
+    t = tables[0]
+    with Session(engine) as db:
+        game = db.get(PlayMatch, t.match_id)
+        assert game is not None
+        seat_version = str(game.version)
+    refused = phones[names[t.player_a]].post(
+        "/play", data={"client_seed": "mine", "version": seat_version,
+                       "match": str(t.match_id)})
+    assert "every table has the same client seed" in refused.text
+    with Session(engine) as db:
+        game = db.get(PlayMatch, t.match_id)
+        assert game is not None and game.client_seed == event.duplicate_seed
+    # The board's commitment is on the page, its seed not until the round is done; no
+    # board's seed is in a player's page or their Download my data.
+    page = client.get(f"/events/{slug}").text
+    seed = boards[0].server_seed
+    assert hashlib.sha256(seed.encode()).hexdigest() in page and seed not in page
+    for phone in phones.values():
+        for text in (phone.get(f"/events/{slug}").text, phone.get("/privacy/data.json").text,
+                     phone.get(f"/events/{slug}/results.json").text):
+            assert not any(b.server_seed in text for b in boards)
+    # Table 1: its first player (the non-dealer) wins board 1 by 25, so the dealer's net
+    # is -25; table 2: the dealer wins by 10 (+10). Dealer 1: -25 - 10 = -35 (first
+    # player +35); dealer 2: 10 - (-25) = +35 (first player -35).
+    with Session(engine) as db:
+        for t, (winner, points) in zip(tables, ((0, 25), (1, 10)), strict=True):
+            hand = db.get(PlayHand, (t.match_id, 1))
+            assert hand is not None and hand.dealer == 1
+            hand.finished, hand.winner, hand.points, hand.kind = True, winner, points, "knock"
+            db.add(hand)
+        db.commit()
+    page = client.get(f"/events/{slug}").text
+    got = dict(re.findall(r'data-player="(\w+)">.*?<td data-duplicate>([^<]+)</td>', page,
+                          re.S))
+    t1, t2 = tables
+    assert got == {names[t1.player_a]: "+35", names[t1.player_b]: "-35",
+                   names[t2.player_a]: "-35", names[t2.player_b]: "+35"}
+    order = re.findall(r'data-player="(\w+)"', page)
+    assert set(order[:2]) == {names[t1.player_a], names[t2.player_b]}
+    exported = json.loads(client.get(f"/events/{slug}/results.json").text)
+    assert exported["event"]["duplicate"] is True and len(exported["boards"]) == 30
+    assert exported["boards"][0]["server_seed"] is None  # the round is not done
+    # Once the round is done the seeds are shown, and /fair deals board 1 from them:
+    # the first player's ten cards (the non-dealer's) as they held them.
+    for t in tables:
+        with Session(engine) as db:
+            game = db.get(PlayMatch, t.match_id)
+            assert game is not None
+            game.over = True
+            db.add(game)
+            db.commit()
+    page = client.get(f"/events/{slug}").text
+    assert seed in page
+    check = re.search(r'href="(/fair\?server_seed=' + seed + r'[^"]+)"', page)
+    assert check is not None
+    fair = client.get(check.group(1).replace("&amp;", "&"))
+    assert fair.status_code == 200 and 'aria-invalid' not in fair.text
+    dealt = re.search(r'data-commitment="(\w+)".*?data-cards="([^"]+)"', fair.text, re.S)
+    assert dealt and dealt.group(1) == hashlib.sha256(seed.encode()).hexdigest()
+    assert sorted(dealt.group(2).split()) == held[0]
+
+
+def test_an_online_table_in_play_has_a_watch_link_showing_public_information_only(
+        app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
+    slug, _ = create(client)
+    players(app, slug, ["Ann", "Bob"])
+    host_post(client, engine, slug, "start")
+    _, _, tables = rows(engine, slug)
+    table = tables[0]
+    for page in (client.get(f"/events/{slug}").text, client.get(f"/events/{slug}/board").text):
+        assert 'data-watch-table="1"' in page and f'name="pairing" value="{table.id}"' in page
+    watcher = browser(app)  # anyone who sees the event, not a player
+    answer = watcher.post(f"/events/{slug}/watch", data={"pairing": str(table.id)},
+                          follow_redirects=False)
+    assert answer.status_code == 303 and "/watch/" in answer.headers["location"]
+    page = watcher.get(answer.headers["location"])
+    assert page.status_code == 200 and "Ann" in page.text
+    with Session(engine) as db:
+        hand = db.get(PlayHand, (table.match_id, 1))
+        assert hand is not None and hand.server_seed and hand.server_seed not in page.text
+    assert 'data-card="' not in re.sub(r'pile__top"[^>]*data-card="\w+"', "", page.text)
+    for bad in ("999999", "x", ""):
+        refused = watcher.post(f"/events/{slug}/watch", data={"pairing": bad})
+        assert refused.status_code == 404 and "no such table" in refused.text
+    from app.events import hosting
+    with Session(engine) as db:  # as many open links as a table admits: one more is 429
+        db.add_all(WatchLink(token_hash=f"{i:064x}", match_id=table.match_id)
+                   for i in range(hosting.MOST_WATCH_LINKS))
+        db.commit()
+    crowded = watcher.post(f"/events/{slug}/watch", data={"pairing": str(table.id)})
+    assert crowded.status_code == 429 and "as many watchers" in crowded.text
+    finish_match(engine, table.match_id, 0, (110, 0))
+    client.get(f"/events/{slug}")  # the result is read
+    assert watcher.post(f"/events/{slug}/watch",
+                        data={"pairing": str(table.id)}).status_code == 409
