@@ -23,6 +23,7 @@ from app.guide.content import PAGES
 from app.main import create_app
 from app.web.sessions import COOKIE_NAME, new_token
 from tests.support.browsers import session_id_of
+from tests.support.events import an_event
 from tests.support.hardening import (
     Replayer,
     StoredPlay,
@@ -60,8 +61,9 @@ def _make_browser(app: FastAPI, client: TestClient) -> dict[str, Any]:
     hand = {**HAND, "version": str(sheet.version)}
     assert client.post(f"/score/{sheet.id}/hands", data=hand).status_code == 200
     sheet = _sheet(app, sid)
+    event = an_event(client)  # hosted by this browser: its pages are GET routes too
     return {"session": sid, "sheet_id": sheet.id, "number": 1, "token": sheet.share_token,
-            "slug": PAGES[0].slug, "match_id": played["match_id"]}
+            "slug": PAGES[0].slug, "match_id": played["match_id"], "event_slug": event}
 
 
 def _own_cards(app: FastAPI, session_id: str) -> list[str]:
