@@ -6,6 +6,8 @@ the live standings read from those tables as they finish.
 
 * :mod:`app.events.pairing` and :mod:`app.events.standings` — pure (no I/O: an import
   contract checks it): the pairings, the match points and the tie-breaks;
+* :mod:`app.events.duplicate` — pure too: duplicate boards' scoring, each table's board
+  against the others that held the same cards;
 * :mod:`app.events.hosting` — the event's storage: creating, joining, the host's
   actions and code, the rounds, the results read from the tables, corrections;
 * :mod:`app.events.pages` — what the pages and the exports show.
