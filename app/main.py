@@ -3,12 +3,13 @@
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import anyio.to_thread
 from fastapi import Depends, FastAPI
 from fastapi.responses import JSONResponse
+from sqlalchemy.engine import Engine
 from starlette.middleware.gzip import GZipMiddleware
 
 from app import __version__
@@ -51,7 +52,7 @@ from app.table import seats, storage
 from app.web.deps import use_language
 from app.web.errors import install_error_pages
 from app.web.known import for_settings as known_browsers
-from app.web.limits import FairUseMiddleware
+from app.web.limits import FairUse, FairUseMiddleware
 from app.web.limits import install as install_fair_use
 from app.web.middleware import (
     AccessLogMiddleware,
@@ -72,9 +73,9 @@ PURGE_INTERVAL_SECONDS = 3600
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app for ``settings`` (default: from the environment).
 
-    Its lifespan also runs the friend tables' cross-process signal: PostgreSQL's
-    ``LISTEN`` (``app.friend.live.listen_postgres``) or, on a SQLite file, the check for
-    other processes' commits (``app.friend.live.watch_sqlite``).
+    Its lifespan (:func:`_lifespan`) also runs the friend tables' cross-process signal:
+    PostgreSQL's ``LISTEN`` (``app.friend.live.listen_postgres``) or, on a SQLite file,
+    the check for other processes' commits (``app.friend.live.watch_sqlite``).
 
     The database must already be migrated (``alembic upgrade head``); the app never
     creates tables itself.
@@ -87,6 +88,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     engine = create_db_engine(settings.database_url, threads=settings.threads,
                               existing_only=True)
     schema = SchemaGate(engine)  # pages wait for a schema at head (app.web.readiness)
+    app = GinRummyApp(
+        title="Gin Rummy",
+        lifespan=_lifespan(settings, engine, schema),
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+    )
+    app.state.settings = settings
+    app.state.engine = engine
+    app.state.known_browsers = known_browsers(settings, engine)  # app.web.known
+    app.state.lazy_engine = lazy_engine(engine)  # every request's unit of work (get_session)
+    # A SQLite file deleted or replaced under the server: what was kept of its rows goes.
+    for forget in (storage.forget_cache, switches.forget_cache, schema.forget,
+                   *([app.state.known_browsers.forget_all]
+                     if app.state.known_browsers is not None else [])):
+        when_file_changes(engine, forget)
+
+    fair_use = install_fair_use(app, settings)
+    # A hint asked while the browser's last one is worked out, or while its address has
+    # the most jobs in the process pool: 429 before any read.
+    fair_use.refuse_while_busy("/play/hint", ONE_HINT_AT_A_TIME)
+    _add_middleware(app, settings, fair_use, schema)
+    install_error_pages(app)
+    app.mount("/static", CachedStaticFiles(directory=STATIC_DIR), name="static")
+    _add_probes(app, engine, schema)
+    _connect_features()
+    _include_routers(app, settings)
+    return app
+
+
+def _lifespan(settings: Settings, engine: Engine,
+              schema: SchemaGate) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The app's lifespan: at start the pool, the features' switches, a schema check,
+    a first purge and today's daily deal; while it runs the periodic tasks (sessions
+    purged, presence flushed, daily deals and puzzles prepared, the friend tables'
+    cross-process signal); at the end all of it stopped, fair use's store closed
+    (``app.state.fair_use``) and the engine disposed."""
 
     async def purge() -> None:
         try:
@@ -105,7 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await purge()
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         log.info("Gin Rummy %s starting (%s database, %d compute workers)", __version__,
                  engine.dialect.name, settings.compute_workers)
         # Once at start: whether the play-outs run compiled (make fast, docs/strength.md).
@@ -150,39 +188,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             analysis.shutdown()
             daily_days.shutdown()
             await asyncio.to_thread(workers.shutdown)
-            fair_use.close()
+            app.state.fair_use.close()
             engine.dispose()
             metrics.process_ended()
 
-    app = GinRummyApp(
-        title="Gin Rummy",
-        lifespan=lifespan,
-        docs_url=None,
-        redoc_url=None,
-        openapi_url=None,
-    )
-    app.state.settings = settings
-    app.state.engine = engine
-    app.state.known_browsers = known_browsers(settings, engine)  # app.web.known
-    app.state.lazy_engine = lazy_engine(engine)  # every request's unit of work (get_session)
-    # A SQLite file deleted or replaced under the server: what was kept of its rows goes.
-    for forget in (storage.forget_cache, switches.forget_cache, schema.forget,
-                   *([app.state.known_browsers.forget_all]
-                     if app.state.known_browsers is not None else [])):
-        when_file_changes(engine, forget)
+    return lifespan
 
-    fair_use = install_fair_use(app, settings)
-    # A hint asked while the browser's last one is worked out, or while its address has
-    # the most jobs in the process pool: 429 before any read.
-    fair_use.refuse_while_busy("/play/hint", ONE_HINT_AT_A_TIME)
 
-    # Outermost first: the sub-path (BASE_PATH) → access log → HEAD as GET → security
-    # headers, cross-site and body checks (so a 500 carries the headers too) → fair use
-    # (the pool's owner and address, 429 beyond a limit of a costly request, before the
-    # session is read) → Starlette's 500 handler → gzip →
-    # session cookie → error pages → routes.
-    # Without a BASE_PATH the sub-path layer has nothing to do: it is left out (each
-    # layer costs every request a call on the event loop).
+def _add_middleware(app: GinRummyApp, settings: Settings, fair_use: FairUse,
+                    schema: SchemaGate) -> None:
+    """The middleware stack, outermost first: the sub-path (``BASE_PATH``) → access log →
+    HEAD as GET → security headers, cross-site and body checks (so a 500 carries the
+    headers too) → fair use (the pool's owner and address, 429 beyond a limit of a
+    costly request, before the session is read) → Starlette's 500 handler → gzip →
+    session cookie → error pages → routes. Without a ``BASE_PATH`` the sub-path layer
+    has nothing to do: it is left out (each layer costs every request a call on the
+    event loop)."""
     app.outer_middleware = [
         *([(BasePathMiddleware, {"base_path": settings.base_path})]
           if settings.base_path else []),
@@ -202,8 +223,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
     app.add_middleware(SchemaGateMiddleware, gate=schema)  # outside the session cookie's
 
-    install_error_pages(app)
-    app.mount("/static", CachedStaticFiles(directory=STATIC_DIR), name="static")
+
+def _add_probes(app: FastAPI, engine: Engine, schema: SchemaGate) -> None:
+    """``/healthz`` (liveness) and ``/readyz`` (readiness), for orchestrators and proxies
+    (docs/operations.md); no session, no page."""
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> JSONResponse:
@@ -225,6 +248,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                  "version": __version__}, status_code=503)
         return JSONResponse({"status": "ok", "version": __version__})
 
+
+def _connect_features() -> None:
+    """The callables passed down to the features below (the layers contract: a lower
+    feature never imports a higher one)."""
     # The features above Play are told of its changes through callables passed in here:
     # the other browser of a friend match is woken, a finished hand's analysis queued.
     storage.listen(changed=live.announce, hand_over=analysis.queue_hand)
@@ -238,6 +265,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                       practice.unreadable_practice, score_storage.unreadable,
                       daily_plays.unreadable)
 
+
+def _include_routers(app: FastAPI, settings: Settings) -> None:
+    """Every feature's routes (one thin module each, ``app/routes/``)."""
     # Every page shows this browser's display settings: read once per request, by a
     # dependency, before the route runs (render takes them from there); the page's
     # language follows from them (or from the browser's Accept-Language). One dependency
@@ -254,9 +284,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The bot protocol (docs/bots.md): programs with a bearer token, no cookie, no page;
     # every request refused (404) while BOTS is off.
     app.include_router(bot_route.router)
-
-    return app
-
 
 app = create_app()
 
