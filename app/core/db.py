@@ -280,22 +280,38 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True,
 
     if path is not None:
         _FileWatch(engine, path, existing_only=existing_only)
+    _set_pragmas(engine, wal=path is not None, foreign_keys=sqlite_foreign_keys)
+    _queue_writers(engine, _watch_faults(engine))
+    return engine
+
+
+def _set_pragmas(engine: Engine, *, wal: bool, foreign_keys: bool) -> None:
+    """Each new SQLite connection of ``engine``: transactions left to our "begin"
+    listener (:func:`_queue_writers`), WAL and ``synchronous=NORMAL`` for a file
+    (``wal``), the busy timeout, foreign keys on or off."""
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Take transaction control away from pysqlite: it would emit a deferred BEGIN
-        # itself; the "begin" listener below emits BEGIN IMMEDIATE instead.
+        # itself; the "begin" listener (_queue_writers) emits BEGIN IMMEDIATE instead.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
-            if path is not None:
+            if wal:
                 cursor.execute("PRAGMA journal_mode=WAL")
                 cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
-            cursor.execute(f"PRAGMA foreign_keys={'ON' if sqlite_foreign_keys else 'OFF'}")
+            cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
         finally:
             cursor.close()
 
+
+def _queue_writers(engine: Engine, health: StorageHealth) -> None:
+    """SQLite ``engine``'s transactions: ``BEGIN IMMEDIATE`` by default (the execution
+    option ``sqlite_begin``: ``IMMEDIATE``, ``DEFERRED``, ``EXCLUSIVE`` or ``LAZY``, a
+    read that becomes a write at its first writing statement), writers of this process
+    queued on one lock (:class:`DatabaseBusyError` after the busy timeout, or the
+    option ``gin_writer_wait`` in seconds), ``health`` told of each write committed."""
     # Writers of this process queue on a lock instead of polling SQLite's busy handler,
     # which sleeps up to 100 ms between tries and so made tail latency under load.
     writer = threading.Lock()
@@ -357,8 +373,6 @@ def create_db_engine(database_url: str, *, sqlite_foreign_keys: bool = True,
 
     event.listen(engine, "commit", _committed)
     event.listen(engine, "rollback", _release)
-    health = _watch_faults(engine)
-    return engine
 
 
 FileId = tuple[int, int]
