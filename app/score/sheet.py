@@ -646,15 +646,8 @@ def compute_sheet(
                             out_of_turn))
         over = all(c is not None for c in closed_by)
         ended_by = number
-        # Who plays and deals next.
         if options.gin_for_three:
-            if winner is None:
-                expected, sitter, dealer = pair, played_sitter, hand_dealer
-            else:
-                loser = defender if winner == knocker else knocker
-                assert loser is not None and played_sitter is not None
-                expected = (min(winner, played_sitter), max(winner, played_sitter))
-                dealer, sitter = played_sitter, loser
+            expected, sitter, dealer = _next_for_three(rows[-1])
         else:
             dealer = next_dealer(hand_dealer, HandRecord(winner, score.points, score.kind),
                                  options.rules)
@@ -673,6 +666,18 @@ def compute_sheet(
         None if over else dealer, expected, None if over else sitter,
         totals, tuple(wins), winner_all, margin,
     )
+
+
+def _next_for_three(row: HandRow) -> tuple[tuple[int, int], int, int]:
+    """Gin for three, after ``row``: the two players of the next hand, who sits out and
+    who deals (docs/score-sheet.md, "Rematch"): a void hand is replayed by the same three;
+    else the winner plays the one who sat out, who deals, and the loser sits out."""
+    if row.winner is None:
+        assert row.sitter is not None
+        return row.players, row.sitter, row.dealer
+    loser = row.defender if row.winner == row.knocker else row.knocker
+    assert loser is not None and row.sitter is not None
+    return (min(row.winner, row.sitter), max(row.winner, row.sitter)), loser, row.sitter
 
 
 def _others(player: int) -> tuple[int, int]:
