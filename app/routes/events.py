@@ -36,7 +36,7 @@ from app.core.i18n import ngettext
 from app.core.inputs import whole_number
 from app.core.models import Event
 from app.devices.codes import shown
-from app.events import hosting, pages
+from app.events import hosting, pages, seasons
 from app.events.hosting import EventError
 from app.play.pages import posted_options
 from app.table.common import PlayError
@@ -64,6 +64,7 @@ def _index(request: Request, db: DbDep, session_id: str, *, notice: str = "",
     return render(request, "events/index.html", {
         "values": {**options, **(values or {})}, "notice": notice, "typed": typed,
         "mine": hosting.my_events(db, session_id),
+        "seasons": seasons.hosted(db, session_id),
     }, status_code=status_code, headers=headers)
 
 
@@ -81,8 +82,12 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
         format_, cards, rounds = hosting.parse_setup(fields)
         duplicate = hosting.parse_duplicate(fields, cards)
         options = play.options_from_form({**fields, "level": ""})
+        season = seasons.held(db, session.id, fields["season"]) if fields.get("season") \
+            else None
         made = hosting.create_event(db, session.id, name, format_, cards, rounds,
                                     options.rules, duplicate)
+        if season is not None:  # a season of this browser's, checked before the event
+            seasons.attach(db, season, made.event.slug, session.id)
     except (EventError, PlayError) as error:
         return _index(request, db, session.id, notice=error.message, values=dict(fields),
                       status_code=getattr(error, "status_code", 400))
@@ -132,6 +137,8 @@ def _event_page(request: Request, db: DbDep, event: Event, session_id: str, *,
     v = pages.view(db, event, session_id)
     return render(request, "events/event.html", {
         "v": v, "code": code, "notice": notice, "url": join_url(request, event.slug),
+        "season": seasons.season_of(db, event),
+        "seasons": seasons.hosted(db, session_id) if v.host else [],
     }, status_code=status_code)
 
 
