@@ -24,6 +24,7 @@ from app.main import create_app
 from app.web.sessions import COOKIE_NAME, new_token
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event
+from tests.support.seasons import a_season
 from tests.support.hardening import (
     Replayer,
     StoredPlay,
@@ -62,8 +63,12 @@ def _make_browser(app: FastAPI, client: TestClient) -> dict[str, Any]:
     assert client.post(f"/score/{sheet.id}/hands", data=hand).status_code == 200
     sheet = _sheet(app, sid)
     event = an_event(client)  # hosted by this browser: its pages are GET routes too
+    season = a_season(client)  # with the event in it
+    assert client.post(f"/seasons/{season}/attach", data={"event": event},
+                       follow_redirects=False).status_code == 303
     return {"session": sid, "sheet_id": sheet.id, "number": 1, "token": sheet.share_token,
-            "slug": PAGES[0].slug, "match_id": played["match_id"], "event_slug": event}
+            "slug": PAGES[0].slug, "match_id": played["match_id"], "event_slug": event,
+            "season_slug": season}
 
 
 def _own_cards(app: FastAPI, session_id: str) -> list[str]:
