@@ -518,7 +518,8 @@ def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> 
     and no inline script or event handler in the HTML (the CSP would block it anyway)."""
     sheet = world.sheet()
     params = {"sheet_id": sheet.id, "number": 1, "token": sheet.share_token, "slug": "faq",
-              "match_id": world.hand["match_id"], "event_slug": world.event_slug()}
+              "match_id": world.hand["match_id"], "event_slug": world.event_slug(),
+              "season_slug": world.season_slug()}
     responses = []
     for route in api_routes(app, "GET"):
         path = fill_path(route.path, params)
