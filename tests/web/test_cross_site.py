@@ -22,7 +22,6 @@ from app.core.models import ScoreSheetRow
 from app.engine import Rules, new_match
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event, an_event_page
-from tests.support.seasons import a_season, a_season_page, host_code
 from tests.support.hardening import (
     StoredPlay,
     api_routes,
@@ -34,6 +33,7 @@ from tests.support.hardening import (
 )
 from tests.support.histories import mark_mistakes, store_history
 from tests.support.positions import bot_until, store_position
+from tests.support.seasons import a_season, a_season_page, host_code
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",

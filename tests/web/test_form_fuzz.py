@@ -32,7 +32,6 @@ from app.web.security import SECURITY_HEADERS
 from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event
-from tests.support.seasons import a_season
 from tests.support.hardening import (
     api_routes,
     asgi_request,
@@ -43,6 +42,7 @@ from tests.support.hardening import (
     http_scope,
     snapshot,
 )
+from tests.support.seasons import a_season
 
 FIELD_NAMES = [
     # play

@@ -24,8 +24,8 @@ from app.web.security import SECURITY_HEADERS
 from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event
-from tests.support.seasons import a_season
 from tests.support.hardening import asgi_request, filled_paths, finish_hand, http_scope
+from tests.support.seasons import a_season
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",

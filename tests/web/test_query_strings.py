@@ -27,8 +27,8 @@ from app.fair.verify import FIELDS as FAIR_FIELDS
 from app.main import create_app
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event
-from tests.support.seasons import a_season
 from tests.support.hardening import api_routes, fill_path, finish_hand
+from tests.support.seasons import a_season
 
 MARKER = "Qz9mark<b>er"
 ASKED_STATUS = "418"

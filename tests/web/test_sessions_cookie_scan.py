@@ -19,9 +19,9 @@ from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of, stored_with
 from tests.support.crawl import crawl
 from tests.support.events import an_event
-from tests.support.seasons import a_season
 from tests.support.friends import tap_next
 from tests.support.hardening import filled_paths
+from tests.support.seasons import a_season
 from tests.support.servers import run_async
 from tests.web.friend.test_friend import invite, join
 from tests.web.test_fair_use import _Stream

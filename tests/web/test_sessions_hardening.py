@@ -24,7 +24,6 @@ from app.main import create_app
 from app.web.sessions import COOKIE_NAME, new_token
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event
-from tests.support.seasons import a_season
 from tests.support.hardening import (
     Replayer,
     StoredPlay,
@@ -35,6 +34,7 @@ from tests.support.hardening import (
     snapshot,
     stored_play,
 )
+from tests.support.seasons import a_season
 
 SETUP = {"players": "2", "name0": "Zebedee", "name1": "Quintessa", "target": "100",
          "gin_bonus": "25", "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",

@@ -28,9 +28,9 @@ from app.review import puzzle
 from app.table import storage
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event
-from tests.support.seasons import a_season
 from tests.support.hardening import filled_paths, finish_hand
 from tests.support.histories import mark_mistakes
+from tests.support.seasons import a_season
 from tests.web.friend.test_friend import start as start_friend_match
 
 SHEET = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
