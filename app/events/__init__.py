@@ -11,6 +11,7 @@ the live standings read from those tables as they finish.
 * :mod:`app.events.hosting` — the event's storage: creating, joining, the host's
   actions and code, the rounds, the results read from the tables, corrections;
 * :mod:`app.events.pages` — what the pages and the exports show;
+* :mod:`app.events.finders` — an event or a season by its slug or its host code;
 * :mod:`app.events.seasons` — seasons: a club's events grouped under a name, their
   storage, host code and page; :mod:`app.events.season_table` — pure: the season's
   running table and each pair's head to head.

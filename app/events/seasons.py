@@ -40,8 +40,8 @@ from sqlmodel import Session, col, select
 
 from app.core.i18n import N_, gettext, ngettext
 from app.core.models import Event, EventPairing, EventPlayer, Season, SeasonEvent, SeasonHost
-from app.devices.codes import CodeKind, code_hash, new_code, read
-from app.events import hosting
+from app.devices.codes import CodeKind, code_hash, new_code
+from app.events import finders, hosting
 from app.events.hosting import EventError
 from app.events.pages import STATUS_LABELS, _safe, points_text
 from app.events.season_table import Pair, SeasonResult, Side, pairs, running_table
@@ -103,9 +103,7 @@ def find(db: Session, slug: str) -> Season:
     Raises:
         EventError: (404) no such season.
     """
-    season = None
-    if 8 <= len(slug) <= 32 and all(c.isalnum() or c in "-_" for c in slug):
-        season = db.exec(select(Season).where(col(Season.slug) == slug)).first()
+    season = finders.by_slug(db, Season, slug)
     if season is None:
         raise EventError(N_("There is no such season: check that the link was copied "
                             "whole."), 404)
@@ -120,11 +118,7 @@ def is_host(db: Session, season: Season, session_id: str) -> bool:
 def by_code(db: Session, typed: str) -> Season | None:
     """The season whose host code was typed (case, spaces and dashes do not matter), or
     ``None``."""
-    found = read(typed)
-    if found is None or found[0] is not CodeKind.RECOVERY:
-        return None
-    return db.exec(select(Season).where(col(Season.host_code_hash) == code_hash(found[1]))
-                   ).first()
+    return finders.by_code(db, Season, typed)
 
 
 def claim_host(db: Session, typed: str, session_id: str) -> Season:

@@ -21,16 +21,13 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from starlette.responses import PlainTextResponse, Response
 
-from app.core.attempts import kept_on
-from app.core.config import Settings
-from app.core.i18n import ngettext
 from app.core.models import Season
 from app.devices.codes import shown
 from app.events import seasons
 from app.events.hosting import EventError
+from app.web import hostcodes
 from app.web.deps import DbDep, FieldsDep, SessionDep
-from app.web.limits import Client
-from app.web.links import cookie_path, see_other
+from app.web.links import see_other
 from app.web.render import render
 
 router = APIRouter()
@@ -38,7 +35,6 @@ router = APIRouter()
 CODE_COOKIE = "gin_season_code"
 """The new season's host code on its way to the season's page (shown there once, then
 deleted): the code is stored nowhere on the server, only its hash."""
-CODE_SECONDS = 300
 
 
 def _index(request: Request, db: DbDep, session_id: str, *, notice: str = "",
@@ -64,10 +60,8 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
         return _index(request, db, session.id, notice=error.message,
                       name=(fields.get("name") or "")[:80], status_code=error.status_code)
     response = see_other(request, f"/seasons/{made.season.slug}")
-    settings: Settings = request.app.state.settings
-    response.set_cookie(CODE_COOKIE, made.code, max_age=CODE_SECONDS, httponly=True,
-                        samesite="strict", secure=settings.secure_cookies,
-                        path=cookie_path(request.scope, f"/seasons/{made.season.slug}"))
+    hostcodes.hand_over(request, response, CODE_COOKIE, made.code,
+                        f"/seasons/{made.season.slug}")
     return response
 
 
@@ -79,16 +73,11 @@ def host(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) ->
     try:
         season = seasons.claim_host(db, typed, session.id)
     except EventError as error:
-        keys = [f"browser:{session.id}", f"address:{Client.of(request.scope).address}"]
-        wait = kept_on(request.app.state, "events").wrong(keys)
-        if wait:
-            return _index(request, db, session.id, typed=typed[:64], status_code=429,
-                          headers={"Retry-After": str(wait)}, notice=ngettext(
-                              "Too many codes that opened nothing: try again in %(num)d "
-                              "minute.", "Too many codes that opened nothing: try again in "
-                              "%(num)d minutes.", -(-wait // 60)))
-        return _index(request, db, session.id, typed=typed[:64], notice=error.message,
-                      status_code=error.status_code)
+        wait, notice = hostcodes.wrong_code(request, session.id)
+        return _index(request, db, session.id, typed=typed[:64],
+                      status_code=429 if wait else error.status_code,
+                      headers={"Retry-After": str(wait)} if wait else None,
+                      notice=notice or error.message)
     return see_other(request, f"/seasons/{season.slug}")
 
 
@@ -113,15 +102,11 @@ def season_page(request: Request, season_slug: str, session: SessionDep,
         season = seasons.find(db, season_slug)
     except EventError as error:
         return _refused(request, error)
-    code = ""
-    typed = request.cookies.get(CODE_COOKIE, "")
-    if typed:
-        found = seasons.by_code(db, typed)
-        code = shown(typed) if found is not None and found.id == season.id else ""
-    response = _season_page(request, db, season, session.id, code=code)
-    if typed:
-        response.delete_cookie(CODE_COOKIE, path=cookie_path(request.scope,
-                                                             f"/seasons/{season.slug}"))
+    typed, came = hostcodes.take(request, CODE_COOKIE, lambda code: getattr(
+        seasons.by_code(db, code), "id", None) == season.id)
+    response = _season_page(request, db, season, session.id, code=shown(typed) if typed else "")
+    if came:
+        hostcodes.forget(request, response, CODE_COOKIE, f"/seasons/{season.slug}")
     return response
 
 
