@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from app.core.i18n import N_, gettext, ngettext
@@ -198,8 +199,12 @@ def attach(db: Session, season: Season, event_slug: str | None, session_id: str)
         raise EventError(gettext("A season holds at most %(most)d events.",
                                  most=MOST_EVENTS), 409)
     assert event.id is not None and season.id is not None
-    db.add(SeasonEvent(event_id=event.id, season_id=season.id))
-    db.flush()
+    try:
+        with db.begin_nested():  # two attaching at once: the second is refused
+            db.add(SeasonEvent(event_id=event.id, season_id=season.id))
+    except IntegrityError as error:
+        raise EventError(N_("That event was just put in a season: look at it again."),
+                         409) from error
     return event
 
 

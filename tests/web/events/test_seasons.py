@@ -265,3 +265,24 @@ def test_the_season_pages_speak_german(app: FastAPI, client: TestClient) -> None
     season, _ = make_season(client)
     page = client.get(f"/seasons/{season}", headers={"Accept-Language": "de"}).text
     assert "Running table" not in page and "Head to head" not in page
+
+
+def test_two_attaching_the_same_event_at_once_leave_it_in_one_season(
+        app: FastAPI, client: TestClient, engine,  # noqa: ANN001
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.events import seasons
+    from app.events.hosting import EventError
+
+    first, second = make_season(client)[0], make_season(client, "Summer league")[0]
+    event, _ = create(client)
+    assert client.post(f"/seasons/{first}/attach", data={"event": event},
+                       follow_redirects=False).status_code == 303
+    # The other request read "in no season" before this one wrote: the key refuses it.
+    monkeypatch.setattr(seasons, "season_of", lambda db, found: None)
+    with Session(engine) as db:
+        season = seasons.find(db, second)
+        with pytest.raises(EventError) as refused:
+            seasons.attach(db, season, event, session_id_of(client))
+        assert refused.value.status_code == 409
+        db.commit()
+    assert attached(engine, first) == [event] and attached(engine, second) == []
