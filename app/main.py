@@ -41,6 +41,7 @@ from app.routes import (
     learn,
     play,
     score,
+    seasons,
     train,
     watch,
 )
@@ -276,7 +277,7 @@ def _include_routers(app: FastAPI, settings: Settings) -> None:
     # Play first: its paths are all fixed (none overlaps another's), and the router tries
     # the routes in order, so a tap is matched at once instead of after some fifty others.
     for module in (play, home, score, guide, history, friend, watch, learn, daily, fair,
-                   display, install, devices, train, events):
+                   display, install, devices, train, events, seasons):
         app.include_router(module.router, dependencies=pages)
     if settings.admin_token:  # the operator's page exists only with its token
         app.include_router(admin.router, dependencies=pages)

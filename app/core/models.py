@@ -841,3 +841,41 @@ class EventPairing(SQLModel, table=True):
     points_b: int = 0
     corrected: bool = False
     finished_at: datetime | None = None
+
+
+class Season(SQLModel, table=True):
+    """A season (``/seasons``, :mod:`app.events.seasons`): a club's events grouped under a
+    name, with a running table over all their results. ``slug`` is the public name in its
+    link (random, not a secret); ``host_code_hash`` the SHA-256 of its host's code (shown
+    once, like an event's; the code itself is never stored)."""
+
+    __tablename__ = "season"
+
+    id: int | None = Field(default=None, primary_key=True)
+    slug: str = Field(unique=True, max_length=32)
+    host_code_hash: str = Field(unique=True, max_length=64)
+    name: str = Field(max_length=60)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class SeasonHost(SQLModel, table=True):
+    """A browser that may run a season (attach its events): the one that made it, and any
+    that entered its host code since."""
+
+    __tablename__ = "season_host"
+
+    season_id: int = Field(foreign_key="season.id", ondelete="CASCADE", primary_key=True)
+    session_id: str = Field(
+        primary_key=True, foreign_key="browser_session.id", ondelete="CASCADE", max_length=64,
+        index=True)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class SeasonEvent(SQLModel, table=True):
+    """An event of a season: an event is in one season at most (its primary key)."""
+
+    __tablename__ = "season_event"
+
+    event_id: int = Field(foreign_key="event.id", ondelete="CASCADE", primary_key=True)
+    season_id: int = Field(foreign_key="season.id", ondelete="CASCADE", index=True)
+    attached_at: datetime = Field(default_factory=utcnow)

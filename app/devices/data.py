@@ -73,6 +73,7 @@ BROWSER_COLUMNS: dict[tuple[str, str], int | None] = {
     ("hand_share", "session_id"): None,
     ("event_host", "session_id"): None,
     ("event_player", "session_id"): None,
+    ("season_host", "session_id"): None,
     ("drill_card", "session_id"): None,
     ("drill_day", "session_id"): None,
     ("puzzle_answer", "session_id"): None,

@@ -10,7 +10,11 @@ the live standings read from those tables as they finish.
   against the others that held the same cards;
 * :mod:`app.events.hosting` — the event's storage: creating, joining, the host's
   actions and code, the rounds, the results read from the tables, corrections;
-* :mod:`app.events.pages` — what the pages and the exports show.
+* :mod:`app.events.pages` — what the pages and the exports show;
+* :mod:`app.events.finders` — an event or a season by its slug or its host code;
+* :mod:`app.events.seasons` — seasons: a club's events grouped under a name, their
+  storage, host code and page; :mod:`app.events.season_table` — pure: the season's
+  running table and each pair's head to head.
 
 A layer above the features (``pyproject.toml``'s layers contract). May import the
 features (:mod:`app.friend`, :mod:`app.score`, :mod:`app.play` for the table options,
@@ -18,6 +22,7 @@ features (:mod:`app.friend`, :mod:`app.score`, :mod:`app.play` for the table opt
 :mod:`app.guide`, :mod:`app.prefs`, :mod:`app.admin`, :mod:`app.daily`,
 :mod:`app.learn`, :mod:`app.botapi` to mark a bot's seat), the table kit
 :mod:`app.table`, :mod:`app.web`, :mod:`app.core`, :mod:`app.engine`. Imported by the
-routes only (``app/routes/events.py``). No feature knows about events: the results are
-read from the tables' own rows when an event's page or its live poll asks.
+routes only (``app/routes/events.py``, ``app/routes/seasons.py``). No feature knows
+about events: the results are read from the tables' own rows when an event's page or
+its live poll asks.
 """

@@ -72,9 +72,10 @@ from app.core.models import (
     WatchLink,
     utcnow,
 )
-from app.devices.codes import CodeKind, code_hash, new_code, read
+from app.devices.codes import CodeKind, code_hash, new_code
 from app.engine import HandKind, HandRecord, Rules, match_tally
 from app.engine.fairness import commitment
+from app.events import finders
 from app.events.duplicate import BoardResult, duplicate_points, net_score
 from app.events.pairing import ROUND_ROBIN_MOST, round_robin, swiss
 from app.events.standings import Outcome, Result, Standing, standings
@@ -196,9 +197,7 @@ def find(db: Session, slug: str) -> Event:
     Raises:
         EventError: (404) no such event.
     """
-    event = None
-    if 8 <= len(slug) <= 32 and all(c.isalnum() or c in "-_" for c in slug):
-        event = db.exec(select(Event).where(col(Event.slug) == slug)).first()
+    event = finders.by_slug(db, Event, slug)
     if event is None:
         raise EventError(N_("There is no such event: check that the link was copied whole."),
                          404)
@@ -213,10 +212,7 @@ def is_host(db: Session, event: Event, session_id: str) -> bool:
 def by_code(db: Session, typed: str) -> Event | None:
     """The event whose host code was typed (case, spaces and dashes do not matter), or
     ``None`` (not a code, or no event's)."""
-    found = read(typed)
-    if found is None or found[0] is not CodeKind.RECOVERY:
-        return None
-    return db.exec(select(Event).where(col(Event.host_code_hash) == code_hash(found[1]))).first()
+    return finders.by_code(db, Event, typed)
 
 
 def claim_host(db: Session, typed: str, session_id: str) -> Event:

@@ -982,13 +982,55 @@ class Rival:
         figure is the rounded sum less the rounded play, so the two add up."""
         if not self.analysed:
             return ""
-        play = round(self.play)
+        cards, play = split_figures(self.luck, self.play)
         return ngettext("Over %(num)d analysed match, the cards gave you %(cards)s points "
                         "of your chance to win, your play %(play)s.",
                         "Over %(num)d analysed matches, the cards gave you %(cards)s points "
                         "of your chance to win, your play %(play)s.", self.analysed,
-                        cards=signed(round(self.luck + self.play) - play),
-                        play=signed(play))
+                        cards=cards, play=play)
+
+
+def split_figures(luck: float, play: float) -> tuple[str, str]:
+    """Summed luck and play (points of a chance to win) as the head to head shows them:
+    signed whole points, the cards' the rounded sum less the rounded play, so the two
+    add up (``(+80, -12)`` as ``("+80", "−12")``)."""
+    rounded = round(play)
+    return signed(round(luck + play) - rounded), signed(rounded)
+
+
+def seat_analyses(db: Session, match_ids: Sequence[int]) -> dict[tuple[int, int], Analysed]:
+    """Each seat's :func:`match_analysis` of the matches ``match_ids`` (by ``(match id,
+    seat)``, both seats; the seats with no analysed hand are left out): what the head to
+    head sums, for any two players of those matches (an event season's, for one). Three
+    statements whatever the number of matches; no hand is replayed."""
+    if not match_ids:
+        return {}
+    games = {g.id: g for g in db.exec(select(PlayMatch).options(
+        defer(PlayMatch.legacy_log), defer(PlayMatch.hand_seeds))  # type: ignore[arg-type]
+        .where(col(PlayMatch.id).in_(list(match_ids)))).all()}
+    rated: dict[tuple[int, int], dict[int, list[Rating]]] = {}
+    for review in db.exec(select(HandReview).where(col(HandReview.match_id).in_(list(games)),
+                                                   HandReview.status == "done")).all():
+        rated.setdefault((review.match_id, review.seat), {})[review.number] = \
+            [Rating.from_stored(d) for d in review.ratings]
+    if not rated:
+        return {}
+    rows: dict[int, list[PlayHand]] = {}
+    for hand in db.exec(select(PlayHand).options(defer(PlayHand.log))  # type: ignore[arg-type]
+                        .where(col(PlayHand.match_id).in_([m for m, _ in rated]),
+                               col(PlayHand.finished))
+                        .order_by(col(PlayHand.match_id), col(PlayHand.number))).all():
+        rows.setdefault(hand.match_id, []).append(hand)
+    found: dict[tuple[int, int], Analysed] = {}
+    for (match_id, seat), reviews in rated.items():
+        game = games[match_id]
+        hands = [HandRow(h.match_id, h.number, h.finished_at, game.level, h.dealer, h.winner,
+                         h.kind or "void", h.points, None, None, 0, 0, seat, game.friend)
+                 for h in rows.get(match_id, [])]
+        analysed = match_analysis(Rules.from_dict(game.rules), hands, reviews)
+        if analysed[1] is not None:
+            found[(match_id, seat)] = analysed
+    return found
 
 
 def head_to_head(db: Session, session_id: str) -> list[Rival]:

@@ -30,19 +30,17 @@ from fastapi import APIRouter, Request
 from starlette.responses import PlainTextResponse, Response
 
 from app import play
-from app.core.attempts import kept_on
 from app.core.config import Settings
-from app.core.i18n import ngettext
 from app.core.inputs import whole_number
 from app.core.models import Event
 from app.devices.codes import shown
-from app.events import hosting, pages
+from app.events import hosting, pages, seasons
 from app.events.hosting import EventError
 from app.play.pages import posted_options
 from app.table.common import PlayError
+from app.web import hostcodes
 from app.web.deps import DbDep, FieldsDep, SessionDep
-from app.web.limits import Client
-from app.web.links import cookie_path, see_other
+from app.web.links import see_other
 from app.web.render import render
 
 router = APIRouter()
@@ -50,11 +48,6 @@ router = APIRouter()
 CODE_COOKIE = "gin_event_code"
 """The new event's host code on its way to the event's page (shown there once, then
 deleted): the code is stored nowhere on the server, only its hash."""
-CODE_SECONDS = 300
-
-
-def _keys(request: Request, session_id: str) -> list[str]:
-    return [f"browser:{session_id}", f"address:{Client.of(request.scope).address}"]
 
 
 def _index(request: Request, db: DbDep, session_id: str, *, notice: str = "",
@@ -64,6 +57,7 @@ def _index(request: Request, db: DbDep, session_id: str, *, notice: str = "",
     return render(request, "events/index.html", {
         "values": {**options, **(values or {})}, "notice": notice, "typed": typed,
         "mine": hosting.my_events(db, session_id),
+        "seasons": seasons.hosted(db, session_id),
     }, status_code=status_code, headers=headers)
 
 
@@ -81,18 +75,20 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
         format_, cards, rounds = hosting.parse_setup(fields)
         duplicate = hosting.parse_duplicate(fields, cards)
         options = play.options_from_form({**fields, "level": ""})
+        season = seasons.held(db, session.id, fields["season"]) if fields.get("season") \
+            else None
         made = hosting.create_event(db, session.id, name, format_, cards, rounds,
                                     options.rules, duplicate)
+        if season is not None:  # a season of this browser's, checked before the event
+            seasons.attach(db, season, made.event.slug, session.id)
     except (EventError, PlayError) as error:
         return _index(request, db, session.id, notice=error.message, values=dict(fields),
                       status_code=getattr(error, "status_code", 400))
     # The code goes to the event's page once, in a cookie of this browser for that page
     # alone (a reload of the page, or of this post's answer, makes nothing anew).
     response = see_other(request, f"/events/{made.event.slug}")
-    settings: Settings = request.app.state.settings
-    response.set_cookie(CODE_COOKIE, made.code, max_age=CODE_SECONDS, httponly=True,
-                        samesite="strict", secure=settings.secure_cookies,
-                        path=cookie_path(request.scope, f"/events/{made.event.slug}"))
+    hostcodes.hand_over(request, response, CODE_COOKIE, made.code,
+                        f"/events/{made.event.slug}")
     return response
 
 
@@ -104,15 +100,11 @@ def host(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) ->
     try:
         event = hosting.claim_host(db, typed, session.id)
     except EventError as error:
-        wait = kept_on(request.app.state, "events").wrong(_keys(request, session.id))
-        if wait:
-            return _index(request, db, session.id, typed=typed[:64], status_code=429,
-                          headers={"Retry-After": str(wait)}, notice=ngettext(
-                              "Too many codes that opened nothing: try again in %(num)d "
-                              "minute.", "Too many codes that opened nothing: try again in "
-                              "%(num)d minutes.", -(-wait // 60)))
-        return _index(request, db, session.id, typed=typed[:64], notice=error.message,
-                      status_code=error.status_code)
+        wait, notice = hostcodes.wrong_code(request, session.id)
+        return _index(request, db, session.id, typed=typed[:64],
+                      status_code=429 if wait else error.status_code,
+                      headers={"Retry-After": str(wait)} if wait else None,
+                      notice=notice or error.message)
     return see_other(request, f"/events/{event.slug}")
 
 
@@ -132,6 +124,8 @@ def _event_page(request: Request, db: DbDep, event: Event, session_id: str, *,
     v = pages.view(db, event, session_id)
     return render(request, "events/event.html", {
         "v": v, "code": code, "notice": notice, "url": join_url(request, event.slug),
+        "season": seasons.season_of(db, event),
+        "seasons": seasons.hosted(db, session_id) if v.host else [],
     }, status_code=status_code)
 
 
@@ -146,15 +140,11 @@ def event_page(request: Request, event_slug: str, session: SessionDep, db: DbDep
         event = _found(db, event_slug)
     except EventError as error:
         return _refused(request, error)
-    code = ""
-    typed = request.cookies.get(CODE_COOKIE, "")
-    if typed:
-        found = hosting.by_code(db, typed)
-        code = shown(typed) if found is not None and found.id == event.id else ""
-    response = _event_page(request, db, event, session.id, code=code)
-    if typed:
-        response.delete_cookie(CODE_COOKIE, path=cookie_path(request.scope,
-                                                             f"/events/{event.slug}"))
+    typed, came = hostcodes.take(request, CODE_COOKIE, lambda code: getattr(
+        hosting.by_code(db, code), "id", None) == event.id)
+    response = _event_page(request, db, event, session.id, code=shown(typed) if typed else "")
+    if came:
+        hostcodes.forget(request, response, CODE_COOKIE, f"/events/{event.slug}")
     return response
 
 

@@ -15,15 +15,15 @@ kind (:data:`COSTLY`), before its session is read or created, its body read or a
 template rendered:
 
 * every ``POST``: ``LIMIT_POSTS_*`` (taps, score entries, ...);
-* imports (``LIMIT_IMPORTS_*``), friend invites and new events (``LIMIT_INVITES_*``),
+* imports (``LIMIT_IMPORTS_*``), friend invites, new events and seasons (``LIMIT_INVITES_*``),
   device and recovery codes made or entered and operator sign-ins (``LIMIT_SIGN_INS_*``): also their
   own, smaller limits;
 * pages that compute (hand reviews, *Review together*, match reports, the history, head
   to head, a watch link's page (not the table it fetches on each move), the daily deal,
-  score sheets, the drill and the daily puzzle, and the answers to those two, which
+  score sheets, a season's page, the drill and the daily puzzle, and the answers to those two, which
   render their page again): ``LIMIT_PAGES_*``; statistics and downloads (``/stats``,
   ``/stats.json``, ``/stats.csv``, ``/privacy/data.json``, hand histories, score sheet
-  and event exports): ``LIMIT_EXPORTS_*``;
+  event and season exports): ``LIMIT_EXPORTS_*``;
 * at most ``LIMIT_COSTLY_IN_FLIGHT_PER_ADDRESS`` requests of those kinds (all but
   ``posts``) of one address are answered at once (per process): ten browsers of one
   address asking for big pages in parallel hold four request threads, not forty;
@@ -97,19 +97,22 @@ SIGN_INS = N_("You have sent many codes or sign-ins in a short time: nothing was
 COSTLY: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("GET", re.compile(r"/stats(\.json|\.csv)?|/privacy/data\.json"
                        r"|/play/history/[^/]+(/[^/]+)?\.txt|/score/[^/]+/export"
-                       r"|/events/[^/]+/results\.(csv|json)"), "exports"),
+                       r"|/events/[^/]+/results\.(csv|json)|/seasons/[^/]+/table\.(csv|json)"),
+     "exports"),
     ("GET", re.compile(r"/play/history(/[^/]+(/[^/]+(/together)?)?)?|/daily"
                        r"|/score/(shared/)?[^/]+|/shared/hand/[^/]+|/watch/[^/]+|/play/h2h"
-                       r"|/train(/puzzle)?"), "pages"),
+                       r"|/train(/puzzle)?|/seasons/[^/]+"), "pages"),
     ("POST", re.compile(r"/train/answer|/train/puzzle"), "pages"),
     ("POST", re.compile(r"/play/history/import|/score/import"), "imports"),
-    ("POST", re.compile(r"/play/friend|/play/watch/link|/events"), "invites"),
-    ("POST", re.compile(r"/devices/join|/admin/sign-in|/events/host"), "credentials"),
+    ("POST", re.compile(r"/play/friend|/play/watch/link|/events|/seasons"), "invites"),
+    ("POST", re.compile(r"/devices/join|/admin/sign-in|/events/host|/seasons/host"),
+     "credentials"),
     ("POST", re.compile(r"/devices/(code|recovery)"), "sign_ins"),
 )
 """The costly requests: method, path (under the app's root, matched whole) and the kind
 of limit they count against (the first that matches). Every ``POST`` also counts
-against ``posts``; making an event counts as an invite. A *credential* (a device or
+against ``posts``; making an event or a season counts as an invite; a season's page
+(its running table and head to head) as a page. A *credential* (a device or
 recovery code entered, an event's host code, the operator's token) is counted per
 browser only, never per address: the route checks it first and the right one always
 gets in, however many wrong ones came from its address

@@ -33,6 +33,7 @@ from tests.support.hardening import (
 )
 from tests.support.histories import mark_mistakes, store_history
 from tests.support.positions import bot_until, store_position
+from tests.support.seasons import a_season, a_season_page, host_code
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -250,6 +251,27 @@ class World:
         page = an_event_page(other)
         return {"code": page.split('id="host-code-value">', 1)[1].split("<", 1)[0]}
 
+    def season_slug(self) -> str:
+        """This browser's season (made once)."""
+        if getattr(self, "_season", None) is None:
+            self._season = a_season(self.client)
+        return str(self._season)
+
+    def season_code(self) -> dict[str, str]:
+        """Another browser's season's host code (to host it from this one)."""
+        other = TestClient(self.app, base_url="http://testserver")
+        other.get("/")
+        return {"code": host_code(a_season_page(other)[1])}
+
+    def season_event(self) -> dict[str, str]:
+        """This browser's event put in its season (so that it can be taken out); the
+        form's ``event``."""
+        slug = self.event_slug()
+        response = self.client.post(f"/seasons/{self.season_slug()}/attach",
+                                    data={"event": slug}, follow_redirects=False)
+        assert response.status_code == 303, response.text[:500]
+        return {"event": slug}
+
     def play_action(self) -> dict[str, str]:
         """A legal tap now: the first enabled action button's form."""
         from app.engine.match import legal_match_actions
@@ -326,6 +348,10 @@ ACCEPTED: dict[str, Callable[[World], dict[str, str]]] = {
         "running", pairing="{pairing}", outcome="b", points_a="10", points_b="100"),
     "/events/{event_slug}/finish": lambda w: w.event_form("running"),
     "/events/{event_slug}/watch": lambda w: w.event_form("running", pairing="{pairing}"),
+    "/seasons": lambda w: {"name": "Winter league"},
+    "/seasons/host": lambda w: w.season_code(),
+    "/seasons/{season_slug}/attach": lambda w: {"event": w.event_slug()},
+    "/seasons/{season_slug}/detach": lambda w: w.season_event(),
 }
 # Path parameters of routes about another thing than the world's own hand.
 PARAMS: dict[str, Callable[[World], dict[str, Any]]] = {
@@ -435,6 +461,8 @@ def test_cross_site_post_is_refused_and_changes_nothing(
         params.update(PARAMS[template](world))
     if "{event_slug}" in template:
         params["event_slug"] = world.event_slug()
+    if "{season_slug}" in template:
+        params["season_slug"] = world.season_slug()
     path = fill_path(template, params)
     assert path is not None
     form: Any = ACCEPTED[template](world)
@@ -490,7 +518,8 @@ def test_every_page_carries_the_security_headers(app: FastAPI, world: World) -> 
     and no inline script or event handler in the HTML (the CSP would block it anyway)."""
     sheet = world.sheet()
     params = {"sheet_id": sheet.id, "number": 1, "token": sheet.share_token, "slug": "faq",
-              "match_id": world.hand["match_id"], "event_slug": world.event_slug()}
+              "match_id": world.hand["match_id"], "event_slug": world.event_slug(),
+              "season_slug": world.season_slug()}
     responses = []
     for route in api_routes(app, "GET"):
         path = fill_path(route.path, params)

@@ -276,7 +276,9 @@ def test_the_eleventh_cookie_of_one_address_meets_the_same_limit_as_one(
     ("/train", "pages"), ("/train/puzzle", "pages"), ("/play/history/7/2/together", "pages"),
     ("/play/history/7/2/together/events", None), ("/train/other", None),
     ("/", None), ("/play", None), ("/guide", None), ("/score", None), ("/settings", None),
-    ("/static/app.css", None), ("/healthz", None), ("/devices", None)])
+    ("/static/app.css", None), ("/healthz", None), ("/devices", None),
+    ("/seasons/abc", "pages"), ("/seasons/abc/table.csv", "exports"),
+    ("/seasons/abc/table.json", "exports"), ("/seasons", None)])
 def test_every_costly_read_has_its_limit(path: str, kind: str | None) -> None:
     assert kind_of("GET", path) == kind
 
@@ -287,7 +289,8 @@ def test_every_costly_read_has_its_limit(path: str, kind: str | None) -> None:
     ("/devices/recovery", "sign_ins"), ("/devices/join", "credentials"),
     ("/admin/sign-in", "credentials"), ("/train/answer", "pages"),
     ("/train/puzzle", "pages"), ("/play/history/7/2/together", None), ("/play", None),
-    ("/play/hint", None)])
+    ("/play/hint", None), ("/seasons", "invites"), ("/seasons/host", "credentials"),
+    ("/seasons/abc/attach", None)])
 def test_every_costly_post_has_its_limit_besides_the_posts_one(
         path: str, kind: str | None) -> None:
     assert kind_of("POST", path) == kind

@@ -42,6 +42,7 @@ from tests.support.hardening import (
     http_scope,
     snapshot,
 )
+from tests.support.seasons import a_season
 
 FIELD_NAMES = [
     # play
@@ -136,7 +137,7 @@ def world(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
                 mine = db.get(ScoreSheetRow, mine.id)
                 assert mine is not None
         params = {"sheet_id": mine.id, "number": 1, "token": mine.share_token,
-                  "event_slug": an_event(client),
+                  "event_slug": an_event(client), "season_slug": a_season(client),
                   "other_sheet_id": theirs.id, "sheet_row": mine.model_dump(),
                   "match_id": played["match_id"], "step": played["step"]}
         yield client, params
@@ -343,7 +344,7 @@ def test_random_get_and_head_requests_never_5xx(
         real = {**params, "slug": "knocking", "file": "app.css"}
         values = {name: data.draw(st.one_of(st.just(real.get(name, "1")), PATH_VALUES))
                   for name in ("sheet_id", "number", "token", "slug", "file", "match_id",
-                               "event_slug")}
+                               "event_slug", "season_slug")}
         path = fill_path(template, values)
         assert path is not None
         if query:

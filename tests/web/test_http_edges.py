@@ -25,6 +25,7 @@ from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event
 from tests.support.hardening import asgi_request, filled_paths, finish_hand, http_scope
+from tests.support.seasons import a_season
 
 SETUP = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
          "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -47,7 +48,7 @@ def browser(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
         assert client.post(f"/score/{row.id}/hands", data=hand).status_code == 200
         yield client, {"sheet_id": row.id, "number": 1, "token": row.share_token,
                        "slug": "knocking", "match_id": played["match_id"],
-                       "event_slug": an_event(client)}
+                       "event_slug": an_event(client), "season_slug": a_season(client)}
 
 
 def get_paths(app: FastAPI, params: dict[str, Any]) -> list[str]:

@@ -28,6 +28,7 @@ from app.main import create_app
 from tests.support.browsers import session_id_of
 from tests.support.events import an_event
 from tests.support.hardening import api_routes, fill_path, finish_hand
+from tests.support.seasons import a_season
 
 MARKER = "Qz9mark<b>er"
 ASKED_STATUS = "418"
@@ -78,7 +79,7 @@ def world(settings: Settings) -> Iterator[tuple[FastAPI, TestClient, dict[str, A
         found = re.search(r"/play/friend/([A-Za-z0-9_-]{16,})", host.get("/play").text)
         assert found is not None
         params = {"sheet_id": sheet.id, "number": 1, "slug": "knocking",
-                  "event_slug": an_event(client),
+                  "event_slug": an_event(client), "season_slug": a_season(client),
                   "match_id": played["match_id"], "share": sheet.share_token,
                   "invite": found.group(1)}
         yield app, client, params

@@ -21,6 +21,7 @@ from tests.support.crawl import crawl
 from tests.support.events import an_event
 from tests.support.friends import tap_next
 from tests.support.hardening import filled_paths
+from tests.support.seasons import a_season
 from tests.support.servers import run_async
 from tests.web.friend.test_friend import invite, join
 from tests.web.test_fair_use import _Stream
@@ -94,7 +95,8 @@ def test_no_cookie_leaves_except_as_its_own_set_cookie(
     # Every page each browser can reach (links followed from home, every GET route) and
     # every export.
     values = {"slug": PAGES[0].slug, "token": share.group(1), "match_id": match_id,
-              "number": 1, "sheet_id": 1, "event_slug": an_event(ann)}
+              "number": 1, "sheet_id": 1, "event_slug": an_event(ann),
+              "season_slug": a_season(ann)}
     paths = [path for path in filled_paths(app, "GET", values) if path != "/play/events"]
     paths += [f"/play/friend/{invited}", "/stats.csv", "/stats.json", "/privacy/data.json",
               f"/play/history/{match_id}.txt", "/score/1/export"]

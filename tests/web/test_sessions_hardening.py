@@ -34,6 +34,7 @@ from tests.support.hardening import (
     snapshot,
     stored_play,
 )
+from tests.support.seasons import a_season
 
 SETUP = {"players": "2", "name0": "Zebedee", "name1": "Quintessa", "target": "100",
          "gin_bonus": "25", "undercut_bonus": "25", "big_gin_bonus": "31", "box_bonus": "20",
@@ -62,8 +63,12 @@ def _make_browser(app: FastAPI, client: TestClient) -> dict[str, Any]:
     assert client.post(f"/score/{sheet.id}/hands", data=hand).status_code == 200
     sheet = _sheet(app, sid)
     event = an_event(client)  # hosted by this browser: its pages are GET routes too
+    season = a_season(client)  # with the event in it
+    assert client.post(f"/seasons/{season}/attach", data={"event": event},
+                       follow_redirects=False).status_code == 303
     return {"session": sid, "sheet_id": sheet.id, "number": 1, "token": sheet.share_token,
-            "slug": PAGES[0].slug, "match_id": played["match_id"], "event_slug": event}
+            "slug": PAGES[0].slug, "match_id": played["match_id"], "event_slug": event,
+            "season_slug": season}
 
 
 def _own_cards(app: FastAPI, session_id: str) -> list[str]:

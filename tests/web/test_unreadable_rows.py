@@ -30,6 +30,7 @@ from tests.support.browsers import session_id_of
 from tests.support.events import an_event
 from tests.support.hardening import filled_paths, finish_hand
 from tests.support.histories import mark_mistakes
+from tests.support.seasons import a_season
 from tests.web.friend.test_friend import start as start_friend_match
 
 SHEET = {"players": "2", "name0": "Ann", "name1": "Bob", "target": "100", "gin_bonus": "25",
@@ -112,9 +113,13 @@ def owner(app: FastAPI) -> Iterator[tuple[TestClient, dict[str, Any]]]:
         event = an_event(client)  # hosted (event_host) and played (event_player)
         assert client.post(f"/events/{event}/join", data={"name": "Ann"},
                            follow_redirects=False).status_code == 303
+        season = a_season(client)  # hosted (season_host), holding the event (season_event)
+        assert client.post(f"/seasons/{season}/attach", data={"event": event},
+                           follow_redirects=False).status_code == 303
         yield client, {"sheet_id": sheet.id, "number": played["number"],
                        "token": sheet.share_token, "slug": "knocking",
-                       "match_id": played["match_id"], "event_slug": event}
+                       "match_id": played["match_id"], "event_slug": event,
+                       "season_slug": season}
 
 
 def _train(app: FastAPI, client: TestClient, sid: str) -> None:

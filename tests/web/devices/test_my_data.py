@@ -103,3 +103,22 @@ def test_every_column_naming_a_browser_is_mapped_or_left_out() -> None:
 def _version(app: FastAPI, client: TestClient) -> int:
     from tests.web.fair.test_fair_play import _stored
     return _stored(app, client).version
+
+
+def test_a_season_hosted_is_in_my_data_without_its_code_or_my_id(
+        app: FastAPI, client: TestClient) -> None:
+    from tests.support.seasons import a_season_page, host_code
+
+    _, page = a_season_page(client)
+    code = host_code(page)
+    response = client.get("/privacy/data.json")
+    tables = response.json()["tables"]
+    assert [row["session_id"] for row in tables["season_host"]] == [YOU]
+    from app.core.models import Season
+    from app.devices.codes import code_hash
+
+    with Session(app.state.engine) as db:
+        stored = db.exec(select(Season)).one().host_code_hash
+    assert stored == code_hash(code.replace("-", ""))
+    for secret in (code, code.replace("-", ""), stored, session_id_of(client)):
+        assert secret not in response.text
