@@ -106,7 +106,7 @@ def page_urls() -> list[str]:
     """Pages that need no state of their own."""
     guide = ["/guide", *(page.url for page in PAGES)]
     return ["/", "/learn", "/settings", "/settings?saved=1", "/offline", "/no-such-page", "/score",
-            "/fair", "/train", "/train/puzzle",
+            "/fair", "/train", "/train/puzzle", "/events", "/seasons",
             *guide]
 
 

@@ -61,9 +61,10 @@ DATA_PHRASES = tuple(i18n.LANGUAGES.values())
 """Each language's name in itself (the Settings' choices: "Deutsch" on the English page
 too). The brand is a message (``_("Gin Rummy")``: "Gin Rommé" in German, issue 52), so
 a title that writes it as text is unmarked."""
-DATA_WORDS = {"Ann", "Bob", "UTC", "AM", "PM", "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-              "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
-"""The names the tests' players type, the time zone's name after a time, and what Babel
+DATA_WORDS = {"Ann", "Bob", "CSV", "JSON", "UTC", "AM", "PM", "Jan", "Feb", "Mar", "Apr",
+              "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+"""The names the tests' players type (their events and seasons too), the files'
+formats (the same name in every language), the time zone's name after a time, and what Babel
 writes in an English date (``Dec 1, 2026, 7:08 PM``: the locale's data, German and
 Spanish pages show their own). (Beside these, a capital letter alone is data: a card
 face's rank, a key to press.)"""
@@ -226,15 +227,23 @@ def pseudo_locale(catalogue: NullTranslations | None = None) -> Iterator[None]:
 # --- the real German and Spanish pages -------------------------------------------------------
 
 
+NUMBERS = {"number", "count", "n", "points", "most", "target", "game", "round", "hands"}
+"""Placeholders that always hold a number: matched as digits only, so that "Match
+%(number)s" is not found in French's "Match nul" (a draw)."""
+
+
 def _pattern(message: str) -> re.Pattern[str]:
-    """A message as the page shows it: placeholders are any text, markup is gone (the
-    page's text nodes are joined by a ``\\x00``), spaces are any space."""
+    """A message as the page shows it: placeholders are any text (a number's,
+    :data:`NUMBERS` or ``%d``, digits only), markup is gone (the page's text nodes are
+    joined by a ``\\x00``), spaces are any space."""
     parts = re.split(r"(%\([a-z_]+\)[sd]|%[sd]|<[^>]+>|\s+)", message)
     out = []
     for part in parts:
         if not part:
             continue
-        if part.startswith("%"):
+        if part.startswith("%") and (part.endswith("d") or part[2:-2] in NUMBERS):
+            out.append(r"[\d\s.,\u00a0\u202f+\u2212-]{1,20}?")  # a number as Babel writes it
+        elif part.startswith("%"):
             out.append(r"[^\x00]{1,80}?")  # within one text node: bounded, no backtracking storm
         elif part.startswith("<"):
             out.append(r"[\s\x00]*")

@@ -9,7 +9,8 @@ friend's invite, waiting, join, table and refused link, the score list, a sheet,
 options, a wrong entry and both delete questions, the history, a hand's review, the
 match report, the statistics and the import (refused too), the fair page (with a
 wrong seed too), devices, privacy, settings, the error pages 404, 405, 409 (a stale
-sheet), 429 and 503, the offline page and the manifest. It runs six times:
+sheet), 429 and 503, the offline page and the manifest, the events (an event made, started,
+its board) and a season. It runs six times:
 
 * in **pseudo-English** (tests/support/untranslated.py: every catalogue message wrapped
   in ⟦…⟧): a word outside the markers that is not data was never marked;
@@ -44,9 +45,12 @@ from app.main import create_app
 from app.routes import install
 from app.web.deps import get_display, use_language
 from tests.support.browsers import session_id_of
+from tests.support.events import SLUG as EVENT_SLUG
+from tests.support.events import an_event_page
 from tests.support.glossary import forbidden_in
 from tests.support.hardening import action_form, finish_hand
 from tests.support.positions import store_position, table_positions
+from tests.support.seasons import a_season
 from tests.support.servers import sqlite_url
 from tests.support.untranslated import (
     english_messages,
@@ -78,8 +82,16 @@ PAGES = (
     "score delete hand", "error 409", "fair", "fair wrong seed", "devices", "privacy",
     "settings", "settings saved", "error 404", "error 405", "error 429", "error 503",
     "offline", "manifest", "friend watching", "watch link made", "watch", "watch stopped",
-    "head to head", "head to head empty",
+    "head to head", "head to head empty", "events", "event made", "event (host)",
+    "event (player)", "event board", "seasons", "season",
 )
+
+def event_slug(page: str) -> str:
+    """The slug of the event whose page (just made) is ``page``."""
+    found = EVENT_SLUG.search(page)
+    assert found is not None, "no event link on the page"
+    return found.group(1)
+
 
 REFUSED_TEXT = "0123456789abcdef"
 """What the tour pastes as a hand history to see it refused (it comes back in the form)."""
@@ -256,6 +268,26 @@ def tour(app: FastAPI, headers: dict[str, str]) -> Tour:
         keep("head to head", host.get("/play/h2h"))
         guest.post("/play/watch", data={"match": game[1], "allow": "0"})
         keep("watch stopped", other.get(f"/watch/{link[1]}"))
+    # A club night: the events, an event made and its first round started (the host's and
+    # a player's page, the big screen's board), a season holding it.
+    with browser() as host, browser() as ann, browser() as bob:
+        keep("events", host.get("/events"))
+        made = an_event_page(host, name="Ann")  # names typed are data: the players'
+
+        keep("event made", made)
+        slug = event_slug(made)
+        for phone, name in ((ann, "Ann"), (bob, "Bob")):
+            phone.post(f"/events/{slug}/join", data={"name": name})
+        shown = re.search(r'name="version" value="(\d+)"', host.get(f"/events/{slug}").text)
+        assert shown, "no version on the host's event page"
+        host.post(f"/events/{slug}/start", data={"version": shown[1]})
+        keep("event (host)", host.get(f"/events/{slug}"))
+        keep("event (player)", ann.get(f"/events/{slug}"))
+        keep("event board", bob.get(f"/events/{slug}/board"))
+        keep("seasons", host.get("/seasons"))
+        season = a_season(host, "Bob")
+        host.post(f"/seasons/{season}/attach", data={"event": slug})
+        keep("season", bob.get(f"/seasons/{season}"))
     missing = set(PAGES) - set(seen.pages)
     assert not missing, f"the tour did not reach {sorted(missing)}"
     return seen
