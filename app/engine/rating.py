@@ -40,7 +40,7 @@ ACCURATE_WITHIN = 2.0
 """A decision within this many points of the best counts as accurate (the accuracy of a
 hand or match is the share of its rated decisions that are)."""
 
-REVIEW_BUDGET = expert.Budget(samples=10, discards=4, deadline=None, batch=10)
+REVIEW_BUDGET = expert.Budget(samples=11, discards=4, deadline=None, batch=11)
 """Samples per candidate (at most: :func:`chances` stops early where the rating is
 settled) and discard candidates of a review's evaluation: no deadline, so a rating is
 reproducible. About 25 ms of CPU per hand with the compiled core (12 decisions; 53 ms
@@ -122,7 +122,7 @@ def decision_seed(index: int) -> str:
 DROP_AFTER = 2
 """Samples every candidate of a review is played out on before the sequential rule of
 :func:`chances` may drop one."""
-SETTLE_AFTER = 4
+SETTLE_AFTER = 5
 """Samples before it may stop (a chance shown rests on at least so many)."""
 DROP_Z = 1.0
 """After each sample from :data:`DROP_AFTER` on, a candidate that the leader beats by
@@ -133,7 +133,7 @@ overstates: measured on 727 decisions (docs/benchmarks.md, *A cheaper analysis*)
 loss's error against 36 other samples fell from 1.41 points (every candidate on 12
 samples) to 1.32, with 27 % fewer play-outs and samples than at 2 standard errors after
 4 samples."""
-SETTLE_Z = 1.5
+SETTLE_Z = 2.0
 """...and the sampling stops when the loss, give or take this many standard errors
 against each candidate left, lies within one band of :data:`BANDS`: its mark (and
 whether it counts as accurate) is settled."""

@@ -184,8 +184,8 @@ class Sampler:
         self.stock_count = view.stock_count
         self.fast = fast
         # For ``fast``: the unseen cards in index order, their weights and the bound.
-        self.cards = [index for index, _ in model.exponents]
-        self.weights = [model.weight[index] for index in self.cards]
+        self.cards: list[int] = [index for index, _ in model.exponents] if fast else []
+        self.weights: list[float] = [model.weight[index] for index in self.cards]
         self.bound = self.evidence.bound() if fast else 1.0
 
     def opponent(self, rng: random.Random) -> int:
