@@ -43,8 +43,9 @@ hand or match is the share of its rated decisions that are)."""
 REVIEW_BUDGET = expert.Budget(samples=11, discards=4, deadline=None, batch=11)
 """Samples per candidate (at most: :func:`chances` stops early where the rating is
 settled) and discard candidates of a review's evaluation: no deadline, so a rating is
-reproducible. About 25 ms of CPU per hand with the compiled core (12 decisions; 53 ms
-before issue 46): see ``bench/review.py`` and docs/benchmarks.md, *Hand analysis*."""
+reproducible. About 30 % of the CPU a hand's analysis took before issue 46 (12
+decisions), at ratings as near to many more samples: see ``bench/review.py``,
+``bench/review_noise.py`` and docs/benchmarks.md, *A cheaper analysis*."""
 
 
 @dataclass(frozen=True, slots=True)
