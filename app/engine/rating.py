@@ -10,8 +10,8 @@ candidate's chance minus the chance after the action taken, in percentage points
 The search uses at most a fixed number of samples and no clock, seeded from the
 decision's place in the hand alone (:func:`decision_seed`), so a rating depends only on
 the view: the same view gives the same rating whatever the hidden cards and the stock
-order are. It stops sampling a candidate once clearly beaten, and altogether once the
-rating is settled (:func:`chances`).
+order are. It stops sampling a candidate once beaten (:data:`DROP_Z`), and altogether
+once the rating is settled (:func:`chances`).
 Pure: no I/O.
 """
 
@@ -130,10 +130,10 @@ DROP_Z = 1.0
 this many standard errors of their paired difference (the same samples: common random
 numbers) is played out no further: it is not the best. Dropping early also takes the
 weaker candidates out of the best's chance, which the highest of several noisy means
-overstates: measured on 727 decisions (docs/benchmarks.md, *A cheaper analysis*), the
-loss's error against 36 other samples fell from 1.41 points (every candidate on 12
-samples) to 1.32, with 27 % fewer play-outs and samples than at 2 standard errors after
-4 samples."""
+overstates: measured on 1,890 decisions (``bench/review_noise.py``, docs/benchmarks.md,
+*A cheaper analysis*), the loss is 1.40–1.47 points off that of 36 other samples on
+average, against 1.50–1.55 for every candidate on 12 samples, with 9 samples instead of
+12 and 21 play-outs instead of 37."""
 SETTLE_Z = 2.0
 """...and the sampling stops when the loss, give or take this many standard errors
 against each candidate left, lies within one band of :data:`BANDS`: its mark (and
@@ -146,12 +146,6 @@ mark, inaccuracy, mistake, blunder."""
 def _band(loss: float) -> int:
     """How many of :data:`BANDS` ``loss`` reaches."""
     return sum(loss >= edge for edge in BANDS)
-
-
-def settled(gain: float, error: float) -> bool:
-    """True when a loss of ``gain`` ± :data:`SETTLE_Z` × ``error`` (percentage points;
-    a loss below 0 counts as 0) lies within one band of :data:`BANDS`."""
-    return _band(max(0.0, gain - SETTLE_Z * error)) == _band(max(0.0, gain + SETTLE_Z * error))
 
 
 def settled_against(values: list[list[float]], mine: int, alive: Sequence[int]) -> bool:
@@ -354,4 +348,4 @@ def accuracy(ratings: Sequence[Rating]) -> float | None:
 __all__ = ["ACCURATE_WITHIN", "BANDS", "DROP_AFTER", "DROP_Z", "MARKS", "REVIEW_BUDGET",
            "SETTLE_AFTER", "SETTLE_Z", "STORED_MARKS", "LuckAndPlay", "Rating", "accuracy",
            "chances", "combined", "decision_seed", "luck_and_play", "mark_for", "rate",
-           "ranked", "rate_all", "settled", "settled_against"]
+           "ranked", "rate_all", "settled_against"]
