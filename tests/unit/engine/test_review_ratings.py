@@ -9,7 +9,7 @@ the same 12 samples). The analysis now draws its samples faster and fewer of the
 when it is rated again on 12 other samples (``bench/review_noise.py``: on 1,890
 decisions its loss moves by 1.8 points on average and 14–16 % of its marks change; on
 these 96 decisions by 1.96 points and 19.8 %), while its loss stands nearer to that of
-36 other samples (1.35 and 1.47 points off on average against the old analysis's 1.50
+36 other samples (1.40 and 1.47 points off on average against the old analysis's 1.50
 and 1.55, docs/benchmarks.md).
 """
 
