@@ -10,8 +10,8 @@ candidate's chance minus the chance after the action taken, in percentage points
 The search uses at most a fixed number of samples and no clock, seeded from the
 decision's place in the hand alone (:func:`decision_seed`), so a rating depends only on
 the view: the same view gives the same rating whatever the hidden cards and the stock
-order are. It stops sampling a candidate once clearly beaten, and altogether once the
-rating is settled (:func:`chances`).
+order are. It stops sampling a candidate once beaten (:data:`DROP_Z`), and altogether
+once the rating is settled (:func:`chances`).
 Pure: no I/O.
 """
 
@@ -40,11 +40,12 @@ ACCURATE_WITHIN = 2.0
 """A decision within this many points of the best counts as accurate (the accuracy of a
 hand or match is the share of its rated decisions that are)."""
 
-REVIEW_BUDGET = expert.Budget(samples=12, discards=4, deadline=None, batch=12)
+REVIEW_BUDGET = expert.Budget(samples=11, discards=4, deadline=None, batch=11)
 """Samples per candidate (at most: :func:`chances` stops early where the rating is
 settled) and discard candidates of a review's evaluation: no deadline, so a rating is
-reproducible. About 25 ms of CPU per hand with the compiled core (12 decisions; 53 ms
-before issue 46): see ``bench/review.py`` and docs/benchmarks.md, *Hand analysis*."""
+reproducible. About 30 % of the CPU a hand's analysis took before issue 46 (12
+decisions), at ratings as near to many more samples: see ``bench/review.py``,
+``bench/review_noise.py`` and docs/benchmarks.md, *A cheaper analysis*."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,22 +120,24 @@ def decision_seed(index: int) -> str:
     return f"gin-review-v1:{index}"
 
 
-DROP_AFTER = 4
+DROP_AFTER = 2
 """Samples every candidate of a review is played out on before the sequential rule of
 :func:`chances` may drop one."""
-SETTLE_AFTER = 6
-"""Samples before it may stop (a chance shown rests on at least so many: measured on 499
-decisions, the chance after the decision taken then moves by 0.5 points on average, at
-most 9.5, from the full search's; the full search's own noise, 12 other samples against
-12, is 3.6 on average, at most 17)."""
-DROP_Z = 2.0
+SETTLE_AFTER = 5
+"""Samples before it may stop (a chance shown rests on at least so many)."""
+DROP_Z = 1.0
 """After each sample from :data:`DROP_AFTER` on, a candidate that the leader beats by
 this many standard errors of their paired difference (the same samples: common random
-numbers) is played out no further: it is clearly not the best."""
+numbers) is played out no further: it is not the best. Dropping early also takes the
+weaker candidates out of the best's chance, which the highest of several noisy means
+overstates: measured on 1,890 decisions (``bench/review_noise.py``, docs/benchmarks.md,
+*A cheaper analysis*), the loss is 1.40–1.47 points off that of 36 other samples on
+average, against 1.50–1.55 for every candidate on 12 samples, with 9 samples instead of
+12 and 21 play-outs instead of 37."""
 SETTLE_Z = 2.0
-"""...and once one candidate is left beside the decision taken, the sampling stops when
-the loss, give or take this many standard errors, lies within one band of
-:data:`BANDS`: its mark (and whether it counts as accurate) is settled."""
+"""...and the sampling stops when the loss, give or take this many standard errors
+against each candidate left, lies within one band of :data:`BANDS`: its mark (and
+whether it counts as accurate) is settled."""
 BANDS = (ACCURATE_WITHIN, *sorted(threshold for threshold, _ in MARKS))
 """The edges of the loss (percentage points) where a rating changes: accurate, no
 mark, inaccuracy, mistake, blunder."""
@@ -145,10 +148,21 @@ def _band(loss: float) -> int:
     return sum(loss >= edge for edge in BANDS)
 
 
-def settled(gain: float, error: float) -> bool:
-    """True when a loss of ``gain`` ± :data:`SETTLE_Z` × ``error`` (percentage points;
-    a loss below 0 counts as 0) lies within one band of :data:`BANDS`."""
-    return _band(max(0.0, gain - SETTLE_Z * error)) == _band(max(0.0, gain + SETTLE_Z * error))
+def settled_against(values: list[list[float]], mine: int, alive: Sequence[int]) -> bool:
+    """True when the loss of candidate ``mine`` is settled against the others of
+    ``alive`` (indices into ``values``, each candidate's play-out values on the same
+    samples): the highest paired gain of another candidate over ``mine``, each give or
+    take :data:`SETTLE_Z` standard errors (:func:`~app.engine.bots.expert.paired`), lies
+    within one band of :data:`BANDS` at both ends. With no other candidate left it is
+    settled (``mine`` is the best)."""
+    low = high = 0.0
+    for i in alive:
+        if i == mine:
+            continue
+        gain, error = expert.paired(values[i], values[mine])
+        low = max(low, 100.0 * (gain - SETTLE_Z * error))
+        high = max(high, 100.0 * (gain + SETTLE_Z * error))
+    return _band(low) == _band(high)
 
 
 def chances(view: PlayerView, chosen: Action,
@@ -158,15 +172,17 @@ def chances(view: PlayerView, chosen: Action,
 
     Expert's candidates (:func:`~app.engine.bots.expert.candidates`) and ``chosen`` when
     it is not among them (Expert searches only the most promising discards) are played
-    out on the same samples of the hidden cards (at most ``budget.samples``;
-    :class:`~app.engine.bots.inference.Sampler`, seeded by ``seed``: common random
-    numbers, so the chances compare like with like), by a sequential rule: ``chosen``
-    and the leader are played out on every sample, any other candidate only until it is
-    clearly beaten (:data:`DROP_Z`), and the sampling stops once the rating is settled
-    (:func:`settled`, :data:`SETTLE_AFTER`). The samples are those of Expert's own
-    search with ``seed`` (:func:`~app.engine.bots.expert.search`), so a decision that
-    needs all of them is rated as before the rule. The best is the highest mean of the
-    candidates left (``chosen`` first among equals: a tie is no loss).
+    out on the same samples of the hidden cards (at most ``budget.samples``; the
+    review's :class:`~app.engine.bots.inference.Sampler`, ``fast``, seeded by ``seed``:
+    common random numbers, so the chances compare like with like), by a sequential
+    rule: ``chosen`` and the leader are played out on every sample, any other candidate
+    only until the leader beats it by :data:`DROP_Z` standard errors (from
+    :data:`DROP_AFTER` samples on), and the sampling stops once the rating is settled
+    (:func:`settled_against`, from :data:`SETTLE_AFTER` samples on). The best is the
+    highest mean of the candidates left (``chosen`` first among equals: a tie is no
+    loss). The ratings differ from those of every candidate on 12 samples by no more
+    than those move on 12 other samples, and stand nearer to the chances of many more
+    samples (docs/benchmarks.md, *A cheaper analysis*).
 
     Raises:
         NotBotsTurnError: ``view`` has no legal action.
@@ -175,16 +191,13 @@ def chances(view: PlayerView, chosen: Action,
     rng = random.Random(seed)
     model = build_model(view)
     ev = Evaluator(model, view.limit.limit)
-    # Expert's search seeds Hard's default from the first 64 bits: the same samples
-    # follow. The default itself is not needed: it only orders the candidates.
-    rng.getrandbits(64)
     actions = expert.candidates(view, model, None, budget, ev)
     if chosen not in actions:
         actions.append(chosen)
     mine = actions.index(chosen)
     playouts = expert.Playouts(view)
     play = playouts.value
-    sampler = Sampler(view, model)
+    sampler = Sampler(view, model, fast=True)
     values: list[list[float]] = [[] for _ in actions]
     sums = [0.0] * len(actions)
     alive = list(range(len(actions)))
@@ -204,13 +217,8 @@ def chances(view: PlayerView, chosen: Action,
                      or not expert.beats(values[leader], values[i], DROP_Z)]
         if drawn < SETTLE_AFTER:
             continue
-        others = [i for i in alive if i != mine]
-        if not others:
+        if settled_against(values, mine, alive):
             break
-        if len(others) == 1:
-            gain, error = expert.paired(values[others[0]], values[mine])
-            if settled(100.0 * gain, 100.0 * error):
-                break
     means = {i: fsum(values[i]) / len(values[i]) for i in alive}
     best = max(alive, key=lambda i: (means[i], i == mine, -i))
     return actions[best], means[best], fsum(values[mine]) / len(values[mine])
@@ -235,7 +243,7 @@ def ranked(view: PlayerView, budget: expert.Budget = REVIEW_BUDGET,
     rng = random.Random(seed)
     model = build_model(view)
     ev = Evaluator(model, view.limit.limit)
-    rng.getrandbits(64)  # as in :func:`chances`: the samples of Expert's own search
+    rng.getrandbits(64)  # the samples of Expert's own search with this seed
     actions = expert.candidates(view, model, None, budget, ev)
     playouts = expert.Playouts(view)
     sampler = Sampler(view, model)
@@ -340,4 +348,4 @@ def accuracy(ratings: Sequence[Rating]) -> float | None:
 __all__ = ["ACCURATE_WITHIN", "BANDS", "DROP_AFTER", "DROP_Z", "MARKS", "REVIEW_BUDGET",
            "SETTLE_AFTER", "SETTLE_Z", "STORED_MARKS", "LuckAndPlay", "Rating", "accuracy",
            "chances", "combined", "decision_seed", "luck_and_play", "mark_for", "rate",
-           "ranked", "rate_all", "settled"]
+           "ranked", "rate_all", "settled_against"]

@@ -235,11 +235,28 @@ class Evaluator:
         return self.least(hand10) - POTENTIAL * gain - KNOCK_CHANCE * knock
 
 
+def _connect_masks(wrap: bool) -> tuple[int, ...]:
+    """For each card index, the mask of the cards that share its rank or lie within two
+    of it in its suit (:func:`_neighbours`)."""
+    masks: list[int] = []
+    for index in range(52):
+        same, near, gap = _neighbours(index, wrap)
+        mask = 0
+        for other in (*same, *near, *gap):
+            mask |= 1 << other
+        masks.append(mask)
+    return tuple(masks)
+
+
+_CONNECT = (_connect_masks(False), _connect_masks(True))
+""":func:`_connect_masks` without and with round-the-corner runs (read by
+:func:`_connects` for every unseen card of every hand :meth:`Evaluator.outlook` values)."""
+
+
 def _connects(hand: int, index: int, wrap: bool) -> bool:
     """True when card ``index`` shares a rank with, or is within two in its suit of,
     a card of ``hand`` — only then can it join a meld."""
-    same, near, gap = _neighbours(index, wrap)
-    return any(hand >> other & 1 for other in (*same, *near, *gap))
+    return hand & _CONNECT[1 if wrap else 0][index] != 0
 
 
 def sample_opponent(model: Model, rng: random.Random) -> int:

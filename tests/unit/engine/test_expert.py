@@ -10,6 +10,7 @@ budget is small and clock-free here, so the property runs over 1,000 random stat
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 import pytest
@@ -215,8 +216,10 @@ def test_samples_never_hold_a_card_the_view_rules_out(deal_seed: int, steps: int
     ruled_out = to_mask(seen.hand) | to_mask(seen.discard_pile)
     known = to_mask(seen.opponent_known)
     rng = random.Random(sample_seed)
-    for _ in range(5):
-        opponent, stock = expert.sample_hidden(seen, model, rng)
+    reviews = inference.Sampler(seen, model, fast=True)  # the review's: other draws
+    for n in range(10):
+        opponent, stock = (expert.sample_hidden(seen, model, rng) if n % 2
+                           else reviews.hidden(rng))
         stock_mask = 0
         for bit in stock:
             stock_mask |= bit
@@ -227,6 +230,61 @@ def test_samples_never_hold_a_card_the_view_rules_out(deal_seed: int, steps: int
         assert opponent.bit_count() == seen.opponent_card_count
         assert len(stock) == len(set(stock)) == seen.stock_count
         assert (opponent | stock_mask | ruled_out).bit_count() == 52
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal_seed=st.integers(0, 100_000), steps=st.integers(0, 60),
+       sample_seed=st.integers(0, 10_000))
+def test_no_opponent_hand_is_more_plausible_than_the_views_bound(
+        deal_seed: int, steps: int, sample_seed: int) -> None:
+    # The review's sampler keeps a draw with chance plausibility / bound: the hands it
+    # keeps have the distribution of the default's only while no hand passes the bound.
+    state = _random_state(deal_seed, steps)
+    if state.phase is Phase.OVER:
+        return
+    seen = view(state, state.to_play)
+    model = build_model(seen)
+    evidence = inference.Evidence(seen)
+    bound = evidence.bound()
+    assert 0.0 < bound <= 1.0
+    rng = random.Random(sample_seed)
+    for _ in range(20):
+        assert evidence.plausibility(hard.sample_opponent(model, rng)) <= bound
+
+
+def test_the_bound_is_reached_by_a_hand_that_could_not_knock_and_threw_its_best() -> None:
+    # After the opponent threw KH: 7C 8C 9C and three jacks with AS 2D 3H 5S loose hold
+    # 11 deadwood, KH was their best discard and no knock was possible (limit 10).
+    seen = _opponent_view(discards="KH")
+    assert seen.limit.limit == 10
+    evidence = inference.Evidence(seen)
+    hand = to_mask(parse_cards("7C 8C 9C JD JS JH AS 2D 3H 5S"))
+    assert evidence.plausibility(hand) == pytest.approx(evidence.bound())
+    assert evidence.bound() == pytest.approx(math.exp(-11 / inference.DEADWOOD_TILT))
+    assert inference.Evidence(_opponent_view()).bound() == 1.0  # nothing thrown yet
+
+
+def test_the_reviews_draw_has_the_distribution_of_hards_keys() -> None:
+    # Two of five unseen cards by weight without replacement: the chance of a pair
+    # {a, b} is w_a / W * w_b / (W - w_a) + w_b / W * w_a / (W - w_b).
+    weight = {3: 0.3, 9: 1.0, 20: 1.0, 33: 2.2, 47: 4.4}
+    model = hard.Model(HOUSE, 0, 0, 1 << 5, 2, 0, weight, [], [],
+                       [(index, 1.0 / w) for index, w in sorted(weight.items())])
+    sampler = inference.Sampler(_opponent_view(), model, fast=True)
+    total = sum(weight.values())
+    exact = {(1 << 5 | 1 << a | 1 << b): weight[a] / total * weight[b] / (total - weight[a])
+             + weight[b] / total * weight[a] / (total - weight[b])
+             for a in weight for b in weight if a < b}
+    draws = 30_000
+    for draw in (sampler.successive, lambda rng: hard.sample_opponent(model, rng)):
+        rng = random.Random(46)
+        counts: dict[int, int] = {}
+        for _ in range(draws):
+            hand = draw(rng)
+            counts[hand] = counts.get(hand, 0) + 1
+        assert set(counts) <= set(exact)
+        for hand, chance in exact.items():
+            assert abs(counts.get(hand, 0) / draws - chance) < 0.012, (hand, chance)
 
 
 def _opponent_view(discards: str = "", known: str = "", declined: str = ""):  # type: ignore[no-untyped-def]

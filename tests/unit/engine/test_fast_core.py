@@ -23,7 +23,7 @@ import random
 
 import pytest
 
-from app.engine.bots.hard import Model, sample_opponent
+from app.engine.bots.hard import Model, _connects, _neighbours, sample_opponent
 from app.engine.bots.inference import shuffle
 from app.engine.bots.rollout import settle_masks
 from app.engine.cards import CARD_POINTS, CARDS, Card
@@ -147,6 +147,21 @@ def test_the_weighted_draw_takes_the_highest_keys_ties_to_the_higher_card() -> N
     model = Model(Rules(), 0, 0, 0, 2, 0, {3: 1.0, 9: 1.0, 20: 2.0}, [], [],
                   [(3, 1.0), (9, 1.0), (20, 0.5)])
     assert sample_opponent(model, Zeros()) == 1 << 20 | 1 << 9
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_a_card_connects_with_a_hand_holding_its_rank_or_a_card_two_away(wrap: bool) -> None:
+    # Hard's outlook asks this of every unseen card of every hand it values; the table
+    # it reads must say what the neighbours say.
+    rng = random.Random(46)
+    for index in range(52):
+        same, near, gap = _neighbours(index, wrap)
+        for other in range(52):
+            assert _connects(1 << other, index, wrap) is (other in (*same, *near, *gap))
+        for _ in range(50):
+            hand = rng.getrandbits(52)
+            assert _connects(hand, index, wrap) is any(
+                hand >> other & 1 for other in (*same, *near, *gap))
 
 
 def _whole_stretches(melds: list[int], rules: Rules) -> tuple[int, ...]:
