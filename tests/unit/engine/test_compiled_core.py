@@ -36,6 +36,7 @@ def test_the_build_script_compiles_the_engines_core_modules() -> None:
     assert all((ROOT / source).is_file() for source in fast_core.sources())
 
 
+@pytest.mark.timeout(600)  # 100,000 positions in pure Python: over the lane's 120 s when busy
 def test_compiled_and_pure_core_agree_on_random_positions(tmp_path: Path) -> None:
     if not compiled_core():
         pytest.skip("no compiled core is built (make fast builds it; it needs mypyc and a "
