@@ -258,6 +258,11 @@ class PlayMatch(SQLModel, table=True):
     (the event's boards, committed on the event page before the round); a hand past
     the list gets a fresh seed. ``None``: every hand's seed is drawn fresh. The client
     seeds of such a match are the event's and cannot be changed."""
+    boards_revealed_at: datetime | None = None
+    """When the event revealed this table's boards (every table of its round had
+    finished); until then (``None`` with ``board_seeds``) no page, export or stream shows
+    a board's seed or a finished hand's deal (``app.table.storage.sealed``): another
+    table may still be playing the same cards."""
 
 
 class PlayHand(SQLModel, table=True):

@@ -111,6 +111,12 @@ class EventView:
     duplicate: bool
     boards: list[hosting.Board]
     """A duplicate event's boards (empty otherwise)."""
+    stack: hosting.StackedBoard | None = None
+    """The next board's deck for the viewer's own real-card table of a duplicate event
+    (to stack before dealing), else ``None``; never on the board (no viewer)."""
+    watch_ok: bool = True
+    """Whether the viewer may watch the round's tables (not a player of a duplicate
+    round still in play: :func:`app.events.hosting.watch_table`)."""
 
 
 def view(db: Session, event: Event, session_id: str | None) -> EventView:
@@ -133,11 +139,17 @@ def view(db: Session, event: Event, session_id: str | None) -> EventView:
     lines = [_line(s, names, roster, mine, scores is not None)
              for s in hosting.table(event, roster, rows, scores)]
     host = session_id is not None and hosting.is_host(db, event, session_id)
+    stack = None
+    if my_table is not None and not my_table.done:
+        row = next(r for r in rows if r.id == my_table.id)
+        stack = hosting.stacked_board(db, event, row)
+    watch_ok = event.duplicate_seed is None or mine is None \
+        or hosting.round_revealed(db, event, rows)
     return EventView(event, gettext(FORMAT_LABELS[event.format]),
                      gettext(CARDS_LABELS[event.cards]), gettext(STATUS_LABELS[event.status]),
                      event.format == "swiss", roster, rounds, current, lines, mine, my_table,
                      host, all(t.done for t in current), int(event.rules.get("target", 100)),
-                     scores is not None, hosting.boards(db, event))
+                     scores is not None, hosting.boards(db, event), stack, watch_ok)
 
 
 def _sheets(db: Session, rows: Sequence[EventPairing]) -> dict[int, ScoreSheetRow]:
