@@ -15,6 +15,7 @@ import hashlib
 import json
 import re
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
@@ -25,7 +26,12 @@ from app.engine.fairness import combine_client_seeds, fair_deal, shuffled
 from app.engine.melds import deadwood_by_discard
 from tests.support.browsers import session_id_of
 from tests.support.hardening import Replayer, action_form, stored_play
-from tests.web.events.test_events import create, engine, host_post, players, rows  # noqa: F401 - engine: a fixture
+from tests.web.events.test_events import create, host_post, players, rows
+
+
+@pytest.fixture
+def engine(app: FastAPI, client: TestClient):  # noqa: ANN201 - the app's engine
+    return app.state.engine
 
 
 def _choose(match, player: int) -> str:  # noqa: ANN001 - a MatchState
@@ -118,7 +124,8 @@ def test_a_finished_tables_players_cannot_read_a_board_still_in_play_at_another_
         assert practice.status_code == 409
         data = phone.get("/privacy/data.json").text
         assert seed not in data
-        hands = [r for r in json.loads(data)["tables"]["play_hand"] if r["match_id"] == early.match_id]
+        hands = [r for r in json.loads(data)["tables"]["play_hand"]
+                 if r["match_id"] == early.match_id]
         assert hands and all(r["log"] is None and r["server_seed"] is None for r in hands)
         for path in (f"/events/{slug}", f"/events/{slug}/results.json",
                      f"/events/{slug}/results.csv", f"/events/{slug}/board"):
