@@ -238,6 +238,25 @@ def test_a_real_card_duplicate_table_shows_its_dealer_the_deck_to_stack_and_is_c
     assert seed_revealed(page, boards[1])
 
 
+def test_the_host_keeping_a_sheet_for_two_players_without_phones_sees_their_deck(
+        app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
+    slug, _ = create(client, cards="real", duplicate="on", rounds="1")
+    (ann,) = players(app, slug, ["Ann"])
+    for name in ("Bob", "Cy", "Di"):
+        host_post(client, engine, slug, "walk-in", name=name)
+    host_post(client, engine, slug, "start")
+    _, roster, tables = rows(engine, slug)
+    names = {p.id: p.name for p in roster}
+    walk_ins = next(t for t in tables if "Ann" not in (names[t.player_a], names[t.player_b]))
+    page = client.get(f"/events/{slug}").text  # the host plays no table: it keeps that sheet
+    assert f'data-stack-table="{walk_ins.table}"' in page
+    assert page.count("data-stack=") == 1
+    own = ann.get(f"/events/{slug}").text  # Ann sees her own table's deck only
+    assert own.count("data-stack=") == 1 and f'data-stack-table="{walk_ins.table}"' not in own
+    # Ann, still playing board 1, has no link to the other table's sheet; the host has.
+    assert "/score/shared/" not in own and f"/score/{walk_ins.sheet_id}" in page
+
+
 def seed_revealed(page: str, seed: str) -> bool:
     """The round is over: board 1's seed is on the event page, with its check."""
     return seed in page and "/fair?server_seed=" + seed in page
