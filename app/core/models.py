@@ -771,6 +771,9 @@ class Event(SQLModel, table=True):
     duplicate_seed: str | None = Field(default=None, max_length=64)
     """A duplicate event's client seed (16 hex characters, public), every table's both
     seats' seed; ``None``: not a duplicate event. Its boards are :class:`EventBoard`."""
+    hands: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """The event's format of a table: 0, a match to the rules' target; else a number of
+    hands: a table's result is its hand points after that many hands."""
 
 
 class EventBoard(SQLModel, table=True):

@@ -59,7 +59,7 @@ from typing import Any
 from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
-from app.core.i18n import N_, gettext, lookup
+from app.core.i18n import N_, gettext, lookup, ngettext
 from app.core.models import (
     Event,
     EventBoard,
@@ -161,6 +161,23 @@ def parse_setup(fields: dict[str, str]) -> tuple[str, str, int]:
     return format_, cards, rounds
 
 
+def parse_hands(fields: dict[str, str]) -> int:
+    """The event form's hands per table (``hands``): empty or 0, each table plays a match
+    to the rules' target; else 1 to :data:`BOARDS` hands, and a table's result is its
+    hand points after them.
+
+    Raises:
+        EventError: not a whole number from 0 to :data:`BOARDS`.
+    """
+    text = (fields.get("hands") or "0").strip()
+    hands = int(text) if text.isdigit() and len(text) <= 3 else -1
+    if not 0 <= hands <= BOARDS:
+        raise EventError(gettext("Hands per table must be a whole number from 1 to "
+                                 "%(most)d, or empty to play each match to its target.",
+                                 most=BOARDS))
+    return hands
+
+
 def parse_duplicate(fields: dict[str, str], cards: str) -> bool:
     """The event form's duplicate option (a checkbox, ``duplicate=on``): online tables
     deal the boards, real-card tables stack them (:func:`stacked_board`)."""
@@ -168,13 +185,15 @@ def parse_duplicate(fields: dict[str, str], cards: str) -> bool:
 
 
 def create_event(db: Session, session_id: str, name: str, format_: str, cards: str,
-                 rounds: int, rules: Rules, duplicate: bool = False) -> Created:
+                 rounds: int, rules: Rules, duplicate: bool = False,
+                 hands: int = 0) -> Created:
     """Make an event (open for joining) with this browser as its host; ``duplicate``:
-    its rounds deal duplicate boards (a public client seed is drawn now)."""
+    its rounds deal duplicate boards (a public client seed is drawn now); ``hands``:
+    0, each table plays a match to the target, else that many hands (its points)."""
     code = new_code(CodeKind.RECOVERY)
     event = Event(slug=secrets.token_urlsafe(SLUG_BYTES), host_code_hash=code_hash(code),
                   name=name, format=format_, cards=cards, rounds=rounds,
-                  rules=rules.to_dict(),
+                  rules=rules.to_dict(), hands=hands,
                   duplicate_seed=new_client_seed() if duplicate else None)
     db.add(event)
     db.flush()
@@ -490,7 +509,10 @@ def round_revealed(db: Session, event: Event, rows: Sequence[EventPairing] | Non
                if p.round == event.round]
     if any(p.outcome is None for p in current):
         return False
-    ids = [p.match_id for p in current if p.match_id is not None]
+    # A table's result read from its hands (a number of hands) means they are played;
+    # a result the host set may leave a table still playing.
+    ids = [p.match_id for p in current if p.match_id is not None
+           and (p.corrected or not event.hands)]
     return not ids or not db.exec(select(func.count()).select_from(PlayMatch).where(
         col(PlayMatch.id).in_(ids), col(PlayMatch.over).is_(False))).one()
 
@@ -543,7 +565,7 @@ def stacked_board(db: Session, event: Event, row: EventPairing) -> StackedBoard 
         return None
     result = sheets.load(kept).result()
     number = len(result.rows) + 1
-    if result.over or number > BOARDS:
+    if result.over or number > (event.hands or BOARDS):
         return None
     board = db.get(EventBoard, (event.id, row.round, number))
     if board is None:
@@ -570,6 +592,8 @@ def duplicate_scores(db: Session, event: Event,
                                                col(PlayHand.finished).is_(True))).all()
         for hand in hands:
             shown_at = revealed.get(hand.match_id)
+            if event.hands and hand.number > event.hands:
+                continue  # past the event's hands: not counted
             if hand.server_seed not in seeds or (  # a hand played once the boards were out
                     shown_at is not None and hand.finished_at is not None
                     and hand.finished_at > shown_at):
@@ -585,7 +609,7 @@ def duplicate_scores(db: Session, event: Event,
                 list(kept)))).all() if kept else []):
             row = kept[sheet.id or 0]
             assert row.player_b is not None
-            for entered in sheets.load(sheet).result().rows:
+            for entered in sheets.load(sheet).result().rows[:event.hands or None]:
                 seed = by_board.get((row.round, entered.number))
                 if seed is not None:
                     found.append(_board_result(seed, (row.player_a, row.player_b),
@@ -681,18 +705,19 @@ def sync(db: Session, event: Event) -> bool:
     pending = [p for p in pairings(db, event) if p.outcome is None and not p.corrected]
     changed = False
     match_ids = [p.match_id for p in pending if p.match_id is not None]
-    games = {g.id: g for g in db.exec(select(PlayMatch).where(
-        col(PlayMatch.id).in_(match_ids), col(PlayMatch.over).is_(True))).all()} \
-        if match_ids else {}
+    ended = select(PlayMatch).where(col(PlayMatch.id).in_(match_ids))
+    if not event.hands:  # a number of hands: any table may have played them
+        ended = ended.where(col(PlayMatch.over).is_(True))
+    games = {g.id: g for g in db.exec(ended).all()} if match_ids else {}
     sheet_ids = [p.sheet_id for p in pending if p.sheet_id is not None]
     kept = {s.id: s for s in db.exec(select(ScoreSheetRow).where(
         col(ScoreSheetRow.id).in_(sheet_ids))).all()} if sheet_ids else {}
     for row in pending:
         found: tuple[Outcome, int, int] | None = None
         if row.match_id in games:
-            found = _match_result(db, games[row.match_id])
+            found = _match_result(db, games[row.match_id], event.hands)
         elif row.sheet_id in kept:
-            found = _sheet_result(kept[row.sheet_id])
+            found = _sheet_result(kept[row.sheet_id], event.hands)
         if found is None:
             continue
         done = db.exec(update(EventPairing).where(col(EventPairing.id) == row.id,
@@ -728,22 +753,40 @@ def _bump_unguarded(db: Session, event: Event) -> None:
     db.refresh(event)
 
 
-def _match_result(db: Session, game: PlayMatch) -> tuple[Outcome, int, int]:
-    """A finished friend match's outcome (seat 0 is ``a``) and final totals."""
+def _match_result(db: Session, game: PlayMatch,
+                  count: int = 0) -> tuple[Outcome, int, int] | None:
+    """A friend match's outcome (seat 0 is ``a``) and totals: once it is over, its final
+    totals; with ``count`` hands (an event of a number of hands), its hand points once
+    it has played them (or is over), else ``None``."""
     hands = db.exec(select(PlayHand).where(col(PlayHand.match_id) == game.id,
                                            col(PlayHand.finished).is_(True))
                     .order_by(col(PlayHand.number))).all()
+    if count:
+        if len(hands) < count and not game.over:
+            return None
+        return _by_points([(h.winner, h.points) for h in hands[:count]])
     records = [HandRecord(h.winner, h.points, HandKind(h.kind or "void")) for h in hands]
     tally = match_tally(records, Rules.from_dict(game.rules))
     return _outcome(tally.winner if tally.over else None, tally.final)
 
 
-def _sheet_result(row: ScoreSheetRow) -> tuple[Outcome, int, int] | None:
-    """A score sheet's outcome and totals once its game is over, else ``None``."""
+def _sheet_result(row: ScoreSheetRow, count: int = 0) -> tuple[Outcome, int, int] | None:
+    """A score sheet's outcome and totals once its game is over (with ``count`` hands:
+    its hand points once it has that many, or is over), else ``None``."""
     result = sheets.load(row).result()
+    if count and (len(result.rows) >= count or result.over):
+        return _by_points([(r.winner, r.points) for r in result.rows[:count]])
     if not result.over:
         return None
     return _outcome(result.winner, result.totals)
+
+
+def _by_points(hands: Sequence[tuple[int | None, int]]) -> tuple[Outcome, int, int]:
+    """The result of a number of hands, each ``(winner, points)``: each side's hand
+    points, the higher wins (equal: a draw)."""
+    totals = [sum(p for w, p in hands if w == seat) for seat in (0, 1)]
+    winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
+    return _outcome(winner, totals)
 
 
 def _outcome(winner: int | None, totals: Sequence[int]) -> tuple[Outcome, int, int]:
@@ -836,6 +879,8 @@ class BackLink:
 
     name: str
     path: str
+    note: str = ""
+    """With a number of hands: how many, and whether this table has played them."""
 
 
 def back_link(db: Session, *, match_id: int | None = None,
@@ -846,9 +891,21 @@ def back_link(db: Session, *, match_id: int | None = None,
         return None
     where = col(EventPairing.match_id) == match_id if match_id is not None \
         else col(EventPairing.sheet_id) == sheet_id
-    event = db.exec(select(Event).join(EventPairing, col(EventPairing.event_id)
-                                       == col(Event.id)).where(where)).first()
-    return None if event is None else BackLink(event.name, f"/events/{event.slug}")
+    found = db.exec(select(Event, EventPairing).join(
+        EventPairing, col(EventPairing.event_id) == col(Event.id)).where(where)).first()
+    if found is None:
+        return None
+    event, row = found
+    note = ""
+    if event.hands and row.outcome is not None:
+        note = ngettext("This table's %(num)d hand is played: its result is in.",
+                        "This table's %(num)d hands are played: its result is in.",
+                        event.hands)
+    elif event.hands:
+        note = ngettext("This table plays %(num)d hand: its result is the points after it.",
+                        "This table plays %(num)d hands: its result is the points after "
+                        "them.", event.hands)
+    return BackLink(event.name, f"/events/{event.slug}", note)
 
 
 def my_events(db: Session, session_id: str) -> list[tuple[Event, bool]]:

@@ -234,7 +234,8 @@ def export_data(v: EventView) -> dict[str, Any]:
     return {
         "event": {"name": v.event.name, "format": v.event.format, "cards": v.event.cards,
                   "rounds": v.event.rounds, "round": v.event.round, "status": v.event.status,
-                  "rules": v.event.rules, "duplicate": v.duplicate},
+                  "rules": v.event.rules, "duplicate": v.duplicate,
+                  "hands": v.event.hands or None},
         "boards": [{"round": b.round, "board": b.number, "commitment": b.commitment,
                     "server_seed": b.server_seed,
                     "client_seed": v.event.duplicate_seed} for b in v.boards],

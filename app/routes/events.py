@@ -80,9 +80,10 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
         name = hosting.event_name(fields.get("name"))
         format_, cards, rounds = hosting.parse_setup(fields)
         duplicate = hosting.parse_duplicate(fields, cards)
+        hands = hosting.parse_hands(fields)
         options = play.options_from_form({**fields, "level": ""})
         made = hosting.create_event(db, session.id, name, format_, cards, rounds,
-                                    options.rules, duplicate)
+                                    options.rules, duplicate, hands)
     except (EventError, PlayError) as error:
         return _index(request, db, session.id, notice=error.message, values=dict(fields),
                       status_code=getattr(error, "status_code", 400))
