@@ -258,6 +258,11 @@ class PlayMatch(SQLModel, table=True):
     (the event's boards, committed on the event page before the round); a hand past
     the list gets a fresh seed. ``None``: every hand's seed is drawn fresh. The client
     seeds of such a match are the event's and cannot be changed."""
+    boards_revealed_at: datetime | None = None
+    """When the event revealed this table's boards (every table of its round had
+    finished); until then (``None`` with ``board_seeds``) no page, export or stream shows
+    a board's seed or a finished hand's deal (``app.table.storage.sealed``): another
+    table may still be playing the same cards."""
 
 
 class PlayHand(SQLModel, table=True):
@@ -766,6 +771,9 @@ class Event(SQLModel, table=True):
     duplicate_seed: str | None = Field(default=None, max_length=64)
     """A duplicate event's client seed (16 hex characters, public), every table's both
     seats' seed; ``None``: not a duplicate event. Its boards are :class:`EventBoard`."""
+    hands: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """The event's format of a table: 0, a match to the rules' target; else a number of
+    hands: a table's result is its hand points after that many hands."""
 
 
 class EventBoard(SQLModel, table=True):

@@ -49,6 +49,14 @@ shows them hand by hand; docs/fairness.md). ``tests/web/devices/test_my_data.py`
 checks that every column holding a seed is either here or public (a client seed, a
 commitment)."""
 
+SEALED_ROWS = {"play_hand": {"server_seed", "log"}, "hand_review": {"ratings"}}
+"""Table → columns left out (``None``) of every row of a duplicate event's table whose
+boards the event has not revealed yet (``app.table.storage.sealed``): a finished hand's
+seed and moves, from which its deal could be told while another table may still be
+playing the same cards."""
+SEALED_KEY = "(sealed)"
+"""Where :func:`browser_tables` keeps the ids of such matches among its keys."""
+
 LEFT_OUT = {("hand_share", "token_hash"), ("watch_link", "token_hash")}
 """(table, column) never in the download: a shared hand's link and a friend match's watch
 link (the hash of its token, a credential). The row still says which hand was shared
@@ -171,15 +179,21 @@ def _shown(table: Table, rows: Iterator[dict[str, Any]], referenced: set[str],
     """``rows`` as exported (:func:`_exported`; of :data:`SEAT_ROWS`, the owner's seat
     only), noting the values of ``referenced`` columns in ``keys`` and the owner's seat of
     each match in ``seats``."""
+    sealed = keys.setdefault(SEALED_KEY, {SEALED_KEY: set()})[SEALED_KEY]
     for row in rows:
         if table.name in SEAT_ROWS and seats.get(row["match_id"]) != row["seat"]:
             continue
         if table.name == "play_match":
             seats[row["id"]] = 0 if row["session_id"] == session_id else 1
+            if row.get("board_seeds") and row.get("boards_revealed_at") is None:
+                sealed.add(row["id"])
         held = keys.setdefault(table.name, {name: set() for name in referenced})
         for name in referenced:
             held[name].add(row[name])
-        yield _exported(table, row, session_id)
+        out = _exported(table, row, session_id)
+        if table.name in SEALED_ROWS and row.get("match_id") in sealed:
+            out.update(dict.fromkeys(SEALED_ROWS[table.name] & out.keys()))
+        yield out
 
 
 def _rows(db: Session, table: Table, session_id: str,

@@ -59,7 +59,7 @@ from typing import Any
 from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
-from app.core.i18n import N_, gettext, lookup
+from app.core.i18n import N_, gettext, lookup, ngettext
 from app.core.models import (
     Event,
     EventBoard,
@@ -74,7 +74,8 @@ from app.core.models import (
 )
 from app.devices.codes import CodeKind, code_hash, new_code
 from app.engine import HandKind, HandRecord, Rules, match_tally
-from app.engine.fairness import commitment
+from app.engine.cards import Card
+from app.engine.fairness import combine_client_seeds, commitment, shuffled
 from app.events import finders
 from app.events.duplicate import BoardResult, duplicate_points, net_score
 from app.events.pairing import ROUND_ROBIN_MOST, round_robin, swiss
@@ -161,27 +162,39 @@ def parse_setup(fields: dict[str, str]) -> tuple[str, str, int]:
     return format_, cards, rounds
 
 
-def parse_duplicate(fields: dict[str, str], cards: str) -> bool:
-    """The event form's duplicate option (a checkbox, ``duplicate=on``).
+def parse_hands(fields: dict[str, str]) -> int:
+    """The event form's hands per table (``hands``): empty or 0, each table plays a match
+    to the rules' target; else 1 to :data:`BOARDS` hands, and a table's result is its
+    hand points after them.
 
     Raises:
-        EventError: duplicate boards asked with real cards (online tables only).
+        EventError: not a whole number from 0 to :data:`BOARDS`.
     """
-    duplicate = fields.get("duplicate", "") in ("on", "1", "true")
-    if duplicate and cards != "online":
-        raise EventError(N_("Duplicate boards need online tables: with real cards, "
-                            "choose online tables or leave duplicate off."))
-    return duplicate
+    text = (fields.get("hands") or "0").strip()
+    hands = int(text) if text.isdigit() and len(text) <= 3 else -1
+    if not 0 <= hands <= BOARDS:
+        raise EventError(gettext("Hands per table must be a whole number from 1 to "
+                                 "%(most)d, or empty to play each match to its target.",
+                                 most=BOARDS))
+    return hands
+
+
+def parse_duplicate(fields: dict[str, str], cards: str) -> bool:
+    """The event form's duplicate option (a checkbox, ``duplicate=on``): online tables
+    deal the boards, real-card tables stack them (:func:`stacked_board`)."""
+    return fields.get("duplicate", "") in ("on", "1", "true")
 
 
 def create_event(db: Session, session_id: str, name: str, format_: str, cards: str,
-                 rounds: int, rules: Rules, duplicate: bool = False) -> Created:
+                 rounds: int, rules: Rules, duplicate: bool = False,
+                 hands: int = 0) -> Created:
     """Make an event (open for joining) with this browser as its host; ``duplicate``:
-    its rounds deal duplicate boards (a public client seed is drawn now)."""
+    its rounds deal duplicate boards (a public client seed is drawn now); ``hands``:
+    0, each table plays a match to the target, else that many hands (its points)."""
     code = new_code(CodeKind.RECOVERY)
     event = Event(slug=secrets.token_urlsafe(SLUG_BYTES), host_code_hash=code_hash(code),
                   name=name, format=format_, cards=cards, rounds=rounds,
-                  rules=rules.to_dict(),
+                  rules=rules.to_dict(), hands=hands,
                   duplicate_seed=new_client_seed() if duplicate else None)
     db.add(event)
     db.flush()
@@ -433,6 +446,7 @@ def finish(db: Session, event: Event, session_id: str, expected: int | None) -> 
     if event.status == "finished":
         raise EventError(N_("This event is over already."), 409)
     bump(db, event, expected, status="finished")
+    _reveal_if_done(db, event)
 
 
 def results(event: Event, rows: Sequence[EventPairing]) -> list[Result[int]]:
@@ -468,15 +482,92 @@ class Board:
 
 def boards(db: Session, event: Event) -> list[Board]:
     """A duplicate event's boards, by round and number; a round's seeds are revealed
-    once all its tables have their results (the current round's stay hidden until then)."""
+    once every table of it has finished (:func:`round_revealed`: the honour rule)."""
     if event.duplicate_seed is None:
         return []
     rows = db.exec(select(EventBoard).where(col(EventBoard.event_id) == event.id)
                    .order_by(col(EventBoard.round), col(EventBoard.board))).all()
-    open_round = event.round if event.status != "finished" and not round_done(db, event) \
-        else None
+    hidden = None if round_revealed(db, event) else event.round
     return [Board(b.round, b.board, commitment(b.server_seed),
-                  None if b.round == open_round else b.server_seed) for b in rows]
+                  None if b.round == hidden else b.server_seed) for b in rows]
+
+
+def round_revealed(db: Session, event: Event, rows: Sequence[EventPairing] | None = None
+                   ) -> bool:
+    """True when the current round's boards may be shown to anyone (the honour rule):
+    every table of the round has its result and every online table's match is over
+    (a table still playing after the host set its result keeps them hidden), or the
+    host has ended the event. Earlier rounds' boards always may (the next round is
+    paired only once this one is done)."""
+    if event.status == "finished":
+        return True
+    current = [p for p in (pairings(db, event) if rows is None else rows)
+               if p.round == event.round]
+    if any(p.outcome is None for p in current):
+        return False
+    # A table's result read from its hands (a number of hands) means they are played;
+    # a result the host set may leave a table still playing.
+    ids = [p.match_id for p in current if p.match_id is not None
+           and (p.corrected or not event.hands)]
+    return not ids or not db.exec(select(func.count()).select_from(PlayMatch).where(
+        col(PlayMatch.id).in_(ids), col(PlayMatch.over).is_(False))).one()
+
+
+def reveal(db: Session, event: Event, round_: int | None = None) -> None:
+    """Let the tables of ``round_`` (default every round up to the current one) show
+    their boards (``PlayMatch.boards_revealed_at``, read by
+    :func:`app.table.storage.sealed`); call it once :func:`round_revealed` holds."""
+    query = select(EventPairing.match_id).where(col(EventPairing.event_id) == event.id,
+                                                col(EventPairing.match_id).is_not(None))
+    if round_ is not None:
+        query = query.where(col(EventPairing.round) == round_)
+    ids = [i for i in db.exec(query).all() if i is not None]
+    if ids:
+        db.execute(update(PlayMatch).where(col(PlayMatch.id).in_(ids),
+                                           col(PlayMatch.boards_revealed_at).is_(None))
+                   .values(boards_revealed_at=utcnow())
+                   .execution_options(synchronize_session=False))
+
+
+def board_client_seed(event: Event) -> str:
+    """The client seed every table of a duplicate event deals its boards with: the
+    event's seed combined with itself (both seats' seeds are the event's)."""
+    assert event.duplicate_seed is not None
+    return combine_client_seeds(event.duplicate_seed, event.duplicate_seed)
+
+
+@dataclass(frozen=True, slots=True)
+class StackedBoard:
+    """A board of a real-card duplicate table as its dealer's phone shows it: its round
+    and number (the table's hand number), the commitment, and the deck to stack, top
+    card first (dealt one at a time, non-dealer first: 20 cards, then the upcard, then
+    the stock: the order an online table deals this board in)."""
+
+    round: int
+    number: int
+    commitment: str
+    deck: tuple[Card, ...]
+
+
+def stacked_board(db: Session, event: Event, row: EventPairing) -> StackedBoard | None:
+    """The next board to deal at ``row``'s real-card table of a duplicate event (its
+    score sheet's next hand), or ``None``: not such a table, its game over, or past the
+    round's :data:`BOARDS`. The caller shows it only to that table's players."""
+    if event.duplicate_seed is None or event.cards != "real" or row.sheet_id is None \
+            or row.outcome is not None or row.round != event.round:
+        return None
+    kept = db.get(ScoreSheetRow, row.sheet_id)
+    if kept is None:
+        return None
+    result = sheets.load(kept).result()
+    number = len(result.rows) + 1
+    if result.over or number > (event.hands or BOARDS):
+        return None
+    board = db.get(EventBoard, (event.id, row.round, number))
+    if board is None:
+        return None
+    deck = shuffled(board.server_seed, board_client_seed(event), number)
+    return StackedBoard(row.round, number, commitment(board.server_seed), tuple(deck))
 
 
 def duplicate_scores(db: Session, event: Event,
@@ -486,23 +577,47 @@ def duplicate_scores(db: Session, event: Event,
     not duplicate."""
     if event.duplicate_seed is None:
         return None
-    seeds = set(db.exec(select(EventBoard.server_seed)
-                        .where(col(EventBoard.event_id) == event.id)).all())
-    tables = {r.match_id: r for r in rows if r.match_id is not None and r.player_b is not None}
-    if not tables:
-        return {}
-    hands = db.exec(select(PlayHand).where(col(PlayHand.match_id).in_(list(tables)),
-                                           col(PlayHand.finished).is_(True))).all()
+    drawn = db.exec(select(EventBoard).where(col(EventBoard.event_id) == event.id)).all()
+    seeds = {b.server_seed for b in drawn}
     found: list[BoardResult[int]] = []
-    for hand in hands:
-        if hand.server_seed not in seeds:
-            continue
-        row = tables[hand.match_id]
-        assert row.player_b is not None
-        seats = (row.player_a, row.player_b)
-        found.append(BoardResult(hand.server_seed, seats[hand.dealer], seats[1 - hand.dealer],
-                                 net_score(hand.dealer, hand.winner, hand.points)))
+    tables = {r.match_id: r for r in rows if r.match_id is not None and r.player_b is not None}
+    if tables:
+        revealed = dict(db.exec(select(PlayMatch.id, PlayMatch.boards_revealed_at).where(
+            col(PlayMatch.id).in_(list(tables)))).all())
+        hands = db.exec(select(PlayHand).where(col(PlayHand.match_id).in_(list(tables)),
+                                               col(PlayHand.finished).is_(True))).all()
+        for hand in hands:
+            shown_at = revealed.get(hand.match_id)
+            if event.hands and hand.number > event.hands:
+                continue  # past the event's hands: not counted
+            if hand.server_seed not in seeds or (  # a hand played once the boards were out
+                    shown_at is not None and hand.finished_at is not None
+                    and hand.finished_at > shown_at):
+                continue
+            row = tables[hand.match_id]
+            assert row.player_b is not None
+            found.append(_board_result(hand.server_seed, (row.player_a, row.player_b),
+                                       hand.dealer, hand.winner, hand.points))
+    if event.cards == "real":  # the score sheets of stacked decks: hand n is board n
+        by_board = {(b.round, b.board): b.server_seed for b in drawn}
+        kept = {r.sheet_id: r for r in rows if r.sheet_id is not None and r.player_b is not None}
+        for sheet in (db.exec(select(ScoreSheetRow).where(col(ScoreSheetRow.id).in_(
+                list(kept)))).all() if kept else []):
+            row = kept[sheet.id or 0]
+            assert row.player_b is not None
+            for entered in sheets.load(sheet).result().rows[:event.hands or None]:
+                seed = by_board.get((row.round, entered.number))
+                if seed is not None:
+                    found.append(_board_result(seed, (row.player_a, row.player_b),
+                                               entered.dealer, entered.winner,
+                                               entered.points))
     return duplicate_points(found)
+
+
+def _board_result(board: str, seats: tuple[int, int], dealer: int, winner: int | None,
+                  points: int) -> BoardResult[int]:
+    return BoardResult(board, seats[dealer], seats[1 - dealer],
+                       net_score(dealer, winner, points))
 
 
 def _pair_round(db: Session, event: Event, number: int, host_session: str) -> None:
@@ -537,6 +652,8 @@ def _pair_round(db: Session, event: Event, number: int, host_session: str) -> No
     rules = Rules.from_dict(event.rules)
     assert event.id is not None
     seeds: SeedSource | None = None
+    if event.duplicate_seed is not None and number > 1:
+        reveal(db, event, number - 1)  # its tables' late hands no longer count
     if event.duplicate_seed is not None:
         drawn = tuple(new_server_seed() for _ in range(BOARDS))
         db.add_all(EventBoard(event_id=event.id, round=number, board=i, server_seed=seed)
@@ -584,18 +701,19 @@ def sync(db: Session, event: Event) -> bool:
     pending = [p for p in pairings(db, event) if p.outcome is None and not p.corrected]
     changed = False
     match_ids = [p.match_id for p in pending if p.match_id is not None]
-    games = {g.id: g for g in db.exec(select(PlayMatch).where(
-        col(PlayMatch.id).in_(match_ids), col(PlayMatch.over).is_(True))).all()} \
-        if match_ids else {}
+    ended = select(PlayMatch).where(col(PlayMatch.id).in_(match_ids))
+    if not event.hands:  # a number of hands: any table may have played them
+        ended = ended.where(col(PlayMatch.over).is_(True))
+    games = {g.id: g for g in db.exec(ended).all()} if match_ids else {}
     sheet_ids = [p.sheet_id for p in pending if p.sheet_id is not None]
     kept = {s.id: s for s in db.exec(select(ScoreSheetRow).where(
         col(ScoreSheetRow.id).in_(sheet_ids))).all()} if sheet_ids else {}
     for row in pending:
         found: tuple[Outcome, int, int] | None = None
         if row.match_id in games:
-            found = _match_result(db, games[row.match_id])
+            found = _match_result(db, games[row.match_id], event.hands)
         elif row.sheet_id in kept:
-            found = _sheet_result(kept[row.sheet_id])
+            found = _sheet_result(kept[row.sheet_id], event.hands)
         if found is None:
             continue
         done = db.exec(update(EventPairing).where(col(EventPairing.id) == row.id,
@@ -608,7 +726,14 @@ def sync(db: Session, event: Event) -> bool:
             changed = True
     if changed:
         _bump_unguarded(db, event)
+        _reveal_if_done(db, event)
     return changed
+
+
+def _reveal_if_done(db: Session, event: Event) -> None:
+    """Reveal the current round's boards to its tables once :func:`round_revealed`."""
+    if event.duplicate_seed is not None and event.round and round_revealed(db, event):
+        reveal(db, event, None if event.status == "finished" else event.round)
 
 
 def _bump_unguarded(db: Session, event: Event) -> None:
@@ -624,22 +749,40 @@ def _bump_unguarded(db: Session, event: Event) -> None:
     db.refresh(event)
 
 
-def _match_result(db: Session, game: PlayMatch) -> tuple[Outcome, int, int]:
-    """A finished friend match's outcome (seat 0 is ``a``) and final totals."""
+def _match_result(db: Session, game: PlayMatch,
+                  count: int = 0) -> tuple[Outcome, int, int] | None:
+    """A friend match's outcome (seat 0 is ``a``) and totals: once it is over, its final
+    totals; with ``count`` hands (an event of a number of hands), its hand points once
+    it has played them (or is over), else ``None``."""
     hands = db.exec(select(PlayHand).where(col(PlayHand.match_id) == game.id,
                                            col(PlayHand.finished).is_(True))
                     .order_by(col(PlayHand.number))).all()
+    if count:
+        if len(hands) < count and not game.over:
+            return None
+        return _by_points([(h.winner, h.points) for h in hands[:count]])
     records = [HandRecord(h.winner, h.points, HandKind(h.kind or "void")) for h in hands]
     tally = match_tally(records, Rules.from_dict(game.rules))
     return _outcome(tally.winner if tally.over else None, tally.final)
 
 
-def _sheet_result(row: ScoreSheetRow) -> tuple[Outcome, int, int] | None:
-    """A score sheet's outcome and totals once its game is over, else ``None``."""
+def _sheet_result(row: ScoreSheetRow, count: int = 0) -> tuple[Outcome, int, int] | None:
+    """A score sheet's outcome and totals once its game is over (with ``count`` hands:
+    its hand points once it has that many, or is over), else ``None``."""
     result = sheets.load(row).result()
+    if count and (len(result.rows) >= count or result.over):
+        return _by_points([(r.winner, r.points) for r in result.rows[:count]])
     if not result.over:
         return None
     return _outcome(result.winner, result.totals)
+
+
+def _by_points(hands: Sequence[tuple[int | None, int]]) -> tuple[Outcome, int, int]:
+    """The result of a number of hands, each ``(winner, points)``: each side's hand
+    points, the higher wins (equal: a draw)."""
+    totals = [sum(p for w, p in hands if w == seat) for seat in (0, 1)]
+    winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
+    return _outcome(winner, totals)
 
 
 def _outcome(winner: int | None, totals: Sequence[int]) -> tuple[Outcome, int, int]:
@@ -651,13 +794,17 @@ MOST_WATCH_LINKS = 200
 """The most open watch links an event's table may have (each Watch press makes one)."""
 
 
-def watch_table(db: Session, event: Event, pairing_text: str | None) -> str:
+def watch_table(db: Session, event: Event, pairing_text: str | None,
+                session_id: str | None = None) -> str:
     """A new watch link's token for the online table ``pairing_text`` (a pairing's id)
-    of ``event`` that is still in play (:func:`app.friend.watch.issue`).
+    of ``event`` that is still in play (:func:`app.friend.watch.issue`), for the browser
+    ``session_id``.
 
     Raises:
         EventError: no such table in this event, a score sheet or a bye (404), a
-            finished table (409), :data:`MOST_WATCH_LINKS` open already (429).
+            finished table (409), a player of a duplicate event while its round's boards
+            are hidden (409: the watched table shows cards of the boards),
+            :data:`MOST_WATCH_LINKS` open already (429).
     """
     text = (pairing_text or "").strip()
     row = db.get(EventPairing, int(text)) if text.isdigit() and len(text) < 12 else None
@@ -665,6 +812,11 @@ def watch_table(db: Session, event: Event, pairing_text: str | None) -> str:
         raise EventError(N_("There is no such table in this event."), 404)
     if row.outcome is not None:
         raise EventError(N_("This table has finished: its result is in the standings."), 409)
+    if event.duplicate_seed is not None and session_id is not None \
+            and me(db, event, session_id) is not None and not round_revealed(db, event):
+        raise EventError(N_("Every table of this round plays the same duplicate boards: "
+                            "the event's players can watch its tables once every table "
+                            "of the round has finished."), 409)
     open_links = db.exec(select(func.count()).select_from(WatchLink).where(
         col(WatchLink.match_id) == row.match_id, col(WatchLink.revoked_at).is_(None))).one()
     if open_links >= MOST_WATCH_LINKS:
@@ -713,6 +865,43 @@ def correct(db: Session, event: Event, session_id: str, expected: int | None,
     last = event.status in ("running", "paused") and event.round >= event.rounds \
         and round_done(db, event)
     bump(db, event, expected, **({"status": "finished"} if last else {}))
+    _reveal_if_done(db, event)
+
+
+@dataclass(frozen=True, slots=True)
+class BackLink:
+    """The way back from an event's table to its event: the event's name and page
+    (an app path)."""
+
+    name: str
+    path: str
+    note: str = ""
+    """With a number of hands: how many, and whether this table has played them."""
+
+
+def back_link(db: Session, *, match_id: int | None = None,
+              sheet_id: int | None = None) -> BackLink | None:
+    """The event whose table is the friend match ``match_id`` or the score sheet
+    ``sheet_id``, as a :class:`BackLink`, or ``None`` (not an event's table)."""
+    if match_id is None and sheet_id is None:
+        return None
+    where = col(EventPairing.match_id) == match_id if match_id is not None \
+        else col(EventPairing.sheet_id) == sheet_id
+    found = db.exec(select(Event, EventPairing).join(
+        EventPairing, col(EventPairing.event_id) == col(Event.id)).where(where)).first()
+    if found is None:
+        return None
+    event, row = found
+    note = ""
+    if event.hands and row.outcome is not None:
+        note = ngettext("This table's %(num)d hand is played: its result is in.",
+                        "This table's %(num)d hands are played: its result is in.",
+                        event.hands)
+    elif event.hands:
+        note = ngettext("This table plays %(num)d hand: its result is the points after it.",
+                        "This table plays %(num)d hands: its result is the points after "
+                        "them.", event.hands)
+    return BackLink(event.name, f"/events/{event.slug}", note)
 
 
 def my_events(db: Session, session_id: str) -> list[tuple[Event, bool]]:

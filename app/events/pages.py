@@ -111,6 +111,14 @@ class EventView:
     duplicate: bool
     boards: list[hosting.Board]
     """A duplicate event's boards (empty otherwise)."""
+    stacks: tuple[tuple[TableView, hosting.StackedBoard], ...] = ()
+    """A real-card duplicate event: the next board's deck to stack (before dealing) of
+    the viewer's own table in play; or, for a browser that plays no table of the round,
+    of each table in play whose score sheet it keeps (the host's phone keeps the sheet
+    of two players without phones). Nobody else's, and never on the board (no viewer)."""
+    watch_ok: bool = True
+    """Whether the viewer may watch the round's tables and open their score sheets (not
+    a player of a duplicate round still in play: :func:`app.events.hosting.watch_table`)."""
 
 
 def view(db: Session, event: Event, session_id: str | None) -> EventView:
@@ -133,11 +141,35 @@ def view(db: Session, event: Event, session_id: str | None) -> EventView:
     lines = [_line(s, names, roster, mine, scores is not None)
              for s in hosting.table(event, roster, rows, scores)]
     host = session_id is not None and hosting.is_host(db, event, session_id)
+    stacks = _stacks(db, event, rows, current, owned, session_id)
+    watch_ok = event.duplicate_seed is None or mine is None \
+        or hosting.round_revealed(db, event, rows)
     return EventView(event, gettext(FORMAT_LABELS[event.format]),
                      gettext(CARDS_LABELS[event.cards]), gettext(STATUS_LABELS[event.status]),
                      event.format == "swiss", roster, rounds, current, lines, mine, my_table,
                      host, all(t.done for t in current), int(event.rules.get("target", 100)),
-                     scores is not None, hosting.boards(db, event))
+                     scores is not None, hosting.boards(db, event), stacks, watch_ok)
+
+
+def _stacks(db: Session, event: Event, rows: Sequence[EventPairing],
+            current: Sequence[TableView], owned: dict[int, ScoreSheetRow],
+            session_id: str | None) -> tuple[tuple[TableView, hosting.StackedBoard], ...]:
+    """:attr:`EventView.stacks` for ``session_id``."""
+    if session_id is None or event.duplicate_seed is None or event.cards != "real":
+        return ()
+    playing = any(t.mine for t in current)
+    by_id = {r.id: r for r in rows}
+    found = []
+    for t in current:
+        row = by_id[t.id]
+        kept = owned.get(row.sheet_id) if row.sheet_id is not None else None
+        if t.done or not (t.mine or (not playing and kept is not None
+                                     and kept.session_id == session_id)):
+            continue
+        stack = hosting.stacked_board(db, event, row)
+        if stack is not None:
+            found.append((t, stack))
+    return tuple(found)
 
 
 def _sheets(db: Session, rows: Sequence[EventPairing]) -> dict[int, ScoreSheetRow]:
@@ -202,7 +234,8 @@ def export_data(v: EventView) -> dict[str, Any]:
     return {
         "event": {"name": v.event.name, "format": v.event.format, "cards": v.event.cards,
                   "rounds": v.event.rounds, "round": v.event.round, "status": v.event.status,
-                  "rules": v.event.rules, "duplicate": v.duplicate},
+                  "rules": v.event.rules, "duplicate": v.duplicate,
+                  "hands": v.event.hands or None},
         "boards": [{"round": b.round, "board": b.number, "commitment": b.commitment,
                     "server_seed": b.server_seed,
                     "client_seed": v.event.duplicate_seed} for b in v.boards],

@@ -36,6 +36,9 @@ class TablePage:
     hint: HintPanel | None = None
     lines: tuple[MatchLine, ...] = ()
     watch_others: bool = False
+    back: Any = None
+    """An event's table: the way back to the event (``name`` and ``path``, an app
+    path), shown above the table and at the match's end; ``None`` otherwise."""
 
 
 def posted_options(fields: dict[str, str]) -> dict[str, Any]:

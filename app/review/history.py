@@ -60,7 +60,7 @@ from app.table.common import (
     seats_of,
 )
 from app.table.screen import ResultPanel, result_panel
-from app.table.storage import hand_seed, open_seat
+from app.table.storage import hand_seed, open_seat, sealed
 from app.table.words import action_words, game_lines
 from app.web import paging
 from app.web.cardwords import card_values
@@ -82,6 +82,29 @@ class NotInHistoryError(PlayError):
 
 NOT_FOUND = N_("There is no such finished hand in this browser's history. Only the hands "
                 "played in this browser are kept here, and a hand appears once it is over.")
+
+
+class SealedHandError(NotInHistoryError):
+    """A finished hand of a duplicate event's table that another table of its round may
+    still be playing (:func:`app.table.storage.sealed`): its review, file, share link,
+    practice and spot wait until the event reveals the round's boards."""
+
+    status_code = 409
+
+
+SEALED = N_("This hand was a duplicate board of an event, and another table of its round "
+            "may still be playing the same cards: its review and its file open once every "
+            "table of the round has finished.")
+
+
+def _unsealed(game: PlayMatch, hands: Sequence[PlayHand]) -> None:
+    """Refuse when one of ``hands`` is a board ``game`` may not show yet.
+
+    Raises:
+        SealedHandError: such a hand.
+    """
+    if any(sealed(game, h.server_seed) for h in hands):
+        raise SealedHandError(SEALED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +382,7 @@ def hand_facts(db: Session, session_id: str, match_id: int | None,
     row = next((h for h in hands if h.number == number), None)
     if row is None:
         raise NotInHistoryError(NOT_FOUND)
+    _unsealed(game, [row])
     assert game.id is not None
     records = tuple(records_of(earlier))
     rules = Rules.from_dict(game.rules)
@@ -386,6 +410,7 @@ def match_file(db: Session, session_id: str, match_id: int | None,
               for index, row in enumerate(hands) if number is None or row.number == number]
     if not chosen:
         raise NotInHistoryError(NOT_FOUND)
+    _unsealed(game, [row for row in hands if number is None or row.number == number])
     return dump(HandHistory(rules, game.level, game.first_dealer, tuple(chosen)))
 
 

@@ -74,11 +74,12 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
         name = hosting.event_name(fields.get("name"))
         format_, cards, rounds = hosting.parse_setup(fields)
         duplicate = hosting.parse_duplicate(fields, cards)
+        hands = hosting.parse_hands(fields)
         options = play.options_from_form({**fields, "level": ""})
         season = seasons.held(db, session.id, fields["season"]) if fields.get("season") \
             else None
         made = hosting.create_event(db, session.id, name, format_, cards, rounds,
-                                    options.rules, duplicate)
+                                    options.rules, duplicate, hands)
         if season is not None:  # a season of this browser's, checked before the event
             seasons.attach(db, season, made.event.slug, session.id)
     except (EventError, PlayError) as error:
@@ -162,11 +163,12 @@ def join(request: Request, event_slug: str, session: SessionDep, db: DbDep,
 
 
 @router.post("/events/{event_slug}/watch")
-def watch_table(request: Request, event_slug: str, db: DbDep, fields: FieldsDep) -> Response:
+def watch_table(request: Request, event_slug: str, session: SessionDep, db: DbDep,
+                fields: FieldsDep) -> Response:
     """Watch an online table of the event: a new watch link, 303 to its page."""
     try:
         event = _found(db, event_slug)
-        token = hosting.watch_table(db, event, fields.get("pairing"))
+        token = hosting.watch_table(db, event, fields.get("pairing"), session.id)
     except EventError as error:
         return _refused(request, error)
     return see_other(request, f"/watch/{token}")
@@ -247,7 +249,7 @@ def live(request: Request, event_slug: str, session: SessionDep, db: DbDep, sinc
     hosting.sync(db, event)
     if since == str(event.version):
         return Response(status_code=204, headers={"Cache-Control": "no-store"})
-    v = pages.view(db, event, session.id)
+    v = pages.view(db, event, None if board else session.id)  # the big screen is nobody's
     template = "events/board.html" if board else "events/event.html"
     return render(request, template, {"v": v, "code": "", "notice": "", "board": bool(board),
                                       "url": join_url(request, event.slug)},

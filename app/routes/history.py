@@ -59,7 +59,11 @@ GONE = N_("This imported file is no longer here (imports are kept for an hour an
           "stored): import it again.")
 
 
-def _not_found(request: Request) -> Response:
+def _not_found(request: Request, error: hist.NotInHistoryError | None = None) -> Response:
+    if isinstance(error, hist.SealedHandError):  # a duplicate board still in play elsewhere
+        return render(request, "error.html", {
+            "status": 409, "title": gettext("Not yet"), "message": gettext(hist.SEALED)},
+            status_code=409)
     return render(request, "error.html", {"status": 404,
                                           "title": gettext("Not in your history"),
                                           "message": gettext(hist.NOT_FOUND)}, status_code=404)
@@ -169,8 +173,8 @@ def match_export(request: Request, session: SessionDep, db: DbDep,
     """The hand history text of a match's finished hands (a download)."""
     try:
         text = hist.match_file(db, session.id, _id(match_id))
-    except hist.NotInHistoryError:
-        return _not_found(request)
+    except hist.NotInHistoryError as error:
+        return _not_found(request, error)
     return _text(text, f"gin-match-{match_id}.txt")
 
 
@@ -183,8 +187,8 @@ def hand_export(request: Request, session: SessionDep, db: DbDep, match_id: str,
         if hand is None:
             raise hist.NotInHistoryError(hist.NOT_FOUND)
         text = hist.match_file(db, session.id, _id(match_id), hand)
-    except hist.NotInHistoryError:
-        return _not_found(request)
+    except hist.NotInHistoryError as error:
+        return _not_found(request, error)
     return _text(text, f"gin-match-{match_id}-hand-{number}.txt")
 
 
@@ -194,13 +198,13 @@ def _text(text: str, filename: str) -> Response:
 
 
 def _hand_facts(db: DbDep, session_id: str, match_id: str,
-                number: str) -> hist.HandFacts | None:
+                number: str) -> hist.HandFacts | hist.NotInHistoryError:
     """The stored facts of this browser's hand ``number`` of match ``match_id`` (path
-    parts as sent), or ``None`` when it is not in its history."""
+    parts as sent), or why not (not in its history, or a board not yet revealed)."""
     try:
         return hist.hand_facts(db, session_id, _id(match_id), _id(number))
-    except hist.NotInHistoryError:
-        return None
+    except hist.NotInHistoryError as error:
+        return error
 
 
 @router.get("/play/history/{match_id}/{number}", name="hand_review")
@@ -208,8 +212,8 @@ def hand_review(request: Request, session: SessionDep, db: DbDep, match_id: str,
                 number: str) -> Response:
     """The review of a finished hand of this browser."""
     facts = _hand_facts(db, session.id, match_id, number)
-    if facts is None:
-        return _not_found(request)
+    if isinstance(facts, hist.NotInHistoryError):
+        return _not_found(request, facts)
     row = hist.stored_analysis(db, facts)
     try:
         review = hist.review(facts)
@@ -236,8 +240,8 @@ def share_hand(request: Request, session: SessionDep, db: DbDep, match_id: str,
     it (the only time it is shown). The name (field ``name``) is shown with the hand
     only when ``show_name`` is ticked."""
     facts = _hand_facts(db, session.id, match_id, number)
-    if facts is None:
-        return _not_found(request)
+    if isinstance(facts, hist.NotInHistoryError):
+        return _not_found(request, facts)
     name = fields.get("name", "") if fields.get("show_name") else None
     token = share.share(db, session.id, facts, name)
     return render(request, "review/shared_link.html",
@@ -250,8 +254,8 @@ def unshare_hand(request: Request, session: SessionDep, db: DbDep, match_id: str
                  number: str, _form: FieldsDep) -> Response:
     """*Stop sharing*: every link this browser made to the hand stops opening it."""
     facts = _hand_facts(db, session.id, match_id, number)
-    if facts is None:
-        return _not_found(request)
+    if isinstance(facts, hist.NotInHistoryError):
+        return _not_found(request, facts)
     share.stop(db, session.id, facts)
     return see_other(request, f"/play/history/{facts.match_id}/{facts.number}")
 
@@ -280,8 +284,8 @@ def analysis_status(request: Request, session: SessionDep, db: DbDep, match_id: 
     runs, then 200 with ``HX-Refresh`` so the page reloads with the ratings (200 alone
     when there is nothing to wait for)."""
     facts = _hand_facts(db, session.id, match_id, number)
-    if facts is None:
-        return _not_found(request)
+    if isinstance(facts, hist.NotInHistoryError):
+        return _not_found(request, facts)
     status = hist.analysis_view(hist.stored_analysis(db, facts)).status
     if status == "analysing":
         return PlainTextResponse("", status_code=204)
@@ -316,8 +320,8 @@ def analyse_hand(request: Request, session: SessionDep, db: DbDep, match_id: str
                  number: str, _form: FieldsDep) -> Response:
     """Queue the analysis of a hand that has none (or lost it in a restart)."""
     facts = _hand_facts(db, session.id, match_id, number)
-    if facts is None:
-        return _not_found(request)
+    if isinstance(facts, hist.NotInHistoryError):
+        return _not_found(request, facts)
     hist.request_analysis(db, facts, session.id)
     return see_other(request, f"/play/history/{facts.match_id}/{facts.number}")
 
@@ -333,6 +337,8 @@ def start_practice(request: Request, session: SessionDep, db: DbDep, match_id: s
         practice.begin(db, session.id, _id(match_id), _id(number),
                        whole_number(fields.get("step", "")))
     except hist.NotInHistoryError as error:
+        if isinstance(error, hist.SealedHandError):
+            return _not_found(request, error)
         if error.message not in (hist.NOT_FOUND, gettext(hist.NOT_FOUND)):
             return render(request, "error.html", {
                 "status": 400, "title": gettext("Not your turn there"),

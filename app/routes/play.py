@@ -33,6 +33,7 @@ from starlette.responses import Response
 from app import play
 from app.core.i18n import gettext
 from app.core.inputs import whole_number
+from app.events import hosting
 from app.play.pages import TablePage, new_match_page, posted_options
 from app.table.common import NOT_YOURS, Loaded, NotYourMatchError, PlayError
 from app.table.screen import screen
@@ -55,7 +56,8 @@ def _play_page(request: Request, db: DbDep, loaded: Loaded, notice: str = "",
     page = seat_page(db, loaded, request.app.state.engine, full)
     lines = play.in_progress(db, loaded.seat.session_id, loaded.game.id) if full else []
     view = TablePage(screen(loaded, notice, page.away), loaded.game.id, hint, tuple(lines),
-                     page.watch_others)
+                     page.watch_others, hosting.back_link(db, match_id=loaded.game.id)
+                     if loaded.game.friend else None)
     return render(request, "play/table.html", view, block=PLAY_BLOCKS,
                   status_code=status_code)
 

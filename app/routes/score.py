@@ -18,6 +18,7 @@ from starlette.responses import Response
 from app.core.i18n import N_, gettext
 from app.core.inputs import whole_number
 from app.core.models import ScoreSheetRow
+from app.events import hosting
 from app.score import keeper as sk
 from app.score.evening import evening_tally, rematch
 from app.score.sheet import OptionsChange, ScoreSheet, SheetError
@@ -142,13 +143,15 @@ def score_shared(request: Request, db: DbDep, token: str) -> Response:
 
 
 def _evening(db: DbDep, row: ScoreSheetRow, result: Any) -> dict[str, Any]:
-    """The evening's games around ``row`` (links and tally), for the sheet page."""
+    """The evening's games around ``row`` (links and tally), for the sheet page, and the
+    way back to its event when it is an event's table."""
     games = sk.evening(db, row)
+    back = hosting.back_link(db, sheet_id=row.id)
     if len(games) < 2:
-        return {"evening": None, "games": games, "next_game": None}
+        return {"evening": None, "games": games, "next_game": None, "back": back}
     results = [result if game.id == row.id else sk.result_of(sk.load(game)) for game in games]
     index = next(i for i, game in enumerate(games) if game.id == row.id)
-    return {"evening": evening_tally(results), "games": games,
+    return {"evening": evening_tally(results), "games": games, "back": back,
             "game_number": index + 1,
             "next_game": games[index + 1] if index + 1 < len(games) else None}
 

@@ -54,14 +54,15 @@ def _drill_page(request: Request, db: DbDep, session_id: str, notice: str = "",
                 status_code: int = 200, answered: drill.Answered | None = None) -> Response:
     now = utcnow()
     queue = drill.items(db, session_id)
-    due = [item for item in queue if item.due(now)]
-    current = due[0] if due and answered is None else None
-    spot = None
-    if current is not None:
+    due = [item for item in queue if item.due(now)] if answered is None else []
+    current, spot = None, None
+    for item in due:  # the first that can be shown (a duplicate board in play cannot)
         try:
-            spot = spot_view(drill.spot(db, session_id, current))
+            spot = spot_view(drill.spot(db, session_id, item))
         except drill.NoItemError:
-            current = None
+            continue
+        current = item
+        break
     context = {"queue": queue, "current": current, "spot": spot, "notice": notice,
                "progress": drill.progress(db, session_id, queue, now),
                "answered": answered, "words": move_words,

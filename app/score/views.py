@@ -173,3 +173,5 @@ class SheetPage:
     count: Any = None
     calc_open: bool = False
     htmx: bool = False
+    back: Any = None
+    """An event's table: the way back to the event (``name``, ``path``), else ``None``."""

@@ -9,7 +9,9 @@ In a friend match the revealed values also hold each player's own client
 seed, the viewer's first, beside their combination, and the verify link carries both, so
 either player can recompute the combined seed and the deal from what the box shows.
 
-Nothing here reads the server seed of a hand in progress, nor the next hand's seed.
+Nothing here reads the server seed of a hand in progress, nor the next hand's seed; nor,
+at a duplicate event's table, a board's seed before the event reveals the round's boards
+(another table may still be playing the same cards).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from app.engine.fairness import (
     commitment,
 )
 from app.table.common import Loaded
+from app.table.storage import sealed
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,10 @@ class FairBox:
     can_change: bool
     max_client_seed: int = MAX_CLIENT_SEED
     seat_seeds: tuple[str, str] | None = None
+    sealed: bool = False
+    """The hand is over but was a duplicate event's board that another table of its
+    round may still be playing (:func:`app.table.storage.sealed`): only the commitment
+    shows until the event reveals the round's boards."""
 
 
 def fair_box(loaded: Loaded) -> FairBox:
@@ -59,7 +66,8 @@ def fair_box(loaded: Loaded) -> FairBox:
     match, game = loaded.match, loaded.game
     seed = match.seed if isinstance(match.seed, HandSeed) else None
     over = match.hand.phase is Phase.OVER
-    revealed = seed if over else None
+    hidden = over and seed is not None and sealed(game, seed.server_seed)
+    revealed = seed if over and not hidden else None
     verify_url = None
     seats = _seat_seeds(loaded) if revealed is not None else None
     if revealed is not None:
@@ -84,6 +92,7 @@ def fair_box(loaded: Loaded) -> FairBox:
         next_client_seed=game.guest_client_seed if loaded.me == 1 else game.client_seed,
         can_change=over and not match.over,
         seat_seeds=seats,
+        sealed=hidden,
     )
 
 

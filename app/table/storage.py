@@ -149,6 +149,17 @@ def planned_seed(game: PlayMatch, hand_number: int) -> str:
     return boards[hand_number - 1] if 1 <= hand_number <= len(boards) else new_server_seed()
 
 
+def sealed(game: PlayMatch, server_seed: str | None = None) -> bool:
+    """True while ``game`` is a duplicate event's table whose boards the event has not
+    revealed (``PlayMatch.boards_revealed_at``): another table may still be playing the
+    same cards, so no page, export or stream may show a board's seed or the deal of one
+    of its hands (the honour rule, ``docs/fairness.md``). With ``server_seed``: whether
+    that hand's seed is one of those boards (a hand past them is dealt fresh)."""
+    if not game.board_seeds or game.boards_revealed_at is not None:
+        return False
+    return server_seed is None or server_seed in game.board_seeds
+
+
 def new_client_seed() -> str:
     """A random default client seed (16 hex characters), shown and changeable."""
     return secrets.token_hex(8)

@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.core.config import Settings
+from app.core.fairuse import Rate
 from app.core.models import ScoreSheetRow
 from app.fair.verify import FIELDS as FAIR_FIELDS
 from app.main import create_app
@@ -60,7 +61,14 @@ def declared_query_names(app: FastAPI) -> set[str]:
 def world(settings: Settings) -> Iterator[tuple[FastAPI, TestClient, dict[str, Any]]]:
     """A browser with a finished hand and a score sheet, invited by another browser
     to play a friend; values for every GET route's path parameters."""
-    app = create_app(settings.model_copy(update={"admin_token": "t" * 24}))
+    # Every path is asked some 25 times: fair use's limits on downloads and costly pages
+    # are raised, so that none answers 429 to one ask and not to the next (a token
+    # refilled during the walk made the answers differ by timing).
+    roomy = Rate(100000, 600)
+    app = create_app(settings.model_copy(update={
+        "admin_token": "t" * 24, "limit_exports_per_browser": roomy,
+        "limit_exports_per_address": roomy, "limit_pages_per_browser": roomy,
+        "limit_pages_per_address": roomy}))
     with TestClient(app, raise_server_exceptions=False) as client, \
             TestClient(app) as host:
         client.get("/play")
