@@ -77,7 +77,8 @@ from app.engine import HandKind, HandRecord, Rules, match_tally
 from app.engine.cards import Card
 from app.engine.fairness import combine_client_seeds, commitment, shuffled
 from app.events import finders
-from app.events.duplicate import BoardResult, duplicate_points, net_score
+from app.events.duplicate import BoardResult, DuplicateScore, net_score
+from app.events.duplicate import duplicate_scores as board_scores
 from app.events.pairing import ROUND_ROBIN_MOST, round_robin, swiss
 from app.events.standings import Outcome, Result, Standing, standings
 from app.friend import watch
@@ -461,9 +462,10 @@ def results(event: Event, rows: Sequence[EventPairing]) -> list[Result[int]]:
 
 
 def table(event: Event, roster: Sequence[EventPlayer], rows: Sequence[EventPairing],
-          duplicate: dict[int, float] | None = None) -> list[Standing[int]]:
+          duplicate: dict[int, DuplicateScore] | None = None) -> list[Standing[int]]:
     """The event's standings now (every player, dropped ones included); ``duplicate``:
-    a duplicate event's points (:func:`duplicate_scores`), ranked first."""
+    a duplicate event's matchpoints (:func:`duplicate_scores`), their percentage ranked
+    first."""
     return standings([p.id for p in roster if p.id is not None], results(event, rows),
                      swiss=event.format == "swiss", duplicate=duplicate)
 
@@ -571,10 +573,10 @@ def stacked_board(db: Session, event: Event, row: EventPairing) -> StackedBoard 
 
 
 def duplicate_scores(db: Session, event: Event,
-                     rows: Sequence[EventPairing]) -> dict[int, float] | None:
-    """A duplicate event's points per player (:mod:`app.events.duplicate`) from every
-    finished hand its tables dealt from one of its boards; ``None`` when the event is
-    not duplicate."""
+                     rows: Sequence[EventPairing]) -> dict[int, DuplicateScore] | None:
+    """A duplicate event's matchpoints per player (:mod:`app.events.duplicate`) from
+    every finished hand its tables dealt from one of its boards; ``None`` when the event
+    is not duplicate."""
     if event.duplicate_seed is None:
         return None
     drawn = db.exec(select(EventBoard).where(col(EventBoard.event_id) == event.id)).all()
@@ -611,7 +613,7 @@ def duplicate_scores(db: Session, event: Event,
                     found.append(_board_result(seed, (row.player_a, row.player_b),
                                                entered.dealer, entered.winner,
                                                entered.points))
-    return duplicate_points(found)
+    return board_scores(found)
 
 
 def _board_result(board: str, seats: tuple[int, int], dealer: int, winner: int | None,

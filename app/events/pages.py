@@ -1,5 +1,5 @@
 """What an event's pages and exports show: the rounds and their tables, the standings
-(names, ranks, duplicate points in a duplicate event, match points and tie-breaks), a
+(names, ranks, the duplicate percentage in a duplicate event, match points and tie-breaks), a
 duplicate event's boards (commitments, then seeds), the viewer's own table and the exports
 (CSV and JSON: names, results and standings only; no code, link token, browser or
 match id).
@@ -16,9 +16,10 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from app.core.i18n import N_, gettext
+from app.core.i18n import N_, gettext, percentage
 from app.core.models import Event, EventPairing, EventPlayer, ScoreSheetRow
 from app.events import hosting
+from app.events.duplicate import DuplicateScore
 from app.events.standings import Standing
 
 FORMAT_LABELS = {"swiss": N_("Swiss"), "roundrobin": N_("Round robin")}
@@ -27,12 +28,10 @@ STATUS_LABELS = {"open": N_("Open for players"), "running": N_("Running"),
                  "paused": N_("Paused"), "finished": N_("Finished")}
 
 
-def duplicate_text(value: float) -> str:
-    """Duplicate points as shown: signed, one decimal when not whole (``+22.5``, ``-40``,
-    ``0``)."""
-    value = round(value, 1) + 0.0  # no "-0"
-    text = f"{value:+.1f}".removesuffix(".0")
-    return "0" if text in ("+0", "-0") else text
+def duplicate_text(score: DuplicateScore) -> str:
+    """A duplicate percentage as shown, whole, in the page's language (``67%``, ``67 %``);
+    ``–`` before any comparison."""
+    return "–" if score.percent is None else percentage(score.percent)
 
 
 def points_text(value: float) -> str:
@@ -85,9 +84,11 @@ class LineView:
     head_to_head: str
     buchholz: str
     duplicate: str
-    """Duplicate points as shown, ``""`` when the event is not duplicate."""
+    """The duplicate percentage as shown, ``""`` when the event is not duplicate."""
     dropped: bool
     mine: bool
+    matchpoints: DuplicateScore | None = None
+    """A duplicate event's matchpoints (``None`` when not duplicate)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,10 +220,12 @@ def _line(standing: Standing[int], names: dict[int | None, str], roster: list[Ev
                     standing.points_for, standing.points_against, standing.difference,
                     points_text(standing.head_to_head), points_text(standing.buchholz),
                     duplicate_text(standing.duplicate) if duplicate else "", player.dropped,
-                    mine is not None and mine.id == standing.player)
+                    mine is not None and mine.id == standing.player,
+                    standing.duplicate if duplicate else None)
 
 
-EXPORT_COLUMNS = ("rank", "name", "duplicate_points", "match_points", "won", "drawn", "lost",
+EXPORT_COLUMNS = ("rank", "name", "duplicate_percent", "matchpoints", "matchpoints_most",
+                  "match_points", "won", "drawn", "lost",
                   "byes", "points_for", "points_against", "difference", "head_to_head", "buchholz",
                   "dropped")
 
@@ -247,7 +250,12 @@ def export_data(v: EventView) -> dict[str, Any]:
 
 
 def _export_line(line: LineView) -> dict[str, Any]:
-    return {"rank": line.rank, "name": line.name, "duplicate_points": line.duplicate,
+    score = line.matchpoints
+    return {"rank": line.rank, "name": line.name,
+            "duplicate_percent": None if score is None or score.percent is None
+            else round(score.percent, 2),
+            "matchpoints": None if score is None else score.matchpoints,
+            "matchpoints_most": None if score is None else score.most,
             "match_points": line.points,
             "won": line.won, "drawn": line.drawn, "lost": line.lost, "byes": line.byes,
             "points_for": line.points_for, "points_against": line.points_against,

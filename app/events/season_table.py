@@ -5,7 +5,7 @@ A season (:mod:`app.events.seasons`) is a club's events grouped under a name. It
 (:func:`app.events.standings.standings`, the same rules as an event's):
 
 * **match points**: a win 1, a draw ½, a loss 0, a bye 1 — summed over the season's
-  events (a duplicate event's duplicate points rank only that event; the season counts
+  events (a duplicate event's duplicate percentage ranks only that event; the season counts
   its match points);
 * **events played**: the events where the player has at least one result (a match or
   a bye);

@@ -3,8 +3,9 @@
 * **Match points**: a win 1, a draw ½ (a match that ends level: possible in Hollywood,
   or a result the host enters as a draw), a loss 0. A **bye** counts as a win (1) with no
   game points for or against; a player who is dropped keeps what it has.
-* **Duplicate points** (a duplicate event only, :mod:`app.events.duplicate`): the
-  first criterion, before the match points, which then break its ties.
+* **Duplicate percentage** (a duplicate event only, :mod:`app.events.duplicate`,
+  SPEC §11): the first criterion, before the match points, which then break its ties;
+  a player not yet compared on any board counts as 50 % (the average).
 * **Tie-breaks**, in this order, among players level on match points:
 
   1. **head to head**: the match points each scored in the matches between the players
@@ -26,6 +27,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Generic, TypeVar
+
+from app.events.duplicate import DuplicateScore
 
 P = TypeVar("P", bound=Hashable)
 
@@ -71,7 +74,7 @@ class Standing(Generic[P]):
     points_for: int = 0
     points_against: int = 0
     buchholz: float = 0.0
-    duplicate: float = 0.0
+    duplicate: DuplicateScore = DuplicateScore()
     rank: int = 0
     shared: bool = False
     opponents: list[P] = field(default_factory=list)
@@ -92,10 +95,12 @@ def match_points(outcome: Outcome, side: str) -> float:
 
 
 def standings(players: Sequence[P], results: Sequence[Result[P]],
-              swiss: bool, duplicate: Mapping[P, float] | None = None) -> list[Standing[P]]:
+              swiss: bool,
+              duplicate: Mapping[P, DuplicateScore] | None = None) -> list[Standing[P]]:
     """The standings of ``players`` (seeding order) after ``results``, best first, with
     ranks (the module docstring's order). A result naming an unknown player is ignored.
-    ``duplicate``: a duplicate event's points per player (missing: 0), ranked first.
+    ``duplicate``: a duplicate event's matchpoints per player (missing: none yet), their
+    percentage ranked first.
     """
     lines = {p: Standing(p) for p in players}
     for player, points in (duplicate or {}).items():
@@ -138,8 +143,9 @@ def standings(players: Sequence[P], results: Sequence[Result[P]],
     seed = {p: i for i, p in enumerate(players)}
 
     def key(line: Standing[P]) -> tuple[float, float, float, int, float]:
-        return (-round(line.duplicate, 6), -line.match_points, -line.head_to_head, -line.difference,
-                -line.buchholz if swiss else 0.0)
+        percent = line.duplicate.percent
+        return (-round(50.0 if percent is None else percent, 6), -line.match_points,
+                -line.head_to_head, -line.difference, -line.buchholz if swiss else 0.0)
 
     ordered = sorted(lines.values(), key=lambda line: (key(line), seed[line.player]))
     for i, line in enumerate(ordered):

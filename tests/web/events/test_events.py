@@ -459,8 +459,9 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table_and_scores_them(
                      phone.get(f"/events/{slug}/results.json").text):
             assert not any(b.server_seed in text for b in boards)
     # Table 1: its first player (the non-dealer) wins board 1 by 25, so the dealer's net
-    # is -25; table 2: the dealer wins by 10 (+10). Dealer 1: -25 - 10 = -35 (first
-    # player +35); dealer 2: 10 - (-25) = +35 (first player -35).
+    # is -25; table 2: the dealer wins by 10 (+10). Dealer 2 beats dealer 1 (2 of 2
+    # matchpoints: 100 %, dealer 1 0 %); table 1's non-dealer (+25) beats table 2's
+    # (-10): 100 %, and table 2's 0 % (SPEC §11).
     with Session(engine) as db:
         for t, (winner, points) in zip(tables, ((0, 25), (1, 10)), strict=True):
             hand = db.get(PlayHand, (t.match_id, 1))
@@ -472,8 +473,8 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table_and_scores_them(
     got = dict(re.findall(r'data-player="(\w+)">.*?<td data-duplicate>([^<]+)</td>', page,
                           re.S))
     t1, t2 = tables
-    assert got == {names[t1.player_a]: "+35", names[t1.player_b]: "-35",
-                   names[t2.player_a]: "-35", names[t2.player_b]: "+35"}
+    assert got == {names[t1.player_a]: "100%", names[t1.player_b]: "0%",
+                   names[t2.player_a]: "0%", names[t2.player_b]: "100%"}
     order = re.findall(r'data-player="(\w+)"', page)
     assert set(order[:2]) == {names[t1.player_a], names[t2.player_b]}
     exported = json.loads(client.get(f"/events/{slug}/results.json").text)
