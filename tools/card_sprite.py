@@ -100,10 +100,11 @@ JOIN = ' stroke-linejoin="round"'
 # One half of a court figure, drawn in the top-right half of the card (above the diagonal
 # from the top-left corner to the bottom-right one); the other half is this turned 180°.
 # The bust: the shoulders and the robe (the suit colour) down to the diagonal, kept clear
-# of the bottom-right index (x > 67 only above y 61), with a gold front.
-ROBE = (_shape("M42 58.8Q44 47 56 44L62 42H70L78 44Q88 47 89 58L67 61L66 92.4Z",
+# of the corner indices (x > 65 only above y 56: clear of a pile card's bigger index, and
+# of the other corner's, turned), with a gold front.
+ROBE = (_shape("M42 58.8Q44 47 56 44L62 42H70L78 44Q87 46 88.5 54.5L65 56V91Z",
                "currentColor", ".9", JOIN)
-        + _shape("M63 42.5L66 48L69 42.5L68.2 61L66 92.4L64 89Z", GOLD, ".7", JOIN))
+        + _shape("M63 42.5L66 48L69 42.5L65.6 56L65 91L63 87.5Z", GOLD, ".7", JOIN))
 NECK = _shape("M62 34V43L66 47L70 43V34Z", SKIN, ".7")
 FACE = (f'<circle cx="66" cy="28" r="10" fill="{SKIN}" stroke="{INK}" stroke-width=".9"/>'
         + _line("M62.5 27h.01M69.5 27h.01", INK, "2.2", ROUND)
@@ -113,8 +114,8 @@ FIGURES = {
     "K": (
         ROBE + NECK
         # an ermine collar
-        + _shape("M51 47Q66 55 83 47L87 53Q66 63 47 54Z", WHITE, ".8")
-        + _line("M56 52.5v2M66 55.5v2M76 52.5v2", INK, "1.4")
+        + _shape("M51 46Q66 53 83 46L86.5 51Q66 60 47 52Z", WHITE, ".8")
+        + _line("M56 50.5v2M66 53v2M76 50.5v2", INK, "1.4")
         + FACE
         # a beard and a moustache
         + _shape("M56 29Q56 45 66 47Q76 45 76 29Q73 37 66 37Q59 37 56 29Z", HAIR["K"], ".7")
@@ -125,7 +126,7 @@ FIGURES = {
         + f'<circle cx="66" cy="13" r="1.8" fill="currentColor" stroke="{INK}" '
           'stroke-width=".5"/>'
         # a sceptre with an orb and a cross
-        + _line("M90 14V57", INK, "2.6", ROUND) + _line("M90 14V57", GOLD, "1.2", ROUND)
+        + _line("M90 14V54", INK, "2.6", ROUND) + _line("M90 14V54", GOLD, "1.2", ROUND)
         + f'<circle cx="90" cy="10.5" r="3.3" fill="{GOLD}" stroke="{INK}" stroke-width=".7"/>'
         + _line("M90 3.5V7.2M88.3 5.3H91.7", INK, "1")
     ),
@@ -145,7 +146,7 @@ FIGURES = {
                  GOLD, ".7", JOIN)
         + '<circle cx="66" cy="12.5" r="1.5" fill="currentColor"/>'
         # a flower in the suit colour
-        + _line("M88 22Q87 40 89 58", INK, "1.2")
+        + _line("M88 22Q87 38 89 54", INK, "1.2")
         + _shape("M88 27Q82 26 83 21Q86 23 88 27Z", GOLD, ".5")
         + _shape("M83 10Q83 20 88 21Q93 20 93 10L90.5 13.5L88 8.5L85.5 13.5Z",
                  "currentColor", ".7", JOIN)
@@ -163,7 +164,7 @@ FIGURES = {
         + _line("M54.8 19.6Q66 15 78.6 18.8", GOLD, "1.6")
         + _shape("M73 12Q83 1 95 4Q85 7 76 15Z", GOLD, ".7")
         # a halberd
-        + _line("M91 17V58", INK, "1.6")
+        + _line("M91 17V54", INK, "1.6")
         + _shape("M91 10L94 16L91 20L88 16Z", GOLD, ".6")
         + _shape("M91 18Q98 18.5 98 25Q94 23 91 23Z", GOLD, ".6")
     ),
