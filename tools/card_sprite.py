@@ -16,8 +16,15 @@ except the court figures' skin, hair and gold.
 * A–10: the pips of a printed card, the lower ones turned upside down. The big corner
   indices (the part that is read) own the top-left and bottom-right corners, so the pips
   stand in the column between them, a little narrower than on a printed card.
-* J, Q, K: a double-ended bust split by a diagonal, each half with the suit beside the
-  head, turned about the centre as on printed court cards (and as the corners are).
+* J, Q, K: a double-ended figure split by the diagonal between the two corner indices,
+  each half with the suit beside the head, turned about the centre as on printed court
+  cards (and as the corners are). Each half is a bust in the room the indices leave (the
+  card's top-right triangle, clear of the big indices of a pile's card): a head with a
+  face, the shoulders and the robe (the suit colour, a gold front) down to the diagonal,
+  and what tells the rank at a glance, bold enough for a 78 px card (issue 48): the king
+  a crown, a beard, an ermine collar and a sceptre; the queen long hair, a tiara, a
+  necklace and a flower in the suit colour; the jack a feathered cap, a collar and a
+  halberd.
 """
 
 from __future__ import annotations
@@ -73,56 +80,93 @@ LAYOUTS: dict[str, list[tuple[float, float]]] = {
 INK = "#1b1b1b"
 SKIN = "#f6d8b4"
 GOLD = "#e3a92b"
+WHITE = "#fff"
 HAIR = {"K": "#8c8c8c", "Q": "#6b3f1f", "J": "#9a5b22"}
+
+
+def _shape(d: str, fill: str, ink: str, more: str = "") -> str:
+    """A path filled with ``fill`` and outlined in ink ``ink`` units wide."""
+    return f'<path d="{d}" fill="{fill}" stroke="{INK}" stroke-width="{ink}"{more}/>'
+
+
+def _line(d: str, colour: str, width: str, more: str = "") -> str:
+    """An unfilled path: a stroke ``width`` units wide."""
+    return f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{width}"{more}/>'
+
+
+ROUND = ' stroke-linecap="round"'
+JOIN = ' stroke-linejoin="round"'
 
 # One half of a court figure, drawn in the top-right half of the card (above the diagonal
 # from the top-left corner to the bottom-right one); the other half is this turned 180°.
-ROBE = ('<path d="M43 60Q46 44 63 40Q82 41 91 50V57H61L50 70Z" fill="currentColor" '
-        f'stroke="{INK}" stroke-width=".9" stroke-linejoin="round"/>')
-COLLAR = (f'<path d="M52 47Q63 52 78 45L80 49Q63 58 50 52Z" fill="{GOLD}" '
-          f'stroke="{INK}" stroke-width=".7"/>')
-FACE = (f'<circle cx="64" cy="29" r="8.5" fill="{SKIN}" stroke="{INK}" stroke-width=".9"/>'
-        f'<path d="M61 28h.01M67 28h.01" stroke="{INK}" stroke-width="1.8" '
-        'stroke-linecap="round"/>'
-        f'<path d="M61.5 32.5Q64 34.5 66.5 32.5" fill="none" stroke="{INK}" '
-        'stroke-width=".8" stroke-linecap="round"/>')
+# The bust: the shoulders and the robe (the suit colour) down to the diagonal, kept clear
+# of the corner indices (x > 65 only above y 56: clear of a pile card's bigger index, and
+# of the other corner's, turned), with a gold front.
+ROBE = (_shape("M42 58.8Q44 47 56 44L62 42H70L78 44Q87 46 88.5 54.5L65 56V91Z",
+               "currentColor", ".9", JOIN)
+        + _shape("M63 42.5L66 48L69 42.5L65.6 56L65 91L63 87.5Z", GOLD, ".7", JOIN))
+NECK = _shape("M62 34V43L66 47L70 43V34Z", SKIN, ".7")
+FACE = (f'<circle cx="66" cy="28" r="10" fill="{SKIN}" stroke="{INK}" stroke-width=".9"/>'
+        + _line("M62.5 27h.01M69.5 27h.01", INK, "2.2", ROUND)
+        + _line("M66.3 28.5Q65 31 66.8 32", INK, ".7", ROUND)
+        + _line("M63 34.6Q66 36.6 69 34.6", INK, ".9", ROUND))
 FIGURES = {
     "K": (
-        # beard, face, crown, sceptre
-        f'<path d="M56 31Q57 43 64 44Q71 43 72 31Q68 37 64 37Q60 37 56 31Z" '
-        f'fill="{HAIR["K"]}" stroke="{INK}" stroke-width=".7"/>'
-        + FACE +
-        f'<path d="M55 22L55.5 11L60 16L64 8.5L68 16L72.5 11L73 22Z" fill="{GOLD}" '
-        f'stroke="{INK}" stroke-width=".8" stroke-linejoin="round"/>'
-        f'<path d="M55 22H73" stroke="{INK}" stroke-width="1.2"/>'
-        f'<path d="M84 16V47" stroke="{INK}" stroke-width="2.4" stroke-linecap="round"/>'
-        f'<path d="M84 16V47" stroke="{GOLD}" stroke-width="1.2" stroke-linecap="round"/>'
-        f'<circle cx="84" cy="14" r="2.6" fill="{GOLD}" stroke="{INK}" stroke-width=".7"/>'
+        ROBE + NECK
+        # an ermine collar
+        + _shape("M51 46Q66 53 83 46L86.5 51Q66 60 47 52Z", WHITE, ".8")
+        + _line("M56 50.5v2M66 53v2M76 50.5v2", INK, "1.4")
+        + FACE
+        # a beard and a moustache
+        + _shape("M56 29Q56 45 66 47Q76 45 76 29Q73 37 66 37Q59 37 56 29Z", HAIR["K"], ".7")
+        + _shape("M61 33.5Q66 30.5 71 33.5Q66 35 61 33.5Z", HAIR["K"], ".6")
+        # a crown: three points, a band, a jewel
+        + _shape("M55 20L53.5 7L60 12.5L66 4L72 12.5L78.5 7L77 20Z", GOLD, ".8", JOIN)
+        + _line("M55 17.5H77", INK, ".8")
+        + f'<circle cx="66" cy="13" r="1.8" fill="currentColor" stroke="{INK}" '
+          'stroke-width=".5"/>'
+        # a sceptre with an orb and a cross
+        + _line("M90 14V54", INK, "2.6", ROUND) + _line("M90 14V54", GOLD, "1.2", ROUND)
+        + f'<circle cx="90" cy="10.5" r="3.3" fill="{GOLD}" stroke="{INK}" stroke-width=".7"/>'
+        + _line("M90 3.5V7.2M88.3 5.3H91.7", INK, "1")
     ),
     "Q": (
-        # long hair behind the face, tiara, a flower
-        f'<path d="M54 31Q52 18 64 17Q76 18 74 31Q76 42 80 46H48Q52 42 54 31Z" '
-        f'fill="{HAIR["Q"]}" stroke="{INK}" stroke-width=".7"/>'
-        + FACE +
-        f'<path d="M56.5 22Q64 14 71.5 22L69 19.5L66.5 21L64 16.5L61.5 21L59 19.5Z" '
-        f'fill="{GOLD}" stroke="{INK}" stroke-width=".7" stroke-linejoin="round"/>'
-        f'<circle cx="64" cy="17" r="1.3" fill="currentColor"/>'
-        f'<path d="M85 22V46" stroke="{INK}" stroke-width="1.1"/>'
-        f'<circle cx="85" cy="20" r="3.2" fill="{GOLD}" stroke="{INK}" stroke-width=".7"/>'
-        f'<circle cx="85" cy="20" r="1.2" fill="currentColor"/>'
+        # long hair behind the face, over the shoulders
+        _shape("M54 30Q52 15 66 15Q80 15 78 30Q79 42 85 50H47Q53 42 54 30Z", HAIR["Q"], ".7")
+        + ROBE + NECK
+        # a necklace
+        + _line("M58 45Q66 52 74 45", GOLD, "1.6")
+        + f'<circle cx="66" cy="50" r="1.6" fill="currentColor" stroke="{INK}" '
+          'stroke-width=".5"/>'
+        + FACE
+        # a fringe and a tiara
+        + _shape("M56.5 25Q58 17 66 17.5Q74 17 75.5 25Q70 20.5 66 21Q62 20.5 56.5 25Z",
+                 HAIR["Q"], ".6")
+        + _shape("M57 18L58.5 9L62.5 13.5L66 6.5L69.5 13.5L73.5 9L75 18Q66 15 57 18Z",
+                 GOLD, ".7", JOIN)
+        + '<circle cx="66" cy="12.5" r="1.5" fill="currentColor"/>'
+        # a flower in the suit colour
+        + _line("M88 22Q87 38 89 54", INK, "1.2")
+        + _shape("M88 27Q82 26 83 21Q86 23 88 27Z", GOLD, ".5")
+        + _shape("M83 10Q83 20 88 21Q93 20 93 10L90.5 13.5L88 8.5L85.5 13.5Z",
+                 "currentColor", ".7", JOIN)
     ),
     "J": (
-        # short hair, a cap with a feather, a halberd
-        f'<path d="M55 31Q54 21 64 20Q74 21 73 31L71 27H57Z" fill="{HAIR["J"]}" '
-        f'stroke="{INK}" stroke-width=".7"/>'
-        + FACE +
-        f'<path d="M54 24Q55 14 65 14Q74 15 75 23Q65 20 54 24Z" fill="currentColor" '
-        f'stroke="{INK}" stroke-width=".8" stroke-linejoin="round"/>'
-        f'<path d="M70 16Q80 6 88 9Q80 11 73 19Z" fill="{GOLD}" stroke="{INK}" '
-        'stroke-width=".7"/>'
-        f'<path d="M86 18V47" stroke="{INK}" stroke-width="1.3"/>'
-        f'<path d="M86 13L89.5 19L86 22L82.5 19Z" fill="{GOLD}" stroke="{INK}" '
-        'stroke-width=".7"/>'
+        ROBE + NECK
+        # a flat collar
+        + _shape("M55 46L66 52L77 46L80 50L66 57L52 50Z", WHITE, ".7", JOIN)
+        + FACE
+        # curly hair below the cap
+        + _shape("M56 31Q53 25 57 20H75Q79 25 76 31Q75 25 72 23H60Q57 25 56 31Z",
+                 HAIR["J"], ".6")
+        # a cap with a gold band and a feather
+        + _shape("M54 22Q55 9 67 9.5Q78 10 79 21Q66 17 54 22Z", "currentColor", ".8", JOIN)
+        + _line("M54.8 19.6Q66 15 78.6 18.8", GOLD, "1.6")
+        + _shape("M73 12Q83 1 95 4Q85 7 76 15Z", GOLD, ".7")
+        # a halberd
+        + _line("M91 17V54", INK, "1.6")
+        + _shape("M91 10L94 16L91 20L88 16Z", GOLD, ".6")
+        + _shape("M91 18Q98 18.5 98 25Q94 23 91 23Z", GOLD, ".6")
     ),
 }
 
@@ -148,7 +192,7 @@ def _pips(rank: str, suit: str) -> str:
 
 
 def _court(rank: str, suit: str) -> str:
-    half = f'<use href="#fig-{rank}"/>' + _pip(suit, 48, 25, 11, False)
+    half = f'<use href="#fig-{rank}"/>' + _pip(suit, 45, 26, 11, False)
     return (f'{half}<g transform="rotate(180 50 70)">{half}</g>'
             f'<path d="M41 57.4L59 82.6" stroke="{GOLD}" stroke-width="1.4" '
             'stroke-linecap="round"/>')
@@ -161,7 +205,7 @@ def sprite() -> str:
         "<!-- Card faces for Gin Rummy, drawn by tools/card_sprite.py (do not edit). -->",
         "<defs>",
         *(f'<path id="{suit}" d="{d}"/>' for suit, d in PIPS.items()),
-        *(f'<g id="fig-{rank}">{ROBE}{COLLAR}{body}</g>' for rank, body in FIGURES.items()),
+        *(f'<g id="fig-{rank}">{body}</g>' for rank, body in FIGURES.items()),
         "</defs>",
     ]
     for suit in SUITS:

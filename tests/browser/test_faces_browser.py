@@ -1,7 +1,8 @@
 """Card faces, backs, felts, sound and vibration in Chromium (issue 26).
 
 Faces: every face-up card shows its symbol of ``static/cards.svg`` (drawn, in the suit's
-colour), on Large cards too (the whole card is bigger, issue 48). Backs and felts: the
+colour), on Large cards too (the whole card is bigger, issue 48); a court card's figure
+never draws under its corner indices, at the hand's and the piles' index sizes. Backs and felts: the
 Settings choice is on ``<html>`` and colours the stock, the computer's cards and the
 table. Sound and vibration are observed, not heard: ``AudioContext`` and
 ``navigator.vibrate`` are replaced before the page's scripts run and record their calls.
@@ -50,6 +51,76 @@ def test_faces_show_their_symbol_in_the_suit_colour(live_server: str,
     page.goto(live_server + "/play")
     assert page.locator(".hand .card__art").first.evaluate(
         "e => getComputedStyle(e).display") != "none"
+
+
+# A court card's art drawn alone on a canvas (its symbol, the sprite's own shapes) and
+# the ink it puts under the corner indices: the indices' glyph boxes are measured on a
+# card of the table (the hand's or the discard pile's index size) with the court's rank
+# and suit written in, mapped into the symbol's 100 x 140 box. The page's CSP admits no
+# blob: image, so the canvas is drawn in a blank page of the same browser.
+ZONES = """async ([selector, codes]) => {
+  const card = document.querySelector(selector);
+  const symbols = {C: '\\u2663', D: '\\u2666', H: '\\u2665', S: '\\u2660'};
+  const href = card.querySelector('.card__art use').getAttribute('href').split('#')[0];
+  const zones = {};
+  for (const code of codes) {
+    const box = card.getBoundingClientRect();
+    zones[code] = [];
+    for (const corner of card.querySelectorAll('.card__corner')) {
+      corner.children[0].textContent = code[0];
+      corner.children[1].textContent = symbols[code[1]];
+      for (const glyph of corner.children) {
+        const r = glyph.getBoundingClientRect();
+        zones[code].push([(r.left - box.left) / box.width * 100,
+                          (r.top - box.top) / box.height * 140,
+                          (r.right - box.left) / box.width * 100,
+                          (r.bottom - box.top) / box.height * 140]);
+      }
+    }
+  }
+  return {sprite: await (await fetch(href)).text(), zones};
+}"""
+INK = """async ({sprite, zones}) => {
+  const scale = 4, out = {};
+  for (const [code, boxes] of Object.entries(zones)) {
+    const svg = sprite.replace('</svg>', '<use href="#' + code + '"/></svg>')
+      .replace('<svg ', '<svg viewBox="0 0 100 140" width="400" height="560" color="#c0222b" ');
+    const image = new Image();
+    image.src = URL.createObjectURL(new Blob([svg], {type: 'image/svg+xml'}));
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = 100 * scale; canvas.height = 140 * scale;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const count = (x, y, w, h) => {
+      const data = ctx.getImageData(x, y, w, h).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 64) n++;
+      return n;
+    };
+    out[code] = {drawn: count(0, 0, canvas.width, canvas.height), under: boxes.map(
+      ([x0, y0, x1, y1]) => count(Math.floor(x0 * scale), Math.floor(y0 * scale),
+                                  Math.ceil((x1 - x0) * scale), Math.ceil((y1 - y0) * scale)))};
+  }
+  return out;
+}"""
+COURTS = [rank + suit for rank in "JQK" for suit in "CDHS"]
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_court_figures_keep_clear_of_the_corner_indices(
+        live_server: str, new_page: Callable[..., Any], width: int, height: int) -> None:
+    page = new_page(width, height)
+    _start(page, live_server)
+    _to_draw_step(page)
+    blank = page.context.new_page()
+    for selector in (".hand .slot .card", ".pile__top .card"):
+        measured = page.evaluate(ZONES, [selector, COURTS])
+        found = blank.evaluate(INK, measured)
+        for code, art in found.items():
+            assert art["drawn"] > 20_000, (selector, code, art)  # a figure was drawn
+            assert art["under"] == [0, 0, 0, 0], (selector, code, art,
+                                                   measured["zones"][code])
 
 
 def test_backs_and_felts_apply_to_the_table(live_server: str,

@@ -3,9 +3,10 @@
 At the discard step (11 cards) the hand is one row of cards at least 1.5 times as wide as
 the two rows of small cards before it, overlapping so that each card's corner index
 stays in sight; the whole table still fits the screen. *Large* makes the card's box
-bigger and keeps its full face (the pips). The corner index keeps clear of the pips, the
-"new" tab sits above the card. A pile's card dragged into the hand draws it; dragged
-elsewhere, nothing happens. Screenshots go to test-results/.
+bigger and keeps its full face (the pips). A tall phone's felt goes to bigger cards, and
+a pile that cannot be tapped at a step shows its card without its button's words. The
+corner index keeps clear of the pips, the "new" tab sits above the card. A pile's card
+dragged into the hand draws it; dragged elsewhere, nothing happens. Screenshots go to test-results/.
 """
 
 from __future__ import annotations
@@ -109,6 +110,55 @@ def test_large_makes_the_whole_card_bigger_with_its_face(
     assert all(card["art"] != "none" for card in large), f"{label}: Large hides the pips"
     assert len({round(c["card"]["top"]) for c in large if not c["checked"]}) == 1
     screenshot(page, f"fan-discard-{label}-large")
+
+
+# The piles' buttons: where they are, their cards' width, their words' opacity, their names.
+PILES = """() => ['#a-draw_stock', '#a-take'].map(id => {
+  const b = document.querySelector(id), r = b.getBoundingClientRect();
+  return {id, left: r.left, top: r.top, width: r.width, height: r.height,
+          card: b.querySelector('.pile__card .card').getBoundingClientRect().width,
+          words: getComputedStyle(b.querySelector('.pile__act')).opacity,
+          background: getComputedStyle(b).backgroundColor, disabled: b.disabled}; })"""
+
+
+def test_a_tall_phone_gives_its_felt_to_the_cards_and_its_piles_words_to_the_step(
+        live_server: str, new_page: Callable[..., Any],
+        screenshot: Callable[[Any, str], Path]) -> None:
+    page = new_page(390, 844)
+    hand = _discard_step(page, live_server, "normal")
+    # The hand's cards a tenth bigger than a 360 px phone's (85 px before, issue 48).
+    assert hand[0]["card"]["width"] >= 93, hand[0]
+    piles = page.evaluate(PILES)
+    assert all(p["disabled"] for p in piles)
+    # While you discard, the piles are cards on the felt: no words, no box...
+    assert [p["words"] for p in piles] == ["0", "0"], piles
+    assert all(p["background"] == "rgba(0, 0, 0, 0)" for p in piles), piles
+    assert all(p["card"] >= 100 for p in piles), piles
+    # ... and still named for screen readers.
+    for name in ("Draw from stock", "Take discard"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1
+    screenshot(page, "fan-tall-phone-discard")
+    # At the draw step the piles say what they do, in boxes of the same size at the same
+    # height: nothing moved (sideways the row stays centred as the pile's count changes).
+    page.locator(".hand .slot__input[data-acts~=discard]").first.click()
+    _tap_discard(page)
+    _to_draw_step(page, settle=at_rest)
+    at_rest(page)
+    drawing = page.evaluate(PILES)
+    assert [p["words"] for p in drawing] == ["1", "1"], drawing
+    for before, after in zip(piles, drawing, strict=True):
+        for key in ("top", "width", "height"):
+            assert abs(before[key] - after[key]) <= 0.5, (key, before, after)
+    # A short phone keeps the piles' words beside their cards at every step.
+    short = new_page(360, 640)
+    _discard_step(short, live_server, "normal")
+    assert [p["words"] for p in short.evaluate(PILES)] == ["1", "1"]
+
+
+def _tap_discard(page: Any) -> None:
+    version = _version(page)
+    page.get_by_role("button", name="Discard", exact=True).click()
+    _changed(page, version)
 
 
 def _drag_from(page: Any, pile: str, to: dict[str, float]) -> None:
