@@ -22,8 +22,10 @@ from app.core.readiness import SchemaGate, readiness
 from app.daily import days as daily_days
 from app.daily import plays as daily_plays
 from app.engine import compiled_core
+from app.events import hosting
 from app.friend import live, presence
 from app.friend import pages as friend_pages
+from app.friend import watch as friend_watch
 from app.play.hints import ONE_AT_A_TIME as ONE_HINT_AT_A_TIME
 from app.review import analysis, practice, puzzle
 from app.review import history as review_history
@@ -259,6 +261,9 @@ def _connect_features() -> None:
     # A friend match's table page asks the friend feature whether the friend is away,
     # for the browser's other friend matches and for the inviter's waiting page.
     seats.listen(friend_pages.TABLE)
+    # A watch link opened by a player of a duplicate round still in play is refused (the
+    # honour rule), whoever made the link.
+    friend_watch.refuse_viewers(hosting.may_watch)
     # What each feature checks of a browser's stored rows when a request of it fails
     # unexpectedly (rows that cannot be read are set aside: app.core.setaside).
     setaside.register(storage.unreadable, storage.unreadable_seats,

@@ -816,9 +816,7 @@ def watch_table(db: Session, event: Event, pairing_text: str | None,
         raise EventError(N_("This table has finished: its result is in the standings."), 409)
     if event.duplicate_seed is not None and session_id is not None \
             and me(db, event, session_id) is not None and not round_revealed(db, event):
-        raise EventError(N_("Every table of this round plays the same duplicate boards: "
-                            "the event's players can watch its tables once every table "
-                            "of the round has finished."), 409)
+        raise EventError(SEALED_WATCH, 409)
     open_links = db.exec(select(func.count()).select_from(WatchLink).where(
         col(WatchLink.match_id) == row.match_id, col(WatchLink.revoked_at).is_(None))).one()
     if open_links >= MOST_WATCH_LINKS:
@@ -828,6 +826,24 @@ def watch_table(db: Session, event: Event, pairing_text: str | None,
         return watch.issue(db, row.match_id)
     except watch.WatchError as error:
         raise EventError(error.message, 404) from error
+
+
+SEALED_WATCH = N_("Every table of this round plays the same duplicate boards: the event's "
+                  "players can watch its tables once every table of the round has finished.")
+"""Why an event's player may not watch a table of a duplicate round still in play."""
+
+
+def may_watch(db: Session, match_id: int, session_id: str) -> str | None:
+    """Why the browser ``session_id`` may not watch the match ``match_id`` now, or
+    ``None``: a player of the duplicate event the match is a table of, while that
+    round's boards are hidden (the honour rule; a forwarded watch link included).
+    Registered with :func:`app.friend.watch.refuse_viewers` at start."""
+    row = db.exec(select(EventPairing).where(col(EventPairing.match_id) == match_id)).first()
+    event = db.get(Event, row.event_id) if row is not None else None
+    if event is None or event.duplicate_seed is None or row is None \
+            or row.round != event.round or me(db, event, session_id) is None:
+        return None
+    return None if round_revealed(db, event) else SEALED_WATCH
 
 
 MOST_POINTS = 9999

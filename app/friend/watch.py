@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,6 +66,40 @@ class WatchError(PlayError):
 
 class StoppedLinkError(WatchError):
     """The link was stopped (a player took their leave back, or stopped the links)."""
+
+
+class ViewerRefusedError(WatchError):
+    """The link is good, but this browser may not watch the match now (409): a check
+    registered with :func:`refuse_viewers` says why."""
+
+    status_code = 409
+
+
+ViewerCheck = Callable[[Session, int, str], str | None]
+"""``check(db, match_id, session_id)``: why the browser ``session_id`` may not watch the
+match now (a message marked with ``N_``), or ``None``."""
+
+_VIEWER_CHECKS: list[ViewerCheck] = []
+
+
+def refuse_viewers(check: ViewerCheck) -> None:
+    """Have every watch page and stream ask ``check`` about its viewer's browser (the
+    layers above the friend feature register theirs at start: an event's duplicate
+    boards, ``app.events.hosting.may_watch``)."""
+    if check not in _VIEWER_CHECKS:
+        _VIEWER_CHECKS.append(check)
+
+
+def check_viewer(db: Session, match_id: int, session_id: str | None) -> None:
+    """Raise :class:`ViewerRefusedError` when a registered check refuses the browser
+    ``session_id`` (``None``: a browser without a session, never refused) the match
+    ``match_id``."""
+    if session_id is None:
+        return
+    for check in _VIEWER_CHECKS:
+        why = check(db, match_id, session_id)
+        if why is not None:
+            raise ViewerRefusedError(why)
 
 
 class NoLeaveError(WatchError):
@@ -223,13 +257,16 @@ def find(db: Session, token: str) -> WatchLink:
     return row
 
 
-def watched(db: Session, token: str) -> WatchScreen:
-    """The public table the link ``token`` shows (module docstring).
+def watched(db: Session, token: str, viewer: str | None = None) -> WatchScreen:
+    """The public table the link ``token`` shows (module docstring) to the browser
+    ``viewer`` (its session id, ``None`` for one without a session).
 
     Raises:
         WatchError: as :func:`find`, or the match is gone (404).
+        ViewerRefusedError: a registered check refuses ``viewer`` (409).
     """
     row = find(db, token)
+    check_viewer(db, row.match_id, viewer)
     game = db.get(PlayMatch, row.match_id)
     if game is None or not game.hands:
         raise WatchError(UNKNOWN)

@@ -29,7 +29,7 @@ from starlette.responses import Response, StreamingResponse
 from app.core.i18n import gettext
 from app.core.inputs import whole_number
 from app.friend import watch
-from app.web.deps import DbDep, FieldsDep, SessionDep
+from app.web.deps import DbDep, FieldsDep, SessionDep, known_session_id
 from app.web.limits import held_until_closed, stream_slot
 from app.web.links import see_other
 from app.web.render import render
@@ -114,13 +114,15 @@ def stop(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) ->
 
 def _watched(request: Request, db: DbDep, token: str, block: str | None) -> Response:
     try:
-        screen = watch.watched(db, token)
+        screen = watch.watched(db, token, known_session_id(request, db))
     except watch.WatchError as error:
         stopped = isinstance(error, watch.StoppedLinkError)
+        refused = isinstance(error, watch.ViewerRefusedError)
         return render(request, "friend/watch.html", {
             "w": None, "message": error.message,
-            "title": gettext("No longer watched") if stopped else gettext("No such match to watch"),
-        }, block=block, status_code=404, headers=NO_STORE)
+            "title": gettext("Not yet") if refused else gettext("No longer watched")
+            if stopped else gettext("No such match to watch"),
+        }, block=block, status_code=error.status_code, headers=NO_STORE)
     return render(request, "friend/watch.html", {"w": screen}, block=block, headers=NO_STORE)
 
 
@@ -136,12 +138,15 @@ def watch_view(request: Request, db: DbDep, token: str) -> Response:
     return _watched(request, db, token, "view")
 
 
-def _link(db: DbDep, token: str) -> tuple[int | None, str]:
-    """``(match id, "")`` of the open link ``token``, or ``(None, why not)``."""
+def _link(db: DbDep, token: str, viewer: str | None) -> tuple[int | None, str, int]:
+    """``(match id, "", 200)`` of the open link ``token`` for the browser ``viewer``,
+    or ``(None, why not, status)``."""
     try:
-        return watch.find(db, token).match_id, ""
+        match_id = watch.find(db, token).match_id
+        watch.check_viewer(db, match_id, viewer)
+        return match_id, "", 200
     except watch.WatchError as error:
-        return None, error.message
+        return None, error.message, error.status_code
     finally:
         db.close()  # only read: the stream holds no transaction meanwhile
 
@@ -150,9 +155,10 @@ def _link(db: DbDep, token: str) -> tuple[int | None, str]:
 async def watch_events(request: Request, db: DbDep, token: str) -> Response:
     """The watcher's live signal (``app.friend.watch.events``); 404 for a link that
     leads nowhere."""
-    match_id, why = await run_in_threadpool(_link, db, token)
+    match_id, why, status = await run_in_threadpool(
+        lambda: _link(db, token, known_session_id(request, db)))
     if match_id is None:
-        return Response(why, status_code=404, media_type="text/plain", headers=NO_STORE)
+        return Response(why, status_code=status, media_type="text/plain", headers=NO_STORE)
     release = stream_slot(request)  # 429 beyond the streams per browser or address
     engine = request.app.state.engine
     poll = engine.dialect.name == "sqlite" and request.app.state.settings.workers > 1

@@ -136,6 +136,17 @@ def test_a_finished_tables_players_cannot_read_a_board_still_in_play_at_another_
     refused = watcher.post(f"/events/{slug}/watch", data={"pairing": str(late.id)},
                            follow_redirects=False)
     assert refused.status_code == 409 and "once every table" in refused.text
+    # Nor through a watch link someone else made (the host, who plays no table) and
+    # forwarded: the page, its view and its stream refuse an event player's browser.
+    made = client.post(f"/events/{slug}/watch", data={"pairing": str(late.id)},
+                       follow_redirects=False)
+    assert made.status_code == 303, made.text[:800]
+    link = str(made.headers["location"])
+    assert client.get(link).status_code == 200
+    for path in (link, f"{link}/view", f"{link}/events"):
+        answer = watcher.get(path)
+        assert answer.status_code == 409, (path, answer.status_code)
+        assert "once every table" in answer.text and seed not in answer.text
     # Once every table of the round has finished, the seed is out and checks.
     end_match(engine, early.match_id)
     end_match(engine, late.match_id)
@@ -148,6 +159,7 @@ def test_a_finished_tables_players_cannot_read_a_board_still_in_play_at_another_
     assert hashlib.sha256(seed.encode()).hexdigest() == sealed
     assert seats[0].get(f"{history}/1").status_code == 200
     assert seed in seats[0].get(f"{history}.txt").text
+    assert watcher.get(link).status_code == 200  # the round is over: watching is open
     assert seed in seats[1].get("/privacy/data.json").text
     exported = json.loads(client.get(f"/events/{slug}/results.json").text)
     assert exported["boards"][0]["server_seed"] == seed
