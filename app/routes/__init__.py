@@ -1,7 +1,8 @@
 """HTTP routes, one thin module per area: ``home``, ``play``, ``friend``, ``watch``
 (watching a friend match), ``history``, ``train`` (the drill, the daily puzzle, Review
 together), ``score``, ``guide``, ``fair``, ``prefs`` (``/settings``), ``install``,
-``learn``, ``daily``, ``devices``, ``events``, ``admin`` (``/admin``), ``metrics``
+``learn``, ``daily``, ``devices``, ``events``, ``seasons`` (a club's events with a
+running table), ``admin`` (``/admin``), ``metrics``
 (``/metrics``), ``botapi`` (``/api/bot``, the bot protocol: JSON for programs,
 docs/bots.md). Each module
 exposes ``router``; ``app.main`` includes them.

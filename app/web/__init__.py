@@ -19,6 +19,8 @@ errors and middleware. Knows nothing of any one feature.
 * :mod:`app.web.links` — where pages point to one another (the guide's sections);
 * :mod:`app.web.secretlinks` — the random tokens of share and watch links, stored as
   their SHA-256 only;
+* :mod:`app.web.hostcodes` — a host's code carried to its page once (a cookie for that
+  page alone) and the codes that open nothing counted (events and seasons);
 * :mod:`app.web.rulewords` — the table's rules in words, for every page that shows them;
 * :mod:`app.web.phrases` — the pure layers' messages (the engine's refusals and a hand's
   sum, the score sheet's refusals) in the page's language: each carries its catalogue
