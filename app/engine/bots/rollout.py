@@ -16,7 +16,6 @@ undercuts, the defender's melds count against gin).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
 from ..layoff import run_chain
@@ -90,18 +89,21 @@ def wants_card(hand: int, card: int, rules: Rules, limit: int, least: int = -1) 
     return best_discard(with_card, card, rules)[1] <= limit
 
 
-_DISCARDS: Final[dict[tuple[int, int, bool], tuple[int, int]]] = {}
+_DISCARDS: Final[dict[int, tuple[int, int]]] = {}
 """Memo of :func:`best_discard` (play-outs from the same samples meet the same hands
-again and again); emptied when it reaches :data:`MEMO_SIZE` entries."""
+again and again), keyed by one integer (:func:`best_discard`); emptied when it reaches
+:data:`MEMO_SIZE` entries."""
 MEMO_SIZE: Final = 50_000
 """(About 12 MB at most: one decision of Expert fills a few thousand.)"""
 
 
 def best_discard(hand: int, taken: int, rules: Rules) -> tuple[int, int]:
     """``(card bit, deadwood left)``: the discard leaving the least deadwood, ties to the
-    higher card then the higher index; never ``taken``
+    higher card then the higher index; never ``taken`` (one card's bit, or 0 for none)
     (:func:`~app.engine.melds.least_discard_mask`, memoised)."""
-    key = (hand, taken, rules.round_the_corner)
+    # One integer: the hand's 52 bits, then taken's position (0 for none: 6 bits) and
+    # round-the-corner (1 bit); under 2**62, so no tuple to build or hash.
+    key = (hand << 6 | taken.bit_length()) << 1 | rules.round_the_corner
     found = _DISCARDS.get(key)
     if found is not None:
         return found
@@ -157,12 +159,28 @@ def _layoff_options(meld: int, defender: int, wrap: bool) -> list[int]:
     return options
 
 
-@lru_cache(maxsize=4096)
+_SCORES: Final[dict[int, tuple[Rules, KnockLimit, tuple[Role, int, HandKind]]]] = {}
+"""Memo of :func:`_score`: each entry with the rules and the knock limit (the very
+objects) it was scored under, so that a look-up hashes no dataclass (emptied at
+:data:`SCORES_SIZE` entries)."""
+SCORES_SIZE: Final = 4096
+
+
 def _score(knocker: int, defender: int, rules: Rules, big_gin: bool,
            limit: KnockLimit) -> tuple[Role, int, HandKind]:
+    """``(winner, points, kind)`` of :func:`~app.engine.scoring.score_hand` for these
+    deadwood counts (each under 128), memoised."""
+    key = (knocker << 7 | defender) << 1 | big_gin
+    found = _SCORES.get(key)
+    if found is not None and found[0] is rules and found[1] is limit:
+        return found[2]
     score = score_hand(knocker, defender, rules, big_gin=big_gin, limit=limit)
     assert score.winner is not None
-    return score.winner, score.points, score.kind
+    result = (score.winner, score.points, score.kind)
+    if len(_SCORES) >= SCORES_SIZE:
+        _SCORES.clear()
+    _SCORES[key] = (rules, limit, result)
+    return result
 
 
 def settle_masks(hand: int, defender: int, rules: Rules,
