@@ -347,6 +347,31 @@ def play_out(deal: Deal, rules: Rules, limit: KnockLimit, patient: int | None = 
         draw(deal, take)
 
 
+def play_after(base: Deal, move: str, card: int, rules: Rules, limit: KnockLimit,
+               patient: int | None = None, knock_at: int = 0) -> Outcome:
+    """The outcome of a copy of ``base`` (``base`` is not changed) after the player to
+    act makes ``move``, played to the end (:func:`play_out` with ``patient`` and
+    ``knock_at``): ``"take"`` the face-up card, ``"stock"`` a stock draw, ``"pass"``
+    the upcard, ``"big gin"`` (settled at once), or ``"discard"``, ``"knock"`` or
+    ``"gin"`` with ``card`` (a bit; :func:`discard_and_end`). One call of the compiled
+    core for each of the search's play-outs (:meth:`~app.engine.bots.expert.Playouts.value`)."""
+    deal = base.copy()
+    if move == "take":
+        draw(deal, True)
+    elif move == "stock":
+        draw(deal, False)
+    elif move == "pass":
+        pass_upcard(deal)
+    elif move == "big gin":
+        me = deal.to_play
+        return settle_knock(me, deal.hands[me], deal.hands[1 - me], rules, limit)
+    else:
+        outcome = discard_and_end(deal, card, move, rules, limit)
+        if outcome is not None:
+            return outcome
+    return play_out(deal, rules, limit, patient, knock_at)
+
+
 __all__ = ["Deal", "Outcome", "VOID", "best_discard", "discard_and_end", "draw",
-           "melds_with", "pass_upcard", "play_out", "policy_discard", "settle_knock",
+           "melds_with", "pass_upcard", "play_after", "play_out", "policy_discard", "settle_knock",
            "settle_masks", "wants_card"]
