@@ -75,16 +75,65 @@ def _bit_index(bit: int) -> int:
     return bit.bit_length() - 1
 
 
+def _meld_mates(wrap: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each card index: the mask of the other three cards of its rank, and the
+    pairs of cards (masks) that make a run of three with it (cyclic through K-A when
+    ``wrap``): every meld holding the card holds such a set of three or run of three."""
+    table: list[tuple[int, tuple[int, ...]]] = []
+    for index in range(52):
+        suit, rank = divmod(index, 13)
+        mates = 0
+        for other in range(4):
+            if other != suit:
+                mates |= 1 << (13 * other + rank)
+        pairs: list[int] = []
+        for low in (rank - 2, rank - 1, rank):
+            ranks = [r for r in range(low, low + 3) if r != rank]
+            if not wrap and (ranks[0] < 0 or ranks[1] > 12):
+                continue
+            pairs.append(1 << (13 * suit + ranks[0] % 13) | 1 << (13 * suit + ranks[1] % 13))
+        table.append((mates, tuple(pairs)))
+    return tuple(table)
+
+
+_MELD_MATES: Final = (_meld_mates(False), _meld_mates(True))
+""":func:`_meld_mates` without and with round-the-corner runs."""
+
+
+def can_meld(hand: int, index: int, rules: Rules) -> bool:
+    """True when card ``index`` (not in ``hand``) and cards of ``hand`` make a meld: two
+    of its rank, or two next to it in its suit as a run of three. When False the card is
+    deadwood in every arrangement of ``hand`` with it, so its least deadwood is
+    ``hand``'s plus the card's points (the take rules' shortcut)."""
+    mates, pairs = _MELD_MATES[1 if rules.round_the_corner else 0][index]
+    same = hand & mates
+    if same & (same - 1):
+        return True
+    return any(hand & pair == pair for pair in pairs)
+
+
+MOST_POINTS: Final = 10
+"""The most points of one card: a discard lowers a hand's least deadwood by at most
+this much (the card as deadwood in the hand without it)."""
+
+
 def wants_card(hand: int, card: int, rules: Rules, limit: int, least: int = -1) -> bool:
     """The play-out policy's take rule: ``card`` (a bit) completes or extends a meld of
     the 10-card ``hand``, or taking it lets the player knock (or go gin) at once.
     ``least``: the least deadwood of ``hand`` when known (-1: computed here)."""
-    points = CARD_POINTS[_bit_index(card)]
+    index = _bit_index(card)
+    points = CARD_POINTS[index]
     with_card = hand | card
     if least < 0:
         least = least_deadwood_mask(hand, rules)
-    if least_deadwood_mask(with_card, rules) < least + points:
-        return True
+    if can_meld(hand, index, rules):
+        after = least_deadwood_mask(with_card, rules)
+        if after < least + points:
+            return True
+    else:
+        after = least + points
+    if after - MOST_POINTS > limit:
+        return False  # no discard brings it within the limit
     # The best discard after taking it (memoised: the discard that follows asks again).
     return best_discard(with_card, card, rules)[1] <= limit
 
@@ -272,9 +321,12 @@ def melds_with(hand: int, card: int, rules: Rules, least: int = -1) -> bool:
     """The simple player's take rule: ``card`` (a bit) completes or extends a meld of the
     10-card ``hand`` (it lowers the least deadwood by its whole value). ``least``: the
     least deadwood of ``hand`` when known (-1: computed here)."""
+    index = _bit_index(card)
+    if not can_meld(hand, index, rules):
+        return False
     if least < 0:
         least = least_deadwood_mask(hand, rules)
-    return least_deadwood_mask(hand | card, rules) < least + CARD_POINTS[_bit_index(card)]
+    return least_deadwood_mask(hand | card, rules) < least + CARD_POINTS[index]
 
 
 def policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
