@@ -208,9 +208,10 @@ def _layoff_options(meld: int, defender: int, wrap: bool) -> list[int]:
     return options
 
 
-_SCORES: Final[dict[int, tuple[Rules, KnockLimit, tuple[Role, int, HandKind]]]] = {}
-"""Memo of :func:`_score`: each entry with the rules and the knock limit (the very
-objects) it was scored under, so that a look-up hashes no dataclass (emptied at
+_SCORES: Final[dict[int, tuple[Rules, tuple[Role, int, HandKind]]]] = {}
+"""Memo of :func:`_score`, keyed by one integer (the deadwood counts, big gin and the
+knock limit), each entry with the rules it was scored under: a look-up hashes no
+dataclass, and compares the rules only when they are another object (emptied at
 :data:`SCORES_SIZE` entries)."""
 SCORES_SIZE: Final = 4096
 
@@ -219,17 +220,24 @@ def _score(knocker: int, defender: int, rules: Rules, big_gin: bool,
            limit: KnockLimit) -> tuple[Role, int, HandKind]:
     """``(winner, points, kind)`` of :func:`~app.engine.scoring.score_hand` for these
     deadwood counts (each under 128), memoised."""
-    key = (knocker << 7 | defender) << 1 | big_gin
+    if not 0 <= limit.limit < 128:
+        return _scored(knocker, defender, rules, big_gin, limit)
+    key = (((knocker << 7 | defender) << 1 | big_gin) << 7 | limit.limit) << 1 | limit.doubled
     found = _SCORES.get(key)
-    if found is not None and found[0] is rules and found[1] is limit:
-        return found[2]
-    score = score_hand(knocker, defender, rules, big_gin=big_gin, limit=limit)
-    assert score.winner is not None
-    result = (score.winner, score.points, score.kind)
+    if found is not None and (found[0] is rules or found[0] == rules):
+        return found[1]
+    result = _scored(knocker, defender, rules, big_gin, limit)
     if len(_SCORES) >= SCORES_SIZE:
         _SCORES.clear()
-    _SCORES[key] = (rules, limit, result)
+    _SCORES[key] = (rules, result)
     return result
+
+
+def _scored(knocker: int, defender: int, rules: Rules, big_gin: bool,
+            limit: KnockLimit) -> tuple[Role, int, HandKind]:
+    score = score_hand(knocker, defender, rules, big_gin=big_gin, limit=limit)
+    assert score.winner is not None
+    return score.winner, score.points, score.kind
 
 
 def settle_masks(hand: int, defender: int, rules: Rules,
