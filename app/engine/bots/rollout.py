@@ -240,16 +240,20 @@ def _scored(knocker: int, defender: int, rules: Rules, big_gin: bool,
     return score.winner, score.points, score.kind
 
 
-def settle_masks(hand: int, defender: int, rules: Rules,
-                 limit: KnockLimit) -> tuple[Role, int, HandKind]:
+def settle_masks(hand: int, defender: int, rules: Rules, limit: KnockLimit,
+                 knocker: int = -1, before: int = -1) -> tuple[Role, int, HandKind]:
     """``(winner, points, kind)`` of a knock (gin, big gin) by ``hand`` (a mask of 10
     cards, 11 for big gin) against the 10-card ``defender`` mask: the result of the
     engine's :func:`~app.engine.layoff.lay_down` (the knocker's least-deadwood
     arrangement that leaves the defender the most deadwood after the defender's best
     layoffs; none against gin), computed on masks without building melds (the play-outs'
-    settlement; ``tests/unit/engine/test_fast_core.py`` checks it against ``lay_down``)."""
-    knocker = least_deadwood_mask(hand, rules)
-    before = least_deadwood_mask(defender, rules)
+    settlement; ``tests/unit/engine/test_fast_core.py`` checks it against ``lay_down``).
+    ``knocker`` and ``before``: the least deadwood of ``hand`` and of ``defender`` when
+    known (-1: computed here)."""
+    if knocker < 0:
+        knocker = least_deadwood_mask(hand, rules)
+    if before < 0:
+        before = least_deadwood_mask(defender, rules)
     big_gin = hand.bit_count() == 11
     if knocker == 0 or before == 0:
         return _score(knocker, before, rules, big_gin, limit)
@@ -275,25 +279,30 @@ def settle_masks(hand: int, defender: int, rules: Rules,
 
 
 def settle_knock(knocker: int, hand: int, defender: int, rules: Rules,
-                 limit: KnockLimit) -> Outcome:
+                 limit: KnockLimit, least: int = -1, defender_least: int = -1) -> Outcome:
     """Score a knock (or gin / big gin) by ``knocker`` holding ``hand`` against the
-    ``defender`` mask, as the engine's own settlement scores it (:func:`settle_masks`)."""
-    winner, points, kind = settle_masks(hand, defender, rules, limit)
+    ``defender`` mask, as the engine's own settlement scores it (:func:`settle_masks`;
+    ``least`` and ``defender_least``: the two hands' least deadwood when known, else
+    -1)."""
+    winner, points, kind = settle_masks(hand, defender, rules, limit, least, defender_least)
     return Outcome(knocker if winner is Role.KNOCKER else 1 - knocker, points, kind)
 
 
-def discard_and_end(deal: Deal, card: int, out: str, rules: Rules,
-                    limit: KnockLimit) -> Outcome | None:
+def discard_and_end(deal: Deal, card: int, out: str, rules: Rules, limit: KnockLimit,
+                    left: int = -1, defender_least: int = -1) -> Outcome | None:
     """The player to act discards ``card`` (a bit) — with ``out`` ``"knock"``/``"gin"``
     they go out, ``"discard"`` just discards. Returns the outcome when the hand ends
-    (a knock, or a void hand), else ``None`` with the turn passed on."""
+    (a knock, or a void hand), else ``None`` with the turn passed on. ``left`` and
+    ``defender_least``: the least deadwood of the hand the discard leaves and of the
+    other player's hand, when known (-1: computed by the settlement if needed)."""
     player = deal.to_play
     deal.hands[player] ^= card
     deal.pile.append(card)
     deal.taken = 0
     deal.forced = False
     if out != "discard":
-        return settle_knock(player, deal.hands[player], deal.hands[1 - player], rules, limit)
+        return settle_knock(player, deal.hands[player], deal.hands[1 - player], rules, limit,
+                            left, defender_least)
     if len(deal.stock) <= VOID_AT:
         return VOID
     deal.phase = "draw"
@@ -346,12 +355,13 @@ def policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
 
 
 def _policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
-                    knock_at: int | None) -> tuple[Outcome | None, int]:
-    """:func:`policy_discard`, and the least deadwood of the hand it leaves."""
+                    knock_at: int | None, other: int = -1) -> tuple[Outcome | None, int]:
+    """:func:`policy_discard`, and the least deadwood of the hand it leaves. ``other``:
+    the least deadwood of the other player's hand when known (-1: not known)."""
     hand = deal.hands[deal.to_play]
     if rules.big_gin and least_deadwood_mask(hand, rules) == 0:
         return settle_knock(deal.to_play, hand, deal.hands[1 - deal.to_play], rules,
-                            limit), 0
+                            limit, 0, other), 0
     card, left = best_discard(hand, deal.taken, rules)
     threshold = limit.limit if knock_at is None else min(knock_at, limit.limit)
     if left == 0:
@@ -360,7 +370,7 @@ def _policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
         out = "knock"
     else:
         out = "discard"
-    return discard_and_end(deal, card, out, rules, limit), left
+    return discard_and_end(deal, card, out, rules, limit, left, other), left
 
 
 def play_out(deal: Deal, rules: Rules, limit: KnockLimit, patient: int | None = None,
@@ -383,7 +393,8 @@ def play_out(deal: Deal, rules: Rules, limit: KnockLimit, patient: int | None = 
         player = deal.to_play
         if phase == "discard":
             outcome, left = _policy_discard(deal, rules, limit,
-                                            knock_at if player == patient else None)
+                                            knock_at if player == patient else None,
+                                            least[1 - player])
             if outcome is not None:
                 return outcome
             least[player] = left
