@@ -168,6 +168,13 @@ def test_a_card_connects_with_a_hand_holding_its_rank_or_a_card_two_away(wrap: b
                 hand >> other & 1 for other in (*same, *near, *gap))
 
 
+def _hand_and_card(rng: random.Random) -> tuple[int, int]:
+    """A set-heavy 10-card hand and a card (a bit) drawn from the same cards."""
+    hand = _set_heavy_hand(rng, 11)
+    card = 1 << rng.choice([i for i in range(52) if hand >> i & 1])
+    return hand ^ card, card
+
+
 @pytest.mark.parametrize("wrap", [False, True])
 def test_a_card_can_meld_exactly_when_some_meld_of_the_hand_with_it_holds_it(wrap: bool) -> None:
     # The take rules' shortcut: when can_meld says no, the card is deadwood in every
@@ -175,9 +182,7 @@ def test_a_card_can_meld_exactly_when_some_meld_of_the_hand_with_it_holds_it(wra
     rules = Rules(round_the_corner=wrap)
     rng = random.Random(4600 + wrap)
     for _ in range(DISCARD_POSITIONS // 20):
-        hand = _set_heavy_hand(rng, 11)
-        card = 1 << rng.choice([i for i in range(52) if hand >> i & 1])
-        hand ^= card
+        hand, card = _hand_and_card(rng)
         index = card.bit_length() - 1
         expected = any(meld & card for meld in candidate_melds(hand | card, wrap))
         assert can_meld(hand, index, rules) is expected, (hand, index)
@@ -193,9 +198,7 @@ def test_the_take_rules_are_their_definitions(wrap: bool) -> None:
     rules = Rules(round_the_corner=wrap)
     rng = random.Random(4610 + wrap)
     for _ in range(DISCARD_POSITIONS // 20):
-        hand = _set_heavy_hand(rng, 11)
-        card = 1 << rng.choice([i for i in range(52) if hand >> i & 1])
-        hand ^= card
+        hand, card = _hand_and_card(rng)
         limit = rng.choice((0, 4, 7, 10, 10, 25))
         least = least_deadwood_mask(hand, rules)
         melds = least_deadwood_mask(hand | card, rules) < least + CARD_POINTS[
