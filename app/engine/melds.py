@@ -405,18 +405,55 @@ _NO_DISCARD: Final = 999 << 10
 """The key of no discard at all (see :func:`_discard_pass`)."""
 
 
-def _discard_pass(rest: int, keep: int, table: tuple[int, ...], best: int) -> int:
+def _suit_discards(table: tuple[int, ...]) -> tuple[int, ...]:
+    """For each 13-bit suit pattern, the suit's own part of the key of its best discard
+    (:func:`_discard_pass`) under the run table ``table``: the least over its cards of
+    ``table[pattern without the card] << 10 | (15 - points) << 6 | (63 - rank)``, so
+    that ``(whole - table[pattern]) << 10`` plus it, less the suit's shift (13 × suit),
+    is the key of that card in the whole hand (the fields never carry into each other);
+    above any key for the empty pattern (no card to throw)."""
+    found = [_NO_DISCARD + 64] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        best = _NO_DISCARD + 64
+        left = pattern
+        while left:
+            low = left & -left
+            left ^= low
+            rank = low.bit_length() - 1
+            key = table[pattern ^ low] << 10 | (15 - min(rank + 1, 10)) << 6 | (63 - rank)
+            if key < best:
+                best = key
+        found[pattern] = best
+    return tuple(found)
+
+
+_DISCARD_LOW: Final[tuple[int, ...]] = _suit_discards(_RUN_DEADWOOD_LOW)
+_DISCARD_WRAP: Final[tuple[int, ...]] = _suit_discards(_RUN_DEADWOOD_WRAP)
+""":func:`_suit_discards` of the run tables without and with round-the-corner runs (read
+by :func:`least_discard_mask` for every suit of every hand a play-out discards from)."""
+
+
+def _discard_pass(rest: int, keep: int, table: tuple[int, ...], suit_best: tuple[int, ...],
+                  best: int) -> int:
     """The least of ``best`` and the keys of discarding each card of ``rest`` (the cards
     left out of the chosen sets) but those of ``keep``: ``deadwood left << 10 |
     (15 - points) << 6 | (63 - index)``, so that the least key is the least deadwood,
     then the card of more points, then the higher index (points 1–10 and indices 0–51
-    fit their 4 and 6 bits; ``best`` starts at :data:`_NO_DISCARD`, above any key)."""
+    fit their 4 and 6 bits; ``best`` starts at :data:`_NO_DISCARD`, above any key).
+    ``suit_best``: :func:`_suit_discards` of ``table``, each suit's best card in one
+    look-up (the suit holding a card of ``keep`` is walked card by card)."""
     whole = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
              + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
     shift = 0
     while shift < 52:
         pattern = rest >> shift & SUIT_BITS
         base = whole - table[pattern]
+        if not keep >> shift & pattern:
+            key = (base << 10) + suit_best[pattern] - shift
+            if key < best:
+                best = key
+            shift += 13
+            continue
         left = pattern & ~(keep >> shift)
         while left:
             low = left & -left
@@ -440,14 +477,16 @@ def least_discard_mask(hand: int, keep: int = 0, rules: Rules = HOUSE) -> tuple[
     the discard's suit changing), keeping the best card instead of every card's
     figure: the least over (choice of sets, card left out of them) is the least over
     cards of each card's least."""
-    table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
+    wrap = rules.round_the_corner
+    table = _RUN_DEADWOOD_WRAP if wrap else _RUN_DEADWOOD_LOW
+    suit_best = _DISCARD_WRAP if wrap else _DISCARD_LOW
     ranks = _set_ranks(hand)
     if not ranks:
-        best = _discard_pass(hand, keep, table, _NO_DISCARD)
+        best = _discard_pass(hand, keep, table, suit_best, _NO_DISCARD)
     else:
         best = _NO_DISCARD
         for chosen in _set_choices(hand, ranks):
-            best = _discard_pass(hand ^ chosen, keep, table, best)
+            best = _discard_pass(hand ^ chosen, keep, table, suit_best, best)
     if best == _NO_DISCARD:
         return 0, 999
     return 1 << 63 - (best & 63), best >> 10

@@ -67,15 +67,7 @@ from .common import ensure_turn
 from .equity import match_equity
 from .hard import DANGER, Evaluator, Model, build_model, danger
 from .inference import Sampler
-from .rollout import (
-    Deal,
-    Outcome,
-    discard_and_end,
-    draw,
-    pass_upcard,
-    play_out,
-    settle_knock,
-)
+from .rollout import Deal, play_after
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,22 +146,20 @@ def deal_for(view: PlayerView, opponent: int, stock: list[int]) -> Deal:
                 1 << taken.index if taken is not None else 0)
 
 
-def _act(deal: Deal, action: Action, view: PlayerView) -> Outcome | None:
-    """Apply our candidate ``action`` to ``deal``; the outcome if it ends the hand."""
+def _move(action: Action) -> tuple[str, int]:
+    """``(move, card bit)``: our candidate ``action`` as
+    :func:`~app.engine.bots.rollout.play_after` takes it (the bit 0 when no card)."""
     if isinstance(action, TakeUpcard | TakeDiscard):
-        draw(deal, True)
-    elif isinstance(action, DrawStock):
-        draw(deal, False)
-    elif isinstance(action, Pass):
-        pass_upcard(deal)
-    elif isinstance(action, BigGin):
-        me = deal.to_play
-        return settle_knock(me, deal.hands[me], deal.hands[1 - me], view.rules, view.limit)
-    else:
-        out = "gin" if isinstance(action, Gin) else "knock" if isinstance(action,
-                                                                          Knock) else "discard"
-        return discard_and_end(deal, 1 << action.card.index, out, view.rules, view.limit)
-    return None
+        return "take", 0
+    if isinstance(action, DrawStock):
+        return "stock", 0
+    if isinstance(action, Pass):
+        return "pass", 0
+    if isinstance(action, BigGin):
+        return "big gin", 0
+    out = "gin" if isinstance(action, Gin) else "knock" if isinstance(action,
+                                                                      Knock) else "discard"
+    return out, 1 << action.card.index
 
 
 def default_action(view: PlayerView, model: Model, ev: Evaluator,
@@ -192,6 +182,7 @@ class Playouts:
         self.mine, self.theirs = view.scores[view.player], view.scores[1 - view.player]
         self.equity: dict[tuple[int | None, int], float] = {}
         self.template = deal_for(view, 0, [])
+        self.moves: dict[int, tuple[Action, str, int]] = {}
 
     def deal(self, opponent: int, stock: list[int]) -> Deal:
         """:func:`deal_for` of this view, from the view read once (``stock`` is kept,
@@ -205,21 +196,27 @@ class Playouts:
     def value(self, action: Action, base: Deal) -> float:
         """The chance (0..1) to win the match after ``action`` on a copy of ``base``."""
         view = self.view
-        rules, limit, me = view.rules, view.limit, self.me
-        deal = base.copy()
-        outcome = _act(deal, action, view)
-        if outcome is None:
-            outcome = (play_out(deal, rules, limit) if PATIENT_KNOCK is None
-                       else play_out(deal, rules, limit, me, PATIENT_KNOCK))
+        # Each candidate's move is read once (by the action's identity: a search
+        # passes the same objects sample after sample, and hashing them costs more).
+        found_move = self.moves.get(id(action))
+        if found_move is None or found_move[0] is not action:
+            found_move = (action, *_move(action))
+            self.moves[id(action)] = found_move
+        _, move, card = found_move
+        outcome = (play_after(base, move, card, view.rules, view.limit)
+                   if PATIENT_KNOCK is None
+                   else play_after(base, move, card, view.rules, view.limit, self.me,
+                                   PATIENT_KNOCK))
         key = (outcome.winner, outcome.points)
         found = self.equity.get(key)
         if found is None:
+            me = self.me
             if outcome.winner is None:
-                found = match_equity(rules, self.mine, self.theirs)
+                found = match_equity(view.rules, self.mine, self.theirs)
             elif outcome.winner == me:
-                found = match_equity(rules, self.mine + outcome.points, self.theirs)
+                found = match_equity(view.rules, self.mine + outcome.points, self.theirs)
             else:
-                found = match_equity(rules, self.mine, self.theirs + outcome.points)
+                found = match_equity(view.rules, self.mine, self.theirs + outcome.points)
             self.equity[key] = found
         return found
 

@@ -25,7 +25,7 @@ import pytest
 
 from app.engine.bots.hard import Model, _connects, _neighbours, sample_opponent
 from app.engine.bots.inference import shuffle
-from app.engine.bots.rollout import settle_masks
+from app.engine.bots.rollout import can_meld, melds_with, settle_masks, wants_card
 from app.engine.cards import CARD_POINTS, CARDS, Card
 from app.engine.layoff import lay_down
 from app.engine.melds import (
@@ -61,6 +61,10 @@ def test_settlement_on_masks_is_the_engines_lay_down(which: int) -> None:
         hand, defender = _position(rng, rules, limit)
         expected = lay_down(_cards(hand), _cards(defender), rules, limit=limit)
         assert settle_masks(hand, defender, rules, limit) == (
+            expected.winner, expected.points, expected.kind), (_cards(hand), _cards(defender))
+        # The same with the two hands' least deadwood given (a play-out knows them).
+        assert settle_masks(hand, defender, rules, limit, least_deadwood_mask(hand, rules),
+                            least_deadwood_mask(defender, rules)) == (
             expected.winner, expected.points, expected.kind), (_cards(hand), _cards(defender))
 
 
@@ -162,6 +166,48 @@ def test_a_card_connects_with_a_hand_holding_its_rank_or_a_card_two_away(wrap: b
             hand = rng.getrandbits(52)
             assert _connects(hand, index, wrap) is any(
                 hand >> other & 1 for other in (*same, *near, *gap))
+
+
+def _hand_and_card(rng: random.Random) -> tuple[int, int]:
+    """A set-heavy 10-card hand and a card (a bit) drawn from the same cards."""
+    hand = _set_heavy_hand(rng, 11)
+    card = 1 << rng.choice([i for i in range(52) if hand >> i & 1])
+    return hand ^ card, card
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_a_card_can_meld_exactly_when_some_meld_of_the_hand_with_it_holds_it(wrap: bool) -> None:
+    # The take rules' shortcut: when can_meld says no, the card is deadwood in every
+    # arrangement, so the least deadwood with it is the hand's plus its points.
+    rules = Rules(round_the_corner=wrap)
+    rng = random.Random(4600 + wrap)
+    for _ in range(DISCARD_POSITIONS // 20):
+        hand, card = _hand_and_card(rng)
+        index = card.bit_length() - 1
+        expected = any(meld & card for meld in candidate_melds(hand | card, wrap))
+        assert can_meld(hand, index, rules) is expected, (hand, index)
+        if not expected:
+            assert least_deadwood_mask(hand | card, rules) == (
+                least_deadwood_mask(hand, rules) + CARD_POINTS[index])
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_take_rules_are_their_definitions(wrap: bool) -> None:
+    # melds_with: the card lowers the least deadwood by its whole value; wants_card: that,
+    # or the best discard after taking it (never the card) is within the knock limit.
+    rules = Rules(round_the_corner=wrap)
+    rng = random.Random(4610 + wrap)
+    for _ in range(DISCARD_POSITIONS // 20):
+        hand, card = _hand_and_card(rng)
+        limit = rng.choice((0, 4, 7, 10, 10, 25))
+        least = least_deadwood_mask(hand, rules)
+        melds = least_deadwood_mask(hand | card, rules) < least + CARD_POINTS[
+            card.bit_length() - 1]
+        wants = melds or least_discard_mask(hand | card, card, rules)[1] <= limit
+        assert melds_with(hand, card, rules) is melds, (hand, card)
+        assert melds_with(hand, card, rules, least) is melds, (hand, card)
+        assert wants_card(hand, card, rules, limit) is wants, (hand, card, limit)
+        assert wants_card(hand, card, rules, limit, least) is wants, (hand, card, limit)
 
 
 def _whole_stretches(melds: list[int], rules: Rules) -> tuple[int, ...]:
