@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.core.config import Settings
+from app.core.fairuse import Rate
 from app.core.models import ScoreSheetRow
 from app.fair.verify import FIELDS as FAIR_FIELDS
 from app.main import create_app
@@ -59,7 +60,13 @@ def declared_query_names(app: FastAPI) -> set[str]:
 def world(settings: Settings) -> Iterator[tuple[FastAPI, TestClient, dict[str, Any]]]:
     """A browser with a finished hand and a score sheet, invited by another browser
     to play a friend; values for every GET route's path parameters."""
-    app = create_app(settings.model_copy(update={"admin_token": "t" * 24}))
+    # The walk asks every page and download many times over (one browser): fair use's
+    # limits, tested in test_fair_use.py, would answer 429 before the walk is done.
+    roomy = Rate(100_000, 600)
+    app = create_app(settings.model_copy(update={
+        "admin_token": "t" * 24, "limit_pages_per_browser": roomy,
+        "limit_pages_per_address": roomy, "limit_exports_per_browser": roomy,
+        "limit_exports_per_address": roomy}))
     with TestClient(app, raise_server_exceptions=False) as client, \
             TestClient(app) as host:
         client.get("/play")
