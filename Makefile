@@ -126,7 +126,7 @@ lint: check
 # `make web PYTEST_ARGS="-k friend -x"`.
 # Each lane's processes (pytest-xdist workers): two, one a CPU, except the browser lane's
 # three: its workers wait on Chromium, animations and servers for over half of their time
-# (0.9 of its two CPUs busy, the web lane's 1.8: docs/development.md, "Timings").
+# (0.9 of its two CPUs busy, the web lane's 1.9: docs/development.md, "Timings").
 LANES := unit web ops browser
 PYTEST_ARGS ?=
 WORKERS_browser ?= 3
