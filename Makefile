@@ -124,27 +124,57 @@ lint: check
 # (a lane never collects nothing: the lane folders are not empty, and tests/conftest.py
 # refuses a test file outside them). PYTEST_ARGS adds options, e.g.
 # `make web PYTEST_ARGS="-k friend -x"`.
+# Each lane's processes (pytest-xdist workers): two, one a CPU, except the browser lane's
+# three: its workers wait on Chromium, animations and servers for over half of their time
+# (0.9 of its two CPUs busy, the web lane's 1.9: docs/development.md, "Timings").
 LANES := unit web ops browser
 PYTEST_ARGS ?=
-LANE_PYTEST := $(BIN)/python -m pytest -n 2 --dist worksteal -q $(PYTEST_ARGS)
+WORKERS_browser ?= 3
+LANE_PYTEST = $(BIN)/python -m pytest -n $(or $(WORKERS_$(1)),2) --dist worksteal -q $(PYTEST_ARGS)
+# The same in the shell, for the lane named by $$lane (`make test`'s loops).
+LANE_WORKERS := $(foreach lane,$(LANES),$(lane)=$(or $(WORKERS_$(lane)),2))
+SHELL_LANE_PYTEST = n=2; for pair in $(LANE_WORKERS); do [ "$${pair%%=*}" = "$$lane" ] && n=$${pair\#*=}; done; \
+  $(BIN)/python -m pytest -n $$n --dist worksteal -q $(PYTEST_ARGS) tests/$$lane
 
 unit web: $(DEV_STAMP) core
-	$(LANE_PYTEST) tests/$@
+	$(call LANE_PYTEST,$@) tests/$@
 
 ops: $(DEV_STAMP) proxy-deps core
-	$(LANE_PYTEST) tests/$@
+	$(call LANE_PYTEST,$@) tests/$@
 
 browser: $(DEV_STAMP) browser-deps core
-	$(LANE_PYTEST) tests/$@
+	$(call LANE_PYTEST,$@) tests/$@
 
 # Every lane runs even when one fails (each prints its summary); the exit status says
-# whether all passed. Each lane's time is printed after it.
+# whether all passed. Each lane's time is printed after it. The lanes of TEST_BESIDE (the
+# browser lane) run beside the others, which run one after another (unit, web, ops): a
+# lane's start (its workers, servers, Chromium) and its tail (one worker finishing the
+# last long test) leave a CPU idle that the other side takes (docs/development.md,
+# "Timings"). A lane run beside writes into a file, printed whole when it ends, so no
+# two lanes' lines mix. `make test TEST_BESIDE=` runs all four one after another.
+TEST_BESIDE ?= browser
+TEST_CHAIN := $(filter-out $(TEST_BESIDE),$(LANES))
 test: $(DEV_STAMP) browser-deps proxy-deps lint core
-	@failed=""; for lane in $(LANES); do \
+	@logs=$$(mktemp -d); failed=""; beside=""; \
+	for lane in $(TEST_BESIDE); do \
+	  echo "make: the $$lane lane (tests/$$lane) runs beside the others; its output follows when it ends"; \
+	  ( start=$$(date +%s); status=0; { $(SHELL_LANE_PYTEST); } >$$logs/$$lane.log 2>&1 || status=$$?; \
+	    echo "$$status $$(( $$(date +%s) - start ))" >$$logs/$$lane.done ) & \
+	  beside="$$beside $$!"; \
+	done; \
+	for lane in $(TEST_CHAIN); do \
 	  start=$$(date +%s); echo "make: the $$lane lane (tests/$$lane)"; \
-	  $(LANE_PYTEST) tests/$$lane || failed="$$failed $$lane"; \
+	  { $(SHELL_LANE_PYTEST); } || failed="$$failed $$lane"; \
 	  echo "make: the $$lane lane took $$(( $$(date +%s) - start )) s"; \
 	done; \
+	wait $$beside; \
+	for lane in $(TEST_BESIDE); do \
+	  read status seconds <$$logs/$$lane.done; \
+	  echo "make: the $$lane lane (tests/$$lane), run beside the others:"; cat $$logs/$$lane.log; \
+	  [ "$$status" = 0 ] || failed="$$failed $$lane"; \
+	  echo "make: the $$lane lane took $$seconds s"; \
+	done; \
+	rm -rf $$logs; \
 	if [ -n "$$failed" ]; then echo "make: failed lanes:$$failed"; exit 1; fi
 
 bench: $(DEV_STAMP)
