@@ -121,6 +121,21 @@ class EventView:
     """Whether the viewer may watch the round's tables and open their score sheets (not
     a player of a duplicate round still in play: :func:`app.events.hosting.watch_table`)."""
 
+    @property
+    def live_version(self) -> str:
+        """What the page's live poll sends back as ``since``: the event's version, and
+        the boards the viewer stacks next (a hand entered on a real-card table's sheet
+        moves them on without moving the event: :func:`follows_sheets`)."""
+        stacked = ".".join(f"{s.round}-{s.number}" for _, s in self.stacks)
+        return f"{self.event.version}-{stacked}" if stacked else str(self.event.version)
+
+
+def follows_sheets(event: Event) -> bool:
+    """Whether the event's live poll must look at its tables' score sheets, not only its
+    version: a real-card duplicate event (the next board to stack follows each hand
+    entered)."""
+    return event.cards == "real" and event.duplicate_seed is not None
+
 
 def view(db: Session, event: Event, session_id: str | None) -> EventView:
     """The event as ``session_id``'s browser sees it (after reading its tables' results:

@@ -247,9 +247,11 @@ def live(request: Request, event_slug: str, session: SessionDep, db: DbDep, sinc
     except EventError as error:
         return _refused(request, error)
     hosting.sync(db, event)
-    if since == str(event.version):
+    if since == str(event.version) and (board or not pages.follows_sheets(event)):
         return Response(status_code=204, headers={"Cache-Control": "no-store"})
     v = pages.view(db, event, None if board else session.id)  # the big screen is nobody's
+    if since == v.live_version:  # a real-card duplicate table's next board: not moved
+        return Response(status_code=204, headers={"Cache-Control": "no-store"})
     template = "events/board.html" if board else "events/event.html"
     return render(request, template, {"v": v, "code": "", "notice": "", "board": bool(board),
                                       "url": join_url(request, event.slug)},

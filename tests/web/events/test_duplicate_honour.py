@@ -165,6 +165,36 @@ def test_a_finished_tables_players_cannot_read_a_board_still_in_play_at_another_
     assert exported["boards"][0]["server_seed"] == seed
 
 
+def test_a_hand_entered_at_a_real_card_table_brings_the_next_board_to_its_polling_phones(
+        app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
+    slug, _ = create(client, cards="real", duplicate="on", rounds="1")
+    phones = players(app, slug, ["Ann", "Bob", "Cy", "Di"])
+    host_post(client, engine, slug, "start")
+    _, roster, tables = rows(engine, slug)
+    by_name = dict(zip(["Ann", "Bob", "Cy", "Di"], phones, strict=True))
+    names = {p.id: p.name for p in roster}
+    keeper, other = by_name[names[tables[0].player_a]], by_name[names[tables[0].player_b]]
+    since = re.search(r"live\?since=([\w.-]+)", other.get(f"/events/{slug}").text)
+    assert since is not None and 'data-stack="1-1"' in other.get(f"/events/{slug}").text
+    live = f"/events/{slug}/live?since={since.group(1)}"
+    assert other.get(live).status_code == 204  # nothing moved yet
+    # A small knock (5 points: the match to 100 goes on): the event's version stays.
+    answer = keeper.post(f"/score/{tables[0].sheet_id}/hands", data={
+        "version": "0", "kind": "knock", "knocker": "0", "knocker_deadwood": "5",
+        "defender_deadwood": "10"}, follow_redirects=False)
+    assert answer.status_code == 303, answer.text[:2000]
+    moved = other.get(live, headers={"HX-Request": "true"})
+    assert moved.status_code == 200 and 'data-stack="1-2"' in moved.text
+    again = re.search(r"live\?since=([\w.-]+)", moved.text)
+    assert again is not None
+    assert other.get(f"/events/{slug}/live?since={again.group(1)}").status_code == 204
+    # The other table's phones had nothing new: their board is still board 1.
+    third = by_name[names[tables[1].player_a]]
+    mine = re.search(r"live\?since=([\w.-]+)", third.get(f"/events/{slug}").text)
+    assert mine is not None
+    assert third.get(f"/events/{slug}/live?since={mine.group(1)}").status_code == 204
+
+
 def test_a_table_still_playing_after_the_host_set_its_result_keeps_the_boards_hidden(
         app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
     slug, _ = create(client, duplicate="on", rounds="2")
