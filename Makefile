@@ -124,12 +124,11 @@ lint: check
 # (a lane never collects nothing: the lane folders are not empty, and tests/conftest.py
 # refuses a test file outside them). PYTEST_ARGS adds options, e.g.
 # `make web PYTEST_ARGS="-k friend -x"`.
-# Each lane's processes (pytest-xdist workers): two, one a CPU, except the browser lane's
-# three: its workers wait on Chromium, animations and servers for over half of their time
-# (0.9 of its two CPUs busy, the web lane's 1.9: docs/development.md, "Timings").
+# Each lane's processes (pytest-xdist workers): two, one a CPU; WORKERS_<lane> sets
+# another count (e.g. `make browser WORKERS_browser=3`: its workers wait on Chromium and
+# servers for over half of their time; docs/development.md, "Timings").
 LANES := unit web ops browser
 PYTEST_ARGS ?=
-WORKERS_browser ?= 3
 LANE_PYTEST = $(BIN)/python -m pytest -n $(or $(WORKERS_$(1)),2) --dist worksteal -q $(PYTEST_ARGS)
 # The same in the shell, for the lane named by $$lane (`make test`'s loops).
 LANE_WORKERS := $(foreach lane,$(LANES),$(lane)=$(or $(WORKERS_$(lane)),2))
@@ -146,13 +145,12 @@ browser: $(DEV_STAMP) browser-deps core
 	$(call LANE_PYTEST,$@) tests/$@
 
 # Every lane runs even when one fails (each prints its summary); the exit status says
-# whether all passed. Each lane's time is printed after it. The lanes of TEST_BESIDE (the
-# browser lane) run beside the others, which run one after another (unit, web, ops): a
-# lane's start (its workers, servers, Chromium) and its tail (one worker finishing the
-# last long test) leave a CPU idle that the other side takes (docs/development.md,
-# "Timings"). A lane run beside writes into a file, printed whole when it ends, so no
-# two lanes' lines mix. `make test TEST_BESIDE=` runs all four one after another.
-TEST_BESIDE ?= browser
+# whether all passed. Each lane's time is printed after it. The lanes one after another;
+# those of TEST_BESIDE (e.g. `make test TEST_BESIDE=browser`) run beside the others,
+# writing into a file printed whole when it ends, so no two lanes' lines mix. Not the
+# default: measured on a clean clone it saved nothing (1411 s either way) and a browser
+# test's 10 s wait timed out under the doubled load (docs/development.md, "Timings").
+TEST_BESIDE ?=
 TEST_CHAIN := $(filter-out $(TEST_BESIDE),$(LANES))
 test: $(DEV_STAMP) browser-deps proxy-deps lint core
 	@logs=$$(mktemp -d); failed=""; beside=""; \

@@ -15,6 +15,7 @@ Create Date: 2026-12-06
 from collections.abc import Sequence
 
 import sqlalchemy as sa
+import sqlmodel
 from alembic import op
 
 revision: str = '0037'
@@ -26,7 +27,8 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     """Add the column (a table of a round already over is revealed now)."""
     with op.batch_alter_table('play_match') as batch:
-        batch.add_column(sa.Column('boards_revealed_at', sa.DateTime(), nullable=True))
+        batch.add_column(sa.Column('boards_revealed_at', sqlmodel.sql.sqltypes.UTCDateTime(),
+                                   nullable=True))
     with op.batch_alter_table('event') as batch:
         batch.add_column(sa.Column('hands', sa.Integer(), server_default='0', nullable=False))
     op.execute("UPDATE play_match SET boards_revealed_at = updated_at "
