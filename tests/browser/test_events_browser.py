@@ -36,8 +36,12 @@ def standings(page: Any) -> dict[str, tuple[str, str]]:
     return {name: (points, diff) for name, points, diff in rows}
 
 
-def current_tables(page: Any) -> list[tuple[str, str, str]]:
-    """The round's tables on ``page`` as (a, b, result words)."""
+def current_tables(page: Any, round_: int = 1) -> list[tuple[str, str, str]]:
+    """The tables of round ``round_`` on ``page`` as (a, b, result words), once the page
+    shows that round (a click that starts or pairs it navigates: read the new page, not
+    the one it leaves)."""
+    page.locator("#round-title", has_text=re.compile(rf"^Round {round_} of")).wait_for()
+    page.locator("#round-title + .event-tables li").first.wait_for()
     texts = page.locator("#round-title + .event-tables li").all_inner_texts()
     found = []
     for text in texts:
@@ -155,7 +159,7 @@ def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
 
     for round_ in (2, 3):
         host.get_by_role("button", name=f"Pair round {round_}").click()
-        tables = current_tables(host)
+        tables = current_tables(host, round_)
         assert len(tables) == 3
         for table, (left, right, _) in enumerate(tables, start=1):
             outcome = "a" if table % 2 else "b"
