@@ -255,7 +255,8 @@ def live(request: Request, event_slug: str, session: SessionDep, db: DbDep, sinc
     template = "events/board.html" if board else "events/event.html"
     return render(request, template, {"v": v, "code": "", "notice": "", "board": bool(board),
                                       "url": join_url(request, event.slug)},
-                  block=["live", "news"], headers={"Cache-Control": "no-store"})
+                  block=["live", "news"] if board else ["live", "news", "status"],
+                  headers={"Cache-Control": "no-store"})
 
 
 @router.get("/events/{event_slug}/board")

@@ -221,6 +221,12 @@ def test_results_flow_in_the_standings_follow_and_the_last_round_finishes(
         live = client.get(f"/events/{slug}/live", params={"since": before},
                           headers={"HX-Request": "true"})
         assert live.status_code == 200 and 'id="event-live"' in live.text
+        # The page's status word follows too (an open phone read "Running" under "The
+        # event is over."): the board has none.
+        status = re.search(r'<span id="event-status"[^>]*hx-swap-oob[^>]*>([^<]*)<', live.text)
+        assert status and status.group(1) == ("Running" if round_ == 1 else "Finished")
+        board = client.get(f"/events/{slug}/live", params={"since": before, "board": "1"})
+        assert 'id="event-live"' in board.text and 'id="event-status"' not in board.text
         assert client.get(f"/events/{slug}/live", params={"since": version(engine, slug)},
                           headers={"HX-Request": "true"}).status_code == 204
         if round_ == 1:
