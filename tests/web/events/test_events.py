@@ -123,6 +123,7 @@ def test_an_event_is_made_with_a_host_code_shown_once_and_stored_as_a_hash(
     assert code not in page and code.replace("-", "") not in page
     assert "Start the event" in page
     assert len(client.get("/events").text.split("Club night")) == 2  # one event, once
+    assert f"/events/{slug}/qr.svg" in client.get(f"/events/{slug}/board").text  # the TV's
     qr = client.get(f"/events/{slug}/qr.svg")
     assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg")
 
@@ -227,6 +228,7 @@ def test_results_flow_in_the_standings_follow_and_the_last_round_finishes(
         assert status and status.group(1) == ("Running" if round_ == 1 else "Finished")
         board = client.get(f"/events/{slug}/live", params={"since": before, "board": "1"})
         assert 'id="event-live"' in board.text and 'id="event-status"' not in board.text
+        assert "qr.svg" not in board.text  # the join code goes from the TV once it starts
         assert client.get(f"/events/{slug}/live", params={"since": version(engine, slug)},
                           headers={"HX-Request": "true"}).status_code == 204
         if round_ == 1:
