@@ -4,7 +4,8 @@ At the discard step (11 cards) the hand is one row of cards at least 1.5 times a
 the two rows of small cards before it, overlapping so that each card's corner index
 stays in sight; the whole table still fits the screen. *Large* makes the card's box
 bigger and keeps its full face (the pips). A tall phone's felt goes to bigger cards, and
-a pile that cannot be tapped at a step shows its card without its button's words. The
+a pile that cannot be tapped at a step shows its card without its button's words (and
+the computer's move its three lines of words). The
 corner index keeps clear of the pips, the "new" tab sits above the card. A pile's card
 dragged into the hand draws it; dragged elsewhere, nothing happens. Screenshots go to test-results/.
 """
@@ -138,6 +139,11 @@ def test_a_tall_phone_gives_its_felt_to_the_cards_and_its_piles_words_to_the_ste
     for name in ("Draw from stock", "Take discard"):
         assert page.get_by_role("button", name=name, exact=True).count() == 1
     screenshot(page, "fan-tall-phone-discard")
+    # The felt has room for the computer's whole move: three lines, not "the queen of…".
+    clamped = page.evaluate("""() => { const said = document.getElementById('said');
+      said.textContent = 'Computer drew from the stock and discarded the queen of spades.';
+      return said.scrollHeight > said.clientHeight + 1; }""")
+    assert not clamped
     # At the draw step the piles say what they do, in boxes of the same size at the same
     # height: nothing moved (sideways the row stays centred as the pile's count changes).
     page.locator(".hand .slot__input[data-acts~=discard]").first.click()
