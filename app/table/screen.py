@@ -631,6 +631,13 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
                      them=them, theirs=t.points[other])]
     rows = [(gettext("Hand points"), str(t.points[me]), str(t.points[other]))]
     margin = gettext("Margin: %(margin)d.", margin=t.margin)
+    if match.rules.hands:  # a match of a number of hands: the points decide, no bonus
+        lines.insert(0, ngettext("%(num)d hand played: the points are level, a draw.",
+                                 "%(num)d hands played: the points are level, a draw.",
+                                 match.rules.hands) if t.winner is None else
+                     ngettext("%(num)d hand played: the more points win.",
+                              "%(num)d hands played: the more points win.",
+                              match.rules.hands))
     if match.hollywood is not None:  # each game's own boxes, bonus and shutout are in its line
         lines = [f"{line}." for line in game_lines(match.hollywood, seats)]
         lines += [gettext("Three games: you %(mine)d, %(them)s %(theirs)d.", mine=you,
