@@ -6,6 +6,7 @@ left (app.engine.bots.equity)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -14,21 +15,28 @@ from app.engine import (
     HOUSE,
     OPTION,
     Cause,
+    Discard,
+    DrawStock,
+    Gin,
     HandKind,
     HandRecord,
     IllegalActionError,
     InvalidScoreError,
+    Knock,
     NextHand,
     Phase,
     Rules,
     RulesError,
     apply_match,
+    deadwood_by_discard,
     legal_match_actions,
     match_tally,
     new_match,
+    next_dealer,
     tally,
 )
 from app.engine.bots.equity import equity_of_hands, hand_spread, match_equity
+from app.engine.handhistory import HandHistory, HandHistoryError, HistoryHand, check
 
 VOID = HandRecord(None, 0, HandKind.VOID)
 
@@ -132,3 +140,43 @@ def test_the_chance_to_win_a_match_of_hands_by_hand():
     assert match_equity(rules, 40, 60, 1) == pytest.approx(1 - 0.6887, abs=0.0005)
     # The same scores to a target are valued by the target's table, not by the hands.
     assert match_equity(HOUSE, 60, 40) != match_equity(rules, 60, 40, 1)
+
+
+
+def _sensible(match, player):  # noqa: ANN001, ANN202 - a match and its action
+    """Gin or knock when legal, else the discard leaving the least deadwood."""
+    actions = legal_match_actions(match, player)
+    for kind in (Gin, Knock):
+        found = [a for a in actions if isinstance(a, kind)]
+        if found:
+            return found[0]
+    discards = [a for a in actions if isinstance(a, Discard)]
+    if discards:
+        left = deadwood_by_discard(match.hand.hands[player], match.rules)
+        return min(discards, key=lambda a: left[a.card])
+    return next((a for a in actions if isinstance(a, DrawStock)), actions[0])
+
+
+def test_a_hand_history_of_a_match_of_hands_reads_past_the_target():
+    rules = HOUSE.with_options(hands=3, target=1)
+    match = new_match(rules, seed=11)
+    hands: list[HistoryHand] = []
+    while True:
+        dealer, scores, log = match.dealer, match.scores, []
+        while match.hand.phase is not Phase.OVER:
+            player = match.hand.to_play
+            action = _sensible(match, player)
+            log.append((player, str(action)))
+            match, _ = apply_match(match, player, action)
+        hands.append(HistoryHand(match.hand_number, dealer, scores, 11, tuple(log)))
+        if match.over:
+            break
+        match, _ = apply_match(match, 0, NextHand())
+    assert len(hands) == 3 and max(match.scores) >= rules.target
+    history = HandHistory(rules, "easy", 1, tuple(hands))
+    assert check(history) == list(match.records)
+    fourth = replace(hands[-1], number=4, scores=match.scores,
+                     dealer=next_dealer(hands[-1].dealer, match.records[-1], rules))
+    late = replace(history, hands=(*hands, fourth))
+    with pytest.raises(HandHistoryError, match="a match of 3 hands"):
+        check(late)
