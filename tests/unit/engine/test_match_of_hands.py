@@ -31,6 +31,7 @@ from app.engine import (
     deadwood_by_discard,
     legal_match_actions,
     match_tally,
+    match_view,
     new_match,
     next_dealer,
     tally,
@@ -112,6 +113,7 @@ def test_next_hand_is_refused_once_the_hands_are_played():
     match = _finish_hand(match)
     assert not match.over and legal_match_actions(match, 0) == [NextHand()]
     match, _ = apply_match(match, 0, NextHand())
+    assert match_view(match, 1).played == 1  # what the Expert weighs the hands left by
     match = _finish_hand(match)
     assert match.over and len(match.records) == 2
     assert legal_match_actions(match, 0) == [] == legal_match_actions(match, 1)
