@@ -11,7 +11,7 @@ import re
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlmodel import Session
+from sqlmodel import Session, func, select
 
 from app.core.models import Event, PlayMatch
 from app.engine import Phase, Rules
@@ -138,3 +138,13 @@ def test_an_event_stored_before_the_option_still_reads_its_tables(
     client.get(f"/events/{slug}")
     done = rows(engine, slug)[2][0]
     assert (done.outcome, done.points_a, done.points_b) == ("a", 30, 10)
+
+
+def test_hands_per_table_with_hollywood_is_refused_and_makes_nothing(
+        client: TestClient, engine) -> None:  # noqa: ANN001
+    answer = client.post("/events", data={"name": "Night", "format": "swiss", "rounds": "3",
+                                           "cards": "online", "preset": "house",
+                                           "hands": "4", "hollywood": "on"})
+    assert answer.status_code == 400 and "does not go with Hollywood" in answer.text
+    with Session(engine) as db:
+        assert db.exec(select(func.count()).select_from(Event)).one() == 0
