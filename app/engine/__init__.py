@@ -113,6 +113,7 @@ from .melds import (
 from .rules import (
     CLASSIC,
     HOUSE,
+    MOST_HANDS,
     OPTION,
     OPTIONS,
     PRESET,
@@ -141,6 +142,7 @@ from .scoring import (
     score_hand,
     standing,
     tally,
+    tally_of_hands,
 )
 
 CORE_MODULES: tuple[str, ...] = (
@@ -181,7 +183,8 @@ def compiled_core() -> bool:
 
 __all__ = [
     "CORE_MODULES",
-    "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "OPTION", "OPTIONS", "PRESET", "PRESETS",
+    "CARDS", "CLASSIC", "HOUSE", "MAX_DEADWOOD", "MOST_HANDS", "OPTION", "OPTIONS",
+    "PRESET", "PRESETS",
     "SCORING", "TOURNAMENT", "VOID_SCORE", "Preset", "preset_of",
     "Action", "Arrangement", "BigGin", "Card", "Cause", "Dealt", "Discard", "Discarded",
     "DrawStock", "Drew", "Event", "FairDeal", "GameError", "Gin", "HandKind", "HandRecord",
@@ -200,5 +203,6 @@ __all__ = [
     "knock_limit_for", "lay_down", "least_deadwood", "legal_actions",
     "legal_match_actions", "make_meld", "match_tally", "match_view", "new_deck", "new_match",
     "next_dealer", "parse_action", "parse_cards", "parse_match_action", "replay",
-    "score_hand", "settle", "shuffled_deck", "standing", "tally", "view", "visible_event",
+    "score_hand", "settle", "shuffled_deck", "standing", "tally", "tally_of_hands", "view",
+    "visible_event",
 ]

@@ -144,6 +144,9 @@ class Cause(Enum):
     BAD_BIG_GIN_BONUS = N_("The big gin bonus must be 0 to 1000, not %(num)d.")
     BAD_BOX_BONUS = N_("The box bonus must be 0 to 1000, not %(num)d.")
     BAD_GAME_BONUS = N_("The game bonus must be 0 to 1000, not %(num)d.")
+    BAD_HANDS = N_("Hands per match must be 0 (play to the target) to 30, not %(num)d.")
+    HANDS_HOLLYWOOD = N_("A match of a number of hands is one game: it does not go with "
+                         "Hollywood.")
     # Seeds and hand numbers (app.engine.fairness).
     SERVER_SEED_NOT_HEX = N_("The server seed may hold only the hex digits 0-9 and a-f.")
     COMMITMENT_NOT_HEX = N_("The commitment may hold only the hex digits 0-9 and a-f.")

@@ -596,6 +596,9 @@ class PlayerView:
     must_draw_stock: bool
     result: HandResult | None
     scores: tuple[int, int] = (0, 0)
+    played: int = 0
+    """The match's hands finished before this one (what a match of a number of hands,
+    ``rules.hands``, has left: :func:`~app.engine.bots.equity.match_equity`)."""
 
     @property
     def my_turn(self) -> bool:
@@ -608,8 +611,10 @@ class PlayerView:
         return self.discard_pile[-1] if self.discard_pile else None
 
 
-def view(state: HandState, player: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:
-    """``player``'s view of the hand: own cards and public information only."""
+def view(state: HandState, player: int, scores: tuple[int, int] = (0, 0),
+         played: int = 0) -> PlayerView:
+    """``player``'s view of the hand: own cards and public information only, with the
+    match's ``scores`` and the number of hands ``played`` before this one."""
     other = 1 - player
     return PlayerView(
         player=player,
@@ -633,4 +638,5 @@ def view(state: HandState, player: int, scores: tuple[int, int] = (0, 0)) -> Pla
         must_draw_stock=state.phase is Phase.DRAW and state.offers >= 2 and state.turns == 0,
         result=state.result,
         scores=scores,
+        played=played,
     )

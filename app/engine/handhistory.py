@@ -311,7 +311,12 @@ def check(history: HandHistory) -> list[HandRecord]:
                 raise HandHistoryError(N_("Hand %(hand)s: the scores before it are "
                                           "%(first)s and %(second)s."), hand=where,
                                        first=scores[0], second=scores[1])
-        if max(hand.scores) >= history.rules.target:
+        if history.rules.hands:  # a match of a number of hands (docs/rules.md §5)
+            if hand.number > history.rules.hands:
+                raise HandHistoryError(N_("Hand %(hand)s: the match was over before it (a "
+                                          "match of %(most)s hands)."), hand=where,
+                                       most=history.rules.hands)
+        elif max(hand.scores) >= history.rules.target:
             raise HandHistoryError(N_("Hand %(hand)s: the match was over before it (a score "
                                       "of %(score)s reaches the target)."), hand=where,
                                    score=max(hand.scores))

@@ -1,4 +1,5 @@
-"""A match: hands dealt one after another until someone reaches the target (docs/rules.md §5).
+"""A match: hands dealt one after another until someone reaches the target, or a number
+of hands is played (docs/rules.md §5).
 
 Every hand is dealt from its own seed (``docs/fairness.md``):
 
@@ -108,7 +109,9 @@ class MatchState:
 
     @property
     def over(self) -> bool:
-        """True once someone has reached the target."""
+        """True once someone has reached the target, or a match of a number of hands
+        has played them (``rules.hands``); then no ``NextHand`` is dealt
+        (:attr:`~app.engine.errors.Cause.MATCH_OVER`)."""
         return self.tally.over
 
     @property
@@ -204,8 +207,9 @@ def apply_match(match: MatchState, player: int,
 
 
 def match_view(match: MatchState, player: int) -> PlayerView:
-    """``player``'s view of the current hand, with the match scores."""
-    return hand_mod.view(match.hand, player, match.scores)
+    """``player``'s view of the current hand, with the match scores and the hands
+    finished before it."""
+    return hand_mod.view(match.hand, player, match.scores, match.hand_number - 1)
 
 
 def resume(rules: Rules, first_dealer: int, finished: Sequence[HandRecord], seed: Seed,

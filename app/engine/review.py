@@ -75,18 +75,19 @@ class Decision:
 
 
 def decisions(positions: Sequence[Position], player: int,
-              scores: tuple[int, int] = (0, 0)) -> list[Decision]:
+              scores: tuple[int, int] = (0, 0), played: int = 0) -> list[Decision]:
     """``player``'s decisions in a hand: every action they took when more than one
     action was legal (a forced move is no decision), with their view at that moment.
 
-    ``scores`` are the match's hand points per player before this hand (docs/rules.md §5); the
-    evaluation values a position by the chance to win the match from them.
+    ``scores`` are the match's hand points per player before this hand (docs/rules.md §5)
+    and ``played`` the hands finished before it; the evaluation values a position by the
+    chance to win the match from them.
     """
     out: list[Decision] = []
     for position in positions:
         if position.player != player or position.before is None or position.action is None:
             continue
-        seen = view(position.before, player, scores)
+        seen = view(position.before, player, scores, played)
         if len(seen.legal) > 1:
             out.append(Decision(position.index, position.action, seen))
     return out

@@ -22,7 +22,9 @@ class Option:
     outside them with ``cause``. ``form_high`` is the forms' highest where the engine sets
     none (the target). ``presets`` are values to suggest (the target's list). ``sheet``:
     the score sheet's setup offers it (the knocker's arrangement is Play's alone, and the
-    sheet keeps its own Hollywood switch). ``group``: the New match fieldset it sits in.
+    sheet keeps its own Hollywood switch). ``group``: what it is: ``"scoring"`` (a
+    preset sets it), ``"match"`` (the match's length: shown with the numbers, no preset
+    sets it) or ``"variants"``.
     """
 
     name: str
@@ -82,6 +84,15 @@ class Rules:
     ``hollywood`` (off in every preset): a Play match scores three games at once
     (:func:`~app.engine.scoring.hollywood_tally`) and ends when all three have closed.
     The score sheet keeps its own ``SheetOptions.hollywood`` and ignores this field.
+
+    ``hands`` (0 in every preset): 0, the match is played to ``target``; 1 to
+    :data:`MOST_HANDS`, the match is that many deals, void hands included, and the
+    higher hand points win (equal points: a draw), with no box, game or shutout bonus
+    (:func:`~app.engine.scoring.tally`, docs/rules.md §5 "A match of a number of
+    hands"). It does not go with Hollywood (three games to a target each).
+
+    Raises:
+        RulesError: a number out of its bounds, or ``hands`` with ``hollywood``.
     """
 
     target: int = 100
@@ -100,10 +111,13 @@ class Rules:
     loser_deals: bool = False
     knocker_best_arrangement: bool = False
     hollywood: bool = False
+    hands: int = 0
 
     def __post_init__(self) -> None:
         for option in NUMBERS:
             option.check(getattr(self, option.name))
+        if self.hands and self.hollywood:
+            raise RulesError(Cause.HANDS_HOLLYWOOD)
 
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain JSON-ready dict."""
@@ -138,9 +152,17 @@ class Rules:
 MAX_BONUS = 1000
 """The highest bonus of any kind (gin, undercut, big gin, box, game)."""
 
+MOST_HANDS = 30
+"""The most hands a match of a number of hands may have (``Rules.hands``; an event's
+hands per table, as many as a round's duplicate boards)."""
+
 OPTIONS: tuple[Option, ...] = (
     Option("target", N_("Target"), low=1, cause=Cause.BAD_TARGET, form_high=100_000,
            presets=(100, 150, 250), group="scoring"),
+    Option("hands", N_("Hands per match"),
+           N_("0 plays to the target; 1 to 30: the match is that many hands and the "
+              "higher points win"), low=0, high=MOST_HANDS, cause=Cause.BAD_HANDS,
+           group="match"),
     Option("knock_limit", N_("Knock limit"), N_("0 means gin only"), low=0, high=10,
            cause=Cause.BAD_KNOCK_LIMIT, group="scoring"),
     Option("gin_bonus", N_("Gin bonus"), low=0, high=MAX_BONUS, cause=Cause.BAD_GIN_BONUS,

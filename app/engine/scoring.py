@@ -209,7 +209,9 @@ class MatchTally:
     """A match's standing after some hands (docs/rules.md §5).
 
     Lists are indexed by player. ``points`` are hand points only; ``final`` adds box
-    bonuses, the game bonus and shutout doubling once the match is ``over``.
+    bonuses, the game bonus and shutout doubling once the match is ``over``. ``winner``
+    is ``None`` while the match goes on, and also once it is over as a tie (a Hollywood
+    match's level totals, a match of a number of hands ending on equal points).
     """
 
     points: tuple[int, ...]
@@ -234,9 +236,13 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
     winner's final total minus the best other final total. Hands after the target are
     refused.
 
+    A match of a number of hands (``rules.hands``): :func:`tally_of_hands` instead.
+
     Raises:
         InvalidScoreError: a hand after the match ended, or a winner index out of range.
     """
+    if rules.hands:
+        return tally_of_hands(records, rules, players)
     points = [0] * players
     boxes = [0] * players
     winner: int | None = None
@@ -265,6 +271,45 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
     margin = final[winner] - max(final[p] for p in range(players) if p != winner)
     return MatchTally(tuple(points), tuple(boxes), True, winner, box_bonus, game_bonus,
                       shutout, tuple(final), margin)
+
+
+def tally_of_hands(records: Sequence[HandRecord], rules: Rules = HOUSE,
+                   players: int = 2) -> MatchTally:
+    """Add up a match of ``rules.hands`` hands (docs/rules.md §5, "A match of a number
+    of hands"): it is over once that many hands are recorded, void hands included (a
+    hand is a deal: a duplicate event's tables all play boards 1 to N); the target ends
+    nothing. The winner is the player with the most hand points, ``None`` when the best
+    are equal (a draw); no box bonus, game bonus or shutout is added (``final`` is the
+    hand points), and the margin is the winner's points minus the next best (0 on a
+    draw). Hands after the last are refused.
+
+    Raises:
+        InvalidScoreError: a hand after the match ended, or a winner index out of range.
+    """
+    points = [0] * players
+    boxes = [0] * players
+    for number, record in enumerate(records, start=1):
+        if number > rules.hands:
+            raise InvalidScoreError(Cause.AFTER_THE_END, hand=number)
+        if record.winner is None:
+            continue
+        if not 0 <= record.winner < players:
+            raise InvalidScoreError(Cause.NO_SUCH_WINNER, hand=number,
+                                    player=record.winner)
+        points[record.winner] += record.points
+        boxes[record.winner] += 1
+    zeros = (0,) * players
+    over = len(records) >= rules.hands
+    winner: int | None = None
+    margin = 0
+    if over:
+        best = max(points)
+        leaders = [p for p in range(players) if points[p] == best]
+        if len(leaders) == 1:
+            winner = leaders[0]
+            margin = best - max(points[p] for p in range(players) if p != winner)
+    return MatchTally(tuple(points), tuple(boxes), over, winner, zeros, zeros, False,
+                      tuple(points), margin)
 
 
 HOLLYWOOD_COLUMNS = 3
@@ -357,7 +402,9 @@ def match_tally(records: Sequence[HandRecord], rules: Rules = HOUSE) -> MatchTal
     (bonuses included once a game has closed), ``box_bonus``/``game_bonus`` summed,
     ``shutout`` when any game was one; ``over`` once all three have closed, and then
     ``winner`` is the player with the higher three-game total (``None`` on a tie:
-    docs/rules.md §6) and ``margin`` the difference of the totals.
+    docs/rules.md §6) and ``margin`` the difference of the totals. A match of a number
+    of hands (``rules.hands``, never with Hollywood): :func:`tally_of_hands`, over after
+    its hands with ``winner`` ``None`` on equal points, as a Hollywood tie.
 
     Raises:
         InvalidScoreError: a hand after the match ended, or a winner index out of range.

@@ -651,7 +651,7 @@ def _pair_round(db: Session, event: Event, number: int, host_session: str) -> No
         pairs = swiss(ranked, scores, met, had_bye) if len(ranked) >= 2 else \
             [(p, None) for p in ranked]
     by_id = {p.id: p for p in roster}
-    rules = Rules.from_dict(event.rules)
+    rules = table_rules(event)
     assert event.id is not None
     seeds: SeedSource | None = None
     if event.duplicate_seed is not None and number > 1:
@@ -673,6 +673,19 @@ def _pair_round(db: Session, event: Event, number: int, host_session: str) -> No
                .execution_options(synchronize_session=False))
     event.round = number
     db.flush()
+
+
+def table_rules(event: Event) -> Rules:
+    """The rules ``event``'s tables start with: its table options, and with hands per
+    table the match of that many hands (``Rules.hands``: the table itself ends after
+    them, docs/rules.md §5). An event made before the option (its stored rules have no
+    ``hands``) gets it here too; one of those with Hollywood keeps playing to the target
+    (the two do not go together) and its result is still cut at its hands
+    (:func:`sync`)."""
+    rules = Rules.from_dict(event.rules)
+    if event.hands and not rules.hands and not rules.hollywood:
+        rules = rules.with_options(hands=event.hands)
+    return rules
 
 
 def _start_table(db: Session, event: Event, row: EventPairing, a: EventPlayer,

@@ -29,6 +29,7 @@ request's language and a status.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import secrets
@@ -292,6 +293,8 @@ class SeasonView:
     host: bool
     attachable: list[Event]
     """The events this browser hosts that are in no season (the host's form)."""
+    version: str = ""
+    """What the page's live poll sends back as ``since`` (:func:`live_version`)."""
 
 
 def _names(roster: Sequence[tuple[PlayerKey, str]]) -> dict[PlayerKey, str]:
@@ -308,16 +311,39 @@ def _names(roster: Sequence[tuple[PlayerKey, str]]) -> dict[PlayerKey, str]:
     return shown
 
 
+def _synced(db: Session, season: Season) -> list[Event]:
+    """The season's events, each unfinished one's tables read first
+    (:func:`app.events.hosting.sync`: a result in bumps that event's version)."""
+    events = events_of(db, season)
+    for event in events:
+        if event.status != "finished":
+            hosting.sync(db, event)
+    return events
+
+
+def _version(events: Sequence[Event]) -> str:
+    """The token of the season's events as they stand: which events, and each one's
+    version (every result, round and correction bumps it), hashed short."""
+    text = ";".join(f"{e.id}:{e.version}:{e.status}" for e in events)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def live_version(db: Session, season: Season) -> str:
+    """What the season's page polls (``GET /seasons/{slug}/live?since=``): changes when
+    an event is put in or taken out, or one of its events changes (a table's result
+    read in, a round paired, a correction), so an open page updates within a poll.
+    Reads the unfinished events' tables first, as :func:`view` does."""
+    return _version(_synced(db, season))
+
+
 def view(db: Session, season: Season, session_id: str | None) -> SeasonView:
     """The season as ``session_id``'s browser sees it (each unfinished event's tables are
-    read first: :func:`app.events.hosting.sync`)."""
-    events = events_of(db, season)
+    read first: :func:`app.events.hosting.sync`), with its :func:`live_version`."""
+    events = _synced(db, season)
     order: list[PlayerKey] = []
     roster: list[tuple[PlayerKey, str]] = []
     rows: list[tuple[Event, EventPairing, PlayerKey, PlayerKey | None]] = []
     for event in events:
-        if event.status != "finished":
-            hosting.sync(db, event)
         keys: dict[int | None, PlayerKey] = {}
         for player in hosting.players(db, event):
             key = player_key(player)
@@ -357,7 +383,8 @@ def view(db: Session, season: Season, session_id: str | None) -> SeasonView:
     return SeasonView(season, [EventLine(e.slug, e.name, e.status,
                                          gettext(STATUS_LABELS[e.status])) for e in events],
                       lines, rivalries, host,
-                      attachable(db, session_id) if host and session_id else [])
+                      attachable(db, session_id) if host and session_id else [],
+                      _version(events))
 
 
 def record_words(first: str, second: str, won: int, lost: int, drawn: int) -> str:

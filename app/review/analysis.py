@@ -83,7 +83,7 @@ def hand_decisions(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
         GameError: the hand does not replay.
     """
     positions = hand_positions(Rules.from_dict(rules), seed, number, dealer, log_)
-    return decisions(positions, seat, scores)
+    return decisions(positions, seat, scores, number - 1)
 
 
 def rate_decision(decision: Decision) -> list[Any]:

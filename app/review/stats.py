@@ -209,12 +209,13 @@ def match_chances(rules: Rules, results: Sequence[tuple[int | None, int]],
     hand, from the hands' ``(winner seat or None, points)`` in order, for two equal
     players (:func:`~app.engine.bots.equity.match_equity`), at the points the next hand
     is played at (:func:`app.engine.standing`: Hollywood, the first open game's, as
-    the analysis rates the hand)."""
+    the analysis rates the hand) and, in a match of a number of hands, with the hands
+    left after those played."""
     records = [HandRecord(winner, points) for winner, points in results]
     chances = []
     for played in range(len(records) + 1):
         points = standing(records[:played], rules)
-        chances.append(100 * match_equity(rules, points[me], points[1 - me]))
+        chances.append(100 * match_equity(rules, points[me], points[1 - me], played))
     return chances
 
 

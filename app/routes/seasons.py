@@ -11,6 +11,11 @@
 * ``POST /seasons/{season_slug}/attach`` — put an event (``event``: its slug) this
   browser hosts in the season (``back=event``: 303 to the event's page, else the
   season's); ``POST /seasons/{season_slug}/detach`` — take one out.
+* ``GET /seasons/{season_slug}/live?since=<version>`` — the live part of the season's
+  page (its events, the running table, the head to head) once the season's version
+  (:func:`app.events.seasons.live_version`) is past ``since``, else 204: the page polls
+  it every 3 s, as an event's page polls its own (not counted as a costly page: an
+  unchanged season answers from its events' versions).
 * ``GET /seasons/{season_slug}/table.csv``, ``table.json`` — the export (names and results).
 
 Every refusal answers its status with the page and a message; nothing is changed.
@@ -108,6 +113,22 @@ def season_page(request: Request, season_slug: str, session: SessionDep,
     if came:
         hostcodes.forget(request, response, CODE_COOKIE, f"/seasons/{season.slug}")
     return response
+
+
+@router.get("/seasons/{season_slug}/live")
+def live(request: Request, season_slug: str, session: SessionDep, db: DbDep,
+         since: str = "") -> Response:
+    """The live part of the season's page once it changed since ``since`` (204
+    otherwise: htmx swaps nothing)."""
+    try:
+        season = seasons.find(db, season_slug)
+    except EventError as error:
+        return _refused(request, error)
+    if since == seasons.live_version(db, season):
+        return Response(status_code=204, headers={"Cache-Control": "no-store"})
+    return render(request, "events/season.html", {
+        "v": seasons.view(db, season, session.id), "code": "", "notice": ""},
+        block="live", headers={"Cache-Control": "no-store"})
 
 
 @router.post("/seasons/{season_slug}/attach")

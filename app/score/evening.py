@@ -33,8 +33,13 @@ def rematch(sheet: ScoreSheet) -> ScoreSheet:
         raise SheetError(N_("the game is not over yet: finish it before a rematch"))
     last = result.rows[-1]
     options = sheet.options
-    assert last.winner is not None  # the hand that ends a game always has a winner
-    if options.gin_for_three:
+    if last.winner is None:  # a game of a number of hands may end on a void hand
+        if options.gin_for_three:
+            assert last.sitter is not None
+            options = replace(options, first_dealer=last.dealer, first_sitter=last.sitter)
+        else:
+            options = replace(options, first_dealer=last.dealer)
+    elif options.gin_for_three:
         loser = last.defender if last.winner == last.knocker else last.knocker
         assert last.sitter is not None and loser is not None
         options = replace(options, first_dealer=last.sitter, first_sitter=loser)

@@ -74,7 +74,7 @@ NUMBER_LIMITS: dict[str, tuple[int, int]] = {
 NUMBER_HINTS = {name: OPTION[name].hint for name, _label in NUMBER_OPTIONS if OPTION[name].hint}
 TARGET_PRESETS = OPTION["target"].presets
 """The targets the form suggests."""
-OPTIONAL_NUMBERS = frozenset({"knock_limit"})
+OPTIONAL_NUMBERS = frozenset({"knock_limit", "hands"})
 """Numbers a post may leave out (added to the form later): they keep the sheet's value."""
 OPTION_LABELS: dict[str, str] = {
     **dict(NUMBER_OPTIONS),

@@ -21,6 +21,9 @@ Variants:
   column 2. Each column is its own game with its own boxes, game bonus and shutout, and
   closes when someone reaches the target in it; the sheet is over when all three have
   closed.
+* **A number of hands** (``rules.hands``, not with Hollywood): the game is over after
+  that many hands, void hands included, and the higher hand points win, no bonus added
+  (:func:`~app.engine.scoring.tally_of_hands`).
 * **Gin for three**: the player with the lowest cut sits out the first hand
   (``SheetOptions.first_sitter``); the loser of each hand sits out the next, and the one
   who waited deals to the winner. A void hand is replayed by the same two players with
@@ -173,7 +176,7 @@ class SheetOptions:
 
     Raises:
         SheetError: players not 2 or 3, or a dealer/sitter index out of range (or the
-            first dealer sitting out).
+            first dealer sitting out), or Hollywood with a number of hands.
     """
 
     rules: Rules = CLASSIC
@@ -196,6 +199,8 @@ class SheetOptions:
             if self.first_sitter == self.first_dealer:
                 raise SheetError(N_("the player sitting out cannot deal the first hand"),
                                  field="first_dealer")
+        if self.hollywood and self.rules.hands:
+            raise SheetError(Cause.HANDS_HOLLYWOOD, field="hollywood")
 
     @property
     def gin_for_three(self) -> bool:
@@ -631,7 +636,8 @@ def compute_sheet(
                 records[c].append(HandRecord(winner, score.points, score.kind))
                 column_hands[c].append(number)
                 points[c][winner] += score.points
-                if points[c][winner] >= options.rules.target:  # as tally() decides "over"
+                if points[c][winner] >= options.rules.target and not options.rules.hands:
+                    # as tally() decides "over" (a number of hands: below)
                     closed_by[c] = number
                     closed_now.append(c)
                     reached = {"name": names[winner], "points": points[c][winner],
@@ -640,6 +646,10 @@ def compute_sheet(
                         N_("game %(game)s closed: %(name)s reached %(points)s of %(target)s"),
                         game=c + 1, **reached) if options.hollywood else Phrase.of(
                         N_("%(name)s reached %(points)s of %(target)s"), **reached)
+        if number == options.rules.hands:  # as tally_of_hands() decides "over"
+            closed_by[0] = number
+            closed_now.append(0)
+            end_reason = Phrase.of(N_("%(hands)s hands were played"), hands=number)
         running = tuple(tuple(column_points) for column_points in points)
         rows.append(HandRow(number, entry, hand_dealer, pair, played_sitter, knocker, defender,
                             winner, limit, score, win_number, used, running, tuple(closed_now),

@@ -86,13 +86,17 @@ def describe(row: HandRow, names: tuple[str, ...]) -> RowView:
 
 
 def game_result(names: tuple[str, ...], target: int, reached: int | None,
-                winner: int | None, margin: int) -> str:
+                winner: int | None, margin: int, hands: int = 0) -> str:
     """The end of a game in words (SPEC §5; issue 17).
 
     The winner is the player with the higher final total. When boxes put the other player
     ahead of the one who reached the target, say so: ``"Ann reached 100 first; after the
-    bonuses Bob has more: Bob wins by 59."``
+    bonuses Bob has more: Bob wins by 59."`` A game of ``hands`` hands (docs/rules.md §5)
+    has no target and no bonus: the more points win, equal points are a draw.
     """
+    if hands and winner is None:
+        return ngettext("%(num)d hand played: the points are level, a draw.",
+                        "%(num)d hands played: the points are level, a draw.", hands)
     if winner is not None and (reached is None or reached == winner):
         return gettext("%(name)s wins by %(margin)s.", name=names[winner], margin=margin)
     if reached is None:

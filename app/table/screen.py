@@ -186,7 +186,8 @@ class MatchEnd:
     game bonus, shutout doubling, each only when it counted), the last row the totals;
     ``lines`` the same in sentences; ``chart`` the running hand points hand by hand, with
     the target; ``match_id`` the match (its review is ``/play/history/<id>``);
-    ``rematch`` whether a one-tap rematch is offered (against the computer only)."""
+    ``rematch`` whether a one-tap rematch is offered (against the computer only).
+    A drawn match of a number of hands has the verdict "A draw"."""
 
     headline: str
     lines: tuple[str, ...]
@@ -198,6 +199,9 @@ class MatchEnd:
     chart: Chart | None = None
     match_id: int | None = None
     rematch: bool = False
+    decided: str = ""
+    """A match of a number of hands: how it was decided ("8 hands played: the more
+    points win."; docs/rules.md §5), else ``""``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -631,6 +635,16 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
                      them=them, theirs=t.points[other])]
     rows = [(gettext("Hand points"), str(t.points[me]), str(t.points[other]))]
     margin = gettext("Margin: %(margin)d.", margin=t.margin)
+    decided = ""
+    if match.rules.hands:  # a match of a number of hands: the points decide, no bonus
+        decided = ngettext("%(num)d hand played: the points are level, a draw.",
+                           "%(num)d hands played: the points are level, a draw.",
+                           match.rules.hands) if t.winner is None else \
+            ngettext("%(num)d hand played: the more points win.",
+                     "%(num)d hands played: the more points win.", match.rules.hands)
+        lines.insert(0, decided)
+        if t.winner is None:
+            verdict = gettext("A draw")
     if match.hollywood is not None:  # each game's own boxes, bonus and shutout are in its line
         lines = [f"{line}." for line in game_lines(match.hollywood, seats)]
         lines += [gettext("Three games: you %(mine)d, %(them)s %(theirs)d.", mine=you,
@@ -660,7 +674,8 @@ def match_end(match: MatchState, seats: Seats = VS_COMPUTER,
     lines.append(margin)
     rows.append((gettext("Final score"), str(you), str(comp)))
     return MatchEnd(headline, tuple(lines), verdict, won, (you, comp), tuple(rows),
-                    match_chart(match, seats), match_id, rematch=seats.rematch)
+                    match_chart(match, seats), match_id, rematch=seats.rematch,
+                    decided=decided)
 
 
 def _guide_step(view: PlayerView, match: MatchState) -> str:

@@ -7,6 +7,7 @@ ways by accident.
 * :func:`rules_line` — the options in one line, as the score sheet prints them;
 * :func:`rules_name` — a match's rules in a few words, as the history lists them;
 * :func:`hollywood_words` — the Hollywood option's value (a rules box's row);
+* :func:`hands_words` — a match of a number of hands (a rules box's row);
 * :func:`knock_note` — the knock limit of the hand in progress, as the table shows it.
 
 No I/O, no templates: imports :mod:`app.engine` and the translations
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.core.i18n import gettext
+from app.core.i18n import gettext, ngettext
 from app.engine import HOUSE, OPTION, KnockLimit, Rules
 from app.engine.hand import VOID_AT
 
@@ -67,6 +68,7 @@ def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str
                     if rules.oklahoma_spade_double else gettext("on")) if rules.oklahoma \
             else gettext("off")
     rows = [
+        (_label("hands"), hands_words(rules)) if rules.hands else
         (_label("target"), gettext("%(target)d points", target=rules.target)),
         (_label("knock_limit"), limit),
         (_label("gin_bonus"), str(rules.gin_bonus)),
@@ -98,6 +100,13 @@ def rules_rows(rules: Rules, *, explained: bool = False) -> tuple[tuple[str, str
     return tuple(rows)
 
 
+def hands_words(rules: Rules) -> str:
+    """A match of a number of hands (``rules.hands``, docs/rules.md §5) in words:
+    "8 hands: the more points win (no target, no bonus)"."""
+    return ngettext("%(num)d hand: the more points win (no target, no bonus)",
+                    "%(num)d hands: the more points win (no target, no bonus)", rules.hands)
+
+
 def hollywood_words(rules: Rules, *, explained: bool = False) -> str:
     """The Hollywood option's value (docs/rules.md §6): "off", "on: three games at once",
     or, ``explained``, what it implies for the match's end and winner."""
@@ -113,7 +122,8 @@ def hollywood_words(rules: Rules, *, explained: bool = False) -> str:
 def rules_line(rules: Rules, extras: Sequence[str] = ()) -> str:
     """The options in one line, ``extras`` (options that are not the engine's) last:
     ``"To 100 · gin 25 · undercut 25 · box 20 · game 100 · shutout doubles"``."""
-    parts = [gettext("To %(target)d", target=rules.target),
+    parts = [ngettext("%(num)d hand", "%(num)d hands", rules.hands) if rules.hands
+             else gettext("To %(target)d", target=rules.target),
              gettext("gin %(bonus)d", bonus=rules.gin_bonus),
              gettext("undercut %(bonus)d", bonus=rules.undercut_bonus)]
     if rules.big_gin:
@@ -139,8 +149,12 @@ def rules_name(rules: Rules) -> str:
     """A short name for a match's rules: "House rules, to 100", "Own rules, to 150" or
     "House rules, Hollywood, to 100" (House rules with another target, or played as
     Hollywood, are still House rules)."""
-    house = Rules.from_dict(
-        {**rules.to_dict(), "target": HOUSE.target, "hollywood": False}) == HOUSE
+    house = Rules.from_dict({**rules.to_dict(), "target": HOUSE.target, "hollywood": False,
+                             "hands": 0}) == HOUSE
+    if rules.hands:
+        return ngettext("House rules, %(num)d hand", "House rules, %(num)d hands",
+                        rules.hands) if house else \
+            ngettext("Own rules, %(num)d hand", "Own rules, %(num)d hands", rules.hands)
     if rules.hollywood:
         return gettext("House rules, Hollywood, to %(target)d", target=rules.target) \
             if house else gettext("Own rules, Hollywood, to %(target)d", target=rules.target)
@@ -166,5 +180,5 @@ def knock_note(rules: Rules, limit: KnockLimit) -> str:
 
 
 
-__all__ = ["hollywood_words", "knock_note", "rules_line", "rules_name",
+__all__ = ["hands_words", "hollywood_words", "knock_note", "rules_line", "rules_name",
            "rules_rows"]

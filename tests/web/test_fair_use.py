@@ -278,7 +278,8 @@ def test_the_eleventh_cookie_of_one_address_meets_the_same_limit_as_one(
     ("/", None), ("/play", None), ("/guide", None), ("/score", None), ("/settings", None),
     ("/static/app.css", None), ("/healthz", None), ("/devices", None),
     ("/seasons/abc", "pages"), ("/seasons/abc/table.csv", "exports"),
-    ("/seasons/abc/table.json", "exports"), ("/seasons", None)])
+    ("/seasons/abc/table.json", "exports"), ("/seasons", None),
+    ("/seasons/abc/live", None), ("/events/abc/live", None)])
 def test_every_costly_read_has_its_limit(path: str, kind: str | None) -> None:
     assert kind_of("GET", path) == kind
 

@@ -14,10 +14,20 @@ force turn those into points (docs/rules.md §4): a knock scores the margin, gin
 plus ``d``, an undercut the undercut bonus plus ``k − d``. A hand scoring 0 and a void
 hand change nothing and are left out. Bonuses that do not decide who reaches the target
 first (box, game, shutout) do not change who wins, so they are not in the table.
+
+A match of a number of hands (``rules.hands``, docs/rules.md §5) is won by the higher
+hand points after its last hand, so the chance depends on the lead and the hands left:
+:func:`equity_of_hands` takes the hands left as scored hands each won by either player
+with chance ½ for points drawn from :func:`hand_points`, so each hand moves the point
+difference by ±points, mean 0, standard deviation :func:`hand_spread`; over ``n`` hands
+the difference is close to normal (a sum of independent hands) with deviation
+``spread × √n``, and the chance to finish ahead is Φ(lead / (spread × √n)). A void hand
+counts as one of the hands and moves nothing; the model leaves that (rare) case out.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from ..rules import Rules
@@ -85,14 +95,42 @@ def _table(target: int, gin_bonus: int, undercut_bonus: int) -> tuple[tuple[floa
     return tuple(tuple(row) for row in table)
 
 
-def match_equity(rules: Rules, mine: int, theirs: int) -> float:
+@lru_cache(maxsize=16)
+def _spread(gin_bonus: int, undercut_bonus: int) -> float:
+    rules = Rules(gin_bonus=gin_bonus, undercut_bonus=undercut_bonus)
+    return math.sqrt(sum(p * points * points for points, p in hand_points(rules)))
+
+
+def hand_spread(rules: Rules) -> float:
+    """The standard deviation (points) of one hand's change to the point difference
+    between two equal players under ``rules``: √(Σ p·points²) over :func:`hand_points`
+    (the mean is 0: either player wins the hand with chance ½)."""
+    return _spread(rules.gin_bonus, rules.undercut_bonus)
+
+
+def equity_of_hands(rules: Rules, lead: int, left: int) -> float:
+    """Chance (0..1) to win a match of a number of hands with a ``lead`` in hand points
+    (negative: behind) and ``left`` hands to play, against an equal player (the module
+    docstring's normal model): Φ(lead / (:func:`hand_spread` × √left)); with no hand
+    left, 1.0 ahead, 0.5 level (a draw), 0.0 behind."""
+    if left <= 0 or lead == 0:
+        return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    z = lead / (hand_spread(rules) * math.sqrt(left))
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def match_equity(rules: Rules, mine: int, theirs: int, played: int = 0) -> float:
     """Chance (0..1) that the player with ``mine`` points wins the match against an
     equal opponent with ``theirs`` points, under ``rules`` (docs/rules.md §5: first to
     ``rules.target``).
 
     1.0 once ``mine`` reaches the target (and ``theirs`` does not), 0.0 once ``theirs``
-    does; 0.5 at equal scores; larger the larger the lead.
+    does; 0.5 at equal scores; larger the larger the lead. A match of a number of hands
+    (``rules.hands``) after ``played`` of them: :func:`equity_of_hands` with the hands
+    left.
     """
+    if rules.hands:
+        return equity_of_hands(rules, mine - theirs, rules.hands - played)
     target = rules.target
     if mine >= target and theirs < target:
         return 1.0
@@ -103,4 +141,4 @@ def match_equity(rules: Rules, mine: int, theirs: int) -> float:
     return table[-(-(target - mine) // unit)][-(-(target - theirs) // unit)]
 
 
-__all__ = ["MAX_STEPS", "hand_points", "match_equity"]
+__all__ = ["MAX_STEPS", "equity_of_hands", "hand_points", "hand_spread", "match_equity"]

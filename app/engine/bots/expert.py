@@ -211,12 +211,15 @@ class Playouts:
         found = self.equity.get(key)
         if found is None:
             me = self.me
+            after = view.played + 1  # this hand over: a hand of a number of hands
             if outcome.winner is None:
-                found = match_equity(view.rules, self.mine, self.theirs)
+                found = match_equity(view.rules, self.mine, self.theirs, after)
             elif outcome.winner == me:
-                found = match_equity(view.rules, self.mine + outcome.points, self.theirs)
+                found = match_equity(view.rules, self.mine + outcome.points, self.theirs,
+                                     after)
             else:
-                found = match_equity(view.rules, self.mine, self.theirs + outcome.points)
+                found = match_equity(view.rules, self.mine, self.theirs + outcome.points,
+                                     after)
             self.equity[key] = found
         return found
 
