@@ -480,3 +480,18 @@ def test_plays_without_javascript(live_server: str, browser: Any) -> None:
             "cannot go back" in page.get_by_role("status").inner_text()
     finally:
         context.close()
+
+
+def test_the_scoring_presets_read_as_a_list_on_a_phone(live_server: str,
+                                                      new_page: Callable[..., Any]) -> None:
+    """New match at 360×640: each scoring preset's name stands at one left edge with its
+    explanation under it (side by side, the four explanations stood in four columns)."""
+    page = new_page(360, 640)
+    page.goto(live_server + "/play/new")
+    presets = page.evaluate("""() => [...document.querySelectorAll('label.preset')].map(l => {
+      const name = l.querySelector('b').getBoundingClientRect();
+      const hint = l.querySelector('.hint').getBoundingClientRect();
+      return {name: name.left, hint: hint.left, below: hint.top >= name.bottom - 1}; })""")
+    assert len(presets) == 4, presets
+    assert all(p["below"] and abs(p["hint"] - p["name"]) < 1 for p in presets), presets
+    assert max(p["name"] for p in presets) - min(p["name"] for p in presets) < 1, presets
