@@ -44,8 +44,8 @@ class Spot:
     ``pile``, ``stock``: sizes; ``shown``: the other player's cards known (taken from the
     pile, not discarded since); ``their_discards``: what they discarded, in order;
     ``their_count``: their number of cards; ``scores``: hand points before the hand,
-    the player's first; ``target``: the match's target; ``legal``: the legal moves
-    (action texts)."""
+    the player's first; ``target``: the match's target (0 in a match of a number of
+    hands); ``legal``: the legal moves (action texts)."""
 
     kind: str
     hand: tuple[str, ...]
@@ -100,7 +100,7 @@ def spot_of(view: PlayerView) -> Spot:
                 tuple(_sorted(list(view.opponent_known))),
                 tuple(str(c) for c in view.opponent_discards), view.opponent_card_count,
                 (view.scores[view.player], view.scores[1 - view.player]),
-                rules.target, tuple(str(a) for a in view.legal))
+                0 if rules.hands else rules.target, tuple(str(a) for a in view.legal))
 
 
 @dataclass(frozen=True, slots=True)

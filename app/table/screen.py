@@ -65,6 +65,7 @@ from app.table.words import (
 from app.web.charts import Chart, running_lines
 from app.web.links import guide_link_for
 from app.web.phrases import score_words
+from app.web.rulewords import goal_words
 
 SORT_LABELS = {"rank": N_("Sort by rank"), "suit": N_("Sort by suit"),
                "melds": N_("Melds first")}
@@ -228,6 +229,8 @@ class Screen:
     level_label: str
     hand_number: int
     target: int
+    goal: str
+    """What ends the match, for the score bar: "to 100", "8 hands" (:func:`goal_words`)."""
     scores: tuple[int, int]
     you_deal: bool
     phase: str
@@ -607,7 +610,8 @@ def _arrangement_note(s: Settlement, knocker: int, seats: Seats) -> str:
 
 def match_chart(match: MatchState, seats: Seats = VS_COMPUTER) -> Chart:
     """The match chart: each player's running hand points after each hand (from 0 at the
-    start), the viewer's line first, and the target (docs/rules.md §5)."""
+    start), the viewer's line first, and the target (none in a match of a number of hands:
+    docs/rules.md §5)."""
     rows = score_rows(match, seats)
     them = seats.other_name
     return running_lines(
@@ -615,7 +619,7 @@ def match_chart(match: MatchState, seats: Seats = VS_COMPUTER) -> Chart:
         [("you", gettext("You"), [0, *(r.totals[0] for r in rows)]),
          ("other", them, [0, *(r.totals[1] for r in rows)])],
         [gettext("start"), *(gettext("hand %(number)d", number=r.number) for r in rows)],
-        match.rules.target,
+        0 if match.rules.hands else match.rules.target,  # N hands: no target to reach
         short=["0", *(str(r.number) for r in rows)])
 
 
@@ -760,6 +764,7 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
         level_label=gettext(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level,
         hand_number=match.hand_number,
         target=rules.target,
+        goal=goal_words(rules),
         scores=(view.scores[seats.me], view.scores[seats.other]),
         you_deal=view.dealer == seats.me,
         phase=view.phase.value,
@@ -807,7 +812,8 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
         table_summary=table_summary([c.label for c in hand], top, len(view.discard_pile),
                                     (view.scores[seats.me], view.scores[seats.other]),
                                     rules.target, status, seats,
-                                    game_lines(board, seats)),
+                                    game_lines(board, seats),
+                                    (match.hand_number, rules.hands) if rules.hands else None),
         other_name=seats.other_name, other_bot=seats.other_bot,
         friend=seats.friend,
         away=away,

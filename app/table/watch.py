@@ -71,6 +71,8 @@ class WatchScreen:
     names: tuple[str, str]
     hand_number: int
     target: int
+    goal: str
+    """What ends the match: "to 100", "8 hands" (:attr:`Screen.goal`)."""
     scores: tuple[int, int]
     dealer: str
     stock_count: int
@@ -154,6 +156,7 @@ def watch_screen(match: MatchState, names: tuple[str, str], version: int) -> Wat
         headline = match_result(tally, seats_for(names, loser))
     return WatchScreen(
         version=version, names=names, hand_number=base.hand_number, target=base.target,
+        goal=base.goal,
         scores=base.scores, dealer=names[view.dealer], stock_count=base.stock_count,
         top_discard=base.top_discard, discard_count=base.discard_count, pile=pile,
         hand_counts=(len(view.hand), base.computer_cards),

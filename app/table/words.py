@@ -193,10 +193,12 @@ def card_label(card: Card, kind: MeldKind | None = None,
 
 def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: int,
                   scores: tuple[int, int], target: int, step: str,
-                  seats: Seats = VS_COMPUTER, games: Sequence[str] = ()) -> str:
+                  seats: Seats = VS_COMPUTER, games: Sequence[str] = (),
+                  of_hands: tuple[int, int] | None = None) -> str:
     """The whole table in one passage (the Read the table command): the
     person's hand (card labels), the top of the discard pile, the score (Hollywood:
-    ``games``, each game's line, instead) and the step."""
+    ``games``, each game's line, instead), what ends the match (``target``, or in a match
+    of a number of hands ``of_hands``: (this hand's number, the hands)) and the step."""
     held = ngettext("Your hand, %(num)d card: %(cards)s.", "Your hand, %(num)d cards: %(cards)s.",
                     len(hand), cards="; ".join(hand)) + " " if hand else ""
     if top_discard is None:
@@ -208,6 +210,10 @@ def table_summary(hand: Sequence[str], top_discard: Card | None, discard_count: 
     other = seats.them
     score = "; ".join(games) if games else gettext(
         "you %(mine)d, %(other)s %(theirs)d", mine=scores[0], other=other, theirs=scores[1])
+    if of_hands is not None:
+        return gettext("%(hand)s%(pile)s Score: %(score)s, hand %(number)d of %(hands)d. "
+                       "%(step)s", hand=held, pile=pile, score=score, number=of_hands[0],
+                       hands=of_hands[1], step=step)
     return gettext("%(hand)s%(pile)s Score: %(score)s, playing to %(target)d. %(step)s",
                    hand=held, pile=pile, score=score, target=target, step=step)
 

@@ -8,6 +8,7 @@ ways by accident.
 * :func:`rules_name` — a match's rules in a few words, as the history lists them;
 * :func:`hollywood_words` — the Hollywood option's value (a rules box's row);
 * :func:`hands_words` — a match of a number of hands (a rules box's row);
+* :func:`goal_words` — what ends a match, for a score line ("to 100", "8 hands");
 * :func:`knock_note` — the knock limit of the hand in progress, as the table shows it.
 
 No I/O, no templates: imports :mod:`app.engine` and the translations
@@ -107,6 +108,14 @@ def hands_words(rules: Rules) -> str:
                     "%(num)d hands: the more points win (no target, no bonus)", rules.hands)
 
 
+def goal_words(rules: Rules) -> str:
+    """What ends a match, short, for a score line (docs/rules.md §5): "to 100", or for a
+    match of a number of hands "8 hands" (its target ends nothing)."""
+    if rules.hands:
+        return ngettext("%(num)d hand", "%(num)d hands", rules.hands)
+    return gettext("to %(target)s", target=rules.target)
+
+
 def hollywood_words(rules: Rules, *, explained: bool = False) -> str:
     """The Hollywood option's value (docs/rules.md §6): "off", "on: three games at once",
     or, ``explained``, what it implies for the match's end and winner."""
@@ -180,5 +189,5 @@ def knock_note(rules: Rules, limit: KnockLimit) -> str:
 
 
 
-__all__ = ["hands_words", "hollywood_words", "knock_note", "rules_line", "rules_name",
+__all__ = ["goal_words", "hands_words", "hollywood_words", "knock_note", "rules_line", "rules_name",
            "rules_rows"]

@@ -63,3 +63,22 @@ def test_equal_points_after_the_hands_are_a_draw(client: TestClient) -> None:
     end = match_end(level)
     assert end.verdict == "A draw" and not end.won
     assert end.decided == "2 hands played: the points are level, a draw."
+
+
+def test_a_match_of_hands_never_shows_a_target_to_reach(
+        app: FastAPI, client: TestClient) -> None:
+    """The score bar, its label, the table read aloud and the match chart say what ends
+    this match (its hands), never "to 100" nor a target line (the target ends nothing)."""
+    client.get("/play")
+    rules = Rules(hands=3)
+    first = bot_until((new_match(rules, seed=5, first_dealer=1), []),
+                      lambda m: m.hand_number == 2 and not m.hand.result)
+    store_position(app.state.engine, session_id_of(client), first, "hard")
+    page = client.get("/play").text
+    assert '<span class="scorebar__to">3 hands</span>' in page
+    assert ", 3 hands. Show the hands of the match" in page
+    assert "hand 2 of 3." in page and "playing to" not in page and "to 100" not in page
+    over = bot_until(first, lambda m: m.over)
+    store_position(app.state.engine, session_id_of(client), over, "hard")
+    end = client.get("/play").text
+    assert 'id="match-title"' in end and "target 100" not in end and "to 100" not in end
