@@ -11,7 +11,9 @@ The search uses at most a fixed number of samples and no clock, seeded from the
 decision's place in the hand alone (:func:`decision_seed`), so a rating depends only on
 the view: the same view gives the same rating whatever the hidden cards and the stock
 order are. It stops sampling a candidate once beaten (:data:`DROP_Z`), and altogether
-once the rating is settled (:func:`chances`).
+once the rating is settled (:func:`chances`). A hand's analysis (:func:`rate_all`)
+starts the discard after a draw on the samples of the draw that still hold
+(:func:`carried`), so there a rating depends on the two views.
 Pure: no I/O.
 """
 
@@ -44,8 +46,9 @@ hand or match is the share of its rated decisions that are)."""
 REVIEW_BUDGET = expert.Budget(samples=11, discards=4, deadline=None, batch=11)
 """Samples per candidate (at most: :func:`chances` stops early where the rating is
 settled) and discard candidates of a review's evaluation: no deadline, so a rating is
-reproducible. About 30 % of the CPU a hand's analysis took before issue 46 (12
-decisions), at ratings as near to many more samples: see ``bench/review.py``,
+reproducible. About a fifth to a quarter of the CPU a hand's analysis took before
+issue 46 (12 decisions; with the samples a discard carries over from the draw,
+:func:`rate_all`), at ratings as near to many more samples: see ``bench/review.py``,
 ``bench/review_noise.py`` and docs/benchmarks.md, *A cheaper analysis*."""
 
 
@@ -345,8 +348,8 @@ def rate_all(decisions: Sequence[Decision],
     after a draw of the same turn keeps those without the card drawn), then on new ones
     seeded by its place in the hand (:func:`decision_seed`). A rating depends only on
     the views of the hand's decisions up to it, never on the hidden cards; it is the
-    same whatever decisions follow. Fewer samples are drawn: on the bench's 356
-    decisions a third fewer (docs/benchmarks.md, *A cheaper analysis*)."""
+    same whatever decisions follow. Fewer samples are drawn: on the bench's decisions
+    6.2 a decision instead of 9.0 (docs/benchmarks.md, *A cheaper analysis*)."""
     ratings: list[Rating] = []
     before: PlayerView | None = None
     samples: list[Hidden] = []

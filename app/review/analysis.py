@@ -119,7 +119,8 @@ def analyse(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
     The hand is one background job of :mod:`app.core.workers` (:func:`rate_hand`;
     computed here when the pool has size 0): a job per decision cost more in pickling
     and scheduling than a decision's rating (``bench/review.py``). Each decision's
-    search is seeded by its place in the hand alone.
+    search is seeded by its place in the hand alone, the discard after a draw starting
+    on the draw's samples that still hold (:func:`~app.engine.rating.rate_all`).
 
     Raises:
         GameError: the hand does not replay. CancelledError: the pool was shut down.
