@@ -46,8 +46,8 @@ hand or match is the share of its rated decisions that are)."""
 REVIEW_BUDGET = expert.Budget(samples=11, discards=4, deadline=None, batch=11)
 """Samples per candidate (at most: :func:`chances` stops early where the rating is
 settled) and discard candidates of a review's evaluation: no deadline, so a rating is
-reproducible. About a fifth to a quarter of the CPU a hand's analysis took before
-issue 46 (12 decisions; with the samples a discard carries over from the draw,
+reproducible. About a quarter of the CPU a hand's analysis took before issue 46 (12
+decisions; 23–27 % with the samples a discard carries over from its draw,
 :func:`rate_all`), at ratings as near to many more samples: see ``bench/review.py``,
 ``bench/review_noise.py`` and docs/benchmarks.md, *A cheaper analysis*."""
 
