@@ -27,7 +27,10 @@ is bounded by the hands played.
 ``--compare DIR`` instead rates the same hands through the app's path with the checkout
 ``DIR`` (the code before a change, its compiled core built) and with this one, in turns,
 ``--rounds`` times, each in a process of its own, and prints the pool's CPU and the wall
-time per hand of each, their ratio, the load and how far the ratings agree (issue 46).
+time per hand of each, their ratio, the load and how far the ratings agree (issue 46);
+with ``--interleave`` both checkouts keep running side by side and each hand is analysed
+by one and then the other (the first alternating), so a change of the machine's load
+falls on both alike.
 ``--record PATH`` writes the hands and their ratings as JSON (the fixture of
 ``tests/unit/engine/test_review_ratings.py``).
 """
@@ -140,6 +143,92 @@ def _side(size: int) -> None:
         workers.shutdown()
 
 
+def _serve(size: int) -> None:
+    """One side of ``--compare --interleave`` (in the checkout on ``PYTHONPATH``): read
+    hands from stdin, one JSON line each, analyse each through the app's path (a pool
+    of ``size`` processes, started on the first hand, whose answer is not timed) and
+    answer each with a JSON line: the pool's CPU seconds for that hand (this process and
+    its workers), its wall seconds and its ratings."""
+    import multiprocessing  # noqa: PLC0415 - only this side needs it
+
+    rules = HOUSE.to_dict()
+    workers.configure(size)
+    try:
+        for line in sys.stdin:
+            server, client, log = json.loads(line)
+            seed, moves = HandSeed(server, client), [(p, a) for p, a in log]
+            pids = [os.getpid(), *(p.pid for p in multiprocessing.active_children())]
+            cpu, wall = _cpu_seconds(pids), time.perf_counter()
+            ratings = analysis.analyse(rules, seed, 1, 1, (0, 0), moves)[0]
+            pids = [os.getpid(), *(p.pid for p in multiprocessing.active_children())]
+            print(json.dumps({"cpu": _cpu_seconds(pids) - cpu,
+                              "wall": time.perf_counter() - wall, "ratings": ratings}),
+                  flush=True)
+    finally:
+        workers.shutdown()
+
+
+def _interleaved(args: argparse.Namespace, hands: list[Hand]) -> None:
+    """``--compare --interleave``: both checkouts kept running side by side, each hand
+    analysed by one and then the other (which goes first alternates hand by hand), so a
+    change of the machine's load falls on both alike; per round the pool's CPU and wall
+    time per hand of each, their ratio, the load and how far the ratings agree."""
+    here = str(Path(__file__).resolve().parent.parent)
+    sides = []
+    for root in (args.compare, here):
+        sides.append(subprocess.Popen(  # noqa: S603 - this very script
+            [sys.executable, __file__, "--serve", "1", "--workers", str(args.workers)],
+            env={**os.environ, "PYTHONPATH": root}, cwd=root, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, text=True))
+
+    def ask(side: subprocess.Popen[str], hand: Hand) -> dict[str, Any]:
+        assert side.stdin is not None and side.stdout is not None
+        side.stdin.write(json.dumps([hand[0].server_seed, hand[0].client_seed, hand[1]])
+                         + "\n")
+        side.stdin.flush()
+        answer: dict[str, Any] = json.loads(side.stdout.readline())
+        return answer
+
+    n = len(hands)
+    print(f"{n} hands, a pool of {args.workers}, interleaved hand by hand; before: "
+          f"{args.compare}; after: {here}")
+    try:
+        for side in sides:
+            ask(side, hands[0])  # start the pool
+        for turn in range(1, args.rounds + 1):
+            load = os.getloadavg()[0]
+            totals = [{"cpu": 0.0, "wall": 0.0, "ratings": []} for _ in sides]
+            for number, hand in enumerate(hands):
+                for which in ((0, 1) if (number + turn) % 2 else (1, 0)):
+                    answer = ask(sides[which], hand)
+                    totals[which]["cpu"] += answer["cpu"]
+                    totals[which]["wall"] += answer["wall"]
+                    totals[which]["ratings"].append(answer["ratings"])
+            _report(turn, load, n, totals[0], totals[1])
+    finally:
+        for side in sides:
+            assert side.stdin is not None
+            side.stdin.close()
+            side.wait()
+
+
+def _report(turn: int, load: float, n: int, before: dict[str, Any],
+            after: dict[str, Any]) -> None:
+    """Print one round of ``--compare``: CPU and wall per hand of each side, their
+    ratio, the load and how far the ratings agree."""
+    pairs = [(Rating.from_stored(b), Rating.from_stored(a))
+             for old, new in zip(before["ratings"], after["ratings"], strict=True)
+             for b, a in zip(old, new, strict=True)]
+    same = sum(b.mark == a.mark for b, a in pairs) / len(pairs)
+    gap = statistics.mean(abs(b.loss - a.loss) for b, a in pairs)
+    print(f"round {turn} [load {load:.1f} before, {os.getloadavg()[0]:.1f} after]: "
+          f"CPU per hand {1000 * before['cpu'] / n:.1f} ms before, "
+          f"{1000 * after['cpu'] / n:.1f} ms after ({after['cpu'] / before['cpu']:.0%}); "
+          f"wall per hand {1000 * before['wall'] / n:.1f} / "
+          f"{1000 * after['wall'] / n:.1f} ms; {len(pairs)} decisions, marks the same "
+          f"{same:.1%}, mean |loss change| {gap:.2f} points", flush=True)
+
+
 def _compare(args: argparse.Namespace, hands: list[Hand]) -> None:
     """Analyse ``hands`` with the checkout ``args.compare`` (before) and with this one
     (after), in turns, ``args.rounds`` times; print CPU and wall time per hand of each,
@@ -160,17 +249,7 @@ def _compare(args: argparse.Namespace, hands: list[Hand]) -> None:
     for turn in range(1, args.rounds + 1):
         load = os.getloadavg()[0]
         before, after = run(args.compare), run(here)
-        pairs = [(Rating.from_stored(b), Rating.from_stored(a))
-                 for old, new in zip(before["ratings"], after["ratings"], strict=True)
-                 for b, a in zip(old, new, strict=True)]
-        same = sum(b.mark == a.mark for b, a in pairs) / len(pairs)
-        gap = statistics.mean(abs(b.loss - a.loss) for b, a in pairs)
-        print(f"round {turn} [load {load:.1f} before, {os.getloadavg()[0]:.1f} after]: "
-              f"CPU per hand {1000 * before['cpu'] / n:.1f} ms before, "
-              f"{1000 * after['cpu'] / n:.1f} ms after ({after['cpu'] / before['cpu']:.0%}); "
-              f"wall per hand {1000 * before['wall'] / n:.1f} / "
-              f"{1000 * after['wall'] / n:.1f} ms; {len(pairs)} decisions, marks the same "
-              f"{same:.1%}, mean |loss change| {gap:.2f} points")
+        _report(turn, load, n, before, after)
 
 
 def _computer_views(hands: list[Hand], count: int) -> list[PlayerView]:
@@ -210,7 +289,11 @@ def main() -> None:
                              "-C DIR`, its core built with tools/fast_core.py): rate the same "
                              "hands with it and with this checkout, in turns, and stop")
     parser.add_argument("--rounds", type=int, default=3, help="turns of --compare")
+    parser.add_argument("--interleave", action="store_true",
+                        help="with --compare: keep both checkouts running and analyse "
+                             "each hand with one then the other (the load falls on both)")
     parser.add_argument("--side", help=argparse.SUPPRESS)
+    parser.add_argument("--serve", help=argparse.SUPPRESS)
     parser.add_argument("--record", metavar="PATH",
                         help="write the hands and their ratings to PATH (JSON: the "
                              "fixture of tests/unit/engine/test_review_ratings.py) and stop")
@@ -218,9 +301,12 @@ def main() -> None:
     if args.side:
         _side(args.workers)
         return
+    if args.serve:
+        _serve(args.workers)
+        return
     hands = _play(args.hands, args.seed)
     if args.compare:
-        _compare(args, hands)
+        (_interleaved if args.interleave else _compare)(args, hands)
         return
     if args.record:
         _record(args.record, hands)

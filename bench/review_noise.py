@@ -12,8 +12,10 @@ person's decisions:
   best is the highest mean); **the old rating again** on samples 13–24 (its own noise);
 * **the reference**: every candidate on samples 13–48 (36 samples, independent of the
   old rating's);
-* **the new rating**: :func:`app.engine.rating.rate` as it is (its own sampler and
-  sequential rule), counting the samples of the hidden cards and the play-outs it takes.
+* **the new rating**: :func:`app.engine.rating.rate_all` of the hand as it is (its own
+  sampler, sequential rule and samples carried over from the decision before), counting
+  the samples of the hidden cards it draws, those it plays out (drawn or carried over)
+  and the play-outs.
 
 Prints, for the old and the new rating, the mean distance of the loss from the
 reference's loss (percentage points; its 95th percentile and largest), how often its mark
@@ -81,15 +83,23 @@ def _loss(rows: list[list[float]], mine: int) -> float:
 
 
 class _Counted:
-    """Counts the samples and play-outs of :func:`app.engine.rating.chances`."""
+    """Counts the samples drawn and used and the play-outs of
+    :func:`app.engine.rating.rate_all`."""
 
     samples = 0
+    used = 0
     playouts = 0
 
     def __init__(self) -> None:
         self.sampler = rating.Sampler
         self.value = expert.Playouts.value
+        self.chances = rating._chances
         counted = self
+
+        def chances(*args: Any, **kwargs: Any) -> Any:
+            answer = counted.chances(*args, **kwargs)
+            counted.used += len(answer[3])
+            return answer
 
         class Sampling:
             def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -104,6 +114,7 @@ class _Counted:
             return counted.value(playouts, action, base)
 
         rating.Sampler = Sampling  # type: ignore[misc,assignment]
+        rating._chances = chances
         expert.Playouts.value = value  # type: ignore[method-assign]
 
 
@@ -138,15 +149,16 @@ def main() -> None:
     for seed in args.seeds:
         for n, (hand_seed, log) in enumerate(bench._play(args.hands, seed)):
             scores = bench.FIXTURE_SCORES[n % len(bench.FIXTURE_SCORES)]
-            for decision in decisions(hand_positions(HOUSE, hand_seed, 1, 1, log), 0, scores):
+            chosen = decisions(hand_positions(HOUSE, hand_seed, 1, 1, log), 0, scores)
+            before = counted.playouts
+            news = [rated_.loss for rated_ in rating.rate_all(chosen)]
+            new_playouts += counted.playouts - before
+            for decision, new in zip(chosen, news, strict=True):
                 rows, mine = _old_values(decision)
                 old_playouts += OLD * len(rows[0])
                 reference = _loss(rows[OLD:], mine)
                 old = _loss(rows[:OLD], mine)
                 other = _loss(rows[OLD:2 * OLD], mine)
-                before = counted.playouts
-                new = rating.rate(decision).loss
-                new_playouts += counted.playouts - before
                 mark = rating.mark_for(reference)
                 old_err.append(abs(old - reference))
                 old_signed.append(old - reference)
@@ -164,7 +176,7 @@ def main() -> None:
     print(f"{rated} decisions ({args.hands} hands x seeds {args.seeds}), reference: "
           f"{SAMPLES - OLD} samples of every candidate [load {os.getloadavg()[0]:.1f}]")
     print(_summary(f"old (every candidate, {OLD} samples)", old_err, old_signed, old_marks))
-    print(_summary("new (rating.rate)", new_err, new_signed, new_marks))
+    print(_summary("new (rating.rate_all)", new_err, new_signed, new_marks))
     print(f"new against old: loss moved {statistics.mean(moved):.2f} points on average, "
           f"{moved_marks / rated:.1%} of marks changed; old on {OLD} other samples: "
           f"{statistics.mean(again):.2f} points, {again_marks / rated:.1%}")
@@ -172,7 +184,8 @@ def main() -> None:
           "reference {:.1%}".format(rating.ACCURATE_WITHIN, *(a / rated for a in accurate)))
     print(f"work per decision: old {OLD} samples of the hidden cards, "
           f"{old_playouts / rated:.2f} play-outs; new {counted.samples / rated:.2f} "
-          f"samples, {new_playouts / rated:.2f} play-outs")
+          f"samples drawn ({counted.used / rated:.2f} played out, with those carried "
+          f"over), {new_playouts / rated:.2f} play-outs")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ The search uses at most a fixed number of samples and no clock, seeded from the
 decision's place in the hand alone (:func:`decision_seed`), so a rating depends only on
 the view: the same view gives the same rating whatever the hidden cards and the stock
 order are. It stops sampling a candidate once beaten (:data:`DROP_Z`), and altogether
-once the rating is settled (:func:`chances`).
+once the rating is settled (:func:`chances`). A hand's analysis (:func:`rate_all`)
+starts the discard after a draw on the samples of the draw that still hold
+(:func:`carried`), so there a rating depends on the two views.
 Pure: no I/O.
 """
 
@@ -23,9 +25,10 @@ from dataclasses import dataclass
 from math import fsum
 
 from .bots import expert
-from .bots.common import ensure_turn
+from .bots.common import FULL_DECK, ensure_turn
 from .bots.hard import Evaluator, build_model
 from .bots.inference import Sampler
+from .cards import to_mask
 from .hand import Action, PlayerView
 from .review import Decision
 
@@ -43,8 +46,9 @@ hand or match is the share of its rated decisions that are)."""
 REVIEW_BUDGET = expert.Budget(samples=11, discards=4, deadline=None, batch=11)
 """Samples per candidate (at most: :func:`chances` stops early where the rating is
 settled) and discard candidates of a review's evaluation: no deadline, so a rating is
-reproducible. About 30 % of the CPU a hand's analysis took before issue 46 (12
-decisions), at ratings as near to many more samples: see ``bench/review.py``,
+reproducible. About a quarter of the CPU a hand's analysis took before issue 46 (12
+decisions; 23–27 % with the samples a discard carries over from its draw,
+:func:`rate_all`), at ratings as near to many more samples: see ``bench/review.py``,
 ``bench/review_noise.py`` and docs/benchmarks.md, *A cheaper analysis*."""
 
 
@@ -165,28 +169,54 @@ def settled_against(values: list[list[float]], mine: int, alive: Sequence[int]) 
     return _band(low) == _band(high)
 
 
-def chances(view: PlayerView, chosen: Action,
-            budget: expert.Budget = REVIEW_BUDGET,
-            seed: str = "gin-review-v1") -> tuple[Action, float, float]:
-    """(best action, its chance, the chance after ``chosen``) for ``view``.
+Hidden = tuple[int, list[int]]
+"""One sample of the hidden cards: ``(opponent hand mask, stock as card bits, top
+first)``, as :meth:`~app.engine.bots.inference.Sampler.hidden` draws it."""
 
-    Expert's candidates (:func:`~app.engine.bots.expert.candidates`) and ``chosen`` when
-    it is not among them (Expert searches only the most promising discards) are played
-    out on the same samples of the hidden cards (at most ``budget.samples``; the
-    review's :class:`~app.engine.bots.inference.Sampler`, ``fast``, seeded by ``seed``:
-    common random numbers, so the chances compare like with like), by a sequential
-    rule: ``chosen`` and the leader are played out on every sample, any other candidate
-    only until the leader beats it by :data:`DROP_Z` standard errors (from
-    :data:`DROP_AFTER` samples on), and the sampling stops once the rating is settled
-    (:func:`settled_against`, from :data:`SETTLE_AFTER` samples on). The best is the
-    highest mean of the candidates left (``chosen`` first among equals: a tie is no
-    loss). The ratings differ from those of every candidate on 12 samples by no more
-    than those move on 12 other samples, and stand nearer to the chances of many more
-    samples (docs/benchmarks.md, *A cheaper analysis*).
 
-    Raises:
-        NotBotsTurnError: ``view`` has no legal action.
-    """
+def _opponent_record(view: PlayerView) -> tuple[object, ...]:
+    """Everything of ``view`` that the review's sampler reads about the opponent (its
+    :class:`~app.engine.bots.inference.Evidence` and Hard's card weights): the same
+    record means the same plausibility of every hand and the same card weights."""
+    return (view.player, view.rules, view.limit, view.opponent_card_count,
+            view.opponent_known, view.opponent_discards, view.opponent_declined)
+
+
+def carried(before: PlayerView, samples: Sequence[Hidden], view: PlayerView) -> list[Hidden]:
+    """The samples drawn for an earlier decision of the same hand (``samples``, drawn
+    for the view ``before``) that still hold in ``view``, re-weighted by what changed
+    between the two views, or ``[]`` when they cannot be carried over.
+
+    They carry over when only the player acted between the two views (the opponent's
+    record is the same: :func:`_opponent_record`; e.g. the draw and then the discard of
+    one turn) and the unseen cards only lost the ones the player took from the top of
+    the stock (if any). Nothing the opponent did is new, so the plausibility of each
+    hand (its weight) is unchanged, and what the player learnt is that the cards drawn
+    are not in the opponent's hand: a sample whose opponent hand holds one is dropped,
+    the others are kept with the cards drawn taken out of their stock. Given an opponent
+    hand the stock's order is uniform, and a uniform order with a card taken out is a
+    uniform order of the rest, so the samples kept are distributed as the earlier
+    decision's samples conditioned on the new view: Bayes' rule, with every weight
+    either 0 or the same. Pure; nothing hidden is read (``samples`` come from
+    ``before``'s sampler alone)."""
+    if not samples or _opponent_record(before) != _opponent_record(view):
+        return []
+    was = FULL_DECK & ~(to_mask(before.hand) | to_mask(before.discard_pile)
+                        | to_mask(before.opponent_known))
+    unseen = FULL_DECK & ~(to_mask(view.hand) | to_mask(view.discard_pile)
+                           | to_mask(view.opponent_known))
+    drawn = was & ~unseen
+    if (unseen & ~was or drawn & ~to_mask(view.hand)
+            or view.stock_count != before.stock_count - drawn.bit_count()):
+        return []
+    return [(opponent, [card for card in stock if not card & drawn])
+            for opponent, stock in samples if not opponent & drawn]
+
+
+def _chances(view: PlayerView, chosen: Action, budget: expert.Budget, seed: str,
+             given: Sequence[Hidden] = ()) -> tuple[Action, float, float, list[Hidden]]:
+    """:func:`chances`, played out first on the samples ``given`` (of this view:
+    :func:`carried`), then on new ones; also returns the samples used, in order."""
     ensure_turn(view)
     rng = random.Random(seed)
     model = build_model(view)
@@ -197,14 +227,21 @@ def chances(view: PlayerView, chosen: Action,
     mine = actions.index(chosen)
     playouts = expert.Playouts(view)
     play = playouts.value
-    sampler = Sampler(view, model, fast=True)
+    sampler: Sampler | None = None
     values: list[list[float]] = [[] for _ in actions]
     sums = [0.0] * len(actions)
     alive = list(range(len(actions)))
     samples = max(1, budget.samples)
+    used: list[Hidden] = []
     for drawn in range(1, samples + 1):
-        opponent, stock = sampler.hidden(rng)
-        base = playouts.deal(opponent, stock)
+        if drawn <= len(given):
+            hidden = given[drawn - 1]
+        else:
+            if sampler is None:
+                sampler = Sampler(view, model, fast=True)
+            hidden = sampler.hidden(rng)
+        used.append(hidden)
+        base = playouts.deal(*hidden)
         for i in alive:
             value = play(actions[i], base)
             values[i].append(value)
@@ -221,7 +258,35 @@ def chances(view: PlayerView, chosen: Action,
             break
     means = {i: fsum(values[i]) / len(values[i]) for i in alive}
     best = max(alive, key=lambda i: (means[i], i == mine, -i))
-    return actions[best], means[best], fsum(values[mine]) / len(values[mine])
+    return actions[best], means[best], fsum(values[mine]) / len(values[mine]), used
+
+
+def chances(view: PlayerView, chosen: Action,
+            budget: expert.Budget = REVIEW_BUDGET,
+            seed: str = "gin-review-v1",
+            given: Sequence[Hidden] = ()) -> tuple[Action, float, float]:
+    """(best action, its chance, the chance after ``chosen``) for ``view``.
+
+    Expert's candidates (:func:`~app.engine.bots.expert.candidates`) and ``chosen`` when
+    it is not among them (Expert searches only the most promising discards) are played
+    out on the same samples of the hidden cards (at most ``budget.samples``: first
+    ``given``, samples of this view carried over from an earlier decision of the hand by
+    :func:`carried`, then new ones from the review's
+    :class:`~app.engine.bots.inference.Sampler`, ``fast``, seeded by ``seed``: common
+    random numbers, so the chances compare like with like), by a sequential
+    rule: ``chosen`` and the leader are played out on every sample, any other candidate
+    only until the leader beats it by :data:`DROP_Z` standard errors (from
+    :data:`DROP_AFTER` samples on), and the sampling stops once the rating is settled
+    (:func:`settled_against`, from :data:`SETTLE_AFTER` samples on). The best is the
+    highest mean of the candidates left (``chosen`` first among equals: a tie is no
+    loss). The ratings differ from those of every candidate on 12 samples by no more
+    than those move on 12 other samples, and stand nearer to the chances of many more
+    samples (docs/benchmarks.md, *A cheaper analysis*).
+
+    Raises:
+        NotBotsTurnError: ``view`` has no legal action.
+    """
+    return _chances(view, chosen, budget, seed, given)[:3]
 
 
 def ranked(view: PlayerView, budget: expert.Budget = REVIEW_BUDGET,
@@ -258,10 +323,9 @@ def ranked(view: PlayerView, budget: expert.Budget = REVIEW_BUDGET,
     return [(actions[i], sums[i] / samples) for i in order]
 
 
-def rate(decision: Decision, budget: expert.Budget = REVIEW_BUDGET) -> Rating:
-    """Rate one decision from its view (see the module docstring)."""
-    best, best_chance, chosen_chance = chances(decision.view, decision.action, budget,
-                                               decision_seed(decision.index))
+def _rating(decision: Decision, best: Action, best_chance: float,
+            chosen_chance: float) -> Rating:
+    """The rating of ``decision`` from its search's answer (:func:`chances`)."""
     loss = max(0.0, (best_chance - chosen_chance) * 100.0)
     if best == decision.action:
         loss = 0.0
@@ -269,10 +333,33 @@ def rate(decision: Decision, budget: expert.Budget = REVIEW_BUDGET) -> Rating:
                   best_chance, round(loss, 2), mark_for(loss))
 
 
+def rate(decision: Decision, budget: expert.Budget = REVIEW_BUDGET) -> Rating:
+    """Rate one decision from its view alone (see the module docstring; a hand's
+    analysis rates its decisions with :func:`rate_all`, which may start a decision on
+    the samples of the one before)."""
+    return _rating(decision, *chances(decision.view, decision.action, budget,
+                                      decision_seed(decision.index)))
+
+
 def rate_all(decisions: Sequence[Decision],
              budget: expert.Budget = REVIEW_BUDGET) -> list[Rating]:
-    """Rate every decision of a hand, in order."""
-    return [rate(decision, budget) for decision in decisions]
+    """Rate every decision of a hand (in the order of the hand), each search starting on
+    the samples of the decision before that still hold (:func:`carried`: the discard
+    after a draw of the same turn keeps those without the card drawn), then on new ones
+    seeded by its place in the hand (:func:`decision_seed`). A rating depends only on
+    the views of the hand's decisions up to it, never on the hidden cards; it is the
+    same whatever decisions follow. Fewer samples are drawn: on the bench's decisions
+    6.2 a decision instead of 9.0 (docs/benchmarks.md, *A cheaper analysis*)."""
+    ratings: list[Rating] = []
+    before: PlayerView | None = None
+    samples: list[Hidden] = []
+    for decision in decisions:
+        given = carried(before, samples, decision.view) if before is not None else []
+        best, best_chance, chosen_chance, samples = _chances(
+            decision.view, decision.action, budget, decision_seed(decision.index), given)
+        before = decision.view
+        ratings.append(_rating(decision, best, best_chance, chosen_chance))
+    return ratings
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +433,6 @@ def accuracy(ratings: Sequence[Rating]) -> float | None:
 
 
 __all__ = ["ACCURATE_WITHIN", "BANDS", "DROP_AFTER", "DROP_Z", "MARKS", "REVIEW_BUDGET",
-           "SETTLE_AFTER", "SETTLE_Z", "STORED_MARKS", "LuckAndPlay", "Rating", "accuracy",
-           "chances", "combined", "decision_seed", "luck_and_play", "mark_for", "rate",
-           "ranked", "rate_all", "settled_against"]
+           "SETTLE_AFTER", "SETTLE_Z", "STORED_MARKS", "Hidden", "LuckAndPlay", "Rating",
+           "accuracy", "carried", "chances", "combined", "decision_seed", "luck_and_play",
+           "mark_for", "rate", "ranked", "rate_all", "settled_against"]

@@ -35,7 +35,7 @@ from app.core import metrics, statcache, switches, workers
 from app.core.models import HandReview, PlayMatch, utcnow
 from app.engine import MatchState, Rules, standing
 from app.engine.match import Seed
-from app.engine.rating import rate
+from app.engine.rating import rate, rate_all
 from app.engine.review import Decision, decisions, hand_positions
 
 log = logging.getLogger("app.review.analysis")
@@ -96,14 +96,16 @@ def rate_hand(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
               scores: tuple[int, int], log_: list[tuple[int, str]],
               seat: int = PERSON) -> list[list[Any]]:
     """``seat``'s decisions in one finished hand rated, in their stored form
-    (:func:`rate_decision`) in the order of the hand (a job of the pool: the hand is
-    replayed there, so only its log travels).
+    (:meth:`~app.engine.rating.Rating.to_stored`) in the order of the hand, by
+    :func:`~app.engine.rating.rate_all` (a decision's search may start on the samples of
+    the one before; a job of the pool: the hand is replayed there, so only its log
+    travels).
 
     Raises:
         GameError: the hand does not replay.
     """
-    return [rate_decision(decision)
-            for decision in hand_decisions(rules, seed, number, dealer, scores, log_, seat)]
+    chosen = hand_decisions(rules, seed, number, dealer, scores, log_, seat)
+    return [rating.to_stored() for rating in rate_all(chosen)]
 
 
 def analyse(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
@@ -117,7 +119,8 @@ def analyse(rules: dict[str, Any], seed: Seed, number: int, dealer: int,
     The hand is one background job of :mod:`app.core.workers` (:func:`rate_hand`;
     computed here when the pool has size 0): a job per decision cost more in pickling
     and scheduling than a decision's rating (``bench/review.py``). Each decision's
-    search is seeded by its place in the hand alone.
+    search is seeded by its place in the hand alone, the discard after a draw starting
+    on the draw's samples that still hold (:func:`~app.engine.rating.rate_all`).
 
     Raises:
         GameError: the hand does not replay. CancelledError: the pool was shut down.

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from app.engine import HOUSE, Card, HandSeed, HandState, Phase, apply, legal_actions, parse_cards
 from app.engine.hand import Discard, view
-from app.engine.rating import Rating, accuracy, mark_for, rate
+from app.engine.rating import Rating, accuracy, mark_for, rate, rate_all
 from app.engine.review import Decision, decisions, hand_positions
 from app.engine.scoring import knock_limit_for
 
@@ -57,6 +57,22 @@ def test_ratings_use_only_the_view() -> None:
         assert other.hands[1] != before.hands[1] or other.stock != before.stock
         again = Decision(decision.index, decision.action, view(other, 0, (40, 70)))
         assert rate(again) == rate(decision)
+
+
+def test_a_hands_ratings_use_only_the_views_though_a_search_starts_on_the_one_befores(
+        ) -> None:
+    hand_seed, log = _played_hand(4)
+    positions = hand_positions(HOUSE, hand_seed, 1, 1, log)
+    chosen = decisions(positions, 0, (40, 70))
+    assert len(chosen) >= 8
+    rng = random.Random(2)
+    others = []
+    for decision in chosen:
+        before = positions[decision.index].before
+        assert before is not None
+        others.append(Decision(decision.index, decision.action,
+                               view(_reshuffled(before, rng), 0, (40, 70))))
+    assert rate_all(others) == rate_all(chosen)
 
 
 def _blunder_position() -> HandState:
