@@ -40,6 +40,7 @@ function close(event) {
   Array.from(hint.children).forEach(function (child) {
     if (child.tagName !== "FORM") hint.removeChild(child);
   });
+  hint.classList.remove("play-hint--open");
   const hintButton = document.getElementById("a-hint");
   if (hintButton) hintButton.focus({ preventScroll: true });
 }

@@ -209,28 +209,55 @@ export function tapWhereShown(root, played) {
 // answers. A copy of the pile's top stays under it until it lands (the answer may
 // change the pile first); swap() then removes both, or, if the card is still in the
 // new hand (refused), flies it back to its place. Under reduced motion the card is on
-// the pile at once, with no flight (anim null).
-export function showDiscard(code) {
-  if (state.pending) return;
+// the pile at once, with no flight (anim null). ``early``: tapped while another request
+// is in flight (a draw), so queued: shown at once all the same, kept in state.early
+// across the answers before its own (keepEarly) until it is sent (queue.js).
+export function showDiscard(code, early) {
+  if (early ? state.early : state.pending) return;
   const slot = document.querySelector('.hand .slot[data-card="' + code + '"]');
   const card = slot ? slot.querySelector(".card") : null;
   const pileCard = document.querySelector(".pile__top .card");
   if (!card || !pileCard) return;
   const from = card.getBoundingClientRect();
   const to = pileCard.getBoundingClientRect();
-  const base = ghost(pileCard, to, "flyer");
+  const shown = { code: code, slot: slot, base: ghost(pileCard, to, "flyer"), anim: null,
+    pileCode: pileCard.closest(".pile__top").dataset.card };
   if (motionOff()) {
-    const still = ghost(card, to, "flyer");
-    slot.classList.add("slot--gone");
-    state.pending = { code: code, slot: slot, flyer: still, base: base, anim: null };
+    shown.flyer = ghost(card, to, "flyer");
+  } else {
+    shown.flyer = ghost(card, from, "flyer");
+    const frame = fromFrame(to, from);
+    shown.anim = shown.flyer.animate([{ transform: "translate(0px, 0px) scale(1, 1)" },
+      { transform: frame || "none" }], { duration: DISCARD_MS, easing: EASE, fill: "forwards" });
+  }
+  slot.classList.add("slot--gone");
+  if (early) state.early = shown;
+  else state.pending = shown;
+}
+
+// A new table in place while a discard shown early waits to be sent: its card, still
+// in this hand, stays off it; the copy of the pile's top under it is this pile's (a
+// draw from the pile changed it). A card no longer held: the discard is put away.
+export function keepEarly(root) {
+  const early = state.early;
+  if (!early) return;
+  const slot = root.querySelector('.hand .slot[data-card="' + early.code + '"]');
+  if (!slot) {
+    state.early = null;
+    early.flyer.remove();
+    early.base.remove();
     return;
   }
-  const flyer = ghost(card, from, "flyer");
   slot.classList.add("slot--gone");
-  const frame = fromFrame(to, from);
-  const anim = flyer.animate([{ transform: "translate(0px, 0px) scale(1, 1)" },
-    { transform: frame || "none" }], { duration: DISCARD_MS, easing: EASE, fill: "forwards" });
-  state.pending = { code: code, slot: slot, flyer: flyer, base: base, anim: anim };
+  early.slot = slot;
+  const top = root.querySelector(".pile__top");
+  const pileCard = top ? top.querySelector(".card") : null;
+  if (pileCard && top.dataset.card !== early.pileCode) {
+    early.base.remove();
+    early.base = ghost(pileCard, pileCard.getBoundingClientRect(), "flyer");
+    early.pileCode = top.dataset.card;
+    early.flyer.before(early.base);  // under the card
+  }
 }
 
 // A draw is shown at once too: a card leaves the stock (its back) or the pile (its
@@ -258,10 +285,12 @@ export function showDraw(action) {
   state.pending = { draw: true, flyer: flyer, source: source, anim: anim };
 }
 
-// No answer at all (the network): the card goes back from where it is to its place.
-export function putBack() {
-  const p = state.pending;
-  state.pending = null;
+// No answer at all (the network), or a discard shown early that will not be sent
+// (``early``): the card goes back from where it is to its place.
+export function putBack(early) {
+  const p = early ? state.early : state.pending;
+  if (early) state.early = null;
+  else state.pending = null;
   if (!p) return;
   if (p.draw) {
     p.flyer.remove();

@@ -14,7 +14,7 @@ import { announce, selected, table } from "./page.js";
 import { refresh } from "./select.js";
 import { restoreFocus } from "./focus.js";
 import { applyOrder, queuedOrder } from "./arrange.js";
-import { DEAL_MS, pileRects, planHand, playHand, snapshot, tapWhereShown } from "./motion.js";
+import { DEAL_MS, keepEarly, pileRects, planHand, playHand, snapshot, tapWhereShown } from "./motion.js";
 import { animate } from "./turn.js";
 import { dropDrag } from "./pointer.js";
 
@@ -38,6 +38,7 @@ export function swap(html, focus) {
   const fresh = table();
   const wanted = queuedOrder();
   if (wanted) applyOrder(fresh, wanted);
+  keepEarly(fresh);
   if (keepCode && !selected()) {
     const again = document.getElementById("c-" + keepCode);
     if (again) again.checked = true;
