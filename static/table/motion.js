@@ -220,9 +220,11 @@ export function showDiscard(code, early) {
   if (!card || !pileCard) return;
   const from = card.getBoundingClientRect();
   const to = pileCard.getBoundingClientRect();
-  const shown = { code: code, slot: slot, base: ghost(pileCard, to, "flyer"), anim: null,
-    pileCode: pileCard.closest(".pile__top").dataset.card };
-  if (motionOff()) {
+  // Under reduced motion the card lies on the pile at once, covering it: no copy under it.
+  const still = motionOff();
+  const shown = { code: code, slot: slot, base: still ? null : ghost(pileCard, to, "flyer"),
+    anim: null, pileCode: pileCard.closest(".pile__top").dataset.card };
+  if (still) {
     shown.flyer = ghost(card, to, "flyer");
   } else {
     shown.flyer = ghost(card, from, "flyer");
@@ -235,6 +237,12 @@ export function showDiscard(code, early) {
   else state.pending = shown;
 }
 
+// A discard shown before its answer taken off the page: the card and the pile's copy.
+export function removeShown(shown) {
+  shown.flyer.remove();
+  if (shown.base) shown.base.remove();
+}
+
 // A new table in place while a discard shown early waits to be sent: its card, still
 // in this hand, stays off it; the copy of the pile's top under it is this pile's (a
 // draw from the pile changed it). A card no longer held: the discard is put away.
@@ -244,15 +252,14 @@ export function keepEarly(root) {
   const slot = root.querySelector('.hand .slot[data-card="' + early.code + '"]');
   if (!slot) {
     state.early = null;
-    early.flyer.remove();
-    early.base.remove();
+    removeShown(early);
     return;
   }
   slot.classList.add("slot--gone");
   early.slot = slot;
   const top = root.querySelector(".pile__top");
   const pileCard = top ? top.querySelector(".card") : null;
-  if (pileCard && top.dataset.card !== early.pileCode) {
+  if (early.base && pileCard && top.dataset.card !== early.pileCode) {
     early.base.remove();
     early.base = ghost(pileCard, pileCard.getBoundingClientRect(), "flyer");
     early.pileCode = top.dataset.card;
@@ -301,8 +308,7 @@ export function putBack(early) {
   const from = p.flyer.getBoundingClientRect();
   const to = card && card.isConnected ? card.getBoundingClientRect() : null;  // hidden, still laid out
   const base = to ? ownTransform(card) : "";
-  p.flyer.remove();
-  p.base.remove();
+  removeShown(p);
   p.slot.classList.remove("slot--gone");
   if (to && !motionOff()) playHand({ moves: [{ el: card, from: from, to: to, base: base }] });
 }

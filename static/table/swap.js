@@ -14,7 +14,8 @@ import { announce, selected, table } from "./page.js";
 import { refresh } from "./select.js";
 import { restoreFocus } from "./focus.js";
 import { applyOrder, queuedOrder } from "./arrange.js";
-import { DEAL_MS, keepEarly, pileRects, planHand, playHand, snapshot, tapWhereShown } from "./motion.js";
+import { DEAL_MS, keepEarly, pileRects, planHand, playHand, removeShown, snapshot, tapWhereShown }
+  from "./motion.js";
 import { animate } from "./turn.js";
 import { dropDrag } from "./pointer.js";
 
@@ -56,8 +57,7 @@ export function swap(html, focus) {
   if (landing && fresh.querySelector('.hand .slot[data-card="' + landing.code + '"]')) {
     // Refused (400/409): the card is still in your hand; planHand flies it back from
     // where it is now to its place, and the status line says why.
-    landing.flyer.remove();
-    landing.base.remove();
+    removeShown(landing);
     landing = null;
   }
   if (landing) {
@@ -65,8 +65,7 @@ export function swap(html, focus) {
     // out now, held until then).
     const held = landing;
     const landed = (held.anim ? held.anim.finished.catch(function () {}) : Promise.resolve()).then(function () {
-      held.flyer.remove();
-      held.base.remove();
+      removeShown(held);
     });
     animate(fresh, rects, landed);
   } else if (plan && plan.deal) {
