@@ -43,9 +43,9 @@ export function pileRects(root) {
   };
 }
 
-// A copy of ``card`` laid over the page at ``rect`` (position: fixed by its class).
-export function ghost(card, rect, kind) {
-  const el = card.cloneNode(true);
+// ``el`` laid over the page at ``rect`` (position: fixed by its class), after ``under``
+// (or last in the page).
+function lay(el, rect, kind, under) {
   el.classList.add(kind || "ghost");
   el.removeAttribute("id");
   el.style.left = rect.left + "px";
@@ -53,8 +53,14 @@ export function ghost(card, rect, kind) {
   el.style.width = rect.width + "px";
   el.style.height = rect.height + "px";
   el.style.setProperty("--w", rect.width + "px");
-  document.body.appendChild(el);
+  if (under) under.before(el);
+  else document.body.appendChild(el);
   return el;
+}
+
+// A copy of ``card`` laid over the page at ``rect``.
+export function ghost(card, rect, kind) {
+  return lay(card.cloneNode(true), rect, kind);
 }
 
 // Where everything was, before the table is replaced: each card of the hand by its
@@ -206,8 +212,9 @@ export function tapWhereShown(root, played) {
 }
 
 // A discard is shown at once: the card leaves your hand for the pile before the server
-// answers. A copy of the pile's top stays under it until it lands (the answer may
-// change the pile first); swap() then removes both, or, if the card is still in the
+// answers. If the answer comes first, the pile's top as it was stays under the card
+// until it lands (keepPile: the answer may change the pile); swap() then removes both
+// (removeShown), or, if the card is still in the
 // new hand (refused), flies it back to its place. Under reduced motion the card is on
 // the pile at once, with no flight (anim null). ``early``: tapped while another request
 // is in flight (a draw), so queued: shown at once all the same, kept in state.early
@@ -220,10 +227,8 @@ export function showDiscard(code, early) {
   if (!card || !pileCard) return;
   const from = card.getBoundingClientRect();
   const to = pileCard.getBoundingClientRect();
-  // Under reduced motion the card lies on the pile at once, covering it: no copy under it.
   const still = motionOff();
-  const shown = { code: code, slot: slot, base: still ? null : ghost(pileCard, to, "flyer"),
-    anim: null, pileCode: pileCard.closest(".pile__top").dataset.card };
+  const shown = { code: code, slot: slot, base: null, anim: null };
   if (still) {
     shown.flyer = ghost(card, to, "flyer");
   } else {
@@ -237,15 +242,25 @@ export function showDiscard(code, early) {
   else state.pending = shown;
 }
 
-// A discard shown before its answer taken off the page: the card and the pile's copy.
+// The answer to a discard still on its way to the pile is about to replace the table
+// (and maybe the pile's top): the pile's top card, as it is, stays under the flying
+// card until it lands (moved out of the old table, which goes: not a copy made at the
+// tap, whose first frame it would cost). Under reduced motion the card is on the pile.
+export function keepPile(root) {
+  const p = state.pending;
+  if (!root || !p || p.draw || p.base || !p.anim || p.anim.playState !== "running") return;
+  const pileCard = root.querySelector(".pile__top .card");
+  if (pileCard) p.base = lay(pileCard, pileCard.getBoundingClientRect(), "flyer", p.flyer);
+}
+
+// A discard shown before its answer taken off the page: the card and the pile's card.
 export function removeShown(shown) {
   shown.flyer.remove();
   if (shown.base) shown.base.remove();
 }
 
 // A new table in place while a discard shown early waits to be sent: its card, still
-// in this hand, stays off it; the copy of the pile's top under it is this pile's (a
-// draw from the pile changed it). A card no longer held: the discard is put away.
+// in this hand, stays off it. A card no longer held: the discard is put away.
 export function keepEarly(root) {
   const early = state.early;
   if (!early) return;
@@ -257,14 +272,6 @@ export function keepEarly(root) {
   }
   slot.classList.add("slot--gone");
   early.slot = slot;
-  const top = root.querySelector(".pile__top");
-  const pileCard = top ? top.querySelector(".card") : null;
-  if (early.base && pileCard && top.dataset.card !== early.pileCode) {
-    early.base.remove();
-    early.base = ghost(pileCard, pileCard.getBoundingClientRect(), "flyer");
-    early.pileCode = top.dataset.card;
-    early.flyer.before(early.base);  // under the card
-  }
 }
 
 // A draw is shown at once too: a card leaves the stock (its back) or the pile (its

@@ -18,7 +18,7 @@ export const state = {
   // source, anim}; null when none.
   pending: null,
   // A discard tapped while another request was in flight, shown at once all the same
-  // ({code, slot, flyer, base, anim, pileCode}, motion.js) until it is sent (then it is
+  // ({code, slot, flyer, base, anim}, motion.js) until it is sent (then it is
   // ``pending``) or dropped; null when none.
   early: null,
   // The card under the pointer (pointer.js): {input, slot, x, y, id, active, moved,

@@ -14,8 +14,8 @@ import { announce, selected, table } from "./page.js";
 import { refresh } from "./select.js";
 import { restoreFocus } from "./focus.js";
 import { applyOrder, queuedOrder } from "./arrange.js";
-import { DEAL_MS, keepEarly, pileRects, planHand, playHand, removeShown, snapshot, tapWhereShown }
-  from "./motion.js";
+import { DEAL_MS, keepEarly, keepPile, pileRects, planHand, playHand, removeShown, snapshot,
+  tapWhereShown } from "./motion.js";
 import { animate } from "./turn.js";
 import { dropDrag } from "./pointer.js";
 
@@ -34,6 +34,7 @@ export function swap(html, focus) {
   const before = snapshot(old);
   const keep = selected();
   const keepCode = keep ? keep.value : null;
+  keepPile(old);
   dropDrag();
   window.htmx.swap(old, html, SWAP, OPTIONS);
   const fresh = table();
