@@ -1,5 +1,5 @@
 // A tap's answer put in place, then played out. htmx does the swap itself (htmx.swap:
-// the answer's #table replaces the page's, its #status and #step-help fill the page's,
+// the answer's #table replaces the page's (a stand-in for it: standIn()), its #status and #step-help fill the page's,
 // in one synchronous step with no settle delay, the new table processed for its own hx-
 // attributes, such as the Hint form's); this module measures what it needs first and
 // puts back what is the browser's own after: the selection, the order of the hand not
@@ -25,6 +25,20 @@ const SWAP = { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0, transition:
   ignoreTitle: true };
 const OPTIONS = { select: "#table", selectOOB: "#status:innerHTML,#step-help:innerHTML,#computer-live" };
 
+// htmx replaces a stand-in, not the old table: it would clean up each of the old
+// table's elements (two events apiece: most of an answer's time with the CPU slowed 4x)
+// and focus again what had the focus in it (a forced layout, before the new table is
+// complete). The old table, taken out whole, is only read after (gin:swap: sound.js);
+// restoreFocus() puts the focus back.
+function standIn(old) {
+  if (!old) return old;
+  const stand = document.createElement("div");
+  stand.id = old.id;
+  stand.className = old.className;
+  old.replaceWith(stand);
+  return stand;
+}
+
 // ``html``: the route's answer to a script (the status and table blocks); ``focus`` as
 // describeFocus() gave it when the tap was made.
 export function swap(html, focus) {
@@ -36,7 +50,7 @@ export function swap(html, focus) {
   const keepCode = keep ? keep.value : null;
   keepPile(old);
   dropDrag();
-  window.htmx.swap(old, html, SWAP, OPTIONS);
+  window.htmx.swap(standIn(old), html, SWAP, OPTIONS);
   const fresh = table();
   const wanted = queuedOrder();
   if (wanted) applyOrder(fresh, wanted);
