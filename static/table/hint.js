@@ -11,6 +11,9 @@ export function placeHint() {
   const hint = document.getElementById("hint");
   const t = table();
   if (!hint || !t || !hint.querySelector(".play-hint__best")) return;
+  // Open first, out of the flow: it moves nothing it is placed against. (The page has the
+  // class too, but htmx's settle may put back the class the old #hint had.)
+  hint.classList.add("play-hint--open");
   const needed = ["#status", ".play-actions"];
   needed.push(t.dataset.phase === "discard" ? ".hand" : ".piles");
   const rects = needed.map(function (selector) {
@@ -40,6 +43,7 @@ function close(event) {
   Array.from(hint.children).forEach(function (child) {
     if (child.tagName !== "FORM") hint.removeChild(child);
   });
+  hint.classList.remove("play-hint--open");
   const hintButton = document.getElementById("a-hint");
   if (hintButton) hintButton.focus({ preventScroll: true });
 }

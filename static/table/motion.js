@@ -43,9 +43,9 @@ export function pileRects(root) {
   };
 }
 
-// A copy of ``card`` laid over the page at ``rect`` (position: fixed by its class).
-export function ghost(card, rect, kind) {
-  const el = card.cloneNode(true);
+// ``el`` laid over the page at ``rect`` (position: fixed by its class), after ``under``
+// (or last in the page).
+function lay(el, rect, kind, under) {
   el.classList.add(kind || "ghost");
   el.removeAttribute("id");
   el.style.left = rect.left + "px";
@@ -53,8 +53,14 @@ export function ghost(card, rect, kind) {
   el.style.width = rect.width + "px";
   el.style.height = rect.height + "px";
   el.style.setProperty("--w", rect.width + "px");
-  document.body.appendChild(el);
+  if (under) under.before(el);
+  else document.body.appendChild(el);
   return el;
+}
+
+// A copy of ``card`` laid over the page at ``rect``.
+export function ghost(card, rect, kind) {
+  return lay(card.cloneNode(true), rect, kind);
 }
 
 // Where everything was, before the table is replaced: each card of the hand by its
@@ -206,31 +212,66 @@ export function tapWhereShown(root, played) {
 }
 
 // A discard is shown at once: the card leaves your hand for the pile before the server
-// answers. A copy of the pile's top stays under it until it lands (the answer may
-// change the pile first); swap() then removes both, or, if the card is still in the
+// answers. If the answer comes first, the pile's top as it was stays under the card
+// until it lands (keepPile: the answer may change the pile); swap() then removes both
+// (removeShown), or, if the card is still in the
 // new hand (refused), flies it back to its place. Under reduced motion the card is on
-// the pile at once, with no flight (anim null).
-export function showDiscard(code) {
-  if (state.pending) return;
+// the pile at once, with no flight (anim null). ``early``: tapped while another request
+// is in flight (a draw), so queued: shown at once all the same, kept in state.early
+// across the answers before its own (keepEarly) until it is sent (queue.js).
+export function showDiscard(code, early) {
+  if (early ? state.early : state.pending) return;
   const slot = document.querySelector('.hand .slot[data-card="' + code + '"]');
   const card = slot ? slot.querySelector(".card") : null;
   const pileCard = document.querySelector(".pile__top .card");
   if (!card || !pileCard) return;
   const from = card.getBoundingClientRect();
   const to = pileCard.getBoundingClientRect();
-  const base = ghost(pileCard, to, "flyer");
-  if (motionOff()) {
-    const still = ghost(card, to, "flyer");
-    slot.classList.add("slot--gone");
-    state.pending = { code: code, slot: slot, flyer: still, base: base, anim: null };
+  const still = motionOff();
+  const shown = { code: code, slot: slot, base: null, anim: null };
+  if (still) {
+    shown.flyer = ghost(card, to, "flyer");
+  } else {
+    shown.flyer = ghost(card, from, "flyer");
+    const frame = fromFrame(to, from);
+    shown.anim = shown.flyer.animate([{ transform: "translate(0px, 0px) scale(1, 1)" },
+      { transform: frame || "none" }], { duration: DISCARD_MS, easing: EASE, fill: "forwards" });
+  }
+  slot.classList.add("slot--gone");
+  if (early) state.early = shown;
+  else state.pending = shown;
+}
+
+// The answer to a discard still on its way to the pile is about to replace the table
+// (and maybe the pile's top): the pile's top card, as it is, stays under the flying
+// card until it lands (moved out of the old table, which goes: not a copy made at the
+// tap, whose first frame it would cost). Under reduced motion the card is on the pile.
+export function keepPile(root) {
+  const p = state.pending;
+  if (!root || !p || p.draw || p.base || !p.anim || p.anim.playState !== "running") return;
+  const pileCard = root.querySelector(".pile__top .card");
+  if (pileCard) p.base = lay(pileCard, pileCard.getBoundingClientRect(), "flyer", p.flyer);
+}
+
+// A discard shown before its answer taken off the page: the card and the pile's card.
+export function removeShown(shown) {
+  shown.flyer.remove();
+  if (shown.base) shown.base.remove();
+}
+
+// A new table in place while a discard shown early waits to be sent: its card, still
+// in this hand, stays off it. A card no longer held: the discard is put away.
+export function keepEarly(root) {
+  const early = state.early;
+  if (!early) return;
+  const slot = root.querySelector('.hand .slot[data-card="' + early.code + '"]');
+  if (!slot) {
+    state.early = null;
+    removeShown(early);
     return;
   }
-  const flyer = ghost(card, from, "flyer");
   slot.classList.add("slot--gone");
-  const frame = fromFrame(to, from);
-  const anim = flyer.animate([{ transform: "translate(0px, 0px) scale(1, 1)" },
-    { transform: frame || "none" }], { duration: DISCARD_MS, easing: EASE, fill: "forwards" });
-  state.pending = { code: code, slot: slot, flyer: flyer, base: base, anim: anim };
+  early.slot = slot;
 }
 
 // A draw is shown at once too: a card leaves the stock (its back) or the pile (its
@@ -258,10 +299,12 @@ export function showDraw(action) {
   state.pending = { draw: true, flyer: flyer, source: source, anim: anim };
 }
 
-// No answer at all (the network): the card goes back from where it is to its place.
-export function putBack() {
-  const p = state.pending;
-  state.pending = null;
+// No answer at all (the network), or a discard shown early that will not be sent
+// (``early``): the card goes back from where it is to its place.
+export function putBack(early) {
+  const p = early ? state.early : state.pending;
+  if (early) state.early = null;
+  else state.pending = null;
   if (!p) return;
   if (p.draw) {
     p.flyer.remove();
@@ -272,8 +315,7 @@ export function putBack() {
   const from = p.flyer.getBoundingClientRect();
   const to = card && card.isConnected ? card.getBoundingClientRect() : null;  // hidden, still laid out
   const base = to ? ownTransform(card) : "";
-  p.flyer.remove();
-  p.base.remove();
+  removeShown(p);
   p.slot.classList.remove("slot--gone");
   if (to && !motionOff()) playHand({ moves: [{ el: card, from: from, to: to, base: base }] });
 }

@@ -8,6 +8,10 @@
 //   dropped without a word; a card move no longer open (its card gone, or the card just
 //   taken) says why in the status line (stillLegal). While a draw is in flight the card
 //   buttons (Discard, Knock, Gin) take taps, so a Discard tapped then is queued.
+// * A tap shows first (show()): before the rest of its work, from the layout the last
+//   frame left clean. A discard queued behind a request (a draw) shows at once all the
+//   same (motion.js: showDiscard, early), its card kept off the hands swapped in before
+//   it is sent; dropped as stale, the card comes back.
 // * A refused tap answered here (refuse()) says why in the status line, never nothing.
 // * A friend's move is fetched through the same queue ({refresh: true}), so it never
 //   overtakes a tap.
@@ -26,6 +30,7 @@ export function enqueue(intent) {
   intent.queued = state.busy;
   state.queue.push(intent);
   if (!state.busy) next();
+  else if (intent.value === "discard" && intent.card) showDiscard(intent.card, true);
 }
 
 // Why a tap could not be made, in the status line (the step it refused follows, as in
@@ -110,16 +115,40 @@ function busy(on) {
   if (on && table()) table().setAttribute("aria-busy", "true");
 }
 
+// A queued discard shown when it was tapped (motion.js: showDiscard, early).
+function shownEarly(intent) {
+  return !!state.early && intent.value === "discard" && intent.card === state.early.code;
+}
+
 // Sends the next tap still legal, or marks the table idle when none is left.
 function next() {
   let intent = state.queue.shift();
-  while (intent && !stillLegal(intent)) intent = state.queue.shift();
+  while (intent && !stillLegal(intent)) {
+    if (shownEarly(intent)) putBack(true);
+    intent = state.queue.shift();
+  }
   if (!intent) {
     busy(false);
     return;
   }
+  // The tap shows first, from the layout the last frame left clean (its rects are read
+  // before anything is written), then the rest of its work is done.
+  if (!intent.refresh) show(intent);
   busy(true);
   (intent.refresh ? fetchTable() : post(intent)).then(next);
+}
+
+// What a tap shows at once, before the answer: a discard leaves the hand for the pile, a
+// draw leaves its pile, Pass is pressed.
+function show(intent) {
+  if (shownEarly(intent)) {   // shown when it was tapped (enqueue)
+    state.pending = state.early;
+    state.early = null;
+  } else if (intent.value === "discard" && intent.card) showDiscard(intent.card);
+  else if (DRAWS.indexOf(intent.value) >= 0) {
+    showDraw(intent.value);
+    armCardButtons();
+  } else if (intent.value === "pass") showPass(intent);
 }
 
 // A friend's move: the table fetched again, played out like a tap's answer. It must not
@@ -175,11 +204,6 @@ function refusal(response, text) {
 function post(intent) {
   const body = formOf(intent);
   const focus = describeFocus();
-  if (intent.value === "discard" && intent.card) showDiscard(intent.card);
-  else if (DRAWS.indexOf(intent.value) >= 0) {
-    showDraw(intent.value);
-    armCardButtons();
-  } else if (intent.value === "pass") showPass(intent);
   return fetch(postUrl(), {
     method: "POST", body: body, credentials: "same-origin",
     headers: { "HX-Request": "true" }
@@ -210,6 +234,7 @@ function post(intent) {
   }).catch(function (error) {
     state.queue.length = 0;
     putBack();
+    putBack(true);
     const pass = document.getElementById("a-pass");
     if (pass) pass.removeAttribute("aria-pressed");
     if (table()) table().removeAttribute("aria-busy");

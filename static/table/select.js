@@ -51,8 +51,11 @@ export function discard(radio) {
     if (radio.checked) lower();
     return;
   }
-  choose(radio);
+  // The card leaves the hand first (queue.js shows it before any other write of the
+  // tap); the note and the buttons follow.
+  radio.checked = true;
   enqueue({ id: "a-discard", name: "action", value: "discard", card: radio.value });
+  refresh();
 }
 
 export function install() {

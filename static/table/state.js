@@ -17,6 +17,10 @@ export const state = {
   // {code, slot, flyer, base, anim}, or a draw on its way to the hand, {draw, flyer,
   // source, anim}; null when none.
   pending: null,
+  // A discard tapped while another request was in flight, shown at once all the same
+  // ({code, slot, flyer, base, anim}, motion.js) until it is sent (then it is
+  // ``pending``) or dropped; null when none.
+  early: null,
   // The card under the pointer (pointer.js): {input, slot, x, y, id, active, moved,
   // codes, card, inSlot}; null when no card is pressed.
   drag: null,

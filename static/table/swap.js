@@ -1,5 +1,5 @@
 // A tap's answer put in place, then played out. htmx does the swap itself (htmx.swap:
-// the answer's #table replaces the page's, its #status and #step-help fill the page's,
+// the answer's #table replaces the page's (a stand-in for it: standIn()), its #status and #step-help fill the page's,
 // in one synchronous step with no settle delay, the new table processed for its own hx-
 // attributes, such as the Hint form's); this module measures what it needs first and
 // puts back what is the browser's own after: the selection, the order of the hand not
@@ -14,7 +14,8 @@ import { announce, selected, table } from "./page.js";
 import { refresh } from "./select.js";
 import { restoreFocus } from "./focus.js";
 import { applyOrder, queuedOrder } from "./arrange.js";
-import { DEAL_MS, pileRects, planHand, playHand, snapshot, tapWhereShown } from "./motion.js";
+import { DEAL_MS, keepEarly, keepPile, pileRects, planHand, playHand, removeShown, snapshot,
+  tapWhereShown } from "./motion.js";
 import { animate } from "./turn.js";
 import { dropDrag } from "./pointer.js";
 
@@ -23,6 +24,20 @@ import { dropDrag } from "./pointer.js";
 const SWAP = { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 0, transition: false,
   ignoreTitle: true };
 const OPTIONS = { select: "#table", selectOOB: "#status:innerHTML,#step-help:innerHTML,#computer-live" };
+
+// htmx replaces a stand-in, not the old table: it would clean up each of the old
+// table's elements (two events apiece: most of an answer's time with the CPU slowed 4x)
+// and focus again what had the focus in it (a forced layout, before the new table is
+// complete). The old table, taken out whole, is only read after (gin:swap: sound.js);
+// restoreFocus() puts the focus back.
+function standIn(old) {
+  if (!old) return old;
+  const stand = document.createElement("div");
+  stand.id = old.id;
+  stand.className = old.className;
+  old.replaceWith(stand);
+  return stand;
+}
 
 // ``html``: the route's answer to a script (the status and table blocks); ``focus`` as
 // describeFocus() gave it when the tap was made.
@@ -33,11 +48,13 @@ export function swap(html, focus) {
   const before = snapshot(old);
   const keep = selected();
   const keepCode = keep ? keep.value : null;
+  keepPile(old);
   dropDrag();
-  window.htmx.swap(old, html, SWAP, OPTIONS);
+  window.htmx.swap(standIn(old), html, SWAP, OPTIONS);
   const fresh = table();
   const wanted = queuedOrder();
   if (wanted) applyOrder(fresh, wanted);
+  keepEarly(fresh);
   if (keepCode && !selected()) {
     const again = document.getElementById("c-" + keepCode);
     if (again) again.checked = true;
@@ -55,8 +72,7 @@ export function swap(html, focus) {
   if (landing && fresh.querySelector('.hand .slot[data-card="' + landing.code + '"]')) {
     // Refused (400/409): the card is still in your hand; planHand flies it back from
     // where it is now to its place, and the status line says why.
-    landing.flyer.remove();
-    landing.base.remove();
+    removeShown(landing);
     landing = null;
   }
   if (landing) {
@@ -64,8 +80,7 @@ export function swap(html, focus) {
     // out now, held until then).
     const held = landing;
     const landed = (held.anim ? held.anim.finished.catch(function () {}) : Promise.resolve()).then(function () {
-      held.flyer.remove();
-      held.base.remove();
+      removeShown(held);
     });
     animate(fresh, rects, landed);
   } else if (plan && plan.deal) {
