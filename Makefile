@@ -128,9 +128,11 @@ lint: check
 # (a lane never collects nothing: the lane folders are not empty, and tests/conftest.py
 # refuses a test file outside them). PYTEST_ARGS adds options, e.g.
 # `make web PYTEST_ARGS="-k friend -x"`.
-# Each lane's processes (pytest-xdist workers): two, one a CPU; WORKERS_<lane> sets
-# another count (e.g. `make browser WORKERS_browser=3`: its workers wait on Chromium and
-# servers for over half of their time; docs/development.md, "Timings").
+# Each lane's processes (pytest-xdist workers): two, one a CPU, and three for the browser
+# lane (its tests also wait on polls, live swaps and servers; measured so beside the ops
+# lane, docs/development.md "Timings"); WORKERS_<lane> sets another count
+# (e.g. `make browser WORKERS_browser=2`).
+WORKERS_browser ?= 3
 LANES := unit web ops browser
 PYTEST_ARGS ?=
 LANE_PYTEST = $(BIN)/python -m pytest -n $(or $(WORKERS_$(1)),2) --dist worksteal -q $(PYTEST_ARGS)
