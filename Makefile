@@ -81,16 +81,20 @@ run: $(RUNTIME_STAMP) run-core
 	@$(BIN)/python tools/lan_address.py "$(HOST)" "$(PORT)" "$${BASE_PATH:-}"
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m app
 
-# Browser tests need Debian's Chromium; install it when missing and we may.
+# Browser tests need Debian's Chromium: its headless shell drives the browser lane (a
+# quarter less CPU than the full browser), the full browser what only a real window does
+# (tests/support/chromium.py). Install the missing ones when we may.
+BROWSER_PACKAGES := chromium:/usr/bin/chromium chromium-headless-shell:/usr/lib/chromium/chromium-headless-shell
 browser-deps:
-	@if [ ! -x /usr/bin/chromium ]; then \
+	@missing=""; for pair in $(BROWSER_PACKAGES); do [ -x "$${pair#*:}" ] || missing="$$missing $${pair%%:*}"; done; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-	      || echo "warning: could not install chromium; browser tests will be skipped"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
+	      || echo "warning: could not install$$missing; browser tests will be skipped or slower"; \
 	  elif command -v sudo >/dev/null; then \
-	    (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-	      || echo "warning: could not install chromium; browser tests will be skipped"; \
-	  else echo "warning: /usr/bin/chromium missing and no root; browser tests will be skipped"; fi; \
+	    (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
+	      || echo "warning: could not install$$missing; browser tests will be skipped or slower"; \
+	  else echo "warning:$$missing missing and no root; browser tests will be skipped or slower"; fi; \
 	fi
 
 # The ops lane runs the app behind Debian's nginx and Caddy (tests/ops/test_behind_a_proxy.py);
@@ -124,9 +128,11 @@ lint: check
 # (a lane never collects nothing: the lane folders are not empty, and tests/conftest.py
 # refuses a test file outside them). PYTEST_ARGS adds options, e.g.
 # `make web PYTEST_ARGS="-k friend -x"`.
-# Each lane's processes (pytest-xdist workers): two, one a CPU; WORKERS_<lane> sets
-# another count (e.g. `make browser WORKERS_browser=3`: its workers wait on Chromium and
-# servers for over half of their time; docs/development.md, "Timings").
+# Each lane's processes (pytest-xdist workers): two, one a CPU, and three for the browser
+# lane (its tests also wait on polls, live swaps and servers; measured so beside the ops
+# lane, docs/development.md "Timings"); WORKERS_<lane> sets another count
+# (e.g. `make browser WORKERS_browser=2`).
+WORKERS_browser ?= 3
 LANES := unit web ops browser
 PYTEST_ARGS ?=
 LANE_PYTEST = $(BIN)/python -m pytest -n $(or $(WORKERS_$(1)),2) --dist worksteal -q $(PYTEST_ARGS)
@@ -145,32 +151,42 @@ browser: $(DEV_STAMP) browser-deps core
 	$(call LANE_PYTEST,$@) tests/$@
 
 # Every lane runs even when one fails (each prints its summary); the exit status says
-# whether all passed. Each lane's time is printed after it. The lanes one after another;
-# those of TEST_BESIDE (e.g. `make test TEST_BESIDE=browser`) run beside the others,
-# writing into a file printed whole when it ends, so no two lanes' lines mix. Not the
-# default: measured on a clean clone it saved nothing (1411 s either way) and a browser
-# test's 10 s wait timed out under the doubled load (docs/development.md, "Timings").
-TEST_BESIDE ?=
-TEST_CHAIN := $(filter-out $(TEST_BESIDE),$(LANES))
+# whether all passed. Each lane's time is printed after it. TEST_STEPS: the steps, one
+# after another; lanes joined by "+" run side by side in their step, the first printing
+# as it goes, each other writing into a file printed whole when it ends (no two lanes'
+# lines mix). The default runs the ops lane beside the browser lane, the two that leave
+# a CPU idle waiting on browsers, servers and disks; the web lane keeps both CPUs busy on
+# its own (docs/development.md, "Timings"). `make test TEST_STEPS="unit web ops browser"`
+# runs them one after another.
+TEST_STEPS ?= unit web browser+ops
+TEST_STEP_LANES := $(subst +, ,$(TEST_STEPS))
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+ifneq ($(sort $(TEST_STEP_LANES)) $(words $(TEST_STEP_LANES)),$(sort $(LANES)) $(words $(LANES)))
+$(error TEST_STEPS="$(TEST_STEPS)" must name each lane of $(LANES) once)
+endif
+endif
 test: $(DEV_STAMP) browser-deps proxy-deps lint core
-	@logs=$$(mktemp -d); failed=""; beside=""; \
-	for lane in $(TEST_BESIDE); do \
-	  echo "make: the $$lane lane (tests/$$lane) runs beside the others; its output follows when it ends"; \
-	  ( start=$$(date +%s); status=0; { $(SHELL_LANE_PYTEST); } >$$logs/$$lane.log 2>&1 || status=$$?; \
-	    echo "$$status $$(( $$(date +%s) - start ))" >$$logs/$$lane.done ) & \
-	  beside="$$beside $$!"; \
-	done; \
-	for lane in $(TEST_CHAIN); do \
-	  start=$$(date +%s); echo "make: the $$lane lane (tests/$$lane)"; \
+	@logs=$$(mktemp -d); failed=""; \
+	for step in $(TEST_STEPS); do \
+	  first=$${step%%+*}; beside=$$(echo "$$step" | tr + ' '); beside=$${beside#$$first}; \
+	  jobs=""; \
+	  for lane in $$beside; do \
+	    echo "make: the $$lane lane (tests/$$lane) runs beside the $$first lane; its output follows when it ends"; \
+	    ( start=$$(date +%s); status=0; { $(SHELL_LANE_PYTEST); } >$$logs/$$lane.log 2>&1 || status=$$?; \
+	      echo "$$status $$(( $$(date +%s) - start ))" >$$logs/$$lane.done ) & \
+	    jobs="$$jobs $$!"; \
+	  done; \
+	  lane=$$first; start=$$(date +%s); echo "make: the $$lane lane (tests/$$lane)"; \
 	  { $(SHELL_LANE_PYTEST); } || failed="$$failed $$lane"; \
 	  echo "make: the $$lane lane took $$(( $$(date +%s) - start )) s"; \
-	done; \
-	wait $$beside; \
-	for lane in $(TEST_BESIDE); do \
-	  read status seconds <$$logs/$$lane.done; \
-	  echo "make: the $$lane lane (tests/$$lane), run beside the others:"; cat $$logs/$$lane.log; \
-	  [ "$$status" = 0 ] || failed="$$failed $$lane"; \
-	  echo "make: the $$lane lane took $$seconds s"; \
+	  wait $$jobs; \
+	  for lane in $$beside; do \
+	    read status seconds <$$logs/$$lane.done; \
+	    echo "make: the $$lane lane (tests/$$lane), run beside the $$first lane:"; cat $$logs/$$lane.log; \
+	    [ "$$status" = 0 ] || failed="$$failed $$lane"; \
+	    echo "make: the $$lane lane took $$seconds s"; \
+	  done; \
+	  if [ -n "$$beside" ]; then echo "make: the step $$step took $$(( $$(date +%s) - start )) s"; fi; \
 	done; \
 	rm -rf $$logs; \
 	if [ -n "$$failed" ]; then echo "make: failed lanes:$$failed"; exit 1; fi

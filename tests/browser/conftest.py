@@ -1,8 +1,9 @@
 """Fixtures of the browser lane: Debian's Chromium driven by Playwright.
 
-* ``browser`` — Playwright Chromium (``/usr/bin/chromium``), shared by the test session;
-  every browser test is skipped, saying why, when it is missing (``make browser-deps``
-  installs it);
+* ``browser`` — Playwright driving Debian's Chromium, shared by the test session: its
+  headless shell (``chromium-headless-shell``), else the full browser
+  (``tests/support/chromium.py``); every browser test is skipped, saying why, when
+  neither is installed (``make browser-deps`` installs them);
 * ``page`` — a fresh browser context (own cookies) at 390×844; ``new_page(width, height)``
   for other sizes; ``screenshot(page, name)`` saves ``test-results/<name>.png``.
 
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.support.chromium import CHROMIUM_ARGS, HEADLESS_SHELL, headless_chromium
 from tests.support.servers import ROOT
 
 RESULTS_DIR = ROOT / "test-results"
@@ -26,16 +27,18 @@ RESULTS_DIR = ROOT / "test-results"
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Chromium from the system (never downloaded), or skip saying why."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing: run `make browser-deps` (apt-get install chromium)")
+    chromium = headless_chromium()
+    if not chromium.exists():
+        pytest.skip(f"{HEADLESS_SHELL} and {chromium} are missing: run `make browser-deps` "
+                    "(apt-get install chromium-headless-shell chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        launched = playwright.chromium.launch(
+            executable_path=str(chromium), args=CHROMIUM_ARGS, headless=True
         )
-        yield chromium
-        chromium.close()
+        yield launched
+        launched.close()
 
 
 @pytest.fixture

@@ -70,9 +70,11 @@ def test_enter_hands_at_phone_size_and_screenshot_the_sheet(
     sheet = page.locator("#sheet")
     assert sheet.get_by_text("Undercut: Ann +25").is_visible()
     assert overflow(page) == 0, "the sheet scrolls sideways at 390 px"
-    for button in page.locator("#entry button, #entry .choice").all():
-        box = button.bounding_box()
-        assert box["height"] >= 44, button.inner_text()
+    # Each target's height in the layout (getBoundingClientRect): Playwright's
+    # bounding_box() gave 0 for a 44 px button below the fold in Chromium's headless shell.
+    heights = page.locator("#entry button, #entry .choice").evaluate_all(
+        "els => els.map(e => [e.textContent.trim(), e.getBoundingClientRect().height])")
+    assert heights and all(height >= 44 for _, height in heights), heights
     page.goto(page.url.split("#")[0])
     screenshot(page, "score-sheet-phone")
 
