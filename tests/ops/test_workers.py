@@ -117,7 +117,14 @@ def test_workers_end_when_the_server_process_dies() -> None:
 
 
 CTRL_C_SCRIPT = """
+import faulthandler
+import signal
 import time
+# As in a terminal: Python's own Ctrl-C handler, whatever the test process left to its
+# children (an ignored SIGINT is inherited across exec, and a child that ignores it
+# would sleep on); a hang in the shutdown prints every thread's stack and ends.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+faulthandler.dump_traceback_later(100, exit=True)
 from app.core import workers
 from tests.ops.test_workers import _positions
 workers.configure(1)
