@@ -249,14 +249,8 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
     for number, record in enumerate(records, start=1):
         if winner is not None:
             raise InvalidScoreError(Cause.AFTER_THE_END, hand=number)
-        if record.winner is None:
-            continue
-        if not 0 <= record.winner < players:
-            raise InvalidScoreError(Cause.NO_SUCH_WINNER, hand=number,
-                                    player=record.winner)
-        points[record.winner] += record.points
-        boxes[record.winner] += 1
-        if points[record.winner] >= rules.target:
+        _add_hand(points, boxes, record, number)
+        if record.winner is not None and points[record.winner] >= rules.target:
             winner = record.winner
     box_bonus = tuple(count * rules.box_bonus for count in boxes)
     if winner is None:
@@ -271,6 +265,21 @@ def tally(records: Sequence[HandRecord], rules: Rules = HOUSE, players: int = 2)
     margin = final[winner] - max(final[p] for p in range(players) if p != winner)
     return MatchTally(tuple(points), tuple(boxes), True, winner, box_bonus, game_bonus,
                       shutout, tuple(final), margin)
+
+
+def _add_hand(points: list[int], boxes: list[int], record: HandRecord, number: int) -> None:
+    """Add hand ``number``'s ``record`` to the running ``points`` and ``boxes`` (a void
+    hand adds nothing).
+
+    Raises:
+        InvalidScoreError: the record's winner is not one of the players.
+    """
+    if record.winner is None:
+        return
+    if not 0 <= record.winner < len(points):
+        raise InvalidScoreError(Cause.NO_SUCH_WINNER, hand=number, player=record.winner)
+    points[record.winner] += record.points
+    boxes[record.winner] += 1
 
 
 def tally_of_hands(records: Sequence[HandRecord], rules: Rules = HOUSE,
@@ -291,13 +300,7 @@ def tally_of_hands(records: Sequence[HandRecord], rules: Rules = HOUSE,
     for number, record in enumerate(records, start=1):
         if number > rules.hands:
             raise InvalidScoreError(Cause.AFTER_THE_END, hand=number)
-        if record.winner is None:
-            continue
-        if not 0 <= record.winner < players:
-            raise InvalidScoreError(Cause.NO_SUCH_WINNER, hand=number,
-                                    player=record.winner)
-        points[record.winner] += record.points
-        boxes[record.winner] += 1
+        _add_hand(points, boxes, record, number)
     zeros = (0,) * players
     over = len(records) >= rules.hands
     winner: int | None = None
