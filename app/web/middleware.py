@@ -185,12 +185,18 @@ class HeadMiddleware:
             return
 
         async def send_headers_only(message: Message) -> None:
-            if message["type"] == "http.response.body":
+            if message["type"] == "http.response.start":
+                # The server reads the method from this same scope to know that no body
+                # follows the Content-Length: as GET it would count the missing bytes
+                # and log a traceback for every HEAD.
+                scope["method"] = "HEAD"
+            elif message["type"] == "http.response.body":
                 message = {**message, "body": b""}
             await send(message)
 
         # In place, not a copy: the access log reads the route the app matched from this
-        # scope once it has answered (it took the method, HEAD, before).
+        # scope once it has answered (it took the method, HEAD, before); the method is
+        # HEAD again from the answer's start on.
         scope["method"] = "GET"
         await self.app(scope, receive, send_headers_only)
 
