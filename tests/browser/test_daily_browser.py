@@ -87,6 +87,18 @@ def test_the_daily_deal_is_played_to_its_end_at_390x844(
     page.wait_for_function("() => document.getAnimations().every(a => a.playState !== "
                            "'running')")
     screenshot(page, "daily-result-390x844")
+    # On a small phone and held sideways the hand's end keeps room above the par, and
+    # Play again stays on the screen (the foot once took all but 16 px of the panel).
+    for width, height in ((844, 390), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"() => innerWidth === {width}")
+        boxes = page.evaluate("""() => ['.result', '.result__body', '#daily-again'].map(
+            s => document.querySelector(s).getBoundingClientRect().toJSON())""")
+        panel, body, again = boxes
+        assert body["height"] >= 0.4 * panel["height"], (width, body, panel)
+        assert again["bottom"] <= height, (width, again)
+        screenshot(page, f"daily-result-{width}x{height}")
+    page.set_viewport_size({"width": 390, "height": 844})
     # Play again: the same deal, as practice.
     page.locator("#daily-again").tap()
     page.wait_for_url("**/daily")
