@@ -64,6 +64,15 @@ def test_hint_shows_experts_advice(live_server: str, new_page: Callable[..., Any
         && r.top < close.bottom && close.top < r.bottom);
     }""")
     assert not covered, "Close covers the hint's first line"
+    # Every word of the panel inside it (a figure once ran past its edge at 360 px).
+    spill = page.evaluate("""() => {
+      const panel = document.getElementById('hint').getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById('hint'));
+      return [...range.getClientRects()].filter(r => r.width > 0
+        && (r.right > panel.right + 0.5 || r.left < panel.left - 0.5)).length;
+    }""")
+    assert spill == 0, "words run past the hint panel's edge"
     width_now = page.evaluate("() => [document.documentElement.scrollWidth,"
                               " document.documentElement.clientWidth]")
     assert width_now[0] <= width_now[1], f"page scrolls sideways: {width_now}"
