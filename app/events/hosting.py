@@ -863,6 +863,27 @@ MOST_POINTS = 9999
 """The most game points a corrected result may give a side."""
 
 
+def _check_points_agree(rules: Rules, outcome: Outcome, points_a: int, points_b: int) -> None:
+    """Refuse a corrected result whose points contradict who won: under the event's rules
+    the winner of a match ends with more points than the loser (to a target, the loser
+    is short of it; of a number of hands, the more points win) and a draw with equal
+    ones. Boxes (a loser may win more hands) and Hollywood's three games make any
+    points possible; 0–0 is a result without points (a forfeit), accepted with any
+    outcome.
+
+    Raises:
+        EventError: (400) the points say the other side won, or a draw has unequal points.
+    """
+    if (points_a, points_b) == (0, 0) or rules.box_bonus or rules.hollywood:
+        return
+    if outcome is Outcome.DRAW and points_a != points_b:
+        raise EventError(N_("A draw has equal points: correct the points or the winner."))
+    if ((outcome is Outcome.A and points_a <= points_b)
+            or (outcome is Outcome.B and points_b <= points_a)):
+        raise EventError(N_("The winner has more points than the loser under this event's "
+                            "rules: correct the points or the winner."))
+
+
 def correct(db: Session, event: Event, session_id: str, expected: int | None,
             fields: dict[str, str]) -> None:
     """The host sets a pairing's result (``pairing``, ``outcome`` a/b/draw, ``points_a``,
@@ -870,7 +891,8 @@ def correct(db: Session, event: Event, session_id: str, expected: int | None,
 
     Raises:
         EventError: not a host (403), a stale form (409), no such pairing (404), a bye
-            (409), an unknown outcome or points not whole numbers from 0 to 9999 (400).
+            (409), an unknown outcome, points not whole numbers from 0 to 9999 or points
+            that contradict the outcome (400: :func:`_check_points_agree`).
     """
     _host(db, event, session_id, expected)
     text = fields.get("pairing", "")
@@ -889,6 +911,7 @@ def correct(db: Session, event: Event, session_id: str, expected: int | None,
             raise EventError(gettext("Points must be whole numbers from 0 to %(most)d.",
                                      most=MOST_POINTS))
         points.append(int(value))
+    _check_points_agree(table_rules(event), Outcome(outcome), points[0], points[1])
     row.outcome, row.points_a, row.points_b = outcome, points[0], points[1]
     row.corrected, row.finished_at = True, utcnow()
     db.add(row)

@@ -270,6 +270,19 @@ def test_the_host_corrects_a_disputed_result_and_the_standings_recompute(
     assert client.post(f"/events/{slug}/correct", data={
         "version": version(engine, slug), "pairing": str(table.id),
         "outcome": "nobody"}).status_code == 400
+    # Points that say the other side won, or a draw of unequal points: refused, nothing
+    # changed (House rules: no boxes, so the winner ends with more points).
+    for outcome, points_a, points_b in (("b", "50", "0"), ("a", "20", "20"),
+                                        ("a", "0", "7"), ("draw", "50", "10")):
+        before = rows(engine, slug)[2][0]
+        refused = client.post(f"/events/{slug}/correct", data={
+            "version": version(engine, slug), "pairing": str(table.id), "outcome": outcome,
+            "points_a": points_a, "points_b": points_b}, headers={"accept": "text/html"})
+        assert refused.status_code == 400, (outcome, points_a, points_b)
+        assert "points" in refused.text
+        after = rows(engine, slug)[2][0]
+        assert (after.outcome, after.points_a, after.points_b, after.corrected) == (
+            before.outcome, before.points_a, before.points_b, before.corrected)
     host_post(client, engine, slug, "correct", pairing=str(table.id), outcome="b",
               points_a="40", points_b="125")
     page = ann.get(f"/events/{slug}").text
