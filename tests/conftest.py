@@ -153,6 +153,14 @@ def pytest_configure(config: pytest.Config) -> None:
     if strays:
         raise pytest.UsageError(f"test files outside the lanes tests/{{{','.join(LANES)}}}: "
                                 + ", ".join(strays))
+    # pytest imports test files by their base name: two of one name in different folders
+    # stop a run that collects both ("import file mismatch").
+    names: dict[str, list[str]] = {}
+    for path in TESTS.rglob("test_*.py"):
+        names.setdefault(path.name, []).append(str(path.relative_to(TESTS)))
+    twice = sorted(" and ".join(sorted(paths)) for paths in names.values() if len(paths) > 1)
+    if twice:
+        raise pytest.UsageError("test files of the same name (rename one): " + "; ".join(twice))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
