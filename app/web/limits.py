@@ -79,8 +79,8 @@ log = logging.getLogger("app.web.limits")
 
 POSTS = N_("You are sending taps faster than anyone plays: nothing was changed. Wait a "
          "moment, then tap again.")
-INVITES = N_("You have started many invites in a short time: nothing was changed. Send "
-           "your friend the link you already have, or try again in a few minutes.")
+INVITES = N_("You have started many invites, events or seasons in a short time: nothing was "
+           "changed. Use the links you already have, or try again in a few minutes.")
 IMPORTS = N_("You have imported many files in a short time: nothing was read. Try again "
            "in a minute.")
 STREAMS = N_("This browser already has the most live tables open at once: close another "
