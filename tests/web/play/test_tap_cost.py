@@ -18,6 +18,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event, text
+from starlette.datastructures import State
 
 from app.core.config import Settings
 from app.core.db import DatabaseBusyError
@@ -132,3 +133,23 @@ def test_the_screen_is_built_after_the_tap_is_committed(
     form = _legal_form(app, client)
     assert client.post("/play", data=form, headers={"HX-Request": "true"}).status_code == 200
     assert probes == [f"free at {int(form['version']) + 1}"]
+
+
+def test_a_tap_reads_its_request_state_without_starlettes_getattr(
+        app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Starlette's State finds each name through __getattr__ after a failed ordinary
+    # look-up (an AttributeError made, and one more, formatted, for a name it lacks): the
+    # request's own state is read from its dict instead (app.web.unitofwork.state_value).
+    _start(app, client)
+    form = _legal_form(app, client)
+    real = State.__getattr__
+    asked: list[str] = []
+
+    def counting(self: State, key: str) -> object:
+        if self is not app.state:
+            asked.append(key)
+        return real(self, key)
+
+    monkeypatch.setattr(State, "__getattr__", counting)
+    assert client.post("/play", data=form, headers={"HX-Request": "true"}).status_code == 200
+    assert asked == []
