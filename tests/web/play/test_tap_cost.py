@@ -80,7 +80,10 @@ def test_a_tap_sends_at_most_two_reads_and_three_plain_updates(
     with TestClient(app, base_url="http://testserver") as client:
         _start(app, client)
         client.post("/play", data=_legal_form(app, client), headers={"HX-Request": "true"})
-        for _ in range(4):  # draws and discards, the replay cache warm
+        checked = 0
+        for _ in range(12):  # draws and discards, the replay cache warm
+            if checked == 4:
+                break
             form = _legal_form(app, client)
             if form.get("action") == "next_hand":  # the computer ended the hand: deal on
                 client.post("/play", data=form, headers={"HX-Request": "true"})
@@ -88,6 +91,11 @@ def test_a_tap_sends_at_most_two_reads_and_three_plain_updates(
             with counted(app.state.engine) as statements:
                 answer = client.post("/play", data=form, headers={"HX-Request": "true"})
             assert answer.status_code == 200, form
+            # The computer's reply may end the hand (the deal's chance): that tap stores the
+            # hand's result too, and is not the everyday tap counted here.
+            if any(s.startswith("UPDATE play_hand SET log=?, finished=?") for s in statements):
+                continue
+            checked += 1
             assert len(statements) <= MOST_STATEMENTS, statements
             reads = [s for s in statements if s.startswith("SELECT")]
             writes = [s for s in statements if not s.startswith(("SELECT", "BEGIN"))]
@@ -98,6 +106,7 @@ def test_a_tap_sends_at_most_two_reads_and_three_plain_updates(
             else:  # its session row and display settings in one statement
                 assert len(reads) == 2 and len(browser_reads) == 1, reads
                 assert "display_prefs" in browser_reads[0], reads
+        assert checked == 4
 
 
 def test_a_stale_double_tap_is_still_refused(app: FastAPI, client: TestClient) -> None:
