@@ -53,7 +53,7 @@ from app.web.sessions import (
     new_session_id,
     token_hash,
 )
-from app.web.unitofwork import get_session
+from app.web.unitofwork import get_session, state_value
 
 # scope="function": the unit of work ends when the route returns, before the response is
 # sent, so the browser's next request (after a redirect) sees what this one stored.
@@ -113,7 +113,7 @@ def _cookie_hash(request: Request) -> str | None:
 def _remembered(request: Request) -> Known | None:
     """This browser as this request or the process (``app.web.known``) already knows it,
     without reading; ``None`` when nobody is known yet (or the cookie names nobody)."""
-    known: Known | bool | None = getattr(request.state, _KNOWN_KEY, None)
+    known: Known | bool | None = state_value(request, _KNOWN_KEY)
     if known is None:
         cache: KnownBrowsers | None = request.app.state.known_browsers
         key = _cookie_hash(request)
@@ -131,7 +131,7 @@ def _known(request: Request, db: Session) -> Known | None:
     knows them already (:func:`_remembered`); ``None`` without a well-formed cookie or
     for an unknown one."""
     known = _remembered(request)
-    if known is None and getattr(request.state, _KNOWN_KEY, None) is None:
+    if known is None and state_value(request, _KNOWN_KEY) is None:
         key = _cookie_hash(request)
         cache: KnownBrowsers | None = request.app.state.known_browsers
         generation = cache.generation if cache is not None else 0
@@ -145,7 +145,7 @@ def _known(request: Request, db: Session) -> Known | None:
                 db.expunge(found[0])
                 cache.keep(key, generation, known)
         setattr(request.state, _KNOWN_KEY, known or False)  # False: read, nobody
-        if not isinstance(getattr(request.state, "display", None), Display):
+        if not isinstance(state_value(request, "display"), Display):
             request.state.display = known.display if known is not None else DEFAULT
     return known
 
@@ -264,7 +264,7 @@ async def get_display(request: Request, db: DbDep) -> Display:
     arrived: a first visit has none) with its session row (:func:`_known`: one
     statement for both) and kept for ``render``. Async: a browser this process knows
     (``app.web.known``) costs no read and no trip to the threadpool."""
-    cached = getattr(request.state, "display", None)
+    cached = state_value(request, "display")
     if isinstance(cached, Display):
         return cached
     known = _remembered(request)
@@ -293,7 +293,7 @@ def choose_language(request: Request, display: Display | None = None) -> str:
     which may answer before any route's dependency ran (an unknown path, a 429 of the
     middleware). ``display`` defaults to the browser's settings; when they cannot be
     read the browser's ``Accept-Language`` decides."""
-    chosen = getattr(request.state, "language", None)
+    chosen = state_value(request, "language")
     if chosen is None:
         if display is None:
             try:

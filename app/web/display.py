@@ -41,6 +41,7 @@ from sqlmodel import Session, col, select
 
 from app.core.models import BrowserToken, DisplayPrefs
 from app.web.sessions import COOKIE_NAME, is_valid_token, token_hash
+from app.web.unitofwork import state_value
 
 CardSize = Literal["normal", "large"]
 Deck = Literal["two", "four"]
@@ -164,7 +165,7 @@ def display_for(request: Request) -> Display:
 
     Uses the session cookie as it arrived: a browser on its first visit has no settings.
     """
-    cached = getattr(request.state, "display", None)
+    cached = state_value(request, "display")
     if isinstance(cached, Display):
         return cached
     cookie = request.cookies.get(COOKIE_NAME) or ""
@@ -178,5 +179,5 @@ def display_for(request: Request) -> Display:
 def shown_display(request: Request) -> Display:
     """The settings :func:`display_for` read for this request, ``DEFAULT`` when nothing
     read them (never reads: what ``render`` puts on a page)."""
-    cached = getattr(request.state, "display", None)
+    cached = state_value(request, "display")
     return cached if isinstance(cached, Display) else DEFAULT

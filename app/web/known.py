@@ -9,7 +9,9 @@ the Settings page, a device link, the purge, a row set aside. So :class:`KnownBr
 keeps what was read, and forgets it as soon as anything else could have changed it:
 
 * every statement of this process that writes ``browser_session``, ``browser_token``
-  (a token revoked) or ``display_prefs``
+  (a token revoked) or ``display_prefs`` (judged by the table it writes,
+  :func:`writes_browsers`: a hand's end, which marks its players' statistics out of date
+  with ``INSERT INTO browser_stats … SELECT … FROM browser_session``, writes none)
   starts a new *generation* when it runs, when its transaction ends (commit or rollback)
   and once more when its connection goes back to the pool (after the database's own
   commit, which SQLAlchemy's commit event precedes); an entry is only good in the
@@ -30,6 +32,7 @@ session again (``app.web.deps`` reads a row afresh before it writes it). At most
 :data:`MAX_BROWSERS` are kept, the least recently used dropped first.
 """
 
+import re
 import threading
 from collections import OrderedDict
 from typing import Any, NamedTuple
@@ -46,6 +49,10 @@ MAX_BROWSERS = 20_000
 """Browsers kept at most per process (a few hundred bytes each)."""
 
 _TABLES = ("browser_session", "browser_token", "display_prefs")
+_TARGET = re.compile(
+    r'\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|'
+    r'delete\s+from)\s+"?(\w+)"?[\s(]', re.IGNORECASE)
+"""The table a plain ``INSERT INTO``, ``UPDATE`` or ``DELETE FROM`` writes (its first name)."""
 _TOUCHES_KEY = "gin_writes_browsers"
 """Key in ``Connection.info``: the transaction wrote one of :data:`_TABLES`."""
 _TOUCHING_KEY = "gin_touching_browser"
@@ -113,7 +120,7 @@ class KnownBrowsers:
         """Forget what ``engine``'s writes could change (module docstring)."""
 
         def written(conn: Connection, _cursor: Any, statement: str, *_args: Any) -> None:
-            if not is_write(statement) or not any(table in statement for table in _TABLES):
+            if not writes_browsers(statement):
                 return
             text = " ".join(statement.split()).lower()
             if text.startswith(("insert into browser_session ", "insert into browser_token ")):
@@ -144,6 +151,21 @@ class KnownBrowsers:
         event.listen(engine, "commit", ended)
         event.listen(engine, "rollback", ended)
         event.listen(engine.pool, "checkin", returned)
+
+
+def writes_browsers(statement: str) -> bool:
+    """True when SQL ``statement`` may write one of the browsers' tables
+    (``browser_session``, ``browser_token``, ``display_prefs``): a plain ``INSERT
+    INTO``, ``UPDATE`` or ``DELETE FROM`` by the table it writes (an ``INSERT INTO
+    browser_stats … SELECT … FROM browser_session``, a hand's end marking the statistics
+    out of date, only reads them), any other write (a ``WITH``, DDL) when it names one
+    at all; a read never."""
+    if not is_write(statement):
+        return False
+    target = _TARGET.match(statement)
+    if target is not None:
+        return target.group(1).lower() in _TABLES
+    return any(table in statement for table in _TABLES)
 
 
 def touching(conn: Connection) -> None:

@@ -159,12 +159,13 @@ class AccessLogMiddleware:
             metrics.REQUEST_SECONDS.labels(method, route).observe(seconds)
             metrics.RESPONSES.labels(str(status)).inc()
             level = logging.DEBUG if is_health else logging.INFO
-            access_log.log(
-                level, '"%s %s" %d %.1fms', method, loggable_path(scope["path"]), status,
-                seconds * 1000,
-                extra={"method": method, "route": route, "status": status,
-                       "duration_ms": round(seconds * 1000, 1)},
-            )
+            if access_log.isEnabledFor(level):  # the line's path is redacted: only if kept
+                access_log.log(
+                    level, '"%s %s" %d %.1fms', method, loggable_path(scope["path"]), status,
+                    seconds * 1000,
+                    extra={"method": method, "route": route, "status": status,
+                           "duration_ms": round(seconds * 1000, 1)},
+                )
             REQUEST_ID.reset(token)
 
 

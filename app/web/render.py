@@ -46,7 +46,7 @@ from app.web.cardwords import card_name, card_noun, the_card
 from app.web.display import DEFAULT as DEFAULT_DISPLAY
 from app.web.display import Display, shown_display
 from app.web.links import cookie_path, template_context
-from app.web.unitofwork import finish
+from app.web.unitofwork import finish, state_value
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -434,18 +434,18 @@ def render(
     finish(request, commit=status_code < 400)
     ctx = dict(context or {}) if context is None or isinstance(context, Mapping) \
         else fields_of(context)
-    varies = "HX-Request, Accept-Language" if getattr(request.state, "language_varies",
-                                                      False) else "HX-Request"
+    varies = "HX-Request, Accept-Language" if state_value(request, "language_varies",
+                                                          False) else "HX-Request"
     # Content-Language: the language the answer is in. A page's script swaps a fragment
     # in only when it is the page's own (static/app.js: a language switched in another
     # tab reloads that tab's page instead of mixing two languages).
-    all_headers = {"Vary": varies, "Content-Language": getattr(request.state, "language",
-                                                               i18n.SOURCE),
+    all_headers = {"Vary": varies, "Content-Language": state_value(request, "language",
+                                                                   i18n.SOURCE),
                    **(headers or {})}
     whole_page = block is None or not is_htmx(request)
     if whole_page and "display" not in ctx:
         ctx["display"] = display if display is not None else shown_display(request)
-    ctx.setdefault("lang", getattr(request.state, "language", i18n.SOURCE))
+    ctx.setdefault("lang", state_value(request, "language", i18n.SOURCE))
     if whole_page:
         ctx.setdefault("announcement", switches.announcement(request.app.state.engine))
     notice = whole_page and request.cookies.get(NOTICE_COOKIE) == SET_ASIDE

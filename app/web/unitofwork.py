@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
 import anyio
 import anyio.to_thread
@@ -29,6 +30,18 @@ _ADMISSION_KEY = "gin_db_admission"
 
 DEFAULT_TURNS = 40
 """Turns at the database of an app made without settings (anyio's default thread pool)."""
+
+
+def state_value(request: Request, key: str, default: Any = None) -> Any:
+    """``getattr(request.state, key, default)``, read from the dict ``request.state`` wraps
+    (the scope's ``state``). Starlette's ``State`` finds every name through
+    ``__getattr__`` after a failed ordinary look-up, and raises a formatted
+    ``AttributeError`` for a name it lacks: the few reads a tap makes cost it more than
+    the look-ups themselves."""
+    state = request.scope.get("state")
+    if state is None:  # a scope made without it (request.state then adds it)
+        return getattr(request.state, key, default)
+    return state.get(key, default)
 
 
 def admission(request: Request) -> anyio.Semaphore:
@@ -104,10 +117,10 @@ def finish(request: Request, *, commit: bool = True) -> None:
     A request whose route raised is only rolled back. Using the session again afterwards
     opens a new transaction.
     """
-    session = getattr(request.state, _SESSION_KEY, None)
+    session = state_value(request, _SESSION_KEY)
     if not isinstance(session, Session):
         return
-    if commit and not getattr(request.state, _FAILED_KEY, False) and has_work(session):
+    if commit and not state_value(request, _FAILED_KEY, False) and has_work(session):
         try:
             session.commit()
         finally:
@@ -123,7 +136,7 @@ def release(request: Request) -> None:
     Error pages call it (nothing of a failed request is stored). Using the session
     again afterwards opens a new transaction.
     """
-    session = getattr(request.state, _SESSION_KEY, None)
+    session = state_value(request, _SESSION_KEY)
     if isinstance(session, Session):
         forget_effects(session)
         session.close()

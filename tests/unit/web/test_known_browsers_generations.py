@@ -7,7 +7,7 @@ from sqlalchemy import create_engine, text
 
 from app.core.models import BrowserSession
 from app.web.display import DEFAULT
-from app.web.known import Known, KnownBrowsers
+from app.web.known import Known, KnownBrowsers, writes_browsers
 
 
 def _known(session_id: str) -> Known:
@@ -66,3 +66,15 @@ def test_a_read_kept_between_the_commit_event_and_the_commit_is_forgotten(
         assert cache.get("a") is not None
     assert cache.get("a") is None  # the connection went back to the pool
     engine.dispose()
+
+
+def test_a_write_is_judged_by_the_table_it_writes() -> None:
+    assert writes_browsers('UPDATE browser_session SET last_seen=? WHERE browser_session.id = ?')
+    assert writes_browsers("DELETE FROM browser_token WHERE session_id = ?")
+    assert writes_browsers('INSERT INTO "display_prefs" (session_id, theme) VALUES (?, ?)')
+    assert writes_browsers("WITH gone AS (SELECT 1) DELETE FROM browser_session")
+    assert not writes_browsers(
+        "INSERT INTO browser_stats (session_id, generation, built, built_at) SELECT "
+        "browser_session.id, 1, -1, ? FROM browser_session WHERE browser_session.id IN (?)")
+    assert not writes_browsers("UPDATE play_seat SET version=? WHERE play_seat.session_id = ?")
+    assert not writes_browsers("SELECT * FROM browser_session")

@@ -98,3 +98,30 @@ def test_the_request_id_is_in_the_answer_and_the_log(client: TestClient,
     assert missing.status_code == 404 and missing.headers["x-request-id"]
     ids = [json.loads(line).get("request_id") for line in json_log.getvalue().splitlines()]
     assert rid in ids and "proxy-id.42:abc" in ids
+
+
+def test_an_access_line_not_kept_is_not_built(client: TestClient,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """At ``LOG_LEVEL=warning`` the access log keeps no line: its redacted path and fields
+    are then not made at all (a cost on every request); at INFO they are."""
+    from app.web import middleware
+
+    built: list[str] = []
+    real = middleware.loggable_path
+
+    def counting(path: str) -> str:
+        built.append(path)
+        return real(path)
+
+    monkeypatch.setattr(middleware, "loggable_path", counting)
+    logger = logging.getLogger("app.access")
+    old_level = logger.level
+    try:
+        logger.setLevel(logging.WARNING)
+        assert client.get("/guide").status_code == 200
+        assert built == []
+        logger.setLevel(logging.INFO)
+        assert client.get("/guide").status_code == 200
+        assert built == ["/guide"]
+    finally:
+        logger.setLevel(old_level)

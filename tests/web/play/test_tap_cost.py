@@ -18,6 +18,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event, text
+from starlette.datastructures import State
 
 from app.core.config import Settings
 from app.core.db import DatabaseBusyError
@@ -79,7 +80,10 @@ def test_a_tap_sends_at_most_two_reads_and_three_plain_updates(
     with TestClient(app, base_url="http://testserver") as client:
         _start(app, client)
         client.post("/play", data=_legal_form(app, client), headers={"HX-Request": "true"})
-        for _ in range(4):  # draws and discards, the replay cache warm
+        checked = 0
+        for _ in range(12):  # draws and discards, the replay cache warm
+            if checked == 4:
+                break
             form = _legal_form(app, client)
             if form.get("action") == "next_hand":  # the computer ended the hand: deal on
                 client.post("/play", data=form, headers={"HX-Request": "true"})
@@ -87,6 +91,11 @@ def test_a_tap_sends_at_most_two_reads_and_three_plain_updates(
             with counted(app.state.engine) as statements:
                 answer = client.post("/play", data=form, headers={"HX-Request": "true"})
             assert answer.status_code == 200, form
+            # The computer's reply may end the hand (the deal's chance): that tap stores the
+            # hand's result too, and is not the everyday tap counted here.
+            if any(s.startswith("UPDATE play_hand SET log=?, finished=?") for s in statements):
+                continue
+            checked += 1
             assert len(statements) <= MOST_STATEMENTS, statements
             reads = [s for s in statements if s.startswith("SELECT")]
             writes = [s for s in statements if not s.startswith(("SELECT", "BEGIN"))]
@@ -97,6 +106,7 @@ def test_a_tap_sends_at_most_two_reads_and_three_plain_updates(
             else:  # its session row and display settings in one statement
                 assert len(reads) == 2 and len(browser_reads) == 1, reads
                 assert "display_prefs" in browser_reads[0], reads
+        assert checked == 4
 
 
 def test_a_stale_double_tap_is_still_refused(app: FastAPI, client: TestClient) -> None:
@@ -132,3 +142,23 @@ def test_the_screen_is_built_after_the_tap_is_committed(
     form = _legal_form(app, client)
     assert client.post("/play", data=form, headers={"HX-Request": "true"}).status_code == 200
     assert probes == [f"free at {int(form['version']) + 1}"]
+
+
+def test_a_tap_reads_its_request_state_without_starlettes_getattr(
+        app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Starlette's State finds each name through __getattr__ after a failed ordinary
+    # look-up (an AttributeError made, and one more, formatted, for a name it lacks): the
+    # request's own state is read from its dict instead (app.web.unitofwork.state_value).
+    _start(app, client)
+    form = _legal_form(app, client)
+    real = State.__getattr__
+    asked: list[str] = []
+
+    def counting(self: State, key: str) -> object:
+        if self is not app.state:
+            asked.append(key)
+        return real(self, key)
+
+    monkeypatch.setattr(State, "__getattr__", counting)
+    assert client.post("/play", data=form, headers={"HX-Request": "true"}).status_code == 200
+    assert asked == []
