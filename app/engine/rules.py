@@ -161,8 +161,8 @@ OPTIONS: tuple[Option, ...] = (
            presets=(100, 150, 250), group="scoring"),
     Option("hands", N_("Hands per match"),
            N_("0 plays to the target; 1 to 30: the match is that many hands, the higher "
-              "points win, and no box, game bonus or shutout counts"), low=0, high=MOST_HANDS, cause=Cause.BAD_HANDS,
-           group="match"),
+              "points win, and no box, game bonus or shutout counts"),
+           low=0, high=MOST_HANDS, cause=Cause.BAD_HANDS, group="match"),
     Option("knock_limit", N_("Knock limit"), N_("0 means gin only"), low=0, high=10,
            cause=Cause.BAD_KNOCK_LIMIT, group="scoring"),
     Option("gin_bonus", N_("Gin bonus"), low=0, high=MAX_BONUS, cause=Cause.BAD_GIN_BONUS,
