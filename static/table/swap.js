@@ -14,7 +14,7 @@ import { announce, selected, table } from "./page.js";
 import { refresh } from "./select.js";
 import { restoreFocus } from "./focus.js";
 import { applyOrder, queuedOrder } from "./arrange.js";
-import { DEAL_MS, keepEarly, keepPile, pileRects, planHand, playHand, removeShown, snapshot,
+import { DEAL_MS, dealing, keepEarly, keepPile, pileRects, planHand, playHand, removeShown, snapshot,
   tapWhereShown } from "./motion.js";
 import { animate } from "./turn.js";
 import { dropDrag } from "./pointer.js";
@@ -46,6 +46,7 @@ export function swap(html, focus) {
   const old = table();
   const rects = old ? pileRects(old) : null;
   const before = snapshot(old);
+  const dealt = !!old && old.classList.contains("is-dealing");
   const keep = selected();
   const keepCode = keep ? keep.value : null;
   keepPile(old);
@@ -91,6 +92,7 @@ export function swap(html, focus) {
   }
   if (plan) {
     const played = playHand(plan);
+    if (dealt && !plan.deal) dealing(fresh, played);  // the deal goes on (Pass tapped during it)
     if (!plan.deal) tapWhereShown(fresh, played);
   }
   // static/sound.js and static/learn.js hear each new table: sounds, vibration, the
