@@ -242,7 +242,8 @@ try {
 # 50 ms while an animation runs (requestAnimationFrame deltas) and long animation frames
 # over 50 ms (PerformanceObserver) are counted too.
 TAP_PROBE = """
-window.__taps = {stamps: [], unseen: [], long: [], across: [], frames: 0, loaf: 0};
+window.__taps = {stamps: [], unseen: [], long: [], across: [], frames: 0, loaf: 0,
+                downs: []};
 window.__tapMode = 'paced';
 try {
   new PerformanceObserver(list => { window.__taps.loaf += list.getEntries()
@@ -262,6 +263,8 @@ try {
     return !!f;
   }
   document.addEventListener('pointerdown', e => {
+    const hit = e.target.closest && e.target.closest('[id], .slot');
+    window.__taps.downs.push(hit ? (hit.id || 'slot ' + hit.dataset.card) : e.target.tagName);
     const t = e.target.closest
       && e.target.closest('#a-draw_stock, #a-discard, #a-pass, .hand .slot');
     if (!t) return;
@@ -619,6 +622,9 @@ def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
     if page.locator(".hand .slot[data-card]").count() and not set(held) <= set(page.evaluate(hand)):
         return "another"
     refused = page.locator(".play-status__refused").count() > 0
+    if not refused:  # what the last taps hit (the card aimed at, then Discard)
+        downs = page.evaluate("window.__taps ? window.__taps.downs.slice(-3) : []")
+        print(f"  lost: {code} aimed at, the last taps hit {downs}")
     if page.locator("[data-acts]").count():  # still the person's discard: make it
         play_turn(page, base, posts)
     return "refused" if refused else "lost"

@@ -2,8 +2,8 @@
 // the order they were made, each with the version the previous answer brought.
 //
 // * A tap posts with fetch (header HX-Request: the route answers with the status and
-//   table blocks, as it does for htmx); swap.js puts the answer in with htmx, once a
-//   discard on its way to the pile and the hand's slides have stopped (swapWhenStill).
+//   table blocks, as it does for htmx); swap.js puts the answer in with htmx, once the
+//   discard it answers has landed on the pile (swapWhenStill).
 // * A tap made while a request is in flight is queued and sent after it, first checked
 //   against the new table: a repeat that has become illegal (its button disabled) is
 //   dropped without a word; a card move no longer open (its card gone, or the card just

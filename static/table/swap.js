@@ -100,40 +100,31 @@ export function swap(html, focus) {
   document.dispatchEvent(new CustomEvent("gin:swap", { detail: { before: old, after: fresh } }));
 }
 
-// An answer waits for the cards still moving to stop (issue 48): a discard on its way to
-// the pile and the hand's own slides (not a deal's: a tap during it is answered as the
-// deal goes on; nor the drawn card's flight from the pile or the stock, which the
-// answer's card flies on from). Its swap, the new table's style and layout (40-70 ms
-// with the CPU slowed 4x), then falls in no frame of theirs. An animation held (paused)
-// is not waited for, nor anything past STILL_MS.
+// An answer that comes before the discard it answers has landed on the pile waits for
+// it to land (issue 48): its swap, the new table's style and layout (40-70 ms with the
+// CPU slowed 4x), then falls in no frame of that card's flight (the computer's turn
+// waited for the landing already). Nothing else waits: a draw's answer places the drawn
+// card as it flies on, a refusal flies the card back from where it is. An animation
+// held (paused) is not waited for, nor anything past STILL_MS.
 const STILL_MS = 1500;
 
-function moving() {
-  const out = [];
+function flying() {
   const p = state.pending;
-  if (p && !p.draw && p.anim && p.anim.playState === "running") out.push(p.anim);
-  const t = table();
-  const hand = t && !t.classList.contains("is-dealing") ? t.querySelector(".hand") : null;
-  if (hand) {
-    hand.getAnimations({ subtree: true }).forEach(function (a) {
-      if (!a.transitionProperty && a.playState === "running") out.push(a);
-    });
-  }
-  return out;
+  return p && !p.draw && p.anim && p.anim.playState === "running" ? p.anim : null;
 }
 
-// swap(html, focus) once the cards in motion have stopped (at once when none moves, or
-// ``now``: a refusal, whose card flies back from where it is). A promise, resolved
-// after the swap.
+// swap(html, focus) once the discard shown before its answer has landed (at once when
+// none flies, or ``now``: a refusal). A promise, resolved after the swap.
 export function swapWhenStill(html, focus, now) {
-  const still = now ? [] : moving();
-  if (!still.length) {
+  const flight = now ? null : flying();
+  if (!flight) {
     swap(html, focus);
     return Promise.resolve();
   }
-  const stopped = Promise.all(still.map(function (a) { return a.finished.catch(function () {}); }));
   const late = new Promise(function (resolve) { setTimeout(resolve, STILL_MS); });
-  return Promise.race([stopped, late]).then(function () { swap(html, focus); });
+  return Promise.race([flight.finished.catch(function () {}), late]).then(function () {
+    swap(html, focus);
+  });
 }
 
 export function install() {
