@@ -245,6 +245,13 @@ TAP_PROBE = """
 window.__taps = {stamps: [], unseen: [], long: [], across: [], frames: 0, loaf: 0,
                 downs: []};
 window.__tapMode = 'paced';
+// A new match loads a new page: what the last page counted goes on (sessionStorage).
+try {
+  const kept = JSON.parse(sessionStorage.getItem('bench-taps') || 'null');
+  if (kept) { window.__taps = kept.taps; window.__tapMode = kept.mode; }
+} catch (e) {}
+addEventListener('pagehide', () => { try { sessionStorage.setItem('bench-taps',
+  JSON.stringify({taps: window.__taps, mode: window.__tapMode})); } catch (e) {} });
 try {
   new PerformanceObserver(list => { window.__taps.loaf += list.getEntries()
     .filter(e => e.duration > 50).length; }).observe({type: 'long-animation-frame'});
