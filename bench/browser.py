@@ -46,7 +46,13 @@ round trip; ``uptime``'s load printed beside the figures:
 * ``--sequences`` (default 100) quick sequences: Draw, then at once a card and Discard,
   counting the discards that did not land, with or without a reason in the status
   line [0];
-* frames over 50 ms while an animation runs and long animation frames over 50 ms [0].
+* frames over 50 ms while an animation runs and long animation frames over 50 ms [0];
+  of those frames, the ones with an animation running at both ends of the gap (cards
+  moving across it; the others end the frame that started a motion).
+
+What moves is tracked without ``document.getAnimations()`` (``TRACKER``: it forced a
+style update in every frame), and the bench's own waits poll every ``POLL_MS`` instead
+of in every animation frame: the frames measured are the app's.
 
 The hand's look (issue 48; alone with ``--cards-only``): at 360×640, 390×844
 and 844×390, at the discard step (11 cards), with Normal and Large cards: the hand's card
@@ -77,6 +83,53 @@ from app.core.db import run_migrations  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 
+# What moves, known without asking the page to bring its style up to date: every
+# Web Animation the page starts (Element.animate, wrapped) and every CSS transition or
+# animation (their run/start and end/cancel events), each counted while its target is in
+# the page. Asking ``document.getAnimations()`` in every frame (as the probes did before
+# 2026-12-06) forces a style update of the page in that frame: the bench's own work.
+# ``window.__moving(within)``: an animation is running (its target inside ``within``, a
+# selector, if given); CSS transitions count only without ``within`` (a card's lift).
+TRACKER = """
+(function () {
+  const live = new Set();
+  const native = Element.prototype.animate;
+  Element.prototype.animate = function () {
+    const a = native.apply(this, arguments);
+    live.add(a);
+    const drop = () => live.delete(a);
+    a.addEventListener('finish', drop);
+    a.addEventListener('cancel', drop);
+    a.addEventListener('remove', drop);
+    return a;
+  };
+  const css = new Map();  // element -> CSS transitions and animations running on it
+  function count(e, by) {
+    const n = (css.get(e.target) || 0) + by;
+    if (n > 0) css.set(e.target, n); else css.delete(e.target);
+  }
+  for (const on of ['transitionrun', 'animationstart'])
+    document.addEventListener(on, e => count(e, 1), true);
+  for (const off of ['transitionend', 'transitioncancel', 'animationend', 'animationcancel'])
+    document.addEventListener(off, e => count(e, -1), true);
+  window.__moving = function (within) {
+    for (const a of live) {
+      const t = a.effect && a.effect.target;
+      if (!t || !t.isConnected) { if (!t || a.playState === 'finished') live.delete(a); continue; }
+      if (a.playState === 'running' && (!within || t.closest(within))) return true;
+    }
+    if (within) return false;
+    for (const [e] of css) { if (e.isConnected) return true; css.delete(e); }
+    return false;
+  };
+})();
+"""
+
+# How often the bench's own waits look at the page (ms): not in every animation frame
+# (Playwright's default), which ran the predicate inside the frames being measured.
+POLL_MS = 100
+
+
 # Stamps every tap (pointerdown) and the first frame painted after the screen answers
 # it: a selection (change event) or a swapped table (a new #table element).
 PROBE = """
@@ -103,7 +156,7 @@ document.addEventListener('pointerdown', e => {
 
 # Where each card of the hand is in each frame, at rest or moving (see the docstring).
 HAND_PROBE = """
-window.__hand = {jumps: [], checked: 0, long: [], frames: 0, loaf: 0,
+window.__hand = {jumps: [], checked: 0, long: [], across: [], frames: 0, loaf: 0,
                  discard: [], draw: [], sorts: 0};
 try {
   new PerformanceObserver(list => { window.__hand.loaf += list.getEntries()
@@ -150,13 +203,15 @@ try {
       if (on) tap = {kind: 'discard', t0: e.timeStamp, code: on.value, codes};
     }
   }, true);
+  let was = false;
   function frame(t) {
-    const running = document.getAnimations().some(a => a.playState === 'running');
+    const running = window.__moving();
     if (last !== null && running) {
       window.__hand.frames++;
       if (t - last > 50) window.__hand.long.push(t - last);
+      if (t - last > 50 && was) window.__hand.across.push(t - last);
     }
-    last = t;
+    last = t; was = running;
     const now = centres();
     if (tap && tap.kind === 'discard' && (!now[tap.code] || document.querySelector('.flyer'))) {
       painted(window.__hand.discard, tap.t0); tap = null;
@@ -187,8 +242,16 @@ try {
 # 50 ms while an animation runs (requestAnimationFrame deltas) and long animation frames
 # over 50 ms (PerformanceObserver) are counted too.
 TAP_PROBE = """
-window.__taps = {stamps: [], unseen: [], long: [], frames: 0, loaf: 0};
+window.__taps = {stamps: [], unseen: [], long: [], across: [], frames: 0, loaf: 0,
+                downs: []};
 window.__tapMode = 'paced';
+// A new match loads a new page: what the last page counted goes on (sessionStorage).
+try {
+  const kept = JSON.parse(sessionStorage.getItem('bench-taps') || 'null');
+  if (kept) { window.__taps = kept.taps; window.__tapMode = kept.mode; }
+} catch (e) {}
+addEventListener('pagehide', () => { try { sessionStorage.setItem('bench-taps',
+  JSON.stringify({taps: window.__taps, mode: window.__tapMode})); } catch (e) {} });
 try {
   new PerformanceObserver(list => { window.__taps.loaf += list.getEntries()
     .filter(e => e.duration > 50).length; }).observe({type: 'long-animation-frame'});
@@ -207,6 +270,8 @@ try {
     return !!f;
   }
   document.addEventListener('pointerdown', e => {
+    const hit = e.target.closest && e.target.closest('[id], .slot');
+    window.__taps.downs.push(hit ? (hit.id || 'slot ' + hit.dataset.card) : e.target.tagName);
     const t = e.target.closest
       && e.target.closest('#a-draw_stock, #a-discard, #a-pass, .hand .slot');
     if (!t) return;
@@ -240,13 +305,15 @@ try {
     }
     return newFlyer() || !codes().includes(tap.code);
   }
+  let was = false;
   function frame(t) {
-    const running = document.getAnimations().some(a => a.playState === 'running');
+    const running = window.__moving();
     if (last !== null && running) {
       window.__taps.frames++;
       if (t - last > 50) window.__taps.long.push(t - last);
+      if (t - last > 50 && was) window.__taps.across.push(t - last);
     }
-    last = t;
+    last = t; was = running;
     // Oldest first (an earlier tap claims a new flyer); a tap unseen for 5 s is dropped.
     for (const tap of [...open]) {
       const shown = seen(tap);
@@ -261,6 +328,11 @@ try {
   requestAnimationFrame(frame);
 })();
 """
+
+
+def wait(page: Any, expression: str, arg: Any = None, timeout: float | None = None) -> None:
+    """``page.wait_for_function`` polled every ``POLL_MS`` (checked at once first)."""
+    page.wait_for_function(expression, arg=arg, timeout=timeout, polling=POLL_MS)
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -289,8 +361,8 @@ def version(page: Any) -> str:
 
 
 def wait_change(page: Any, before: str) -> None:
-    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
-                           arg=before, timeout=20_000)
+    wait(page, "v => document.querySelector('#table').dataset.version !== v",
+         arg=before, timeout=20_000)
 
 
 def latency(page: Any, ms: int) -> None:
@@ -324,11 +396,9 @@ def tap_card(page: Any, code: str, aim: bool = True) -> None:
     topmost card (as a person aims: not its edge, which a slide of a few pixels gives to
     the next card); with ``aim``, once the hand has stopped moving."""
     if aim:
-        page.wait_for_function("() => !document.getAnimations().some(a => a.playState === "
-                               "'running' && a.effect && a.effect.target"
-                               " && a.effect.target.closest('.hand'))")
+        wait(page, "() => !window.__moving('.hand')")
     slot = f".hand .slot[data-card='{code}'] .card"
-    page.wait_for_function("s => document.querySelector(s)", arg=slot)
+    wait(page, "s => document.querySelector(s)", arg=slot)
     point = page.evaluate("""c => {
       const slot = document.querySelector('.hand .slot[data-card="' + c + '"]');
       const r = slot.querySelector('.card').getBoundingClientRect();
@@ -345,10 +415,17 @@ def tap_card(page: Any, code: str, aim: bool = True) -> None:
     page.mouse.click(point[0], point[1])
 
 
+def new_context(browser: Any, **options: Any) -> Any:
+    """A browser context whose pages run ``TRACKER`` (what moves, cheaply)."""
+    context = browser.new_context(**options)
+    context.add_init_script(TRACKER)
+    return context
+
+
 def probed_match(browser: Any, base: str, width: int, height: int) -> tuple[Any, Any, list[str]]:
     """A fresh context (own cookie) with the frame probe, on a new match: (context, page,
     the URLs of its POST requests so far)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = new_context(browser, viewport={"width": width, "height": height})
     context.add_init_script(PROBE)
     page = context.new_page()
     posts: list[str] = []
@@ -392,7 +469,7 @@ def play_turn(page: Any, base: str, posts: list[str]) -> tuple[int, int, int]:
     code, _, acts = min(cards, key=lambda c: c[1])
     selecting = len(posts)
     tap_card(page, code)
-    page.wait_for_function("c => document.querySelector('#c-' + c).checked", arg=code)
+    wait(page, "c => document.querySelector('#c-' + c).checked", arg=code)
     selection_requests = len(posts) - selecting
     v = version(page)
     if "gin" in acts.split():
@@ -402,7 +479,7 @@ def play_turn(page: Any, base: str, posts: list[str]) -> tuple[int, int, int]:
     else:
         tap_card(page, code)  # tap the selected card again: discard
     wait_change(page, v)
-    page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
+    wait(page, "() => !document.documentElement.classList.contains('is-busy')")
     return (len(posts) - before, selection_requests, 1)
 
 
@@ -412,7 +489,7 @@ def human_taps(page: Any, taps: int, rng: random.Random, base: str) -> dict[str,
     while made < taps:
         page.wait_for_timeout(rng.randint(250, 350))
         if page.locator(".match-end").count():
-            page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')")
+            wait(page, "() => !document.documentElement.classList.contains('is-busy')")
             new_match(page, base)
             continue
         kind = page.evaluate("""() => {
@@ -435,15 +512,15 @@ def human_taps(page: Any, taps: int, rng: random.Random, base: str) -> dict[str,
         }""")
         if kind == "server":
             made += 1
-    page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')",
-                           timeout=60_000)
+    wait(page, "() => !document.documentElement.classList.contains('is-busy')",
+         timeout=60_000)
     return {"made": made}
 
 
 def first_load_bytes(browser: Any, context: Any, base: str) -> tuple[int, int]:
     """Bytes of the play screen's first load in a fresh cache (this browser's match):
     (on the wire, decoded)."""
-    fresh = browser.new_context(viewport={"width": 390, "height": 844},
+    fresh = new_context(browser, viewport={"width": 390, "height": 844},
                                 storage_state=context.storage_state())
     page = fresh.new_page()
     page.goto(base + "/play")
@@ -459,7 +536,7 @@ def first_load_bytes(browser: Any, context: Any, base: str) -> tuple[int, int]:
 
 def motion_pass(browser: Any, base: str, turns: int, slowdown: float) -> None:
     """Your own hand in motion at 390×844, slowed CPU, 150 ms round trip (docstring)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = new_context(browser, viewport={"width": 390, "height": 844})
     context.add_init_script(HAND_PROBE)
     page = context.new_page()
     posts: list[str] = []
@@ -475,14 +552,14 @@ def motion_pass(browser: Any, base: str, turns: int, slowdown: float) -> None:
             key = sorts[(played // 5) % 3]
             if page.locator(f"#sort-{key}[aria-pressed=false]").count():
                 click_center(page, f"#sort-{key}")
-                page.wait_for_function(
+                wait(page,
                     "k => document.querySelector('#sort-' + k)?.getAttribute('aria-pressed')"
                     " === 'true'", arg=key, timeout=20_000)
                 page.evaluate("window.__hand.sorts++")
     # The last moves come to rest.
-    page.wait_for_function("() => !document.getAnimations().some(a => a.playState === 'running')"
-                           " && !document.documentElement.classList.contains('is-busy')",
-                           timeout=20_000)
+    wait(page, "() => !window.__moving()"
+         " && !document.documentElement.classList.contains('is-busy')",
+         timeout=20_000)
     page.wait_for_timeout(200)
     hand = page.evaluate("window.__hand")
     print(f"Your hand in motion, {turns} turns at 390x844, CPU slowed {slowdown:g}x, 150 ms "
@@ -490,8 +567,8 @@ def motion_pass(browser: Any, base: str, turns: int, slowdown: float) -> None:
           f"{len(hand['jumps'])} without an intermediate position (target 0)")
     longest = max(hand["long"], default=0.0)
     print(f"Frames during an animation: {hand['frames']}, {len(hand['long'])} over 50 ms "
-          f"(longest {longest:.0f} ms; target 0); long animation frames over 50 ms: "
-          f"{hand['loaf']}")
+          f"(longest {longest:.0f} ms; target 0), {len(hand['across'])} of them with an "
+          f"animation running at both ends; long animation frames over 50 ms: {hand['loaf']}")
     for kind, target in (("discard", " (target <= 50 ms)"), ("draw", "")):
         values = hand[kind]
         if values:
@@ -513,8 +590,8 @@ def to_draw_step(page: Any, base: str, posts: list[str]) -> None:
     """Next hand, pass on the upcard offer, or wait for the computer, until the person
     may draw from the stock."""
     for _ in range(200):
-        page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')"
-                               " && !document.querySelector('.flyer')", timeout=30_000)
+        wait(page, "() => !document.documentElement.classList.contains('is-busy')"
+             " && !document.querySelector('.flyer')", timeout=30_000)
         if page.locator("#a-draw_stock:not([disabled])").count():
             return
         # A result, the upcard offer or the person's discard: the strategy's turn.
@@ -545,13 +622,16 @@ def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
         page.wait_for_timeout(100)
     else:
         return "no button"
-    page.wait_for_function("() => !document.documentElement.classList.contains('is-busy')"
-                           " && !document.querySelector('.flyer')", timeout=30_000)
+    wait(page, "() => !document.documentElement.classList.contains('is-busy')"
+         " && !document.querySelector('.flyer')", timeout=30_000)
     if not page.locator(f".hand .slot[data-card='{code}']:not(.slot--gone)").count():
         return "landed"
     if page.locator(".hand .slot[data-card]").count() and not set(held) <= set(page.evaluate(hand)):
         return "another"
     refused = page.locator(".play-status__refused").count() > 0
+    if not refused:  # what the last taps hit (the card aimed at, then Discard)
+        downs = page.evaluate("window.__taps ? window.__taps.downs.slice(-3) : []")
+        print(f"  lost: {code} aimed at, the last taps hit {downs}")
     if page.locator("[data-acts]").count():  # still the person's discard: make it
         play_turn(page, base, posts)
     return "refused" if refused else "lost"
@@ -564,7 +644,7 @@ def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: floa
     first visible change of select, draw, discard and pass), then ``sequences`` quick
     draw -> card -> Discard sequences (taps lost), frames over 50 ms throughout."""
     motion = "reduce" if reduced else "no-preference"
-    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion=motion)
+    context = new_context(browser, viewport={"width": 390, "height": 844}, reduced_motion=motion)
     context.add_init_script(TAP_PROBE)
     page = context.new_page()
     posts: list[str] = []
@@ -599,8 +679,8 @@ def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: floa
           "(target 0 not landed)")
     longest = max(taps["long"], default=0.0)
     print(f"  frames during an animation: {taps['frames']}, {len(taps['long'])} over 50 ms "
-          f"(longest {longest:.0f} ms; target 0); long animation frames over 50 ms: "
-          f"{taps['loaf']}")
+          f"(longest {longest:.0f} ms; target 0), {len(taps['across'])} of them with an "
+          f"animation running at both ends; long animation frames over 50 ms: {taps['loaf']}")
     context.close()
 
 
@@ -650,7 +730,7 @@ def card_sizes(browser: Any, base: str) -> None:
     """The hand's card size, rows and empty felt at the discard step (docstring)."""
     for size in ("normal", "large"):
         for width, height in ((360, 640), (390, 844), (844, 390)):
-            context = browser.new_context(viewport={"width": width, "height": height})
+            context = new_context(browser, viewport={"width": width, "height": height})
             page = context.new_page()
             posts: list[str] = []
             page.goto(base + "/settings")
@@ -661,8 +741,7 @@ def card_sizes(browser: Any, base: str) -> None:
                 try:
                     new_match(page, base)
                     to_discard_step(page, base, posts)
-                    page.wait_for_function("() => !document.getAnimations().some("
-                                           "a => a.playState === 'running')")
+                    wait(page, "() => !window.__moving()")
                     break
                 except Exception:  # noqa: BLE001 (Playwright's timeout)
                     if attempt == 2:
@@ -752,7 +831,7 @@ def main() -> None:
                   "(target p95 <= 210 ms)")
             context.close()
             # 3. Human-speed taps at 400 ms round trip: none may be lost.
-            context = browser.new_context(viewport={"width": 390, "height": 844})
+            context = new_context(browser, viewport={"width": 390, "height": 844})
             page = context.new_page()
             posts = []
             refused: list[int] = []

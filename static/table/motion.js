@@ -180,12 +180,19 @@ export function playHand(plan) {
       anim.finished.catch(function () {}).then(function () { slot.classList.remove("is-flying"); });
     }
   });
-  const root = dealt.length ? plan.moves[0].el.closest("#table") : null;
-  if (root) {
-    root.classList.add("is-dealing");
-    Promise.all(dealt).then(function () { root.classList.remove("is-dealing"); });
-  }
+  if (dealt.length) dealing(plan.moves[0].el.closest("#table"), dealt);
   return played;
+}
+
+// #table marked is-dealing until ``flights`` (promises, or animations) are over: the
+// dealt cards let taps through to the stock and the pile under them (play.css). An
+// answer swapped in during a deal (Pass tapped at once) goes on with it: the cards not
+// yet dealt slide on from the stock in the new table (swap.js), still letting taps through.
+export function dealing(root, flights) {
+  if (!root || !flights.length) return;
+  root.classList.add("is-dealing");
+  Promise.all(flights.map(function (f) { return f.finished ? f.finished.catch(function () {}) : f; }))
+    .then(function () { root.classList.remove("is-dealing"); });
 }
 
 // While the cards of a new table slide to their places (FLIP: each card is drawn away

@@ -2,7 +2,8 @@
 // the order they were made, each with the version the previous answer brought.
 //
 // * A tap posts with fetch (header HX-Request: the route answers with the status and
-//   table blocks, as it does for htmx); swap.js puts the answer in with htmx.
+//   table blocks, as it does for htmx); swap.js puts the answer in with htmx, once the
+//   discard it answers has landed on the pile (swapWhenStill).
 // * A tap made while a request is in flight is queued and sent after it, first checked
 //   against the new table: a repeat that has become illegal (its button disabled) is
 //   dropped without a word; a card move no longer open (its card gone, or the card just
@@ -22,7 +23,7 @@ import { CARD_ACTIONS, postUrl, selected, shownMatch, table, word, acts } from "
 import { describeFocus } from "./focus.js";
 import { handCodes, merged } from "./arrange.js";
 import { DRAWS, putBack, showDiscard, showDraw } from "./motion.js";
-import { swap } from "./swap.js";
+import { swapWhenStill } from "./swap.js";
 
 // Queue a tap: {id, name, value, card} (a button: its id, the field it posts and the
 // card it takes), {arrange: codes} (the hand's new order) or {refresh: true}.
@@ -164,7 +165,7 @@ function fetchTable() {
     .then(function (text) {
       if (!text) return;
       if (text.indexOf('id="table"') < 0) { location.reload(); return; }
-      swap(text, keepFocus);
+      return swapWhenStill(text, keepFocus);
     })
     .catch(function () {});
 }
@@ -229,7 +230,7 @@ function post(intent) {
       if (intent.arrange && response.status === 409 && !intent.again) {
         state.queue.unshift({ arrange: intent.arrange, again: true });
       }
-      swap(text, focus);
+      return swapWhenStill(text, focus, !response.ok);
     });
   }).catch(function (error) {
     state.queue.length = 0;

@@ -14,7 +14,7 @@ import { announce, selected, table } from "./page.js";
 import { refresh } from "./select.js";
 import { restoreFocus } from "./focus.js";
 import { applyOrder, queuedOrder } from "./arrange.js";
-import { DEAL_MS, keepEarly, keepPile, pileRects, planHand, playHand, removeShown, snapshot,
+import { DEAL_MS, dealing, keepEarly, keepPile, pileRects, planHand, playHand, removeShown, snapshot,
   tapWhereShown } from "./motion.js";
 import { animate } from "./turn.js";
 import { dropDrag } from "./pointer.js";
@@ -46,6 +46,7 @@ export function swap(html, focus) {
   const old = table();
   const rects = old ? pileRects(old) : null;
   const before = snapshot(old);
+  const dealt = !!old && old.classList.contains("is-dealing");
   const keep = selected();
   const keepCode = keep ? keep.value : null;
   keepPile(old);
@@ -91,11 +92,39 @@ export function swap(html, focus) {
   }
   if (plan) {
     const played = playHand(plan);
+    if (dealt && !plan.deal) dealing(fresh, played);  // the deal goes on (Pass tapped during it)
     if (!plan.deal) tapWhereShown(fresh, played);
   }
   // static/sound.js and static/learn.js hear each new table: sounds, vibration, the
   // lesson's marks.
   document.dispatchEvent(new CustomEvent("gin:swap", { detail: { before: old, after: fresh } }));
+}
+
+// An answer that comes before the discard it answers has landed on the pile waits for
+// it to land (issue 48): its swap, the new table's style and layout (40-70 ms with the
+// CPU slowed 4x), then falls in no frame of that card's flight (the computer's turn
+// waited for the landing already). Nothing else waits: a draw's answer places the drawn
+// card as it flies on, a refusal flies the card back from where it is. An animation
+// held (paused) is not waited for, nor anything past STILL_MS.
+const STILL_MS = 1500;
+
+function flying() {
+  const p = state.pending;
+  return p && !p.draw && p.anim && p.anim.playState === "running" ? p.anim : null;
+}
+
+// swap(html, focus) once the discard shown before its answer has landed (at once when
+// none flies, or ``now``: a refusal). A promise, resolved after the swap.
+export function swapWhenStill(html, focus, now) {
+  const flight = now ? null : flying();
+  if (!flight) {
+    swap(html, focus);
+    return Promise.resolve();
+  }
+  const late = new Promise(function (resolve) { setTimeout(resolve, STILL_MS); });
+  return Promise.race([flight.finished.catch(function () {}), late]).then(function () {
+    swap(html, focus);
+  });
 }
 
 export function install() {

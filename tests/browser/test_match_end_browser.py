@@ -16,7 +16,8 @@
   action buttons and the tools stand apart inside the table, and the table fits one
   screen.
 * A tap on the stock (or the pile) during the deal's animation reaches the stock (or
-  the pile), not a card on its way to the hand: the draw is made. The animations are
+  the pile), not a card on its way to the hand: the draw is made; also after Pass was
+  tapped during the deal (its answer swapped in while the deal runs). The animations are
   slowed down twentyfold (CDP) so that the tap surely lands inside the deal.
 
 Positions are built with the engine and stored for the browser's own session
@@ -366,6 +367,38 @@ def test_a_tap_on_the_stock_during_the_deal_draws(site: Site, new_page: Callable
     page.reload()
     page.locator("#table.is-dealing").wait_for()
     assert _hit(page, STOCK, "#a-draw_stock") and _hit(page, PILE, "#a-take")
+    version = page.locator("#table").get_attribute("data-version")
+    page.mouse.click(*_centre(page, STOCK))
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
+                           arg=version)
+    assert page.locator(".hand .slot").count() == 11
+    assert page.locator(".hand input:checked").count() == 0
+
+
+def test_a_tap_on_the_stock_after_passing_during_the_deal_draws(
+        site: Site, new_page: Callable[..., Any]) -> None:
+    """Pass tapped at once, its answer swapped in while the deal runs: the cards not yet
+    dealt slide on from the stock in the new table, and a tap on the stock then still
+    draws (before, it picked the card sliding over it)."""
+    offer: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
+    page = new_page(390, 844)
+    page.goto(site.url + "/")
+    site.store(page, offer)
+    page.goto(site.url + "/play")
+    at_table(page)
+    _slow_deal(page)
+    page.evaluate("() => sessionStorage.setItem('gin-deal', '1')")
+    page.reload()
+    page.locator("#table.is-dealing").wait_for()
+    version = page.locator("#table").get_attribute("data-version")
+    page.locator("#a-pass").evaluate("b => b.click()")
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
+                           arg=version)
+    page.locator("#a-draw_stock:not([disabled])").wait_for()
+    # Still sliding from the stock (the deal's rate: seconds), over the stock's middle.
+    assert page.evaluate("() => document.querySelector('.hand').getAnimations({subtree: true})"
+                         ".some(a => a.playState === 'running')")
+    assert _hit(page, STOCK, "#a-draw_stock")
     version = page.locator("#table").get_attribute("data-version")
     page.mouse.click(*_centre(page, STOCK))
     page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",

@@ -4,7 +4,8 @@ the table (no ``:has()`` over the table, whose one changed text node restyled al
 it); a discard is shown from the layout the last frame left clean (the card leaves the
 hand before the tap writes anything else, so reading where it is forces no style or
 layout); an answer replaces the table without htmx cleaning up the old one element by
-element."""
+element, and not while the discard it answers flies to the pile (the new table's style
+and layout then fall in no frame of that flight)."""
 
 from __future__ import annotations
 
@@ -96,3 +97,37 @@ def test_an_answer_replaces_the_table_without_cleaning_it_element_by_element(
     # The status line's and the step help's few old nodes (swapped out of band), not
     # the table's (over 250 elements).
     assert cleaned <= 20, f"{cleaned} elements cleaned up (the old table had {old})"
+
+
+# The times a new table came in (not swap.js's stand-in, which has no version).
+SWAPPED = """() => { window.__swapped = []; if (window.__swapSeen) return;
+  window.__swapSeen = new MutationObserver(ms => { for (const m of ms) for (const n of m.addedNodes)
+    if (n.id === 'table' && n.dataset.version) window.__swapped.push(performance.now()); });
+  window.__swapSeen.observe(document.body, {childList: true, subtree: true}); }"""
+# When the animations running now under ``s`` (a selector) have all finished.
+STOPPED = """s => { const a = [...document.querySelectorAll(s)].flatMap(e =>
+  e.getAnimations({subtree: true})).filter(a => a.playState === 'running' && !a.transitionProperty);
+  window.__stopped = null;
+  Promise.all(a.map(x => x.finished)).then(() => { window.__stopped = performance.now(); });
+  return a.length; }"""
+
+
+def test_no_answer_is_swapped_in_while_its_discard_flies(
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    """A discard's answer, come before its card has landed on the pile (the animations
+    slowed fourfold: 880 ms of flight, the answer at once), waits for it to land."""
+    page = new_page(390, 844)
+    code = _discard_step(page, live_server)
+    page.locator(f"#c-{code}").click()
+    at_rest(page)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.25})
+    page.evaluate(SWAPPED)
+    page.locator("#a-discard").evaluate("b => b.click()")
+    assert page.evaluate(STOPPED, ".flyer") == 1  # the card on its way to the pile
+    page.wait_for_function("() => window.__swapped.length > 0", timeout=20_000)
+    page.wait_for_function("() => window.__stopped !== null", timeout=20_000)
+    landed, swapped = page.evaluate("[window.__stopped, window.__swapped[0]]")
+    assert swapped >= landed, f"swapped {landed - swapped:.0f} ms before the card landed"
+    assert page.locator(f".hand .slot[data-card='{code}']").count() == 0
