@@ -110,8 +110,8 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
                            "'aria-busy') !== 'true'")
     slow_network(page, 0)
     # The whole hand in English; in the other languages, whose keys and words differ but
-    # not the script, until the computer has answered a discard (issue 47: about 15 s of a
-    # CI core each).
+    # not the script, until the computer has answered a discard (issue 47: those five took
+    # 38 s of CPU played whole, 19 s so).
     whole = language == "en"
     announced = 0
     for _ in range(120):
