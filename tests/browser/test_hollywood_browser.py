@@ -32,9 +32,8 @@ pytestmark = pytest.mark.browser
 
 VIEWPORTS = [(360, 640)]
 """The smaller phone only (issue 47: a whole match, about a minute of a loaded worker): the
-score sheet's
-sums do not depend on the screen, and the three games' score bar fits at 360×640 if
-anywhere (the play table's fit at every viewport is test_play_browser.py's)."""
+score sheet's sums do not depend on the screen, and the three games' score bar fits at
+360×640 if anywhere (the play table's fit at every viewport is test_play_browser.py's)."""
 TARGET = 30
 MAX_TURNS = 400
 
