@@ -1,8 +1,8 @@
 """Arrange your hand (issue 26), in Chromium at 360×640, 390×844, 844×390 and 1280×800: a
 card dragged along the hand (mouse, and a finger at 390×844) takes its new place while
 the cards it passes slide aside through intermediate positions, and the order survives a
-reload; Shift+Right moves the focused card one place, sliding; a tap (even a slightly
-shaky one) still selects a card and arranges nothing; nothing slides under reduced
+reload; at 360×640, Shift+Right moves the focused card one place, sliding, and a tap
+(even a slightly shaky one) still selects a card and arranges nothing; nothing slides under reduced
 motion. Motion is observed as in test_hand_motion_browser.py (every animation the page
 starts is kept and probed at its start, middle and end). Mid-drag screenshots at 390×844
 go to test-results/ (and the final ones to /work/helpers/shots/arrange/ when that folder
@@ -37,6 +37,10 @@ pytestmark = pytest.mark.browser
 
 VIEWPORTS = [(360, 640), (390, 844), (844, 390), (1280, 800)]
 IDS = [f"{w}x{h}" for w, h in VIEWPORTS]
+# Shift+Arrow and a tap are the hand's logic, not its geometry: checked at the smallest
+# phone, whose cards overlap most (a shaky tap nearest a neighbour); issue 47.
+SMALLEST = [(360, 640)]
+SMALLEST_IDS = ["360x640"]
 MAX_MS = 600
 SHOTS = Path("/work/helpers/shots/arrange")
 
@@ -177,7 +181,7 @@ def test_a_dragged_order_slides_and_survives_a_reload(
             _save(screenshot(page, f"arrange-after-reload-{label}"), "after-reload-390x844")
 
 
-@pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
+@pytest.mark.parametrize(("width", "height"), SMALLEST, ids=SMALLEST_IDS)
 def test_shift_arrow_moves_the_focused_card(live_server: str, browser: Any,
                                             width: int, height: int) -> None:
     label = f"{width}x{height}"
@@ -206,7 +210,7 @@ def test_shift_arrow_moves_the_focused_card(live_server: str, browser: Any,
         assert _codes(page)[0] == card
 
 
-@pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
+@pytest.mark.parametrize(("width", "height"), SMALLEST, ids=SMALLEST_IDS)
 def test_a_tap_still_selects_and_arranges_nothing(live_server: str, browser: Any,
                                                   width: int, height: int) -> None:
     with _table(browser, live_server, width, height) as page:

@@ -2,8 +2,9 @@
 from the home page's offer and played to its end through its three hands (a knock, a
 gin, an undercut after layoffs; each step on one screen, a move the lesson does not
 teach refused kindly with nothing changed, *Play a real match* at the end, the status
-line saying the lesson is over), and started from the guide and left midway (Leave goes
-back to the guide; the lesson keeps its place and the home page still offers it).
+line saying the lesson is over), and, at 360×640, started from the guide and left midway
+(Leave goes back to the guide; the lesson keeps its place and the home page still offers
+it).
 tests/web/learn checks over HTTP that a match in progress is untouched. Screenshots of
 three steps at 390×844 and 360×640 go to test-results/learn-*.png.
 """
@@ -107,7 +108,9 @@ def test_the_lesson_is_played_to_its_end(browser: Any, live_server: str, width: 
     page.context.close()
 
 
-@pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
+# Leaving keeps the lesson's place whatever the size (the lesson played to its end checks
+# Leave on one screen at every viewport): the smallest phone only (issue 47).
+@pytest.mark.parametrize(("width", "height"), [(360, 640)], ids=["360x640"])
 def test_the_lesson_is_left_midway(browser: Any, live_server: str, width: int,
                                    height: int) -> None:
     page = _page(browser, width, height)

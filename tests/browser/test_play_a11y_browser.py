@@ -1,6 +1,7 @@
 """The play screen with the keyboard alone, in Chromium (issue 16): a complete hand played
-with the keyboard (in English, German and Spanish: the browser's language), each state
-change checked in the accessibility tree (the live regions'
+with the keyboard in English, and in every other language (the browser's language: each
+has keys of its own) the hand's first turn up to the computer's answer to a discard; each
+state change checked in the accessibility tree (the live regions'
 text), focus never on <body>, aria-busy while a request is in flight, and Read the table.
 The HTTP checks are in ``tests/web/play/test_play_a11y.py``.
 """
@@ -108,11 +109,16 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
     page.wait_for_function("() => document.querySelector('#table')?.getAttribute("
                            "'aria-busy') !== 'true'")
     slow_network(page, 0)
+    # The whole hand in English; in the other languages, whose keys and words differ but
+    # not the script, until the computer has answered a discard (issue 47: those five took
+    # 38 s of CPU played whole, 19 s so).
+    whole = language == "en"
     announced = 0
     for _ in range(120):
         if page.locator(".result").count():
             break
         before = page.locator("#computer-live").inner_text()
+        discarded = False
         if _enabled(page, "#a-pass"):
             _key_and_wait(page, key(page, "pass"))
         elif _enabled(page, "#a-draw_stock"):
@@ -121,16 +127,21 @@ def test_a_whole_hand_with_the_keyboard_alone(live_server: str, new_page: Callab
             acts = _select_best_card(page)
             _key_and_wait(page, key(page, "gin" if "gin" in acts else "knock" if "knock" in acts
                                     else "discard"))
+            discarded = True
         if page.locator("#computer-live").inner_text() and \
                 page.locator("#computer-live").inner_text() != before:
             announced += 1
+        if discarded and announced and not whole:
+            break
     else:
         raise AssertionError("the hand did not end")
     assert announced >= 1, "the computer's moves never reached its live region"
-    result = page.locator(".result h2").first.inner_text()
-    # The result panel is a region named by its headline (however the snapshot quotes it).
-    assert page.locator(".result").get_by_role("region", name=_plain(result)).count() >= 1 \
-        or page.get_by_role("region", name=_plain(result)).count() >= 1
+    if whole or page.locator(".result").count():
+        result = page.locator(".result h2").first.inner_text()
+        # The result panel is a region named by its headline (however the snapshot quotes
+        # it).
+        assert page.locator(".result").get_by_role("region", name=_plain(result)).count() >= 1 \
+            or page.get_by_role("region", name=_plain(result)).count() >= 1
     # Read the table: R puts the whole table into its live region.
     page.keyboard.press(key(page, "read"))
     page.wait_for_function("() => document.querySelector('#table-read').textContent.length > 0")

@@ -66,9 +66,13 @@ def check_upgraded(url: str, version: str) -> None:
     finally:
         engine.dispose()
     app = create_app(Settings(database_url=url, analyse_hands=False))
-    for name, browser in release["browsers"].items():
-        with TestClient(app, base_url="http://testserver",
-                        cookies={COOKIE_NAME: browser["cookie"]}) as client:
+    # One client (one start of the app: its start-up looks for the day's puzzle among the
+    # release's analysed hands, searching in its pool, and its end waits for that), each
+    # browser in turn by its cookie alone.
+    with TestClient(app, base_url="http://testserver") as client:
+        for name, browser in release["browsers"].items():
+            client.cookies.clear()
+            client.cookies.set(COOKIE_NAME, browser["cookie"])
             failed = {path: client.get(path).status_code
                       for path in pages_of(browser, release["facts"])}
             assert {p: s for p, s in failed.items() if s != 200} == {}, name
