@@ -162,10 +162,10 @@ def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
         tables = current_tables(host, round_)
         assert len(tables) == 3
         for table, (left, right, _) in enumerate(tables, start=1):
-            outcome = "a" if table % 2 else "b"
-            host_sets(host, round_, table, outcome, (90 + table, 10 * table))
-            results.append((left, right, left if outcome == "a" else right, 90 + table,
-                            10 * table))
+            outcome = "a" if table % 2 else "b"  # the winner with the more points
+            points = (90 + table, 10 * table) if outcome == "a" else (10 * table, 90 + table)
+            host_sets(host, round_, table, outcome, points)
+            results.append((left, right, left if outcome == "a" else right, *points))
     print(f"rounds done at {time.monotonic() - started:.1f} s")
     pairs = [frozenset(r[:2]) for r in results]
     assert len(pairs) == len(set(pairs)) == 9, "a pairing repeated"
