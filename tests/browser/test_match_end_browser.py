@@ -358,15 +358,26 @@ def test_a_tap_on_the_stock_during_the_deal_draws(site: Site, new_page: Callable
     # Both passed the upcard: the person is to draw as the hand is dealt on load.
     offer: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
     page = new_page(width, height)
+    _dealing(page, site, act(act(offer, 0, "pass"), 1, "pass"))
+    assert _hit(page, STOCK, "#a-draw_stock") and _hit(page, PILE, "#a-take")
+    _tap_stock_and_draw(page)
+
+
+def _dealing(page: Any, site: Site, position: Position) -> None:
+    """Store ``position`` as this browser's match and load /play dealing it slowly, as
+    after Start match."""
     page.goto(site.url + "/")
-    site.store(page, act(act(offer, 0, "pass"), 1, "pass"))
+    site.store(page, position)
     page.goto(site.url + "/play")
     at_table(page)  # this page's own deal check done: the flag is for the next load
     _slow_deal(page)
     page.evaluate("() => sessionStorage.setItem('gin-deal', '1')")  # as after Start match
     page.reload()
     page.locator("#table.is-dealing").wait_for()
-    assert _hit(page, STOCK, "#a-draw_stock") and _hit(page, PILE, "#a-take")
+
+
+def _tap_stock_and_draw(page: Any) -> None:
+    """A mouse tap on the stock's middle draws: eleven cards, none of them selected."""
     version = page.locator("#table").get_attribute("data-version")
     page.mouse.click(*_centre(page, STOCK))
     page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
@@ -382,14 +393,7 @@ def test_a_tap_on_the_stock_after_passing_during_the_deal_draws(
     draws (before, it picked the card sliding over it)."""
     offer: Position = (new_match(Rules(), seed=7, first_dealer=1), [])
     page = new_page(390, 844)
-    page.goto(site.url + "/")
-    site.store(page, offer)
-    page.goto(site.url + "/play")
-    at_table(page)
-    _slow_deal(page)
-    page.evaluate("() => sessionStorage.setItem('gin-deal', '1')")
-    page.reload()
-    page.locator("#table.is-dealing").wait_for()
+    _dealing(page, site, offer)
     version = page.locator("#table").get_attribute("data-version")
     page.locator("#a-pass").evaluate("b => b.click()")
     page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
@@ -399,12 +403,7 @@ def test_a_tap_on_the_stock_after_passing_during_the_deal_draws(
     assert page.evaluate("() => document.querySelector('.hand').getAnimations({subtree: true})"
                          ".some(a => a.playState === 'running')")
     assert _hit(page, STOCK, "#a-draw_stock")
-    version = page.locator("#table").get_attribute("data-version")
-    page.mouse.click(*_centre(page, STOCK))
-    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
-                           arg=version)
-    assert page.locator(".hand .slot").count() == 11
-    assert page.locator(".hand input:checked").count() == 0
+    _tap_stock_and_draw(page)
 
 
 def test_a_tap_on_the_pile_during_the_first_deal_takes_the_upcard(

@@ -30,6 +30,18 @@ def finish(engine, match_id: int, number: int, winner: int, points: int) -> None
         db.commit()
 
 
+def real_card_table(app: FastAPI, client: TestClient, engine,  # noqa: ANN001
+                    hands: int) -> tuple[str, TestClient, int]:
+    """A one-round event of real cards, ``hands`` a table, Ann and Bob joined and the
+    event started: ``(slug, Ann's client, the table's score sheet id)``."""
+    slug, _ = create(client, cards="real", hands=str(hands), rounds="1")
+    ann, _bob = players(app, slug, ["Ann", "Bob"])
+    host_post(client, engine, slug, "start")
+    sheet_id = rows(engine, slug)[2][0].sheet_id
+    assert sheet_id is not None
+    return slug, ann, sheet_id
+
+
 def test_an_online_table_of_two_hands_reports_its_points_after_them(
         app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
     slug, _ = create(client, hands="2", rounds="1")
@@ -55,10 +67,7 @@ def test_an_online_table_of_two_hands_reports_its_points_after_them(
 
 def test_a_real_card_table_of_one_hand_is_decided_by_its_sheet_before_the_target(
         app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
-    slug, _ = create(client, cards="real", hands="1", rounds="1")
-    ann, _bob = players(app, slug, ["Ann", "Bob"])
-    host_post(client, engine, slug, "start")
-    sheet_id = rows(engine, slug)[2][0].sheet_id
+    slug, ann, sheet_id = real_card_table(app, client, engine, hands=1)
     assert "This table plays 1 hand" in ann.get(f"/score/{sheet_id}").text
     answer = ann.post(f"/score/{sheet_id}/hands", data={
         "version": "0", "kind": "knock", "knocker": "0", "knocker_deadwood": "3",

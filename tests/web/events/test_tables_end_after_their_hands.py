@@ -19,7 +19,7 @@ from tests.support.browsers import session_id_of
 from tests.support.friends import choose
 from tests.support.hardening import Replayer, action_form, stored_play
 from tests.web.events.test_events import create, host_post, players, rows
-from tests.web.events.test_hands_format import finish
+from tests.web.events.test_hands_format import finish, real_card_table
 
 
 @pytest.fixture
@@ -90,10 +90,7 @@ def test_an_online_table_of_two_hands_ends_itself_and_reports_to_the_event(
 
 def test_a_real_card_table_of_two_hands_ends_its_sheet(
         app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
-    slug, _ = create(client, cards="real", hands="2", rounds="1")
-    ann, _bob = players(app, slug, ["Ann", "Bob"])
-    host_post(client, engine, slug, "start")
-    sheet_id = rows(engine, slug)[2][0].sheet_id
+    slug, ann, sheet_id = real_card_table(app, client, engine, hands=2)
     hands = [{"kind": "void"}, {"kind": "knock", "knocker": "1", "knocker_deadwood": "4",
                                 "defender_deadwood": "10"}]
     for number, hand in enumerate(hands):
