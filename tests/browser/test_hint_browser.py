@@ -73,6 +73,9 @@ def test_hint_shows_experts_advice(live_server: str, new_page: Callable[..., Any
         && (r.right > panel.right + 0.5 || r.left < panel.left - 0.5)).length;
     }""")
     assert spill == 0, "words run past the hint panel's edge"
+    bottom = page.evaluate("() => document.getElementById('hint').getBoundingClientRect()"
+                           ".bottom - innerHeight")
+    assert bottom <= 0.5, f"the hint panel ends {bottom:.0f} px below the screen"
     width_now = page.evaluate("() => [document.documentElement.scrollWidth,"
                               " document.documentElement.clientWidth]")
     assert width_now[0] <= width_now[1], f"page scrolls sideways: {width_now}"
