@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_friend_browser import act, my_turn
+from tests.browser.test_friend_browser import act, my_turn, version
 from tests.support.tables import at_table
 
 pytestmark = pytest.mark.browser
@@ -128,8 +128,12 @@ def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
             if all(p.get_by_role("button", name="Next hand").count() == 0
                    for p in pages.values()):
                 break  # the match is over
-            pages[a].get_by_role("button", name="Next hand").click()  # a void hand
-            at_table(pages[a])
+            # A void hand: deal the next one, and wait for it (until the answer comes,
+            # the page still shows the void result and its Next hand button).
+            before = version(pages[a])
+            pages[a].get_by_role("button", name="Next hand").click()
+            pages[a].wait_for_function(
+                "v => document.querySelector('#table').dataset.version !== v", arg=before)
             continue
         actor = next((p for p in pages.values() if my_turn(p)), None)
         if actor is None:
