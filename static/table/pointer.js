@@ -3,6 +3,13 @@
 // (arrange.js). A pile's card (the stock's back, the discard's face) dragged into the
 // hand draws it: its button is tapped there (queued as any tap). A drag starts after
 // 10 px (less is a tap); one card at a time.
+//
+// A press on the hand is the card the player aimed at, taken by its code when the
+// finger comes down, never by where the cards are when it is lifted: a card that
+// slides away between press and release is still the one pressed (tapMoved), and a
+// press made just after an answer re-laid out the hand (a drawn card put in, the others
+// moved half a step; at once under reduced motion) goes to the card that was shown
+// there before (keepAim, aimedAt): the finger was on its way to it.
 
 import { state } from "./state.js";
 import { acts, board, motionOff } from "./page.js";
@@ -64,10 +71,54 @@ function pileUp(event, dropped) {
   setTimeout(function () { state.suppressClick = false; }, 0);
 }
 
+// How long after the new hand is first painted a press is still taken as aimed at the
+// hand shown before it: the finger was on its way, and a person needs about this long
+// to see a change and correct its path. Short, so that a tap aimed at the new hand (a
+// quick player's, a test's) is never taken for the old one's.
+const AIM_MS = 100;
+
+// The hand about to be replaced by an answer (swap.js, before the swap): where each of
+// its cards is shown (mid-slide too), in the page's order (a card lies over the one
+// before it). A press made before the new hand has been on screen for AIM_MS takes
+// the card that was under it then (aimedAt).
+export function keepAim(old) {
+  const cards = [];
+  if (old) {
+    old.querySelectorAll(".hand .slot[data-card]:not(.slot--gone) .card").forEach(function (card) {
+      cards.push({ code: card.closest(".slot").dataset.card, rect: card.getBoundingClientRect() });
+    });
+  }
+  const aim = { cards: cards, until: Infinity };
+  state.aim = cards.length ? aim : null;
+  if (!cards.length) return;
+  // The window starts once the new hand is painted (a frame, then a task after it).
+  requestAnimationFrame(function () {
+    setTimeout(function () { aim.until = performance.now() + AIM_MS; }, 0);
+  });
+}
+
+// The card a press was aimed at when it was made so soon after the hand changed that
+// the finger was on its way to the hand shown before (its time is the press's own,
+// event.timeStamp: a press queued behind the answer's work counts from when it was
+// made): that card, by its code, if it is still in the hand; else null (the card under
+// the finger now).
+function aimedAt(event) {
+  const aim = state.aim;
+  if (!aim || event.timeStamp > aim.until) return null;
+  let code = null;
+  aim.cards.forEach(function (c) {
+    const r = c.rect;
+    if (event.clientX >= r.left && event.clientX <= r.right &&
+        event.clientY >= r.top && event.clientY <= r.bottom) code = c.code;  // the topmost
+  });
+  const input = code ? document.getElementById("c-" + code) : null;
+  return input && input.matches(".hand .slot__input") ? input : null;
+}
+
 function down(event) {
   state.suppressClick = false;  // a new press: what ended before it is over
   if (pileDown(event)) return;
-  const input = cardOf(event.target);
+  const input = aimedAt(event) || cardOf(event.target);
   state.pressedChecked = input && input.checked ? input.value : null;
   if (!input || event.button !== 0 || (state.drag && state.drag.active)) return;
   state.drag = { input: input, slot: input.closest(".slot"), x: event.clientX, y: event.clientY,
@@ -109,10 +160,12 @@ function move(event) {
 }
 
 // A tap on a card that moved away from under the finger before it was lifted (the hand
-// sliding after an answer, a drawn card flying in): the browser's click then goes to
-// what holds both, not to a card, and would be lost. The tap is the pressed card's: it is
-// selected, or discarded if it was already selected (as click() does); the stray click
-// is swallowed (it would lower the card, as a tap on the felt). A card swapped out since
+// sliding after an answer, a drawn card flying in), or that the press was aimed at in
+// the hand shown just before (aimedAt): the browser's click then goes to what holds
+// both, or to another card, and would be lost or taken by that card. The tap is the
+// pressed card's: it is selected, or discarded if it was already selected (as click()
+// does); the stray click is swallowed wherever it lands (it would select another card,
+// lower this one as a tap on the felt, or press a button). A card swapped out since
 // (its table replaced) is taken by its code from the table shown now.
 function tapMoved(d, event) {
   if (event.button !== 0 || (cardOf(event.target) === d.input && d.input.isConnected)) return;
@@ -185,9 +238,10 @@ function click(event) {
     return;
   }
   const input = cardOf(event.target);
-  if (state.suppressClick && event.target.closest && event.target.closest(".hand")) {
+  if (state.suppressClick && event.detail > 0) {
     // The click after a drag, or after a tap that moved (tapMoved): no tap of its own,
-    // on a card, nor on the felt between the cards (which would lower the raised one).
+    // on a card, on the felt between the cards (which would lower the raised one), nor
+    // on a button laid out since where the card was.
     event.preventDefault();
     if (!input) event.stopPropagation();
     return;

@@ -32,6 +32,10 @@ export const state = {
   pressedChecked: null,
   // The click that ends a drag is not a tap (pointer.js).
   suppressClick: false,
+  // The hand an answer replaced, as it was shown (pointer.js, keepAim): {cards: [{code,
+  // rect}], until}; a press made before ``until`` (a performance.now() time) takes the
+  // card that was under it there. null when none.
+  aim: null,
   // The page's words (#script-words), parsed once (page.js); null until first asked.
   words: null,
   // The friend match's polling (live.js): the interval's id (null when the stream

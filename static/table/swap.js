@@ -17,7 +17,7 @@ import { applyOrder, queuedOrder } from "./arrange.js";
 import { DEAL_MS, dealing, keepEarly, keepPile, pileRects, planHand, playHand, removeShown, snapshot,
   tapWhereShown } from "./motion.js";
 import { animate } from "./turn.js";
-import { dropDrag } from "./pointer.js";
+import { dropDrag, keepAim } from "./pointer.js";
 
 // How htmx swaps the answer: at once (no swap or settle delay: the next queued tap is
 // judged against the new table right after), no scrolling, no view transition.
@@ -49,6 +49,7 @@ export function swap(html, focus) {
   const dealt = !!old && old.classList.contains("is-dealing");
   const keep = selected();
   const keepCode = keep ? keep.value : null;
+  keepAim(old);
   keepPile(old);
   dropDrag();
   window.htmx.swap(standIn(old), html, SWAP, OPTIONS);

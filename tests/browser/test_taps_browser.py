@@ -3,7 +3,7 @@ in flight is queued and lands; every refused tap (the card just taken from the p
 *Discard* with nothing selected, a key whose button is not open) puts a reason in the
 status line, on the play table and the lesson's; a tap on the felt lowers a raised card;
 under reduced motion a discarded card leaves the hand at once, before the answer; *Pass*
-answers at once."""
+answers at once; a card pressed as an answer re-lays out the hand is the card aimed at."""
 
 from __future__ import annotations
 
@@ -318,3 +318,125 @@ def test_a_card_tapped_while_the_hand_slides_is_the_card_shown(
     page.mouse.up()
     assert page.locator(f"#c-{code}").is_checked(), "the card that slid away was not taken"
     assert page.locator(".hand input:checked").count() == 1
+
+
+# --- a press aimed at the hand an answer has just re-laid out ------------------------------
+
+# The card shown under each point of a line across the hand (its cards' middle height), 2
+# px apart: [x, code or null].
+HITS = """y => {
+  const hand = document.querySelector('.hand').getBoundingClientRect();
+  const out = [];
+  for (let x = Math.ceil(hand.left); x < hand.right; x += 2) {
+    const hit = document.elementFromPoint(x, y);
+    const slot = hit && hit.closest('.hand .slot[data-card]');
+    out.push([x, slot ? slot.dataset.card : null]);
+  }
+  return out;
+}"""
+
+# Once the next answer is in, the time its table was first painted (performance.now():
+# a frame, then a task after it), in window.__painted.
+PAINTED = """() => {
+  window.__painted = null;
+  document.addEventListener('gin:swap', () => requestAnimationFrame(() => setTimeout(() => {
+    window.__painted = performance.now(); }, 0)), {once: true});
+}"""
+
+
+def _moved_under(before: list[list[Any]], after: list[list[Any]],
+                 held: set[str]) -> tuple[float, str, str]:
+    """A point where the hand before showed a card still held and the hand after shows
+    another one, at least 4 px inside both (no edge): (x, aimed at, shown now)."""
+    for i in range(2, len(before) - 2):
+        old = {before[j][1] for j in range(i - 2, i + 3)}
+        new = {after[j][1] for j in range(i - 2, i + 3)}
+        (was,), (now,) = (old, new) if len(old) == len(new) == 1 else ((None,), (None,))
+        if was in held and now is not None and now != was:
+            return float(before[i][0]), str(was), str(now)
+    raise AssertionError("no card of the hand moved from under a point")
+
+
+def _press(page: Any, x: float, y: float, at_ms: float) -> None:
+    """A mouse tap at (x, y) made at ``at_ms`` (the page's performance.now() clock), as
+    Chromium's input carries it (event.timeStamp), whenever it is delivered: a press
+    made at that moment and handled once the page's thread is free (a slow phone)."""
+    cdp = page.context.new_cdp_session(page)
+    origin = float(page.evaluate("performance.timeOrigin"))
+    at = (origin + at_ms) / 1000
+    for kind in ("mousePressed", "mouseReleased"):
+        cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
+                                              "clickCount": 1, "timestamp": at})
+    cdp.detach()
+
+
+def _discards(page: Any) -> list[str]:
+    """The cards the page's discards post, in order."""
+    cards: list[str] = []
+
+    def seen(request: Any) -> None:
+        body = request.post_data or ""
+        if request.method == "POST" and "action=discard" in body:
+            cards.append(body.split("card=")[1].split("&")[0])
+    page.on("request", seen)
+    return cards
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"], ids=["reduced", "motion"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
+        live_server: str, browser: Any, motion: str, width: int, height: int) -> None:
+    """Issue 48: the player aims at a card while the draw is answered; the answer puts the
+    drawn card in and moves the others half a step (at once under reduced motion), so
+    another card is under the finger when it comes down. A press made right after the new
+    hand is painted, however late the page handles it, takes the card aimed at, and
+    *Discard* discards that one (before, the card now under the finger: the neighbour or
+    the drawn card, discarded in silence). A press made once the new hand has been seen
+    takes the card under it now."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  reduced_motion=motion)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        _start(page, live_server)
+        discards = _discards(page)
+        for _ in range(3):
+            _to_draw_step(page, settle=at_rest)
+            at_rest(page)
+            held = {c["code"] for c in _cards(page)}
+            box = page.locator(".hand .slot .card").first.bounding_box()
+            y = box["y"] + box["height"] / 2
+            before = page.evaluate(HITS, y)
+            page.evaluate(PAINTED)
+            version = table_version(page)
+            page.locator("#a-draw_stock").click()
+            settled(page, version)
+            page.wait_for_function("() => window.__painted !== null")
+            at_rest(page)
+            x, aimed, shown = _moved_under(before, page.evaluate(HITS, y), held)
+            _press(page, x, y, float(page.evaluate("window.__painted")) + 60)
+            assert page.locator(f"#c-{aimed}").is_checked(), f"aimed at {aimed}, took {shown}"
+            assert page.locator(".hand input:checked").count() == 1
+            sent = len(discards)
+            page.get_by_role("button", name="Discard", exact=True).click()
+            page.wait_for_function(LANDED, arg=aimed)
+            assert discards[sent:] == [aimed]
+            assert page.locator(REFUSED).count() == 0
+        # Seen, then tapped: the card under the finger now.
+        _to_draw_step(page, settle=at_rest)
+        at_rest(page)
+        held = {c["code"] for c in _cards(page)}
+        before = page.evaluate(HITS, y)
+        page.evaluate(PAINTED)
+        version = table_version(page)
+        page.locator("#a-draw_stock").click()
+        settled(page, version)
+        page.wait_for_function("() => window.__painted !== null")
+        at_rest(page)
+        x, aimed, shown = _moved_under(before, page.evaluate(HITS, y), held)
+        page.wait_for_function("() => performance.now() > window.__painted + 1000")
+        page.mouse.click(x, y)
+        assert page.locator(f"#c-{shown}").is_checked(), f"shown {shown}, took {aimed}"
+    finally:
+        context.close()
+
