@@ -4,7 +4,7 @@
 // it; Escape clears the selection. A key whose button is not open now says why. R or the Read the table button speaks the whole table
 // (#table-summary-text into the live region #table-read).
 
-import { announce, board, selected, table, word } from "./page.js";
+import { announce, board, labelOf, selected, table, word } from "./page.js";
 import { refuse } from "./queue.js";
 import { choose, discard, refresh } from "./select.js";
 import { moveCard } from "./arrange.js";
@@ -22,8 +22,7 @@ function press(key) {
   if (!button || button.offsetParent === null) return false;
   if (button.disabled) {
     if (!document.documentElement.classList.contains("is-busy")) {
-      const label = (button.querySelector(".pile__act") || button).textContent.trim();
-      refuse(word("not_now", "%(action)s is not open now.", { action: label }));
+      refuse(word("not_now", "%(action)s is not open now.", { action: labelOf(button) }));
     }
     return true;
   }

@@ -46,6 +46,11 @@ export function selected() {
   return b ? b.querySelector('input[name="card"]:checked') : null;
 }
 
+// A button's words as a sentence names it (a pile's button: its action, not its card).
+export function labelOf(button) {
+  return button ? ((button.querySelector(".pile__act") || button).textContent || "").trim() : "";
+}
+
 // The moves discarding this card allows (its data-acts: "discard knock"...).
 export function acts(radio) {
   return radio && radio.dataset.acts !== undefined ? radio.dataset.acts.split(" ") : [];

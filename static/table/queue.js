@@ -5,9 +5,10 @@
 //   table blocks, as it does for htmx); swap.js puts the answer in with htmx, once the
 //   discard it answers has landed on the pile (swapWhenStill).
 // * A tap made while a request is in flight is queued and sent after it, first checked
-//   against the new table: a repeat that has become illegal (its button disabled) is
-//   dropped without a word; a card move no longer open (its card gone, or the card just
-//   taken) says why in the status line (stillLegal). While a draw is in flight the card
+//   against the new table: a repeat of the tap sent just before it that has become
+//   illegal (its button disabled) is dropped without a word; any other tap no longer
+//   open (its button gone or disabled, its card gone, or the card just taken) says why
+//   in the status line (stillLegal). While a draw is in flight the card
 //   buttons (Discard, Knock, Gin) take taps, so a Discard tapped then is queued.
 // * A tap shows first (show()): before the rest of its work, from the layout the last
 //   frame left clean. A discard queued behind a request (a draw) shows at once all the
@@ -19,16 +20,22 @@
 // * #table has aria-busy, and <html> the class is-busy, while a request is in flight.
 
 import { state } from "./state.js";
-import { CARD_ACTIONS, postUrl, selected, shownMatch, table, word, acts } from "./page.js";
+import { CARD_ACTIONS, acts, labelOf, postUrl, selected, shownMatch, table, word } from "./page.js";
 import { describeFocus } from "./focus.js";
 import { handCodes, merged } from "./arrange.js";
 import { DRAWS, putBack, showDiscard, showDraw } from "./motion.js";
 import { swapWhenStill } from "./swap.js";
 
+// The tap sent last (next()): a queued tap like it that can no longer be made is its
+// impatient repeat, dropped in silence.
+let lastSent = null;
+
 // Queue a tap: {id, name, value, card} (a button: its id, the field it posts and the
 // card it takes), {arrange: codes} (the hand's new order) or {refresh: true}.
 export function enqueue(intent) {
   intent.queued = state.busy;
+  // Its button's words as they are now: the button may be gone when the tap is judged.
+  if (intent.id && !intent.label) intent.label = labelOf(document.getElementById(intent.id));
   state.queue.push(intent);
   if (!state.busy) next();
   else if (intent.value === "discard" && intent.card) showDiscard(intent.card, true);
@@ -61,27 +68,33 @@ export function cardReason(radio, action) {
   return word("not_with", "Not with this card: %(note)s", { note: radio.dataset.note || "" });
 }
 
-function labelOf(button) {
-  return button ? (button.textContent || "").trim() : "";
-}
-
 // A tap queued behind a request is checked again against the table that request brought:
 // its button gone, disabled or now meaning another move (Take upcard became Take
-// discard), and it is dropped in silence: an impatient repeat (a double tap on Discard,
-// Pass or the stock), not a move to refuse with a red message. A card move (Discard,
+// discard), or its card gone, and it is not sent: in silence if it repeats the tap sent
+// just before it (a double tap on Discard, Pass or the stock: that tap was made), else
+// with the reason in the status line (Knock tapped during the draw, and no card lets
+// you knock; Take discard tapped behind a draw from the stock). A card move (Discard,
 // Knock, Gin) tapped before the card could be chosen (during the draw) takes the card
-// selected now; one whose card is gone or cannot make that move says why. A tap still
-// legal is sent.
+// selected now; one whose card cannot make that move says why. A tap still legal is
+// sent.
 function stillLegal(intent) {
   if (!intent.queued || intent.refresh || !intent.id) return true;
   const button = document.getElementById(intent.id);
-  if (!button || button.disabled || (intent.name && button.value !== intent.value)) return false;
+  if (!button || button.disabled || (intent.name && button.value !== intent.value)) return notNow(intent);
   if (CARD_ACTIONS.indexOf(intent.value) < 0) return true;
   if (!intent.card && selected()) intent.card = selected().value;
   const radio = intent.card ? document.getElementById("c-" + intent.card) : null;
   if (radio && acts(radio).indexOf(intent.value) >= 0) return true;
-  if (intent.card && !radio) return false;  // gone already: a repeat of a discard that landed
+  if (intent.card && !radio) return notNow(intent);  // gone already (a discard that landed)
   refuse(cardReason(radio, labelOf(button)));
+  return false;
+}
+
+// A queued tap that can no longer be made (false: not sent): an impatient repeat of the
+// tap sent last is dropped in silence, any other says so in the status line.
+function notNow(intent) {
+  const repeat = !!lastSent && lastSent.id === intent.id && lastSent.value === intent.value;
+  if (!repeat) refuse(word("not_now", "%(action)s is not open now.", { action: intent.label }));
   return false;
 }
 
@@ -132,6 +145,7 @@ function next() {
     busy(false);
     return;
   }
+  lastSent = intent;
   // The tap shows first, from the layout the last frame left clean (its rects are read
   // before anything is written), then the rest of its work is done.
   if (!intent.refresh) show(intent);

@@ -440,3 +440,92 @@ def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
     finally:
         context.close()
 
+
+# --- taps made while the draw is held in flight ---------------------------------------------
+
+def _hold_the_draw(page: Any) -> list[Any]:
+    """Hold the answer to the next draw until the test lets it go (``held[0].continue_()``):
+    taps made meanwhile are surely made while the draw is in flight."""
+    held: list[Any] = []
+
+    def route(r: Any) -> None:
+        if r.request.method == "POST" and "action=draw_stock" in (r.request.post_data or "") \
+                and not held:
+            held.append(r)
+        else:
+            r.continue_()
+    page.route("**/play", route)
+    return held
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"], ids=["reduced", "motion"])
+@pytest.mark.parametrize("how", ["card twice", "card then Discard"])
+def test_a_card_tapped_while_the_draw_is_in_flight_lands(live_server: str, browser: Any,
+                                                         motion: str, how: str) -> None:
+    """Draw, then the card tapped twice, or tapped and *Discard*, all with the mouse while
+    the draw's answer is held: the discard is queued, shown, and lands once the drawn card
+    is in; that card is the one posted, nothing is refused."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion=motion)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        _start(page, live_server)
+        _to_draw_step(page, settle=at_rest)
+        at_rest(page)
+        code = _cards(page)[len(_cards(page)) // 2]["code"]
+        card = in_sight(page, code)
+        point = (card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+        discards = _discards(page)
+        posts = _posts(page)
+        held = _hold_the_draw(page)
+        page.locator("#a-draw_stock").click()
+        page.wait_for_function(BUSY)
+        page.mouse.click(*point)
+        assert page.locator(f"#c-{code}").is_checked()
+        if how == "card twice":
+            page.mouse.click(*point)
+        else:
+            # aria-disabled while the draw is in flight: still a tap, queued.
+            page.get_by_role("button", name="Discard", exact=True).click(force=True)
+        # Shown at once, queued behind the draw.
+        page.locator(f'.hand .slot[data-card="{code}"].slot--gone').wait_for(state="attached")
+        assert len(posts) == 1 and len(held) == 1
+        held[0].continue_()
+        page.wait_for_function(LANDED, arg=code)
+        assert discards == [code]
+        assert len(posts) == 2
+        assert page.locator(REFUSED).count() == 0
+    finally:
+        context.close()
+
+
+def test_a_queued_tap_no_longer_open_says_so_and_a_repeat_does_not(
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    """Behind a draw from the stock: the stock tapped again is a repeat (dropped in
+    silence); *Take discard* or *Knock* (no card chosen) can no longer be made, and the
+    status line says why rather than nothing."""
+    page = new_page(390, 844)
+    _start(page, live_server)
+    for second, said in (("#a-draw_stock", None), ("#a-take", "is not open now"),
+                         ("#a-knock", "Knock")):
+        _to_draw_step(page, settle=at_rest)
+        at_rest(page)
+        posts = _posts(page)
+        held = _hold_the_draw(page)
+        page.locator("#a-draw_stock").click()
+        page.wait_for_function(BUSY)
+        page.locator(second).click(force=True)  # aria-disabled: still a tap to answer
+        held[0].continue_()
+        page.wait_for_function(IDLE)
+        page.unroute("**/play")
+        assert len(posts) == 1, posts
+        if said is None:
+            assert page.locator(REFUSED).count() == 0
+        else:
+            assert said in page.locator(REFUSED).inner_text()
+        # Discard a card to end the turn.
+        code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
+        before = table_version(page)
+        page.locator(f"#c-{code}").click()
+        page.locator(f"#c-{code}").click()
+        settled(page, before)
