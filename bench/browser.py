@@ -44,8 +44,8 @@ round trip; ``uptime``'s load printed beside the figures:
   strategy: select (the card raised), draw (the drawn card or its flyer), discard (the
   card leaving the hand, or its flyer) and pass (the button pressed) [each <= 50 ms];
 * ``--sequences`` (default 100) quick sequences: Draw, then at once a card and Discard,
-  counting the discards that did not land, with or without a reason in the status
-  line [0];
+  counting the discards that did not land: another card of the hand or the card just
+  drawn discarded instead, none with or without a reason in the status line [0];
 * frames over 50 ms while an animation runs and long animation frames over 50 ms [0];
   of those frames, the ones with an animation running at both ends of the gap (cards
   moving across it; the others end the frame that started a motion).
@@ -605,9 +605,11 @@ def to_draw_step(page: Any, base: str, posts: list[str]) -> None:
 def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
     """Tap Draw, then at once a card of the hand and Discard (no waiting between the
     taps); once the table is idle: ``"landed"`` (the card left the hand), ``"another"``
-    (another card did: the tap found a neighbour of the card aimed at), ``"refused"``
-    (none, with a reason in the status line), ``"lost"`` (none, without a word) or ``"no
-    button"`` (Discard not on screen to tap for 2 s)."""
+    (another card of the hand did: the tap found a neighbour of the card aimed at),
+    ``"drawn"`` (the card just drawn did: the tap found it where the card aimed at was
+    shown before the draw's answer), ``"refused"`` (none, with a reason in the status
+    line), ``"lost"`` (none, without a word) or ``"no button"`` (Discard not on screen to
+    tap for 2 s)."""
     to_draw_step(page, base, posts)
     hand = "() => [...document.querySelectorAll('.hand .slot[data-card]')].map(s => s.dataset.card)"
     held = page.evaluate(hand)
@@ -626,8 +628,11 @@ def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
          " && !document.querySelector('.flyer')", timeout=30_000)
     if not page.locator(f".hand .slot[data-card='{code}']:not(.slot--gone)").count():
         return "landed"
-    if page.locator(".hand .slot[data-card]").count() and not set(held) <= set(page.evaluate(hand)):
+    now = page.evaluate(hand)
+    if now and not set(held) <= set(now):
         return "another"
+    if sorted(now) == sorted(held):  # as many cards as before the draw: the drawn one went
+        return "drawn"
     refused = page.locator(".play-status__refused").count() > 0
     if not refused:  # what the last taps hit (the card aimed at, then Discard)
         downs = page.evaluate("window.__taps ? window.__taps.downs.slice(-3) : []")
@@ -654,7 +659,7 @@ def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: floa
     new_match(page, base)
     play_turns(page, base, posts, turns)
     page.evaluate("window.__tapMode = 'quick'")
-    outcomes = {"landed": 0, "another": 0, "refused": 0, "lost": 0, "no button": 0}
+    outcomes = {"landed": 0, "another": 0, "drawn": 0, "refused": 0, "lost": 0, "no button": 0}
     for _ in range(sequences):
         outcomes[quick_sequence(page, base, posts)] += 1
     page.wait_for_timeout(200)  # the last stamps (a task after their frame)
@@ -673,7 +678,8 @@ def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: floa
     if taps["unseen"]:
         print(f"  taps with no visible change within 5 s: {', '.join(taps['unseen'])}")
     print(f"  quick Draw -> card -> Discard sequences: {sequences}, discard landed "
-          f"{outcomes['landed']}, another card discarded {outcomes['another']}, refused with a "
+          f"{outcomes['landed']}, another card discarded {outcomes['another']}, the drawn card "
+          f"discarded {outcomes['drawn']}, refused with a "
           f"reason {outcomes['refused']}, lost without a "
           f"word {outcomes['lost']}, Discard not on screen for 2 s {outcomes['no button']} "
           "(target 0 not landed)")
