@@ -7,9 +7,10 @@
 // A press on the hand is the card the player aimed at, taken by its code when the
 // finger comes down, never by where the cards are when it is lifted: a card that
 // slides away between press and release is still the one pressed (tapMoved), and a
-// press made just after an answer re-laid out the hand (a drawn card put in, the others
-// moved half a step; at once under reduced motion) goes to the card that was shown
-// there before (keepAim, aimedAt): the finger was on its way to it.
+// press made as an answer re-laid out the hand (a drawn card put in, the others moved
+// half a step; at once under reduced motion), before the new hand could be seen, goes
+// to the card that was shown there before (keepAim, aimedAt): the finger was on its way
+// to it. A slow phone handles such a press only once the answer is in.
 
 import { state } from "./state.js";
 import { acts, board, motionOff } from "./page.js";
@@ -71,16 +72,16 @@ function pileUp(event, dropped) {
   setTimeout(function () { state.suppressClick = false; }, 0);
 }
 
-// How long after the new hand is first painted a press is still taken as aimed at the
-// hand shown before it: the finger was on its way, and a person needs about this long
-// to see a change and correct its path. Short, so that a tap aimed at the new hand (a
-// quick player's, a test's) is never taken for the old one's.
-const AIM_MS = 100;
+// How long after the new hand is first painted (by the page: on the screen a frame
+// later) a press is still taken as aimed at the hand shown before it: the finger came
+// down before the new hand could be seen. No longer: a press made once it shows is
+// aimed at it (a quick player's, a test's that waited for the new table).
+const AIM_MS = 16;
 
 // The hand about to be replaced by an answer (swap.js, before the swap): where each of
 // its cards is shown (mid-slide too), in the page's order (a card lies over the one
-// before it). A press made before the new hand has been on screen for AIM_MS takes
-// the card that was under it then (aimedAt).
+// before it). A press made before the new hand is on the screen takes the card that
+// was under it then (aimedAt).
 export function keepAim(old) {
   const cards = [];
   if (old) {
@@ -97,11 +98,10 @@ export function keepAim(old) {
   });
 }
 
-// The card a press was aimed at when it was made so soon after the hand changed that
-// the finger was on its way to the hand shown before (its time is the press's own,
-// event.timeStamp: a press queued behind the answer's work counts from when it was
-// made): that card, by its code, if it is still in the hand; else null (the card under
-// the finger now).
+// The card a press was aimed at when it was made before the new hand was on the screen
+// (its time is the press's own, event.timeStamp: a press queued behind the answer's
+// work counts from when it was made): the card shown under it before, by its code, if
+// it is still in the hand; else null (the card under the finger now).
 function aimedAt(event) {
   const aim = state.aim;
   if (!aim || event.timeStamp > aim.until) return null;
