@@ -16,7 +16,8 @@ export function refresh() {
     // on the felt.
     const again = acts(radio).indexOf("discard") >= 0
       ? " " + word("again", "Tap it again to discard it, or tap the table to lower it.") : "";
-    note.textContent = radio && radio.dataset.note ? radio.dataset.note + again : note.dataset.default;
+    if (radio && radio.dataset.note) say(note, radio.dataset.note, again);
+    else say(note, note.dataset.default, "");
   }
   const allowed = acts(radio);
   CARD_ACTIONS.forEach(function (name) {
@@ -25,6 +26,29 @@ export function refresh() {
     if (allowed.indexOf(name) >= 0) button.removeAttribute("aria-disabled");
     else button.setAttribute("aria-disabled", "true");
   });
+}
+
+// The note says all of itself in its box (two lines under the hand): a long note in a
+// narrow window or a long language first drops the "tap it again" help (the guide's
+// Controls page has it), then takes a smaller font in the same box, never a cut word.
+function say(note, text, help) {
+  note.style.removeProperty("font-size");
+  note.style.removeProperty("height");
+  note.textContent = text + help;
+  if (!overflows(note)) return;
+  if (help) {
+    note.textContent = text;
+    if (!overflows(note)) return;
+  }
+  note.style.height = note.clientHeight + "px";
+  const size = parseFloat(getComputedStyle(note).fontSize);
+  for (let scale = 0.9; scale > 0.6 && overflows(note); scale -= 0.1) {
+    note.style.fontSize = (size * scale).toFixed(1) + "px";
+  }
+}
+
+function overflows(element) {
+  return element.scrollHeight > element.clientHeight + 1;
 }
 
 export function choose(radio) {

@@ -91,3 +91,61 @@ def test_the_rules_panels_values_stand_in_one_column(live_server: str, browser: 
         _no_sideways_scroll(page, f"rules panel in {language}")
     finally:
         context.close()
+
+
+NOTE_CUT = """() => {
+  const note = document.getElementById('hand-note');
+  const box = note.getBoundingClientRect();
+  const actions = document.querySelector('.play-actions').getBoundingClientRect();
+  return note.scrollHeight > note.clientHeight + 1 || box.bottom > actions.top + 0.5
+    || box.right > document.documentElement.clientWidth + 0.5;
+}"""
+
+
+def _version_after(page: Any, button: str) -> None:
+    """Tap the game button of id ``button`` and wait for the table's next version."""
+    before = page.evaluate("() => document.querySelector('#table').dataset.version")
+    page.locator(f"#{button}").click()
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
+                           arg=before)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_note_under_the_hand_says_all_of_itself(live_server: str, browser: Any,
+                                                    language: str) -> None:
+    """The note under the hand (what discarding the raised card leaves, how to discard or
+    lower it, the card taken from the pile that cannot go back) is never cut at 360×640:
+    with each of the 11 cards raised in turn, its words stay in its box, above the
+    buttons. The upcard is taken when offered, so the longest note (the card taken from
+    the pile) is among them."""
+    context = _context(browser, language)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/play/new")
+        page.locator("html[data-play-ready]").wait_for(state="attached")
+        page.get_by_role("button", name=say(page, "Start match")).click()
+        page.wait_for_url(live_server + "/play")
+        page.locator("html[data-play-ready]").wait_for(state="attached")
+        for _ in range(6):
+            if page.locator(".hand input[data-acts]").count() == 11:
+                break
+            if page.locator(".result").count():
+                pytest.skip("the computer ended the hand before the person's discard")
+            for button in ("a-take", "a-draw_stock"):
+                if page.locator(f"#{button}:not([disabled])").count():
+                    _version_after(page, button)
+                    break
+            else:
+                page.locator(".hand input[data-acts]").nth(10).wait_for(state="attached")
+        cards = page.locator(".hand input[name=card]")
+        assert cards.count() == 11, language
+        cut = []
+        for index in range(11):
+            card = cards.nth(index)
+            card.evaluate("r => { r.checked = true; r.dispatchEvent("
+                          "new Event('change', { bubbles: true })); }")
+            if page.evaluate(NOTE_CUT):
+                cut.append(page.locator("#hand-note").inner_text())
+        assert cut == [], f"{language}: the note is cut: {cut}"
+    finally:
+        context.close()
