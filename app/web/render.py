@@ -259,9 +259,10 @@ def card_back(size: str = "sm", label: "bool | str | None" = True,
     return _card_back(size, named, extra_class or "")
 
 
-FRAGMENTS = 2048
+FRAGMENTS = 8192
 """How many rendered fragments :func:`fragment` keeps (the least recently used leave
-first): a score table of 20 hands is some 3 KB, so a few MB at most."""
+first): a card of the hand is some 0.7 KB, a score table of 20 hands 3 KB, so some
+10 MB at most."""
 
 
 def fragment(template: str, macro: str, *args: Any) -> Markup:
