@@ -259,18 +259,19 @@ def card_back(size: str = "sm", label: "bool | str | None" = True,
     return _card_back(size, named, extra_class or "")
 
 
-FRAGMENTS = 8192
+FRAGMENTS = 2048
 """How many rendered fragments :func:`fragment` keeps (the least recently used leave
-first): a card of the hand is some 0.7 KB, a score table of 20 hands 3 KB, so some
-10 MB at most."""
+first): a score table of 20 hands is some 3 KB, so a few MB at most."""
 
 
 def fragment(template: str, macro: str, *args: Any) -> Markup:
     """The markup of ``macro`` in ``template`` called with ``args``, in the request's
     language, rendered once per language and arguments and then kept (issue 46, "a
     cheaper tap"): ``{{ fragment("play/_score_table.html", "score_table", s.score_rows,
-    …) }}``. The play screen's sheets that change only when a hand ends or a card is
-    discarded (the hands of the match, the discard pile) are drawn on every tap.
+    …) }}``. For markup that every tap draws but that changes seldom: the table of the
+    match's hands (the play screen's sheet, changed when a hand ends). Markup that
+    changes on most taps gains nothing (the hand's cards, the discard pile: tried, a
+    miss costs the key and the macro's call on top of the render).
 
     The macro must depend on its arguments, the globals and its compiled-in messages only
     (a *context-free* macro: it is called from the template's module made without any

@@ -1,4 +1,4 @@
-"""The play screen's sheets drawn once per language and arguments
+"""The play screen's table of the match's hands drawn once per language and arguments
 (``app.web.render.fragment``, issue 46 "a cheaper tap"): the cached markup is the macro's
 own, a change of any argument or of the language is a new fragment, and every macro drawn
 this way is context-free (it could not see a render's context)."""
@@ -11,14 +11,10 @@ from jinja2 import meta
 from markupsafe import Markup
 
 from app.core import i18n
-from app.table.screen import HandCard, PileCard, ScoreRow
+from app.table.screen import ScoreRow
 from app.web.render import TEMPLATES_DIR, fragment, templates, templates_in
 
 ROWS = (ScoreRow(1, "You", "Knock", 12, (12, 0)), ScoreRow(2, "Computer", "Gin", 31, (12, 31)))
-PILE = (PileCard("7H", "Computer"), PileCard("KS", "You"), PileCard("2C", "Upcard"))
-SLOTS = (HandCard("7H", False, 1, "Seven of hearts, in a run", group_start=True),
-         HandCard("KS", True, 0, "King of spades", new=True, left=9, acts="discard knock",
-                  note="Knock: <deadwood 9>", mark="knock"))
 _FRAGMENT_CALL = re.compile(r'fragment\("([^"]+)", "(\w+)"')
 
 
@@ -28,13 +24,13 @@ def _english() -> Iterator[None]:
         yield
 
 
-def rendered_with_context(template: str, macro: str, *args: object, base: str = "") -> str:
+def rendered_with_context(template: str, macro: str, *args: object) -> str:
     """``macro`` called as a page calls it without the cache: imported with the render's
     context and its messages looked up while rendering."""
     names = ", ".join(f"a{i}" for i in range(len(args)))
     source = f'{{% from "{template}" import {macro} with context %}}{{{{ {macro}({names}) }}}}'
     return templates.env.from_string(source).render(
-        base=base, **{f"a{i}": arg for i, arg in enumerate(args)})
+        **{f"a{i}": arg for i, arg in enumerate(args)})
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
@@ -44,13 +40,6 @@ def test_a_fragment_is_the_macros_own_markup_in_the_pages_language(language: str
                          Markup("The hands"), "Computer")
         assert table == rendered_with_context("play/_score_table.html", "score_table", ROWS,
                                               Markup("The hands"), "Computer")
-        pile = fragment("play/_pile_list.html", "pile_list", PILE, "/gin")
-        assert pile == rendered_with_context("play/_pile_list.html", "pile_list", PILE, "/gin",
-                                             base="/gin")
-        assert 'href="/gin/static/cards.svg' in pile
-        for card in SLOTS:
-            assert fragment("play/_slot.html", "slot", card, "") == rendered_with_context(
-                "play/_slot.html", "slot", card, "")
     if language == "de":
         assert "Punkte" in table and "Points" not in table
 
@@ -61,9 +50,6 @@ def test_a_changed_argument_or_language_is_a_new_fragment_never_an_old_one() -> 
     assert before.count("<tr>") + 1 == after.count("<tr>")  # the hand that just ended
     assert ">31<" in after and ">31<" not in before
     assert "Bob" in fragment("play/_score_table.html", "score_table", ROWS, Markup("x"), "Bob")
-    newer = (PileCard("QD", "You"), *PILE)
-    assert "#QD" in fragment("play/_pile_list.html", "pile_list", newer, "") and \
-        "#QD" not in fragment("play/_pile_list.html", "pile_list", PILE, "")
     with i18n.language("de"):
         german = fragment("play/_score_table.html", "score_table", ROWS, Markup("x"), "Ann")
     assert german != fragment("play/_score_table.html", "score_table", ROWS, Markup("x"), "Ann")
@@ -83,8 +69,6 @@ def test_every_macro_drawn_as_a_fragment_is_context_free() -> None:
     used = {found for path in TEMPLATES_DIR.rglob("*.html")
             for found in _FRAGMENT_CALL.findall(path.read_text())}
     assert ("play/_score_table.html", "score_table") in used
-    assert ("play/_pile_list.html", "pile_list") in used
-    assert ("play/_slot.html", "slot") in used
     environment = templates_in("en").env
     for template, macro in used:
         source = (TEMPLATES_DIR / template).read_text()

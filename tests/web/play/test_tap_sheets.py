@@ -1,6 +1,6 @@
-"""The play screen's sheets after every tap: the discard pile and the hands of the match
-are cached fragments (``app.web.render.fragment``, issue 46), and each tap's answer shows
-them as the match now stands, never as an earlier tap left them."""
+"""The play screen's sheets after every tap: the hands of the match are a cached fragment
+(``app.web.render.fragment``, issue 46), and each tap's answer shows them and the discard
+pile as the match now stands, never as an earlier tap left them."""
 
 from __future__ import annotations
 
