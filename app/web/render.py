@@ -259,6 +259,38 @@ def card_back(size: str = "sm", label: "bool | str | None" = True,
     return _card_back(size, named, extra_class or "")
 
 
+FRAGMENTS = 2048
+"""How many rendered fragments :func:`fragment` keeps (the least recently used leave
+first): a score table of 20 hands is some 3 KB, so a few MB at most."""
+
+
+def fragment(template: str, macro: str, *args: Any) -> Markup:
+    """The markup of ``macro`` in ``template`` called with ``args``, in the request's
+    language, rendered once per language and arguments and then kept (issue 46, "a
+    cheaper tap"): ``{{ fragment("play/_score_table.html", "score_table", s.score_rows,
+    …) }}``. For markup that every tap draws but that changes seldom: the table of the
+    match's hands (the play screen's sheet, changed when a hand ends). Markup that
+    changes on most taps gains nothing (the hand's cards, the discard pile: tried, a
+    miss costs the key and the macro's call on top of the render).
+
+    The macro must depend on its arguments, the globals and its compiled-in messages only
+    (a *context-free* macro: it is called from the template's module made without any
+    render's context, so a context variable such as ``base`` must be an argument); the
+    arguments must be hashable values (frozen dataclasses, tuples, strings), each
+    argument's type is part of the key (a ``Markup`` and a ``str`` of the same text are
+    escaped differently). Equal arguments give the same markup, so a change (a new row, a
+    new card on the pile, another language) is a new key and never an old fragment."""
+    return _fragment(i18n.current(), template, macro,
+                     tuple((type(arg), arg) for arg in args))
+
+
+@lru_cache(maxsize=FRAGMENTS)
+def _fragment(language: str, template: str, macro: str,
+              key: tuple[tuple[type, Any], ...]) -> Markup:
+    module = templates_in(language).env.get_template(template).module
+    return Markup(getattr(module, macro)(*(arg for _type, arg in key)))
+
+
 def notice_for(key: str, catalogue: Mapping[str, str]) -> str:
     """The notice a link names by a fixed key (``?done=signed-out``), in the page's
     language: ``catalogue[key]`` translated, ``""`` for any other key. A notice never
@@ -358,6 +390,7 @@ templates.env.globals.update(
     card_is_red=card_is_red,
     card_face=card_face,
     card_back=card_back,
+    fragment=fragment,
     default_display=DEFAULT_DISPLAY,
     table_options=table_options,
     scoring_presets=scoring_presets,
