@@ -31,7 +31,6 @@ The browser fixtures (``browser``, ``page``, ``new_page``, ``screenshot``) are i
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import itertools
 import os
@@ -48,6 +47,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette: "use httpx2" (not installable here)
     from fastapi.testclient import TestClient
 
+from app.core import collector
 from app.core.config import Settings
 from app.core.db import run_migrations
 from app.daily import days, deal
@@ -83,8 +83,7 @@ os.environ.setdefault("GENERATE_PUZZLES", "0")
 # Every app a test starts tunes the collector while it serves (app.core.collector): with
 # the heap frozen here once, none of them walks the whole heap of the test process to
 # collect and freeze it again (a fraction of a second per app, a few minutes a lane).
-gc.collect()
-gc.freeze()
+collector.freeze_heap()
 
 # --- Hypothesis ---------------------------------------------------------------------------
 

@@ -15,6 +15,27 @@ GC_YOUNG_THRESHOLD = 10_000
 """Allocations between two collections of the youngest generation while serving
 (Python's default is 700)."""
 
+_frozen = False
+"""Whether the heap is frozen (by :func:`freeze_heap` or an outer :func:`tuned_gc`): kept
+here because ``gc.get_freeze_count()`` walks every frozen object to count them (17 ms in
+a test process's heap, once for each app it starts)."""
+
+
+def freeze_heap() -> None:
+    """Collect once and freeze what is alive (``gc.freeze``), for a process that starts
+    many apps (the test session's): each :func:`tuned_gc` then leaves the heap as it is."""
+    global _frozen
+    gc.collect()
+    gc.freeze()
+    _frozen = True
+
+
+def unfreeze_heap() -> None:
+    """Undo :func:`freeze_heap` (``gc.unfreeze``): the heap is the collector's again."""
+    global _frozen
+    gc.unfreeze()
+    _frozen = False
+
 
 @contextlib.contextmanager
 def tuned_gc() -> Iterator[None]:
@@ -26,22 +47,21 @@ def tuned_gc() -> Iterator[None]:
     short-lived objects die before they are promoted to the old generations.
 
     Where the heap is frozen already (an outer ``tuned_gc``, or the test session's
-    processes, which freeze theirs once: ``tests/conftest.py``) it is neither collected
-    nor frozen again, nor unfrozen at the end: the full collection before the freeze
-    walks the whole heap, a fraction of a second, once per process and not once per app
-    a process starts."""
+    processes, which freeze theirs once with :func:`freeze_heap`: ``tests/conftest.py``)
+    it is neither collected nor frozen again, nor unfrozen at the end: the full
+    collection before the freeze walks the whole heap, a fraction of a second, once per
+    process and not once per app a process starts."""
     before = gc.get_threshold()
-    frozen_already = gc.get_freeze_count() > 0
+    frozen_already = _frozen
     if not frozen_already:
-        gc.collect()
-        gc.freeze()
+        freeze_heap()
     gc.set_threshold(GC_YOUNG_THRESHOLD, *before[1:])
     try:
         yield
     finally:
         gc.set_threshold(*before)
         if not frozen_already:
-            gc.unfreeze()
+            unfreeze_heap()
 
 
-__all__ = ["GC_YOUNG_THRESHOLD", "tuned_gc"]
+__all__ = ["GC_YOUNG_THRESHOLD", "freeze_heap", "tuned_gc", "unfreeze_heap"]

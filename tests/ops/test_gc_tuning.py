@@ -3,6 +3,7 @@
 import gc
 from pathlib import Path
 
+from app.core import collector
 from app.core.collector import GC_YOUNG_THRESHOLD
 from app.core.config import Settings
 from app.main import create_app
@@ -20,12 +21,12 @@ def test_the_collector_is_tuned_while_serving_and_restored_after(tmp_path: Path)
             seen["threshold"] = gc.get_threshold()
             seen["frozen"] = gc.get_freeze_count()
 
-    gc.unfreeze()  # as in a server's process: nothing frozen before it starts
+    collector.unfreeze_heap()  # as in a server's process: nothing frozen before it starts
     try:
         run_async(serve())
         assert gc.get_freeze_count() == 0
     finally:
-        gc.freeze()  # the test session's own freeze (tests/conftest.py)
+        collector.freeze_heap()  # the test session's own freeze (tests/conftest.py)
     assert seen["threshold"] == (GC_YOUNG_THRESHOLD, *before[1:])
     assert isinstance(seen["frozen"], int) and seen["frozen"] > 10_000  # the start-up heap
     assert gc.get_threshold() == before

@@ -10,7 +10,7 @@ from app.core.collector import GC_YOUNG_THRESHOLD, tuned_gc
 
 def test_a_frozen_heap_is_neither_collected_nor_frozen_nor_unfrozen_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    gc.freeze()  # frozen already, as the test session's processes are (tests/conftest.py)
+    collector.freeze_heap()  # frozen already, as the test session's are (tests/conftest.py)
     frozen = gc.get_freeze_count()
     calls: list[str] = []
     monkeypatch.setattr(collector.gc, "collect", lambda *a: calls.append("collect") or 0)

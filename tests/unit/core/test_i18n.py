@@ -1,5 +1,8 @@
-"""Translations (app/core/i18n.py): the browser's languages, plural forms by each
-language's rule, and catalogues that hold every message of the code and templates."""
+"""Translations (app/core/i18n.py): the browser's languages and plural forms by each
+language's rule. That every catalogue holds every message of the code and templates,
+none empty or fuzzy, is ``tests/unit/tools/test_check_catalogues.py``'s
+``test_the_catalogues_of_the_checkout_are_current_and_complete`` (the check of ``make
+check``, with the messages' contexts too)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from app.core import i18n
@@ -66,34 +68,6 @@ def test_a_message_is_translated_in_the_requests_language_and_english_by_default
     with i18n.language("de"):
         assert i18n.number(1234.5, 1) == "1.234,5"
     assert i18n.number(1234.5, 1) == "1,234.5"
-
-
-def _extracted() -> set[str]:
-    """Every message of the code and templates, as ``make messages`` extracts them."""
-    found = set()
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None,
-                "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
-    method_map = [("app/**.py", "python"), ("templates/**.html", "jinja2")]
-    options = {"templates/**.html": {"trim_blocks": "true", "lstrip_blocks": "true"}}
-    for _, _, message, _, _ in extract_from_dir(str(ROOT), method_map, options,
-                                                keywords=keywords):
-        found.add(message[0] if isinstance(message, tuple) else message)
-    return found
-
-
-@pytest.mark.parametrize("language", [lang for lang in i18n.LANGUAGES if lang != "en"])
-def test_every_catalogue_is_complete(language: str) -> None:
-    path = ROOT / "app" / "locale" / language / "LC_MESSAGES" / "messages.po"
-    with path.open("rb") as file:
-        catalog = read_po(file, locale=language)
-    messages = {m.id[0] if isinstance(m.id, tuple) else m.id: m for m in catalog if m.id}
-    missing = sorted(_extracted() - set(messages))
-    assert not missing, f"not in {path.name} (run make messages): {missing[:10]}"
-    untranslated = [key for key, m in messages.items()
-                    if not (all(m.string) and len(m.string) == catalog.num_plurals
-                            if isinstance(m.string, tuple) else m.string)]
-    fuzzy = [key for key, m in messages.items() if m.fuzzy]
-    assert not untranslated and not fuzzy, (untranslated[:10], fuzzy[:10])
 
 
 @pytest.mark.parametrize("language", [lang for lang in i18n.LANGUAGES if lang != "en"])
