@@ -382,6 +382,28 @@ def _discards(page: Any) -> list[str]:
     return cards
 
 
+def _draw_and_see_what_moved(page: Any) -> tuple[float, float, str, str]:
+    """Draw from the stock at the draw step (the table at rest) and wait until the
+    answer is in and the hand still; then, along the line ``y`` through the middle of
+    the hand's cards: a point ``x`` where another card is shown now than before the
+    draw, the card ``aimed`` at there before and the card ``shown`` there now
+    (:func:`_moved_under`), as ``(x, y, aimed, shown)``."""
+    _to_draw_step(page, settle=at_rest)
+    at_rest(page)
+    held = {c["code"] for c in _cards(page)}
+    box = page.locator(".hand .slot .card").first.bounding_box()
+    y = box["y"] + box["height"] / 2
+    before = page.evaluate(HITS, y)
+    page.evaluate(SWAPPED)
+    version = table_version(page)
+    page.locator("#a-draw_stock").click()
+    settled(page, version)
+    page.wait_for_function("() => window.__swapped !== null")
+    at_rest(page)
+    x, aimed, shown = _moved_under(before, page.evaluate(HITS, y), held)
+    return x, y, aimed, shown
+
+
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"], ids=["reduced", "motion"])
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640)], ids=["390x844", "360x640"])
 def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
@@ -401,19 +423,7 @@ def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
         _start(page, live_server)
         discards = _discards(page)
         for _ in range(3):
-            _to_draw_step(page, settle=at_rest)
-            at_rest(page)
-            held = {c["code"] for c in _cards(page)}
-            box = page.locator(".hand .slot .card").first.bounding_box()
-            y = box["y"] + box["height"] / 2
-            before = page.evaluate(HITS, y)
-            page.evaluate(SWAPPED)
-            version = table_version(page)
-            page.locator("#a-draw_stock").click()
-            settled(page, version)
-            page.wait_for_function("() => window.__swapped !== null")
-            at_rest(page)
-            x, aimed, shown = _moved_under(before, page.evaluate(HITS, y), held)
+            x, y, aimed, shown = _draw_and_see_what_moved(page)
             # Pressed as the answer was put in, handled after (the page was busy with it).
             _press(page, x, y, float(page.evaluate("window.__swapped")) + 1)
             assert page.locator(f"#c-{aimed}").is_checked(), f"aimed at {aimed}, took {shown}"
@@ -424,17 +434,7 @@ def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
             assert discards[sent:] == [aimed]
             assert page.locator(REFUSED).count() == 0
         # Seen, then tapped: the card under the finger now.
-        _to_draw_step(page, settle=at_rest)
-        at_rest(page)
-        held = {c["code"] for c in _cards(page)}
-        before = page.evaluate(HITS, y)
-        page.evaluate(SWAPPED)
-        version = table_version(page)
-        page.locator("#a-draw_stock").click()
-        settled(page, version)
-        page.wait_for_function("() => window.__swapped !== null")
-        at_rest(page)
-        x, aimed, shown = _moved_under(before, page.evaluate(HITS, y), held)
+        x, y, aimed, shown = _draw_and_see_what_moved(page)
         page.wait_for_function("() => performance.now() > window.__swapped + 1000")
         page.mouse.click(x, y)
         assert page.locator(f"#c-{shown}").is_checked(), f"shown {shown}, took {aimed}"

@@ -65,17 +65,24 @@ def test_a_hollywood_sheets_game_boxes_cut_no_word(live_server: str, browser: An
         context.close()
 
 
+def _at_a_new_table(context: Any, live_server: str) -> Any:
+    """A page of ``context`` at a new match's table (New match, Start match), its
+    script live."""
+    page = context.new_page()
+    page.goto(live_server + "/play/new")
+    page.locator("html[data-play-ready]").wait_for(state="attached")
+    page.get_by_role("button", name=say(page, "Start match")).click()
+    page.wait_for_url(live_server + "/play")
+    page.locator("html[data-play-ready]").wait_for(state="attached")
+    return page
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_rules_panels_values_stand_in_one_column(live_server: str, browser: Any,
                                                      language: str) -> None:
     context = _context(browser, language)
     try:
-        page = context.new_page()
-        page.goto(live_server + "/play/new")
-        page.locator("html[data-play-ready]").wait_for(state="attached")
-        page.get_by_role("button", name=say(page, "Start match")).click()
-        page.wait_for_url(live_server + "/play")
-        page.locator("html[data-play-ready]").wait_for(state="attached")
+        page = _at_a_new_table(context, live_server)
         page.evaluate("document.getElementById('rules-in-force').showPopover()")
         panel = page.locator("#rules-in-force")
         panel.wait_for(state="visible")
@@ -120,12 +127,7 @@ def test_the_note_under_the_hand_says_all_of_itself(live_server: str, browser: A
     the pile) is among them."""
     context = _context(browser, language)
     try:
-        page = context.new_page()
-        page.goto(live_server + "/play/new")
-        page.locator("html[data-play-ready]").wait_for(state="attached")
-        page.get_by_role("button", name=say(page, "Start match")).click()
-        page.wait_for_url(live_server + "/play")
-        page.locator("html[data-play-ready]").wait_for(state="attached")
+        page = _at_a_new_table(context, live_server)
         for _ in range(6):
             if page.locator(".hand input[data-acts]").count() == 11:
                 break
