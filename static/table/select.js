@@ -13,8 +13,9 @@ export function refresh() {
   const note = document.getElementById("hand-note");
   if (note) {
     // A raised card says how it goes: tapped again (or Discard), or lowered by a tap
-    // on the felt.
-    const again = acts(radio).indexOf("discard") >= 0
+    // on the felt; not once it is on its way to the pile (shown before the answer).
+    const going = radio && radio.closest(".slot--gone");
+    const again = !going && acts(radio).indexOf("discard") >= 0
       ? " " + word("again", "Tap it again to discard it, or tap the table to lower it.") : "";
     if (radio && radio.dataset.note) say(note, radio.dataset.note, again);
     else say(note, note.dataset.default, "");

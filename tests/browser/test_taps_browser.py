@@ -444,13 +444,14 @@ def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
 
 # --- taps made while the draw is held in flight ---------------------------------------------
 
-def _hold_the_draw(page: Any) -> list[Any]:
-    """Hold the answer to the next draw until the test lets it go (``held[0].continue_()``):
-    taps made meanwhile are surely made while the draw is in flight."""
+def _hold_the_draw(page: Any, action: str = "draw_stock") -> list[Any]:
+    """Hold the answer to the next draw (or the next post of ``action``) until the test
+    lets it go (``held[0].continue_()``): taps made meanwhile are surely made while the
+    draw is in flight."""
     held: list[Any] = []
 
     def route(r: Any) -> None:
-        if r.request.method == "POST" and "action=draw_stock" in (r.request.post_data or "") \
+        if r.request.method == "POST" and f"action={action}" in (r.request.post_data or "") \
                 and not held:
             held.append(r)
         else:
@@ -498,6 +499,32 @@ def test_a_card_tapped_while_the_draw_is_in_flight_lands(live_server: str, brows
         assert page.locator(REFUSED).count() == 0
     finally:
         context.close()
+
+
+def test_a_card_on_its_way_to_the_pile_is_not_told_to_be_tapped_again(
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    """A raised card's note says how it goes ("Tap it again to discard it …"); once it is
+    tapped again and on its way to the pile, before the answer, the note no longer tells
+    the player to tap it again."""
+    page = new_page(390, 844)
+    _start(page, live_server)
+    _to_draw_step(page, settle=at_rest)
+    at_rest(page)
+    version = table_version(page)
+    page.locator("#a-draw_stock").click()
+    settled(page, version)
+    at_rest(page)
+    code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
+    page.locator(f"#c-{code}").click()
+    assert "Tap it again to discard it" in page.locator("#hand-note").inner_text()
+    held = _hold_the_draw(page, "discard")
+    page.locator(f"#c-{code}").click()
+    page.locator(f'.hand .slot[data-card="{code}"].slot--gone').wait_for(state="attached")
+    page.wait_for_function(BUSY)
+    assert "Tap it again" not in page.locator("#hand-note").inner_text()
+    assert len(held) == 1, "the discard's answer came before the note was read"
+    held[0].continue_()
+    page.wait_for_function(LANDED, arg=code)
 
 
 def test_a_queued_tap_no_longer_open_says_so_and_a_repeat_does_not(
