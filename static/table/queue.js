@@ -26,10 +26,6 @@ import { handCodes, merged } from "./arrange.js";
 import { DRAWS, putBack, showDiscard, showDraw } from "./motion.js";
 import { swapWhenStill } from "./swap.js";
 
-// The tap sent last (next()): a queued tap like it that can no longer be made is its
-// impatient repeat, dropped in silence.
-let lastSent = null;
-
 // Queue a tap: {id, name, value, card} (a button: its id, the field it posts and the
 // card it takes), {arrange: codes} (the hand's new order) or {refresh: true}.
 export function enqueue(intent) {
@@ -93,7 +89,8 @@ function stillLegal(intent) {
 // A queued tap that can no longer be made (false: not sent): an impatient repeat of the
 // tap sent last is dropped in silence, any other says so in the status line.
 function notNow(intent) {
-  const repeat = !!lastSent && lastSent.id === intent.id && lastSent.value === intent.value;
+  const last = state.lastSent;
+  const repeat = !!last && last.id === intent.id && last.value === intent.value;
   if (!repeat) refuse(word("not_now", "%(action)s is not open now.", { action: intent.label }));
   return false;
 }
@@ -145,7 +142,7 @@ function next() {
     busy(false);
     return;
   }
-  lastSent = intent;
+  state.lastSent = intent;
   // The tap shows first, from the layout the last frame left clean (its rects are read
   // before anything is written), then the rest of its work is done.
   if (!intent.refresh) show(intent);

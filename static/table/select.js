@@ -33,6 +33,10 @@ export function refresh() {
 // narrow window or a long language first drops the "tap it again" help (the guide's
 // Controls page has it), then takes a smaller font in the same box, never a cut word.
 function say(note, text, help) {
+  // Fitted already (a refresh that changed nothing): no layout read.
+  const fitted = innerWidth + "|" + text + help;
+  if (state.noteFit && state.noteFit.note === note && state.noteFit.key === fitted) return;
+  state.noteFit = { note: note, key: fitted };
   note.style.removeProperty("font-size");
   note.style.removeProperty("height");
   note.textContent = text + help;

@@ -11,6 +11,9 @@ export const state = {
   queue: [],
   // A request is in flight (queue.js); taps made now are queued behind it.
   busy: false,
+  // The tap sent last (queue.js): a queued tap like it that can no longer be made is
+  // its impatient repeat, dropped in silence. null before the first.
+  lastSent: null,
   // A friend's move is already queued to be fetched (live.js): one is enough.
   refreshQueued: false,
   // The move shown before the answer (motion.js): a discard on its way to the pile,
@@ -36,6 +39,10 @@ export const state = {
   // rect}], until}; a press made before ``until`` (a performance.now() time) takes the
   // card that was under it there. null when none.
   aim: null,
+  // The note under the hand as last fitted to its box (select.js): {note, key} (the
+  // element; the window's width and its words); a refresh that changes neither reads no
+  // layout. null before the first.
+  noteFit: null,
   // The page's words (#script-words), parsed once (page.js); null until first asked.
   words: null,
   // The friend match's polling (live.js): the interval's id (null when the stream
