@@ -151,3 +151,38 @@ def test_the_note_under_the_hand_says_all_of_itself(live_server: str, browser: A
         assert cut == [], f"{language}: the note is cut: {cut}"
     finally:
         context.close()
+
+
+CHOICES = """() => [...document.querySelectorAll('label.check')]
+  .filter(l => l.querySelector(':scope > b') && l.querySelector(':scope > .hint'))
+  .map(l => {
+    const box = l.querySelector('input').getBoundingClientRect();
+    const name = l.querySelector(':scope > b').getBoundingClientRect();
+    const hint = l.querySelector(':scope > .hint').getBoundingClientRect();
+    return {name: l.querySelector(':scope > b').textContent.trim(),
+            nameLines: Math.round(name.height / parseFloat(getComputedStyle(l).lineHeight)),
+            under: hint.top >= name.bottom - 1, aligned: Math.abs(hint.left - name.left) < 1,
+            besideBox: name.left >= box.right};
+  })"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("path", ["/events", "/play/new"])
+def test_a_choices_explanation_stands_under_its_name(live_server: str, browser: Any,
+                                                     language: str, path: str) -> None:
+    """A choice with a name and an explanation (a scoring preset, an event's format, its
+    cards, duplicate boards) shows the name on one line beside its box and the
+    explanation under the name, aligned with it: side by side at 360 px the names broke
+    in two and the explanations stood in columns of different widths."""
+    context = _context(browser, language)
+    try:
+        page = context.new_page()
+        page.goto(live_server + path)
+        choices = page.evaluate(CHOICES)
+        assert len(choices) >= 4, f"{path}: {choices}"
+        wrong = [c for c in choices
+                 if not (c["under"] and c["aligned"] and c["besideBox"] and c["nameLines"] == 1)]
+        assert not wrong, f"{path} in {language}: {wrong}"
+        _no_sideways_scroll(page, path)
+    finally:
+        context.close()
