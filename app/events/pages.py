@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 
 from app.core.i18n import N_, gettext, percentage
 from app.core.models import Event, EventPairing, EventPlayer, ScoreSheetRow
+from app.engine import Rules, preset_of
 from app.events import hosting
 from app.events.duplicate import DuplicateScore
 from app.events.standings import Standing
@@ -120,6 +121,10 @@ class EventView:
     watch_ok: bool = True
     """Whether the viewer may watch the round's tables and open their score sheets (not
     a player of a duplicate round still in play: :func:`app.events.hosting.watch_table`)."""
+    scoring_label: str = ""
+    """The name of the scoring preset the event's rules have (*Classic*…, as the form
+    offered it), in the page's language; ``""`` for the host's own scoring (each table's
+    rules panel says it in full)."""
 
     @property
     def live_version(self) -> str:
@@ -164,7 +169,13 @@ def view(db: Session, event: Event, session_id: str | None) -> EventView:
                      gettext(CARDS_LABELS[event.cards]), gettext(STATUS_LABELS[event.status]),
                      event.format == "swiss", roster, rounds, current, lines, mine, my_table,
                      host, all(t.done for t in current), int(event.rules.get("target", 100)),
-                     scores is not None, hosting.boards(db, event), stacks, watch_ok)
+                     scores is not None, hosting.boards(db, event), stacks, watch_ok,
+                     _scoring_label(event))
+
+
+def _scoring_label(event: Event) -> str:
+    preset = preset_of(Rules.from_dict(event.rules))
+    return gettext(preset.label) if preset else ""
 
 
 def _stacks(db: Session, event: Event, rows: Sequence[EventPairing],

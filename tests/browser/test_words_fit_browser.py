@@ -186,3 +186,50 @@ def test_a_choices_explanation_stands_under_its_name(live_server: str, browser: 
         _no_sideways_scroll(page, path)
     finally:
         context.close()
+
+
+STANDINGS = """() => {
+  const region = document.querySelector('.event-standings');
+  const lines = cell => new Set([...(() => { const r = document.createRange();
+    r.selectNodeContents(cell.firstChild); return r.getClientRects(); })()]
+    .map(rect => Math.round(rect.top))).size;
+  return [...document.querySelectorAll('[data-standings] tbody th[scope=row]')].map(th => {
+    const box = th.getBoundingClientRect();
+    const rank = th.previousElementSibling.getBoundingClientRect();
+    return {name: th.firstChild.textContent.trim(), lines: lines(th),
+            words: th.firstChild.textContent.trim().split(/\\s+/).length,
+            inView: box.left >= region.getBoundingClientRect().left - 0.5 && rank.left >=
+                    region.getBoundingClientRect().left - 0.5 && rank.right <= box.left + 0.5};
+  });
+}"""
+
+
+def test_the_standings_show_each_name_whole_and_keep_it_in_view(live_server: str,
+                                                                browser: Any) -> None:
+    """An event's standings on a 360 px phone: a name breaks only between its words (no
+    "Annegre|t"), and when the figures are wider than the phone they scroll sideways in
+    their region while the rank and the name stay in view."""
+    context = _context(browser, "en")
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/events")
+        page.fill("#event-name", "Thursday club night at the Crown")
+        page.locator("label.check", has_text="Duplicate boards").click()
+        page.get_by_role("button", name="Create the event").click()
+        names = ["Annegret", "Bartholomäus von Ho", "Chloé Marchetti", "Dai"]  # ≤ 20
+        for name in names:
+            page.fill("#walk-in", name)
+            page.get_by_role("button", name="Add", exact=True).click()
+            page.locator("[data-standings] th[scope=row]", has_text=name).wait_for()
+        for scrolled in (False, True):
+            if scrolled:
+                page.evaluate("() => { const r = document.querySelector('.event-standings');"
+                              " r.scrollLeft = r.scrollWidth; }")
+            lines = page.evaluate(STANDINGS)
+            assert sorted(line["name"] for line in lines) == sorted(names)
+            wrong = [line for line in lines
+                     if line["lines"] > line["words"] or not line["inView"]]
+            assert not wrong, f"scrolled to the end: {scrolled}: {wrong}"
+        _no_sideways_scroll(page, "the event's page")
+    finally:
+        context.close()

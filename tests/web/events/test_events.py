@@ -554,3 +554,26 @@ def test_an_online_table_in_play_has_a_watch_link_showing_public_information_onl
     client.get(f"/events/{slug}")  # the result is read
     assert watcher.post(f"/events/{slug}/watch",
                         data={"pairing": str(table.id)}).status_code == 409
+
+
+@pytest.mark.parametrize(("fields", "said", "unsaid"), [
+    ({"preset": "classic", "duplicate": "on"}, ["Duplicate boards", "Classic"], ["House"]),
+    ({"preset": "house"}, ["House"], ["Duplicate boards", "Classic"]),
+    ({"preset": "custom", "target": "150", "box_bonus": "10"}, ["first to 150"],
+     ["Duplicate boards", "House", "Classic", "Tournament"]),
+])
+def test_the_events_heading_says_its_boards_and_its_scoring(
+        client: TestClient, fields: dict[str, str], said: list[str],
+        unsaid: list[str]) -> None:
+    """Under the event's name, what a player joining needs to know: the format, the
+    cards, duplicate boards when the deals are shared, the scoring preset the host chose
+    (none named for the host's own scoring: each table's rules panel has it), the
+    target."""
+    slug, _ = create(client, **fields)
+    meta = re.search(r'<p class="event-meta">(.*?)</p>', client.get(f"/events/{slug}").text,
+                     re.S)
+    assert meta, "the event's heading line"
+    for words in said:
+        assert words in meta[1], (words, meta[1])
+    for words in unsaid:
+        assert words not in meta[1], (words, meta[1])
