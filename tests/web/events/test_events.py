@@ -524,12 +524,15 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table_and_scores_them(
 def test_an_online_table_in_play_has_a_watch_link_showing_public_information_only(
         app: FastAPI, client: TestClient, engine) -> None:  # noqa: ANN001
     slug, _ = create(client)
-    players(app, slug, ["Ann", "Bob"])
+    seated = players(app, slug, ["Ann", "Bob"])
     host_post(client, engine, slug, "start")
     _, _, tables = rows(engine, slug)
     table = tables[0]
     for page in (client.get(f"/events/{slug}").text, client.get(f"/events/{slug}/board").text):
         assert 'data-watch-table="1"' in page and f'name="pairing" value="{table.id}"' in page
+    for player in seated:  # its own table: *Go to your table*, never *Watch*
+        own = player.get(f"/events/{slug}").text
+        assert "Go to your table" in own and 'data-watch-table="1"' not in own
     watcher = browser(app)  # anyone who sees the event, not a player
     answer = watcher.post(f"/events/{slug}/watch", data={"pairing": str(table.id)},
                           follow_redirects=False)
