@@ -233,3 +233,61 @@ def test_the_standings_show_each_name_whole_and_keep_it_in_view(live_server: str
         _no_sideways_scroll(page, "the event's page")
     finally:
         context.close()
+
+
+ROWS_OF_FIELDS = """() => {
+  const out = [], cut = [];
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const grid of document.querySelectorAll('.field-pair, .field-grid, .option-grid')) {
+    if (!grid.offsetParent) continue;
+    const rows = new Map();
+    for (const field of grid.querySelectorAll(':scope > .field')) {
+      const control = field.querySelector('input, select, textarea');
+      const top = Math.round(field.getBoundingClientRect().top);
+      if (!rows.has(top)) rows.set(top, []);
+      rows.get(top).push([field.querySelector('label').textContent.trim(),
+                          control.getBoundingClientRect().top]);
+      if (control.tagName === 'SELECT') {
+        const style = getComputedStyle(control);
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = control.options[control.selectedIndex].text;
+        if (ctx.measureText(text).width + 24 > control.clientWidth) cut.push(text);
+      }
+    }
+    for (const row of rows.values()) {
+      const tops = row.map(([, top]) => top);
+      if (Math.max(...tops) - Math.min(...tops) > 1) out.push(row.map(([label]) => label));
+    }
+  }
+  return {misaligned: out, cut};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("width", [360, 1366])
+def test_fields_side_by_side_line_up_their_boxes(live_server: str, browser: Any,
+                                                 language: str, width: int) -> None:
+    """Fields side by side (a new score sheet's players and scoring, its hand entry's
+    deadwood counts, New match's table options) put their boxes on one line whatever
+    their labels' and hints' lengths, and no choice of a player is cut in its box: a long
+    hint pushed a neighbour's label and box to the foot of the row, and "First player"
+    was cut to "First playe" at 360 px."""
+    context = browser.new_context(viewport={"width": width, "height": 800},
+                                  locale=LOCALES[language], reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/play/new")
+        page.locator("details.options summary").click()
+        found = [("New match", page.evaluate(ROWS_OF_FIELDS))]
+        page.goto(live_server + "/score")
+        found.append(("a new sheet", page.evaluate(ROWS_OF_FIELDS)))
+        page.fill("#name0", "Annegret")
+        page.fill("#name1", "Bartholomäus")
+        page.locator("#name1").press("Enter")
+        page.wait_for_url("**/score/*")
+        found.append(("the hand entry", page.evaluate(ROWS_OF_FIELDS)))
+        wrong = [(where, rows) for where, rows in found if rows["misaligned"] or rows["cut"]]
+        assert not wrong, f"{language} at {width} px: {wrong}"
+    finally:
+        context.close()
