@@ -49,3 +49,25 @@ def test_each_nav_label_is_its_pages_title(client: TestClient, language: str) ->
         if label not in _names(page.text):
             wrong.append(f"{href}: label {label!r}, page {sorted(_names(page.text))}")
     assert not wrong, f"{language}:\n  " + "\n  ".join(wrong)
+
+
+TILE = re.compile(r'<a class="tile[^"]*" href="([^"?]+)"[^>]*>\s*<span class="tile__title">(.*?)'
+                  r'</span>', re.S)
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+def test_each_home_tile_is_its_pages_title(client: TestClient, language: str) -> None:
+    """The home page's tiles lead to every part of the app (events too: club nights and
+    leagues were only in the footer), each titled with its page's name."""
+    headers = {"Accept-Language": language}
+    client.post("/play/new", data={"level": "easy", "version": "0"}, headers=headers)
+    tiles = TILE.findall(client.get("/", headers=headers).text)
+    assert [href for href, _ in tiles] == ["/play", "/daily", "/train", "/events", "/score",
+                                           "/guide"]
+    wrong = []
+    for href, title in tiles:
+        page = client.get(href, headers=headers)
+        assert page.status_code == 200, href
+        if _text(title) not in _names(page.text):
+            wrong.append(f"{href}: tile {_text(title)!r}, page {sorted(_names(page.text))}")
+    assert not wrong, f"{language}:\n  " + "\n  ".join(wrong)
