@@ -291,3 +291,33 @@ def test_fields_side_by_side_line_up_their_boxes(live_server: str, browser: Any,
         assert not wrong, f"{language} at {width} px: {wrong}"
     finally:
         context.close()
+
+
+BUTTONS_TOUCHING = """() => {
+  const boxes = [...document.querySelectorAll('.btn')].filter(b => b.offsetParent !== null)
+    .map(b => [b.textContent.trim(), b.getBoundingClientRect()]);
+  const touching = [];
+  for (const [a, ra] of boxes) for (const [b, rb] of boxes) {
+    if (ra === rb || ra.bottom > rb.top) continue;  // b below a only
+    const side = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    if (side > 0 && rb.top - ra.bottom < 4) touching.push(`${a} / ${b}`);
+  }
+  return touching;
+}"""
+
+
+def test_buttons_that_wrap_keep_a_gap(live_server: str, browser: Any) -> None:
+    """Buttons side by side that wrap on a 360 px phone keep a gap between their rows:
+    on the drill's, the puzzle's, the offline and the error pages two buttons in a
+    paragraph stood touching, one on the other."""
+    context = _context(browser, "de")
+    try:
+        page = context.new_page()
+        found = {}
+        for path in ("/", "/train", "/train/puzzle", "/offline", "/no-such-page", "/play/new",
+                     "/score", "/events", "/seasons", "/devices", "/stats", "/guide"):
+            page.goto(live_server + path)
+            found[path] = page.evaluate(BUTTONS_TOUCHING)
+        assert not any(found.values()), found
+    finally:
+        context.close()
