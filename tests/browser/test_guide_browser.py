@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.languages import LANGUAGES, LOCALES
+
 pytestmark = pytest.mark.browser
 
 PHONE_SHOTS = {
@@ -21,11 +23,6 @@ PHONE_SHOTS = {
     "guide-match-phone": "/guide/match",
     "guide-options-phone": "/guide/options",
 }
-ALL_PAGES = [
-    "/guide", "/guide/aim", "/guide/deal", "/guide/turn", "/guide/melds",
-    "/guide/knocking", "/guide/scoring", "/guide/void", "/guide/match",
-    "/guide/controls", "/guide/strategy", "/guide/options", "/guide/faq",
-]
 
 
 def overflow(page: Any) -> int:
@@ -34,13 +31,36 @@ def overflow(page: Any) -> int:
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
+def _guide_pages(page: Any, live_server: str) -> list[str]:
+    """Every page of the guide, as its contents page links them (no list kept here: the
+    fairness, events and training pages were missing from one)."""
+    page.goto(live_server + "/guide")
+    return ["/guide", *sorted(set(page.evaluate(
+        """() => [...document.querySelectorAll('main a[href^="/guide/"]')]
+             .map(a => a.getAttribute('href').split('#')[0])""")))]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_guide_pages_fit_a_360px_phone_without_sideways_scrolling(
-    live_server: str, new_page: Callable[..., Any]
+    live_server: str, browser: Any, language: str
 ) -> None:
-    page = new_page(360, 740)
-    for path in ALL_PAGES:
-        page.goto(live_server + path)
-        assert overflow(page) == 0, f"{path} scrolls sideways at 360 px"
+    """Every page of the guide fits a 360 px phone in every language: no sideways
+    scrolling (a command line in the fairness page made it 619 px wide; the German
+    "Weiter" link at a page's foot stood past the edge)."""
+    context = browser.new_context(viewport={"width": 360, "height": 740},
+                                  locale=LOCALES[language])
+    try:
+        page = context.new_page()
+        pages = _guide_pages(page, live_server)
+        assert len(pages) >= 15, pages
+        wide = {}
+        for path in pages:
+            page.goto(live_server + path)
+            if overflow(page):
+                wide[path] = overflow(page)
+        assert not wide, f"{language}: pages wider than 360 px: {wide}"
+    finally:
+        context.close()
 
 
 def test_rule_sheet_and_faq_screenshots_at_phone_size(
