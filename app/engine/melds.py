@@ -318,7 +318,14 @@ def least_deadwood_mask(hand: int, rules: Rules = HOUSE) -> int:
     Exact: runs never cross suits, so once the sets are chosen each suit is settled by a
     precomputed table; only ranks held three or four times need trying both ways.
     """
-    table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
+    return least_deadwood_of(hand, rules.round_the_corner)
+
+
+def least_deadwood_of(hand: int, wrap: bool) -> int:
+    """:func:`least_deadwood_mask` with round-the-corner runs when ``wrap``: the rules'
+    one field it reads, given once by a play-out (reading a field of
+    :class:`~app.engine.rules.Rules` is a look-up by name in the compiled core)."""
+    table = _RUN_DEADWOOD_WRAP if wrap else _RUN_DEADWOOD_LOW
     a = hand & SUIT_BITS
     b = hand >> 13 & SUIT_BITS
     c = hand >> 26 & SUIT_BITS
@@ -477,7 +484,18 @@ def least_discard_mask(hand: int, keep: int = 0, rules: Rules = HOUSE) -> tuple[
     the discard's suit changing), keeping the best card instead of every card's
     figure: the least over (choice of sets, card left out of them) is the least over
     cards of each card's least."""
-    wrap = rules.round_the_corner
+    found = least_discard_of(hand, keep, rules.round_the_corner)
+    return (1 << (found & 63), found >> 6) if found != NO_DISCARD else (0, 999)
+
+
+NO_DISCARD: Final = 999 << 6 | 63
+""":func:`least_discard_of` when no card may be thrown."""
+
+
+def least_discard_of(hand: int, keep: int, wrap: bool) -> int:
+    """:func:`least_discard_mask` in one integer, with round-the-corner runs when
+    ``wrap``: ``deadwood left << 6 | card index`` (:data:`NO_DISCARD` when no card may be
+    thrown), for a play-out, which keeps it in a memo and builds no tuple."""
     table = _RUN_DEADWOOD_WRAP if wrap else _RUN_DEADWOOD_LOW
     suit_best = _DISCARD_WRAP if wrap else _DISCARD_LOW
     ranks = _set_ranks(hand)
@@ -488,8 +506,8 @@ def least_discard_mask(hand: int, keep: int = 0, rules: Rules = HOUSE) -> tuple[
         for chosen in _set_choices(hand, ranks):
             best = _discard_pass(hand ^ chosen, keep, table, suit_best, best)
     if best == _NO_DISCARD:
-        return 0, 999
-    return 1 << 63 - (best & 63), best >> 10
+        return NO_DISCARD
+    return (best >> 10) << 6 | (63 - (best & 63))
 
 
 def best_discards(cards: Iterable[Card], rules: Rules = HOUSE) -> tuple[int, list[Card]]:
@@ -646,6 +664,7 @@ def all_melds(cards: Iterable[Card], rules: Rules = HOUSE) -> list[Meld]:
 
 __all__ = [
     "CARD_POINTS",
+    "NO_DISCARD",
     "Arrangement",
     "Meld",
     "MeldKind",
@@ -658,7 +677,9 @@ __all__ = [
     "least_deadwood",
     "least_arrangements_mask",
     "least_deadwood_mask",
+    "least_deadwood_of",
     "least_discard_mask",
+    "least_discard_of",
     "make_meld",
     "meld_kind",
     "points",

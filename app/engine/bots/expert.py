@@ -67,7 +67,7 @@ from .common import ensure_turn
 from .equity import match_equity
 from .hard import DANGER, Evaluator, Model, build_model, danger
 from .inference import Sampler
-from .rollout import Deal, play_after
+from .rollout import Deal, outcome_of, play_result
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +180,7 @@ class Playouts:
         self.view = view
         self.me = view.player
         self.mine, self.theirs = view.scores[view.player], view.scores[1 - view.player]
-        self.equity: dict[tuple[int | None, int], float] = {}
+        self.equity: dict[int, float] = {}
         self.template = deal_for(view, 0, [])
         self.moves: dict[int, tuple[Action, str, int]] = {}
 
@@ -194,7 +194,8 @@ class Playouts:
                     t.forced, t.taken)
 
     def value(self, action: Action, base: Deal) -> float:
-        """The chance (0..1) to win the match after ``action`` on a copy of ``base``."""
+        """The chance (0..1) to win the match after ``action`` on ``base`` (not
+        changed)."""
         view = self.view
         # Each candidate's move is read once (by the action's identity: a search
         # passes the same objects sample after sample, and hashing them costs more).
@@ -203,13 +204,13 @@ class Playouts:
             found_move = (action, *_move(action))
             self.moves[id(action)] = found_move
         _, move, card = found_move
-        outcome = (play_after(base, move, card, view.rules, view.limit)
-                   if PATIENT_KNOCK is None
-                   else play_after(base, move, card, view.rules, view.limit, self.me,
-                                   PATIENT_KNOCK))
-        key = (outcome.winner, outcome.points)
-        found = self.equity.get(key)
+        result = play_result(base, move, card, view.rules, view.limit,
+                             -1 if PATIENT_KNOCK is None else self.me,
+                             0 if PATIENT_KNOCK is None else PATIENT_KNOCK)
+        # The kind of end (its low 3 bits) does not change the score it leaves.
+        found = self.equity.get(result >> 3)
         if found is None:
+            outcome = outcome_of(result)
             me = self.me
             after = view.played + 1  # this hand over: a hand of a number of hands
             if outcome.winner is None:
@@ -220,7 +221,7 @@ class Playouts:
             else:
                 found = match_equity(view.rules, self.mine, self.theirs + outcome.points,
                                      after)
-            self.equity[key] = found
+            self.equity[result >> 3] = found
         return found
 
 
