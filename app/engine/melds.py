@@ -368,10 +368,11 @@ def least_deadwood(cards: Iterable[Card], rules: Rules = HOUSE) -> int:
     return least_deadwood_mask(hand, rules)
 
 
-def _least_by_discard(rest: int, table: tuple[int, ...], result: dict[int, int]) -> None:
-    """Into ``result`` (card bit -> least deadwood so far): for each card of ``rest``
-    (the cards left out of the chosen sets), the run deadwood of its suits once that
-    card is discarded, where it is less than what ``result`` holds (cards in order)."""
+def _least_by_discard(rest: int, table: tuple[int, ...], out: list[int], first: bool) -> None:
+    """Into ``out`` (by card index, the least deadwood so far): for each card of
+    ``rest`` (the cards left out of the chosen sets), the run deadwood of its suits once
+    that card is discarded, where it is less than what ``out`` holds (``first``: the
+    first pass, which sets every card of ``rest``)."""
     whole = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
              + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
     shift = 0
@@ -383,29 +384,46 @@ def _least_by_discard(rest: int, table: tuple[int, ...], result: dict[int, int])
             low = left & -left
             left ^= low
             value = base + table[pattern ^ low]
-            bit = low << shift
-            found = result.get(bit)
-            if found is None or value < found:
-                result[bit] = value
+            index = low.bit_length() - 1 + shift
+            if first or value < out[index]:
+                out[index] = value
         shift += 13
 
 
 def deadwood_by_discard_mask(hand: int, rules: Rules = HOUSE) -> dict[int, int]:
-    """For each card bit of ``hand``, the least deadwood of the hand without it."""
-    table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
-    ranks = _set_ranks(hand)
+    """For each card bit of ``hand``, the least deadwood of the hand without it (in card
+    order)."""
+    out = [0] * 52
+    least_without(hand, rules.round_the_corner, out)
     result: dict[int, int] = {}
+    left = hand
+    while left:
+        low = left & -left
+        left ^= low
+        result[low] = out[low.bit_length() - 1]
+    return result
+
+
+def least_without(hand: int, wrap: bool, out: list[int]) -> None:
+    """:func:`deadwood_by_discard_mask` into ``out`` (52 places, by card index; round the
+    corner when ``wrap``): ``out[i]`` becomes the least deadwood of ``hand`` without card
+    ``i``, for each card of ``hand`` (the other places are left as they are). The
+    sampler's form: no dict, and every figure a small integer, so nothing is
+    allocated."""
+    table = _RUN_DEADWOOD_WRAP if wrap else _RUN_DEADWOOD_LOW
+    ranks = _set_ranks(hand)
     if not ranks:
         # No sets possible, and a discard cannot create one: only the discard's suit changes.
-        _least_by_discard(hand, table, result)
-        return result
+        _least_by_discard(hand, table, out, True)
+        return
     # Some rank is held three or four times. The hand without card ``x`` can make
     # exactly the choices of sets of the whole hand that leave ``x`` out, and for each
-    # such choice only the suit of ``x`` changes: one pass per choice. In card order, as
-    # the choice "no sets" (first) lists every card.
+    # such choice only the suit of ``x`` changes: one pass per choice (the choice "no
+    # sets", first, lists every card).
+    first = True
     for chosen in _set_choices(hand, ranks):
-        _least_by_discard(hand ^ chosen, table, result)
-    return result
+        _least_by_discard(hand ^ chosen, table, out, first)
+        first = False
 
 
 _NO_DISCARD: Final = 999 << 10
@@ -680,6 +698,7 @@ __all__ = [
     "least_deadwood_of",
     "least_discard_mask",
     "least_discard_of",
+    "least_without",
     "make_meld",
     "meld_kind",
     "points",
