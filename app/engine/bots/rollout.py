@@ -540,6 +540,15 @@ def play_result(base: Deal, move: str, card: int, rules: Rules, limit: KnockLimi
                  forced, taken, rules, limit, patient, knock_at)
 
 
+def play_results(base: Deal, moves: list[tuple[str, int]], among: list[int], rules: Rules,
+                 limit: KnockLimit, patient: int = -1, knock_at: int = 0) -> list[int]:
+    """:func:`play_result` of ``base`` after each of ``moves`` (``(move, card bit)``) at
+    the places ``among``, in that order: one call of the compiled core for all the
+    candidates of a search on one sample."""
+    return [play_result(base, moves[i][0], moves[i][1], rules, limit, patient, knock_at)
+            for i in among]
+
+
 __all__ = ["VOID", "VOID_RESULT", "Deal", "Outcome", "best_discard", "can_meld", "melds_with",
-           "outcome_of", "play_after", "play_out", "play_result", "settle_masks",
-           "wants_card"]
+           "outcome_of", "play_after", "play_out", "play_result", "play_results",
+           "settle_masks", "wants_card"]
