@@ -169,6 +169,11 @@ def default_action(view: PlayerView, model: Model, ev: Evaluator,
     return hard.choose(view, random.Random(rng.getrandbits(64)), model, ev)
 
 
+_EQUITIES: dict[tuple[object, ...], dict[int, float]] = {}
+"""The memo of :attr:`Playouts.equity` by rules, seat and score (at most 64 scores: a
+hand's analysis meets one)."""
+
+
 class Playouts:
     """The value of a candidate action on one sampled deal of ``view``: the deal
     played out after it (:func:`~app.engine.bots.rollout.play_out`, Expert patient:
@@ -180,7 +185,15 @@ class Playouts:
         self.view = view
         self.me = view.player
         self.mine, self.theirs = view.scores[view.player], view.scores[1 - view.player]
-        self.equity: dict[int, float] = {}
+        # The chances of the ends met, shared by every search at the same score (the
+        # decisions of one hand): memoised per score, as the equity depends on nothing else.
+        score = (view.rules, view.player, self.mine, self.theirs, view.played)
+        found = _EQUITIES.get(score)
+        if found is None:
+            if len(_EQUITIES) >= 64:
+                _EQUITIES.clear()
+            found = _EQUITIES[score] = {}
+        self.equity: dict[int, float] = found
         self.template = deal_for(view, 0, [])
 
     def deal(self, opponent: int, stock: list[int]) -> Deal:
