@@ -148,7 +148,7 @@ def deal_for(view: PlayerView, opponent: int, stock: list[int]) -> Deal:
 
 def _move(action: Action) -> tuple[str, int]:
     """``(move, card bit)``: our candidate ``action`` as
-    :func:`~app.engine.bots.rollout.play_after` takes it (the bit 0 when no card)."""
+    :func:`~app.engine.bots.rollout.play_result` takes it (the bit 0 when no card)."""
     if isinstance(action, TakeUpcard | TakeDiscard):
         return "take", 0
     if isinstance(action, DrawStock):
