@@ -46,10 +46,11 @@ hand or match is the share of its rated decisions that are)."""
 REVIEW_BUDGET = expert.Budget(samples=11, discards=4, deadline=None, batch=11)
 """Samples per candidate (at most: :func:`chances` stops early where the rating is
 settled) and discard candidates of a review's evaluation: no deadline, so a rating is
-reproducible. About a quarter of the CPU a hand's analysis took before issue 46 (12
-decisions; 23–27 % with the samples a discard carries over from its draw,
-:func:`rate_all`), at ratings as near to many more samples: see ``bench/review.py``,
-``bench/review_noise.py`` and docs/benchmarks.md, *A cheaper analysis*."""
+reproducible. Under a fifth of the CPU a hand's analysis took before issue 46 (12
+decisions; 17–20 % with the samples a discard carries over from its draw,
+:func:`rate_all`, and the play-outs of round four), at ratings as near to many more
+samples: see ``bench/review.py``, ``bench/review_noise.py`` and docs/benchmarks.md, *A
+cheaper analysis*."""
 
 
 @dataclass(frozen=True, slots=True)
