@@ -3,9 +3,10 @@
 A :class:`Deal` is one *determinisation*: a full, concrete hand (both players' cards,
 the stock order, the discard pile) built by the Expert from its view plus sampled
 hidden cards — never from the real hidden cards. :func:`play_out` plays it to the end
-with a fast policy for both players (Standard's: take a face-up card that makes a meld
-or lets it knock at once; discard the card leaving the least deadwood; knock as soon as
-allowed) and returns the hand's score as seen by one player.
+(on plain values, the deal unchanged: :func:`play_result`) with a fast policy for both
+players (Standard's: take a face-up card that makes a meld or lets it knock at once;
+discard the card leaving the least deadwood; knock as soon as allowed) and returns the
+hand's score as seen by one player.
 
 The rules of a hand are those of docs/rules.md §3 (upcard offer, draw, discard, knock/gin, big
 gin, a void hand when a turn ends with two stock cards or fewer); the settlement of a
@@ -51,11 +52,6 @@ class Deal:
     offers: int
     forced: bool
     taken: int
-
-    def copy(self) -> Deal:
-        """An independent copy (play-outs change a deal in place)."""
-        return Deal(list(self.hands), list(self.stock), list(self.pile), self.phase,
-                    self.to_play, self.starting, self.offers, self.forced, self.taken)
 
 
 @dataclass(frozen=True, slots=True)
