@@ -92,7 +92,7 @@ class _Counted:
 
     def __init__(self) -> None:
         self.sampler = rating.Sampler
-        self.value = expert.Playouts.value
+        self.values = expert.Playouts.values
         self.chances = rating._chances
         counted = self
 
@@ -109,13 +109,14 @@ class _Counted:
                 counted.samples += 1
                 return self.inner.hidden(rng)
 
-        def value(playouts: expert.Playouts, action: Any, base: Any) -> float:
-            counted.playouts += 1
-            return counted.value(playouts, action, base)
+        def values(playouts: expert.Playouts, steps: Any, among: list[int],
+                   base: Any) -> list[float]:
+            counted.playouts += len(among)
+            return counted.values(playouts, steps, among, base)
 
         rating.Sampler = Sampling  # type: ignore[misc,assignment]
         rating._chances = chances
-        expert.Playouts.value = value  # type: ignore[method-assign]
+        expert.Playouts.values = values  # type: ignore[method-assign,assignment]
 
 
 def _summary(name: str, errors: list[float], signed: list[float], marks: int) -> str:

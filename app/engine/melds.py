@@ -318,7 +318,14 @@ def least_deadwood_mask(hand: int, rules: Rules = HOUSE) -> int:
     Exact: runs never cross suits, so once the sets are chosen each suit is settled by a
     precomputed table; only ranks held three or four times need trying both ways.
     """
-    table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
+    return least_deadwood_of(hand, rules.round_the_corner)
+
+
+def least_deadwood_of(hand: int, wrap: bool) -> int:
+    """:func:`least_deadwood_mask` with round-the-corner runs when ``wrap``: the rules'
+    one field it reads, given once by a play-out (reading a field of
+    :class:`~app.engine.rules.Rules` is a look-up by name in the compiled core)."""
+    table = _RUN_DEADWOOD_WRAP if wrap else _RUN_DEADWOOD_LOW
     a = hand & SUIT_BITS
     b = hand >> 13 & SUIT_BITS
     c = hand >> 26 & SUIT_BITS
@@ -361,10 +368,11 @@ def least_deadwood(cards: Iterable[Card], rules: Rules = HOUSE) -> int:
     return least_deadwood_mask(hand, rules)
 
 
-def _least_by_discard(rest: int, table: tuple[int, ...], result: dict[int, int]) -> None:
-    """Into ``result`` (card bit -> least deadwood so far): for each card of ``rest``
-    (the cards left out of the chosen sets), the run deadwood of its suits once that
-    card is discarded, where it is less than what ``result`` holds (cards in order)."""
+def _least_by_discard(rest: int, table: tuple[int, ...], out: list[int], first: bool) -> None:
+    """Into ``out`` (by card index, the least deadwood so far): for each card of
+    ``rest`` (the cards left out of the chosen sets), the run deadwood of its suits once
+    that card is discarded, where it is less than what ``out`` holds (``first``: the
+    first pass, which sets every card of ``rest``)."""
     whole = (table[rest & SUIT_BITS] + table[rest >> 13 & SUIT_BITS]
              + table[rest >> 26 & SUIT_BITS] + table[rest >> 39])
     shift = 0
@@ -376,29 +384,46 @@ def _least_by_discard(rest: int, table: tuple[int, ...], result: dict[int, int])
             low = left & -left
             left ^= low
             value = base + table[pattern ^ low]
-            bit = low << shift
-            found = result.get(bit)
-            if found is None or value < found:
-                result[bit] = value
+            index = low.bit_length() - 1 + shift
+            if first or value < out[index]:
+                out[index] = value
         shift += 13
 
 
 def deadwood_by_discard_mask(hand: int, rules: Rules = HOUSE) -> dict[int, int]:
-    """For each card bit of ``hand``, the least deadwood of the hand without it."""
-    table = _RUN_DEADWOOD_WRAP if rules.round_the_corner else _RUN_DEADWOOD_LOW
-    ranks = _set_ranks(hand)
+    """For each card bit of ``hand``, the least deadwood of the hand without it (in card
+    order)."""
+    out = [0] * 52
+    least_without(hand, rules.round_the_corner, out)
     result: dict[int, int] = {}
+    left = hand
+    while left:
+        low = left & -left
+        left ^= low
+        result[low] = out[low.bit_length() - 1]
+    return result
+
+
+def least_without(hand: int, wrap: bool, out: list[int]) -> None:
+    """:func:`deadwood_by_discard_mask` into ``out`` (52 places, by card index; round the
+    corner when ``wrap``): ``out[i]`` becomes the least deadwood of ``hand`` without card
+    ``i``, for each card of ``hand`` (the other places are left as they are). The
+    sampler's form: no dict, and every figure a small integer, so nothing is
+    allocated."""
+    table = _RUN_DEADWOOD_WRAP if wrap else _RUN_DEADWOOD_LOW
+    ranks = _set_ranks(hand)
     if not ranks:
         # No sets possible, and a discard cannot create one: only the discard's suit changes.
-        _least_by_discard(hand, table, result)
-        return result
+        _least_by_discard(hand, table, out, True)
+        return
     # Some rank is held three or four times. The hand without card ``x`` can make
     # exactly the choices of sets of the whole hand that leave ``x`` out, and for each
-    # such choice only the suit of ``x`` changes: one pass per choice. In card order, as
-    # the choice "no sets" (first) lists every card.
+    # such choice only the suit of ``x`` changes: one pass per choice (the choice "no
+    # sets", first, lists every card).
+    first = True
     for chosen in _set_choices(hand, ranks):
-        _least_by_discard(hand ^ chosen, table, result)
-    return result
+        _least_by_discard(hand ^ chosen, table, out, first)
+        first = False
 
 
 _NO_DISCARD: Final = 999 << 10
@@ -477,7 +502,18 @@ def least_discard_mask(hand: int, keep: int = 0, rules: Rules = HOUSE) -> tuple[
     the discard's suit changing), keeping the best card instead of every card's
     figure: the least over (choice of sets, card left out of them) is the least over
     cards of each card's least."""
-    wrap = rules.round_the_corner
+    found = least_discard_of(hand, keep, rules.round_the_corner)
+    return (1 << (found & 63), found >> 6) if found != NO_DISCARD else (0, 999)
+
+
+NO_DISCARD: Final = 999 << 6 | 63
+""":func:`least_discard_of` when no card may be thrown."""
+
+
+def least_discard_of(hand: int, keep: int, wrap: bool) -> int:
+    """:func:`least_discard_mask` in one integer, with round-the-corner runs when
+    ``wrap``: ``deadwood left << 6 | card index`` (:data:`NO_DISCARD` when no card may be
+    thrown), for a play-out, which keeps it in a memo and builds no tuple."""
     table = _RUN_DEADWOOD_WRAP if wrap else _RUN_DEADWOOD_LOW
     suit_best = _DISCARD_WRAP if wrap else _DISCARD_LOW
     ranks = _set_ranks(hand)
@@ -488,8 +524,8 @@ def least_discard_mask(hand: int, keep: int = 0, rules: Rules = HOUSE) -> tuple[
         for chosen in _set_choices(hand, ranks):
             best = _discard_pass(hand ^ chosen, keep, table, suit_best, best)
     if best == _NO_DISCARD:
-        return 0, 999
-    return 1 << 63 - (best & 63), best >> 10
+        return NO_DISCARD
+    return (best >> 10) << 6 | (63 - (best & 63))
 
 
 def best_discards(cards: Iterable[Card], rules: Rules = HOUSE) -> tuple[int, list[Card]]:
@@ -646,6 +682,7 @@ def all_melds(cards: Iterable[Card], rules: Rules = HOUSE) -> list[Meld]:
 
 __all__ = [
     "CARD_POINTS",
+    "NO_DISCARD",
     "Arrangement",
     "Meld",
     "MeldKind",
@@ -658,7 +695,10 @@ __all__ = [
     "least_deadwood",
     "least_arrangements_mask",
     "least_deadwood_mask",
+    "least_deadwood_of",
     "least_discard_mask",
+    "least_discard_of",
+    "least_without",
     "make_meld",
     "meld_kind",
     "points",

@@ -46,10 +46,11 @@ hand or match is the share of its rated decisions that are)."""
 REVIEW_BUDGET = expert.Budget(samples=11, discards=4, deadline=None, batch=11)
 """Samples per candidate (at most: :func:`chances` stops early where the rating is
 settled) and discard candidates of a review's evaluation: no deadline, so a rating is
-reproducible. About a quarter of the CPU a hand's analysis took before issue 46 (12
-decisions; 23–27 % with the samples a discard carries over from its draw,
-:func:`rate_all`), at ratings as near to many more samples: see ``bench/review.py``,
-``bench/review_noise.py`` and docs/benchmarks.md, *A cheaper analysis*."""
+reproducible. Under a fifth of the CPU a hand's analysis took before issue 46 (12
+decisions; 17–20 % with the samples a discard carries over from its draw,
+:func:`rate_all`, and the play-outs of round four), at ratings as near to many more
+samples: see ``bench/review.py``, ``bench/review_noise.py`` and docs/benchmarks.md, *A
+cheaper analysis*."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +227,8 @@ def _chances(view: PlayerView, chosen: Action, budget: expert.Budget, seed: str,
         actions.append(chosen)
     mine = actions.index(chosen)
     playouts = expert.Playouts(view)
-    play = playouts.value
+    play = playouts.values
+    steps = expert.moves(actions)
     sampler: Sampler | None = None
     values: list[list[float]] = [[] for _ in actions]
     sums = [0.0] * len(actions)
@@ -242,8 +244,7 @@ def _chances(view: PlayerView, chosen: Action, budget: expert.Budget, seed: str,
             hidden = sampler.hidden(rng)
         used.append(hidden)
         base = playouts.deal(*hidden)
-        for i in alive:
-            value = play(actions[i], base)
+        for i, value in zip(alive, play(steps, alive, base), strict=True):
             values[i].append(value)
             sums[i] += value
         if drawn < DROP_AFTER or drawn == samples:
@@ -314,11 +315,13 @@ def ranked(view: PlayerView, budget: expert.Budget = REVIEW_BUDGET,
     sampler = Sampler(view, model)
     sums = [0.0] * len(actions)
     samples = max(1, budget.samples)
+    steps = expert.moves(actions)
+    every = list(range(len(actions)))
     for _ in range(samples):
         opponent, stock = sampler.hidden(rng)
         base = playouts.deal(opponent, stock)
-        for i, action in enumerate(actions):
-            sums[i] += playouts.value(action, base)
+        for i, value in enumerate(playouts.values(steps, every, base)):
+            sums[i] += value
     order = sorted(range(len(actions)), key=lambda i: (-sums[i], i))
     return [(actions[i], sums[i] / samples) for i in order]
 

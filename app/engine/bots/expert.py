@@ -67,7 +67,7 @@ from .common import ensure_turn
 from .equity import match_equity
 from .hard import DANGER, Evaluator, Model, build_model, danger
 from .inference import Sampler
-from .rollout import Deal, play_after
+from .rollout import Deal, Outcome, outcome_of, play_results
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +148,7 @@ def deal_for(view: PlayerView, opponent: int, stock: list[int]) -> Deal:
 
 def _move(action: Action) -> tuple[str, int]:
     """``(move, card bit)``: our candidate ``action`` as
-    :func:`~app.engine.bots.rollout.play_after` takes it (the bit 0 when no card)."""
+    :func:`~app.engine.bots.rollout.play_result` takes it (the bit 0 when no card)."""
     if isinstance(action, TakeUpcard | TakeDiscard):
         return "take", 0
     if isinstance(action, DrawStock):
@@ -169,6 +169,11 @@ def default_action(view: PlayerView, model: Model, ev: Evaluator,
     return hard.choose(view, random.Random(rng.getrandbits(64)), model, ev)
 
 
+_EQUITIES: dict[tuple[object, ...], dict[int, float]] = {}
+"""The memo of :attr:`Playouts.equity` by rules, seat and score (at most 64 scores: a
+hand's analysis meets one)."""
+
+
 class Playouts:
     """The value of a candidate action on one sampled deal of ``view``: the deal
     played out after it (:func:`~app.engine.bots.rollout.play_out`, Expert patient:
@@ -180,9 +185,16 @@ class Playouts:
         self.view = view
         self.me = view.player
         self.mine, self.theirs = view.scores[view.player], view.scores[1 - view.player]
-        self.equity: dict[tuple[int | None, int], float] = {}
+        # The chances of the ends met, shared by every search at the same score (the
+        # decisions of one hand): memoised per score, as the equity depends on nothing else.
+        score = (view.rules, view.player, self.mine, self.theirs, view.played)
+        found = _EQUITIES.get(score)
+        if found is None:
+            if len(_EQUITIES) >= 64:
+                _EQUITIES.clear()
+            found = _EQUITIES[score] = {}
+        self.equity: dict[int, float] = found
         self.template = deal_for(view, 0, [])
-        self.moves: dict[int, tuple[Action, str, int]] = {}
 
     def deal(self, opponent: int, stock: list[int]) -> Deal:
         """:func:`deal_for` of this view, from the view read once (``stock`` is kept,
@@ -194,34 +206,44 @@ class Playouts:
                     t.forced, t.taken)
 
     def value(self, action: Action, base: Deal) -> float:
-        """The chance (0..1) to win the match after ``action`` on a copy of ``base``."""
+        """The chance (0..1) to win the match after ``action`` on ``base`` (not
+        changed): :meth:`values` of one."""
+        return self.values([_move(action)], [0], base)[0]
+
+    def values(self, moves: list[tuple[str, int]], among: list[int],
+               base: Deal) -> list[float]:
+        """The chance (0..1) to win the match after each of ``moves`` (each candidate's
+        ``(move, card bit)``, :func:`moves`) at the places ``among``, in that order, on
+        ``base`` (not changed): the play-outs in one call of the compiled core
+        (:func:`~app.engine.bots.rollout.play_results`)."""
         view = self.view
-        # Each candidate's move is read once (by the action's identity: a search
-        # passes the same objects sample after sample, and hashing them costs more).
-        found_move = self.moves.get(id(action))
-        if found_move is None or found_move[0] is not action:
-            found_move = (action, *_move(action))
-            self.moves[id(action)] = found_move
-        _, move, card = found_move
-        outcome = (play_after(base, move, card, view.rules, view.limit)
-                   if PATIENT_KNOCK is None
-                   else play_after(base, move, card, view.rules, view.limit, self.me,
-                                   PATIENT_KNOCK))
-        key = (outcome.winner, outcome.points)
-        found = self.equity.get(key)
-        if found is None:
-            me = self.me
-            after = view.played + 1  # this hand over: a hand of a number of hands
-            if outcome.winner is None:
-                found = match_equity(view.rules, self.mine, self.theirs, after)
-            elif outcome.winner == me:
-                found = match_equity(view.rules, self.mine + outcome.points, self.theirs,
-                                     after)
-            else:
-                found = match_equity(view.rules, self.mine, self.theirs + outcome.points,
-                                     after)
-            self.equity[key] = found
+        results = play_results(base, moves, among, view.rules, view.limit,
+                               -1 if PATIENT_KNOCK is None else self.me,
+                               0 if PATIENT_KNOCK is None else PATIENT_KNOCK)
+        equity = self.equity
+        found: list[float] = []
+        for result in results:
+            # The kind of end (its low 3 bits) does not change the score it leaves.
+            chance = equity.get(result >> 3)
+            if chance is None:
+                chance = equity[result >> 3] = self._chance(outcome_of(result))
+            found.append(chance)
         return found
+
+    def _chance(self, outcome: Outcome) -> float:
+        """The chance to win the match from the score ``outcome`` leaves."""
+        view = self.view
+        after = view.played + 1  # this hand over: a hand of a number of hands
+        if outcome.winner is None:
+            return match_equity(view.rules, self.mine, self.theirs, after)
+        if outcome.winner == self.me:
+            return match_equity(view.rules, self.mine + outcome.points, self.theirs, after)
+        return match_equity(view.rules, self.mine, self.theirs + outcome.points, after)
+
+
+def moves(actions: list[Action]) -> list[tuple[str, int]]:
+    """Each action as :meth:`Playouts.values` takes it (``(move, card bit)``)."""
+    return [_move(action) for action in actions]
 
 
 def candidates(view: PlayerView, model: Model, default: Action | None,
@@ -361,7 +383,8 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
     seconds = deadline_of(budget)
     deadline = None if seconds is None else time.perf_counter() + seconds
     playouts = Playouts(view)
-    play = playouts.value
+    play = playouts.values
+    steps = moves(actions)
     sampler = Sampler(view, model)
     values: list[list[float]] = [[] for _ in actions]
     alive = list(range(len(actions)))
@@ -372,8 +395,8 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
         for _ in range(max(1, min(budget.batch, budget.samples - drawn))):
             opponent, stock = sampler.hidden(rng)
             base = playouts.deal(opponent, stock)
-            for i in alive:
-                values[i].append(play(actions[i], base))
+            for i, value in zip(alive, play(steps, alive, base), strict=True):
+                values[i].append(value)
             drawn += 1
             spent += len(alive)
             if deadline is not None and time.perf_counter() > deadline:
@@ -388,7 +411,7 @@ def search(view: PlayerView, rng: random.Random, budget: Budget | None = None,
             break
     if len(actions) == 1 and not values[0]:
         opponent, stock = sampler.hidden(rng)
-        values[0].append(play(actions[0], playouts.deal(opponent, stock)))
+        values[0].extend(play(steps, [0], playouts.deal(opponent, stock)))
     means = [fsum(v) / len(v) if v else 0.0 for v in values]
     best = highest(means, alive)
     guard = 0
@@ -455,4 +478,4 @@ def choose(view: PlayerView, rng: random.Random, budget: Budget | None = None) -
 __all__ = ["DEFAULT_BUDGET", "PATIENT_KNOCK", "PURE_ENGINE_SLOWDOWN", "SEARCH_PHASES",
            "SWITCH_MARGIN", "SWITCH_Z", "Budget", "Playouts", "Search", "beats", "candidates",
            "choose", "deadline_of", "deal_for", "default_action", "evaluate", "highest",
-           "paired", "sample_hidden", "search"]
+           "moves", "paired", "sample_hidden", "search"]

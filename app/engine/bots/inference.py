@@ -23,16 +23,18 @@ from __future__ import annotations
 
 import random
 from math import exp
+from typing import Final, TypeVar, cast
 
 from ..cards import to_mask
 from ..hand import PlayerView
-from ..melds import (
-    CARD_POINTS,
-    deadwood_by_discard_mask,
-    least_deadwood_mask,
-    least_discard_mask,
-)
+from ..melds import CARD_POINTS, least_deadwood_of, least_discard_of, least_without
 from .hard import Model, sample_opponent
+
+T = TypeVar("T")
+
+CARD_BITS: Final[tuple[object, ...]] = tuple(1 << index for index in range(52))
+"""Each card's bit by index, made once: a sampled stock is a list of these very objects
+(compiled, an ``int`` taken from a list and put in another is made again)."""
 
 TRIES = 12
 """Draws of an opponent hand per plausible sample (rejection sampling; the most
@@ -66,6 +68,7 @@ class Evidence:
 
     def __init__(self, view: PlayerView) -> None:
         self.rules = view.rules
+        self.wrap = view.rules.round_the_corner
         # The cards it took from the pile: (bit, points).
         self.picks = [(1 << card.index, card.points) for card in view.opponent_known]
         declined = view.opponent_declined
@@ -80,6 +83,9 @@ class Evidence:
         self.known = to_mask(view.opponent_known)
         self.limit = view.limit.limit
         self.earlier = [card.points for card in discards[-3:-1]]
+        # The least deadwood of a hand without each of its cards, by card index (see
+        # :meth:`plausibility`; filled again for each hand weighed).
+        self.without = [0] * 52
 
     def bound(self) -> float:
         """The highest :meth:`plausibility` any hand can have in this view (0..1]: 1
@@ -106,41 +112,47 @@ class Evidence:
           :data:`DECLINED`);
         - its deadwood, once it has discarded (:data:`DEADWOOD_TILT`).
         """
-        rules = self.rules
-        least = least_deadwood_mask(opponent, rules)
+        wrap = self.wrap
+        least = least_deadwood_of(opponent, wrap)
         earlier = self.earlier if self.discarded else []
         # The least deadwood without each of its cards, in one pass: a card is in no meld
         # of some best arrangement when that is ``least`` less its points.
-        without = (deadwood_by_discard_mask(opponent, rules) if self.picks or earlier
-                   else {})
+        without = self.without
+        if self.picks or earlier:
+            least_without(opponent, wrap, without)
         likelihood = 1.0
         for bit, points in self.picks:
-            left = without.get(bit)
-            if left is None:  # not in this hand (sampled hands always hold it)
-                left = least_deadwood_mask(opponent ^ bit, rules)
+            if opponent & bit:
+                left = without[bit.bit_length() - 1]
+            else:  # not in this hand (sampled hands always hold it)
+                left = least_deadwood_of(opponent ^ bit, wrap)
             if left == least - points:
                 likelihood *= LOOSE_PICK
         for bit, points, factor in self.declined:
-            if not opponent & bit and least_deadwood_mask(opponent | bit, rules) < (
+            if not opponent & bit and least_deadwood_of(opponent | bit, wrap) < (
                     least + points):
                 likelihood *= factor
         if not self.discarded:
             return likelihood
         # The card taken from the pile may not be thrown on the same turn; a known card
         # is left out of the choice (one of them may be older, a small approximation).
-        best = least_discard_mask(opponent | self.last, self.known, rules)[1]
+        best = least_discard_of(opponent | self.last, self.known, wrap) >> 6
         limit = self.limit
         if best <= limit and (limit > 0 or best == 0):
             likelihood *= KNOCKABLE
         likelihood *= exp(-(least - best) / REGRET)
         if earlier:
-            for bit, value in without.items():
-                points = CARD_POINTS[bit.bit_length() - 1]
+            left = opponent
+            while left:
+                low = left & -left
+                left ^= low
+                index = low.bit_length() - 1
+                points = CARD_POINTS[index]
                 lower = 0
-                for low in earlier:
-                    if points > low:
+                for low_points in earlier:
+                    if points > low_points:
                         lower += 1
-                if lower and value == least - points:
+                if lower and without[index] == least - points:
                     likelihood *= KEPT_HIGH ** lower
         return likelihood * exp(-least / DEADWOOD_TILT)
 
@@ -151,7 +163,7 @@ def plausibility(view: PlayerView, opponent: int) -> float:
     return Evidence(view).plausibility(opponent)
 
 
-def shuffle(items: list[int], rng: random.Random) -> None:
+def shuffle(items: list[T], rng: random.Random) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: for a
     :class:`random.Random` itself by CPython's algorithm (for ``i`` from the last index
     down to 1, swap with ``randbelow(i + 1)``, drawn by ``getrandbits`` and rejection),
@@ -234,28 +246,30 @@ class Sampler:
             for index in cards:
                 mask |= 1 << index
             return mask
-        weights = list(self.weights)
+        weights = self.weights
         last = len(weights) - 1
         total = 0.0
         for weight in weights:
             total += weight
+        # The places of the cards already drawn (their weight counts as 0).
+        drawn = 0
         while wanted > 0:
             target = rng.random() * total
             position = 0
-            weight = weights[0]
+            weight = 0.0 if drawn & 1 else weights[0]
             # The first card whose running sum passes the target (a rounding error at
             # the end falls on the last card still there).
             while position < last and (weight == 0.0 or target >= weight):
                 target -= weight
                 position += 1
-                weight = weights[position]
+                weight = 0.0 if drawn >> position & 1 else weights[position]
             if weight == 0.0:
-                while weights[position] == 0.0:
+                while drawn >> position & 1 or weights[position] == 0.0:
                     position -= 1
                 weight = weights[position]
             mask |= 1 << cards[position]
             total -= weight
-            weights[position] = 0.0
+            drawn |= 1 << position
             wanted -= 1
         return mask
 
@@ -265,13 +279,13 @@ class Sampler:
         discard pile is ever in either)."""
         opponent = self.opponent(rng)
         rest = self.model.unseen & ~opponent
-        stock: list[int] = []
+        stock: list[object] = []
         while rest:
             low = rest & -rest
-            stock.append(low)
+            stock.append(CARD_BITS[low.bit_length() - 1])
             rest ^= low
         shuffle(stock, rng)
-        return opponent, stock[:self.stock_count]
+        return opponent, cast("list[int]", stock[:self.stock_count])
 
 
 def sample_plausible(view: PlayerView, model: Model, rng: random.Random) -> int:

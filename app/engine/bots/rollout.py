@@ -3,9 +3,10 @@
 A :class:`Deal` is one *determinisation*: a full, concrete hand (both players' cards,
 the stock order, the discard pile) built by the Expert from its view plus sampled
 hidden cards — never from the real hidden cards. :func:`play_out` plays it to the end
-with a fast policy for both players (Standard's: take a face-up card that makes a meld
-or lets it knock at once; discard the card leaving the least deadwood; knock as soon as
-allowed) and returns the hand's score as seen by one player.
+(on plain values, the deal unchanged: :func:`play_result`) with a fast policy for both
+players (Standard's: take a face-up card that makes a meld or lets it knock at once;
+discard the card leaving the least deadwood; knock as soon as allowed) and returns the
+hand's score as seen by one player.
 
 The rules of a hand are those of docs/rules.md §3 (upcard offer, draw, discard, knock/gin, big
 gin, a void hand when a turn ends with two stock cards or fewer); the settlement of a
@@ -21,10 +22,11 @@ from typing import Final
 from ..layoff import run_chain
 from ..melds import (
     CARD_POINTS,
+    NO_DISCARD,
     SUIT_BITS,
     least_arrangements_mask,
-    least_deadwood_mask,
-    least_discard_mask,
+    least_deadwood_of,
+    least_discard_of,
 )
 from ..rules import Rules
 from ..scoring import HandKind, KnockLimit, Role, score_hand
@@ -50,11 +52,6 @@ class Deal:
     offers: int
     forced: bool
     taken: int
-
-    def copy(self) -> Deal:
-        """An independent copy (play-outs change a deal in place)."""
-        return Deal(list(self.hands), list(self.stock), list(self.pile), self.phase,
-                    self.to_play, self.starting, self.offers, self.forced, self.taken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +102,12 @@ def can_meld(hand: int, index: int, rules: Rules) -> bool:
     of its rank, or two next to it in its suit as a run of three. When False the card is
     deadwood in every arrangement of ``hand`` with it, so its least deadwood is
     ``hand``'s plus the card's points (the take rules' shortcut)."""
-    mates, pairs = _MELD_MATES[1 if rules.round_the_corner else 0][index]
+    return _can_meld(hand, index, rules.round_the_corner)
+
+
+def _can_meld(hand: int, index: int, wrap: bool) -> bool:
+    """:func:`can_meld`, round the corner when ``wrap``."""
+    mates, pairs = _MELD_MATES[1 if wrap else 0][index]
     same = hand & mates
     if same & (same - 1):
         return True
@@ -121,13 +123,18 @@ def wants_card(hand: int, card: int, rules: Rules, limit: int, least: int = -1) 
     """The play-out policy's take rule: ``card`` (a bit) completes or extends a meld of
     the 10-card ``hand``, or taking it lets the player knock (or go gin) at once.
     ``least``: the least deadwood of ``hand`` when known (-1: computed here)."""
+    return _wants(hand, card, rules.round_the_corner, limit, least)
+
+
+def _wants(hand: int, card: int, wrap: bool, limit: int, least: int) -> bool:
+    """:func:`wants_card`, round the corner when ``wrap``."""
     index = _bit_index(card)
     points = CARD_POINTS[index]
     with_card = hand | card
     if least < 0:
-        least = least_deadwood_mask(hand, rules)
-    if can_meld(hand, index, rules):
-        after = least_deadwood_mask(with_card, rules)
+        least = least_deadwood_of(hand, wrap)
+    if _can_meld(hand, index, wrap):
+        after = least_deadwood_of(with_card, wrap)
         if after < least + points:
             return True
     else:
@@ -135,12 +142,13 @@ def wants_card(hand: int, card: int, rules: Rules, limit: int, least: int = -1) 
     if after - MOST_POINTS > limit:
         return False  # no discard brings it within the limit
     # The best discard after taking it (memoised: the discard that follows asks again).
-    return best_discard(with_card, card, rules)[1] <= limit
+    return _best_discard(with_card, card, wrap) >> 6 <= limit
 
 
-_DISCARDS: Final[dict[int, tuple[int, int]]] = {}
+_DISCARDS: Final[dict[int, int]] = {}
 """Memo of :func:`best_discard` (play-outs from the same samples meet the same hands
-again and again), keyed by one integer (:func:`best_discard`); emptied when it reaches
+again and again), keyed by one integer, each answer one integer
+(:func:`~app.engine.melds.least_discard_of`); emptied when it reaches
 :data:`MEMO_SIZE` entries."""
 MEMO_SIZE: Final = 50_000
 """(About 12 MB at most: one decision of Expert fills a few thousand.)"""
@@ -150,15 +158,22 @@ def best_discard(hand: int, taken: int, rules: Rules) -> tuple[int, int]:
     """``(card bit, deadwood left)``: the discard leaving the least deadwood, ties to the
     higher card then the higher index; never ``taken`` (one card's bit, or 0 for none)
     (:func:`~app.engine.melds.least_discard_mask`, memoised)."""
+    found = _best_discard(hand, taken, rules.round_the_corner)
+    return (1 << (found & 63), found >> 6) if found != NO_DISCARD else (0, 999)
+
+
+def _best_discard(hand: int, taken: int, wrap: bool) -> int:
+    """:func:`best_discard` as :func:`~app.engine.melds.least_discard_of` answers it
+    (``deadwood left << 6 | card index``), round the corner when ``wrap``, memoised."""
     # One integer: the hand's 52 bits, then taken's position (0 for none: 6 bits) and
     # round-the-corner (1 bit); under 2**62, so no tuple to build or hash.
-    key = (hand << 6 | taken.bit_length()) << 1 | rules.round_the_corner
+    key = (hand << 6 | taken.bit_length()) << 1 | wrap
     found = _DISCARDS.get(key)
     if found is not None:
         return found
     if len(_DISCARDS) >= MEMO_SIZE:
         _DISCARDS.clear()
-    found = _DISCARDS[key] = least_discard_mask(hand, taken, rules)
+    found = _DISCARDS[key] = least_discard_of(hand, taken, wrap)
     return found
 
 
@@ -208,7 +223,12 @@ def _layoff_options(meld: int, defender: int, wrap: bool) -> list[int]:
     return options
 
 
-_SCORES: Final[dict[int, tuple[Rules, tuple[Role, int, HandKind]]]] = {}
+_KINDS: Final[tuple[HandKind, ...]] = tuple(HandKind)
+"""Every way a hand ends, numbered by place (the low bits of a play-out's result)."""
+_KNOCKER_WINS: Final = 1
+"""The bit of a knock's score (:func:`_score`) set when the knocker wins it."""
+
+_SCORES: Final[dict[int, tuple[Rules, int]]] = {}
 """Memo of :func:`_score`, keyed by one integer (the deadwood counts, big gin and the
 knock limit), each entry with the rules it was scored under: a look-up hashes no
 dataclass, and compares the rules only when they are another object (emptied at
@@ -217,9 +237,10 @@ SCORES_SIZE: Final = 4096
 
 
 def _score(knocker: int, defender: int, rules: Rules, big_gin: bool,
-           limit: KnockLimit) -> tuple[Role, int, HandKind]:
-    """``(winner, points, kind)`` of :func:`~app.engine.scoring.score_hand` for these
-    deadwood counts (each under 128), memoised."""
+           limit: KnockLimit) -> int:
+    """:func:`~app.engine.scoring.score_hand` for these deadwood counts (each under
+    128) in one integer, memoised: ``points << 4 | kind << 1 | knocker wins`` (the
+    kind's place in :data:`_KINDS`; :data:`_KNOCKER_WINS`)."""
     if not 0 <= limit.limit < 128:
         return _scored(knocker, defender, rules, big_gin, limit)
     key = (((knocker << 7 | defender) << 1 | big_gin) << 7 | limit.limit) << 1 | limit.doubled
@@ -234,10 +255,11 @@ def _score(knocker: int, defender: int, rules: Rules, big_gin: bool,
 
 
 def _scored(knocker: int, defender: int, rules: Rules, big_gin: bool,
-            limit: KnockLimit) -> tuple[Role, int, HandKind]:
+            limit: KnockLimit) -> int:
     score = score_hand(knocker, defender, rules, big_gin=big_gin, limit=limit)
     assert score.winner is not None
-    return score.winner, score.points, score.kind
+    return (score.points << 4 | _KINDS.index(score.kind) << 1
+            | (_KNOCKER_WINS if score.winner is Role.KNOCKER else 0))
 
 
 def settle_masks(hand: int, defender: int, rules: Rules, limit: KnockLimit,
@@ -250,14 +272,22 @@ def settle_masks(hand: int, defender: int, rules: Rules, limit: KnockLimit,
     settlement; ``tests/unit/engine/test_fast_core.py`` checks it against ``lay_down``).
     ``knocker`` and ``before``: the least deadwood of ``hand`` and of ``defender`` when
     known (-1: computed here)."""
+    score = _settle(hand, defender, rules, limit, knocker, before)
+    return (Role.KNOCKER if score & _KNOCKER_WINS else Role.DEFENDER, score >> 4,
+            _KINDS[score >> 1 & 7])
+
+
+def _settle(hand: int, defender: int, rules: Rules, limit: KnockLimit, knocker: int,
+            before: int) -> int:
+    """:func:`settle_masks` as :func:`_score` answers it (one integer)."""
+    wrap = rules.round_the_corner
     if knocker < 0:
-        knocker = least_deadwood_mask(hand, rules)
+        knocker = least_deadwood_of(hand, wrap)
     if before < 0:
-        before = least_deadwood_mask(defender, rules)
+        before = least_deadwood_of(defender, wrap)
     big_gin = hand.bit_count() == 11
     if knocker == 0 or before == 0:
         return _score(knocker, before, rules, big_gin, limit)
-    wrap = rules.round_the_corner
     worst = 0
     for chosen in least_arrangements_mask(hand, knocker, rules):
         choices = [0]
@@ -268,7 +298,7 @@ def settle_masks(hand: int, defender: int, rules: Rules, limit: KnockLimit,
         best = before
         for choice in choices:
             if choice:
-                value = least_deadwood_mask(defender ^ choice, rules)
+                value = least_deadwood_of(defender ^ choice, wrap)
                 if value < best:
                     best = value
         if best > worst:
@@ -278,104 +308,146 @@ def settle_masks(hand: int, defender: int, rules: Rules, limit: KnockLimit,
     return _score(knocker, worst, rules, big_gin, limit)
 
 
-def settle_knock(knocker: int, hand: int, defender: int, rules: Rules,
-                 limit: KnockLimit, least: int = -1, defender_least: int = -1) -> Outcome:
-    """Score a knock (or gin / big gin) by ``knocker`` holding ``hand`` against the
-    ``defender`` mask, as the engine's own settlement scores it (:func:`settle_masks`;
-    ``least`` and ``defender_least``: the two hands' least deadwood when known, else
-    -1)."""
-    winner, points, kind = settle_masks(hand, defender, rules, limit, least, defender_least)
-    return Outcome(knocker if winner is Role.KNOCKER else 1 - knocker, points, kind)
+VOID_RESULT: Final = 4
+"""A void hand as :func:`play_result` answers it (no winner, no points, the kind
+``VOID``: :func:`outcome_of` reads it back)."""
 
 
-def discard_and_end(deal: Deal, card: int, out: str, rules: Rules, limit: KnockLimit,
-                    left: int = -1, defender_least: int = -1) -> Outcome | None:
-    """The player to act discards ``card`` (a bit) — with ``out`` ``"knock"``/``"gin"``
-    they go out, ``"discard"`` just discards. Returns the outcome when the hand ends
-    (a knock, or a void hand), else ``None`` with the turn passed on. ``left`` and
-    ``defender_least``: the least deadwood of the hand the discard leaves and of the
-    other player's hand, when known (-1: computed by the settlement if needed)."""
-    player = deal.to_play
-    deal.hands[player] ^= card
-    deal.pile.append(card)
-    deal.taken = 0
-    deal.forced = False
-    if out != "discard":
-        return settle_knock(player, deal.hands[player], deal.hands[1 - player], rules, limit,
-                            left, defender_least)
-    if len(deal.stock) <= VOID_AT:
-        return VOID
-    deal.phase = "draw"
-    deal.to_play = 1 - player
-    return None
+def _knock(player: int, hand: int, defender: int, rules: Rules, limit: KnockLimit,
+           least: int, defender_least: int) -> int:
+    """The result (as :func:`play_result`) of a knock (gin, big gin) by ``player``
+    holding ``hand`` against the ``defender`` mask (:func:`settle_masks`; ``least`` and
+    ``defender_least`` the two hands' least deadwood when known, else -1)."""
+    score = _settle(hand, defender, rules, limit, least, defender_least)
+    winner = player if score & _KNOCKER_WINS else 1 - player
+    return (score >> 4) << 5 | (winner + 1) << 3 | (score >> 1 & 7)
 
 
-def draw(deal: Deal, from_pile: bool) -> None:
-    """The player to act takes the face-up card (``from_pile``) or the top stock card."""
-    player = deal.to_play
-    if from_pile:
-        card = deal.pile.pop()
-        deal.taken = card
-    else:
-        card = deal.stock.pop(0)
-        deal.taken = 0
-    deal.hands[player] |= card
-    deal.phase = "discard"
-
-
-def pass_upcard(deal: Deal) -> None:
-    """The player to act declines the upcard on offer."""
-    deal.offers += 1
-    if deal.offers == 1:
-        deal.to_play = 1 - deal.to_play
-    else:
-        deal.to_play = deal.starting
-        deal.phase = "draw"
-        deal.forced = True
+def outcome_of(result: int) -> Outcome:
+    """The :class:`Outcome` of a play-out's result in one integer (:func:`play_result`)."""
+    seat = result >> 3 & 3
+    return Outcome(None if seat == 0 else seat - 1, result >> 5, _KINDS[result & 7])
 
 
 def melds_with(hand: int, card: int, rules: Rules, least: int = -1) -> bool:
     """The simple player's take rule: ``card`` (a bit) completes or extends a meld of the
     10-card ``hand`` (it lowers the least deadwood by its whole value). ``least``: the
     least deadwood of ``hand`` when known (-1: computed here)."""
+    return _melds_with(hand, card, rules.round_the_corner, least)
+
+
+def _melds_with(hand: int, card: int, wrap: bool, least: int) -> bool:
+    """:func:`melds_with`, round the corner when ``wrap``."""
     index = _bit_index(card)
-    if not can_meld(hand, index, rules):
+    if not _can_meld(hand, index, wrap):
         return False
     if least < 0:
-        least = least_deadwood_mask(hand, rules)
-    return least_deadwood_mask(hand | card, rules) < least + CARD_POINTS[index]
+        least = least_deadwood_of(hand, wrap)
+    return least_deadwood_of(hand | card, wrap) < least + CARD_POINTS[index]
 
 
-def policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
-                   knock_at: int | None = None) -> Outcome | None:
-    """The play-out policy in the discard phase: big gin, gin, a knock when the
-    deadwood left is at most ``knock_at`` (default: the knock limit, i.e. as soon as
-    allowed), else the discard leaving the least deadwood."""
-    return _policy_discard(deal, rules, limit, knock_at)[0]
+_OFFER: Final = 0
+_DRAW: Final = 1
+_DISCARD: Final = 2
+"""A hand's phases in a play-out (:attr:`Deal.phase` ``"offer"``, ``"draw"``,
+``"discard"``)."""
 
 
-def _policy_discard(deal: Deal, rules: Rules, limit: KnockLimit,
-                    knock_at: int | None, other: int = -1) -> tuple[Outcome | None, int]:
-    """:func:`policy_discard`, and the least deadwood of the hand it leaves. ``other``:
-    the least deadwood of the other player's hand when known (-1: not known)."""
-    hand = deal.hands[deal.to_play]
-    if rules.big_gin and least_deadwood_mask(hand, rules) == 0:
-        return settle_knock(deal.to_play, hand, deal.hands[1 - deal.to_play], rules,
-                            limit, 0, other), 0
-    card, left = best_discard(hand, deal.taken, rules)
-    threshold = limit.limit if knock_at is None else min(knock_at, limit.limit)
-    if left == 0:
-        out = "gin"
-    elif left <= threshold:
-        out = "knock"
-    else:
-        out = "discard"
-    return discard_and_end(deal, card, out, rules, limit, left, other), left
+def _phase(name: str) -> int:
+    """The number of :attr:`Deal.phase` ``name`` (:data:`_OFFER`, ...)."""
+    return _OFFER if name == "offer" else _DRAW if name == "draw" else _DISCARD
+
+
+def _play(hand0: int, hand1: int, stock: list[int], drawn: int, top: int, phase: int,
+          player: int, starting: int, offers: int, forced: bool, taken: int,
+          rules: Rules, limit: KnockLimit, patient: int, knock_at: int) -> int:
+    """Play a hand to its end from this state (:func:`play_out`'s loop, on plain
+    values: nothing is allocated on the way): the two hands' masks, ``stock`` (card
+    bits, top first; the cards before ``drawn`` are gone, the list is not changed),
+    ``top`` the face-up card (0: none), the phase (:data:`_OFFER`, ...), the player to
+    act, the starting player, the upcard's passes so far, whether the draw is forced
+    from the stock, the card taken from the pile this turn (0: none). ``patient``: the
+    patient player's index, -1 for none. Returns the result as :func:`play_result`.
+
+    The card under the face-up one is never needed: a card taken from the pile is
+    always followed by a discard on it (or the hand ends)."""
+    wrap = rules.round_the_corner
+    big = rules.big_gin
+    limit_at = limit.limit
+    size = len(stock)
+    # Each player's least deadwood while holding 10 cards (-1: not known yet): the
+    # deadwood a discard leaves is the one its next turn starts from.
+    least0 = least1 = -1
+    while True:
+        hand = hand0 if player == 0 else hand1
+        if phase == _DISCARD:
+            other = hand1 if player == 0 else hand0
+            other_least = least1 if player == 0 else least0
+            if big and least_deadwood_of(hand, wrap) == 0:
+                return _knock(player, hand, other, rules, limit, 0, other_least)
+            found = _best_discard(hand, taken, wrap)
+            card = 1 << (found & 63)
+            left = found >> 6
+            threshold = knock_at if player == patient and knock_at < limit_at else limit_at
+            hand ^= card
+            if left == 0 or left <= threshold:
+                return _knock(player, hand, other, rules, limit, left, other_least)
+            if size - drawn <= VOID_AT:
+                return VOID_RESULT
+            if player == 0:
+                hand0 = hand
+                least0 = left
+            else:
+                hand1 = hand
+                least1 = left
+            top = card
+            taken = 0
+            forced = False
+            phase = _DRAW
+            player = 1 - player
+            continue
+        take = top != 0 and not (phase == _DRAW and forced)
+        if take:
+            mine = least0 if player == 0 else least1
+            if mine < 0:
+                mine = least_deadwood_of(hand, wrap)
+                if player == 0:
+                    least0 = mine
+                else:
+                    least1 = mine
+            if patient < 0 or player == patient:
+                take = _wants(hand, top, wrap, limit_at, mine)
+            else:
+                take = _melds_with(hand, top, wrap, mine)
+        if phase == _OFFER and not take:
+            offers += 1
+            if offers == 1:
+                player = 1 - player
+            else:
+                player = starting
+                phase = _DRAW
+                forced = True
+            continue
+        if take:
+            hand |= top
+            taken = top
+            top = 0
+        else:
+            if drawn == size:
+                return VOID_RESULT
+            hand |= stock[drawn]
+            drawn += 1
+            taken = 0
+        if player == 0:
+            hand0 = hand
+        else:
+            hand1 = hand
+        phase = _DISCARD
 
 
 def play_out(deal: Deal, rules: Rules, limit: KnockLimit, patient: int | None = None,
              knock_at: int = 0) -> Outcome:
-    """Play ``deal`` (changed in place) to the end of the hand; returns the outcome.
+    """Play ``deal`` (not changed) to the end of the hand; returns the outcome.
 
     Without ``patient`` both players follow Standard's policy (take a face-up card
     that makes a meld or lets them knock at once, discard the card leaving the least
@@ -383,66 +455,96 @@ def play_out(deal: Deal, rules: Rules, limit: KnockLimit, patient: int | None = 
     — the searcher — is *patient*: it takes as Standard does but knocks only when its
     deadwood is at most ``knock_at`` (gin always), and the other player follows the
     simple rule: take a face-up card only when it makes a meld, knock as soon as
-    allowed."""
-    limit_at = limit.limit
-    # Each player's least deadwood while holding 10 cards (-1: not known yet): the
-    # deadwood a discard leaves is the one its next turn starts from.
-    least = [-1, -1]
-    while True:
-        phase = deal.phase
-        player = deal.to_play
-        if phase == "discard":
-            outcome, left = _policy_discard(deal, rules, limit,
-                                            knock_at if player == patient else None,
-                                            least[1 - player])
-            if outcome is not None:
-                return outcome
-            least[player] = left
-            continue
-        hand = deal.hands[player]
-        top = deal.pile[-1] if deal.pile else 0
-        take = top != 0 and not (phase == "draw" and deal.forced)
-        if take:
-            mine = least[player]
-            if mine < 0:
-                mine = least[player] = least_deadwood_mask(hand, rules)
-            if patient is None or player == patient:
-                take = wants_card(hand, top, rules, limit_at, mine)
-            else:
-                take = melds_with(hand, top, rules, mine)
-        if phase == "offer" and not take:
-            pass_upcard(deal)
-            continue
-        if not deal.stock and not take:
-            return VOID
-        draw(deal, take)
+    allowed. A hand ends void when a discard leaves :data:`VOID_AT` stock cards or
+    fewer, or a player must draw from an empty stock."""
+    return outcome_of(_play(deal.hands[0], deal.hands[1], deal.stock, 0,
+                            deal.pile[-1] if deal.pile else 0, _phase(deal.phase),
+                            deal.to_play, deal.starting, deal.offers, deal.forced,
+                            deal.taken, rules, limit, -1 if patient is None else patient,
+                            knock_at))
 
 
 def play_after(base: Deal, move: str, card: int, rules: Rules, limit: KnockLimit,
                patient: int | None = None, knock_at: int = 0) -> Outcome:
-    """The outcome of a copy of ``base`` (``base`` is not changed) after the player to
-    act makes ``move``, played to the end (:func:`play_out` with ``patient`` and
-    ``knock_at``): ``"take"`` the face-up card, ``"stock"`` a stock draw, ``"pass"``
-    the upcard, ``"big gin"`` (settled at once), or ``"discard"``, ``"knock"`` or
-    ``"gin"`` with ``card`` (a bit; :func:`discard_and_end`). One call of the compiled
-    core for each of the search's play-outs (:meth:`~app.engine.bots.expert.Playouts.value`)."""
-    deal = base.copy()
+    """The outcome of ``base`` (not changed) after the player to act makes ``move``,
+    played to the end (:func:`play_out` with ``patient`` and ``knock_at``):
+    ``"take"`` the face-up card, ``"stock"`` a stock draw, ``"pass"`` the upcard,
+    ``"big gin"`` (settled at once), or ``"discard"``, ``"knock"`` or ``"gin"`` with
+    ``card`` (a bit). :func:`play_result` in an :class:`Outcome`."""
+    return outcome_of(play_result(base, move, card, rules, limit,
+                                  -1 if patient is None else patient, knock_at))
+
+
+def play_result(base: Deal, move: str, card: int, rules: Rules, limit: KnockLimit,
+                patient: int = -1, knock_at: int = 0) -> int:
+    """:func:`play_after` (``patient`` -1 for none) in one integer: ``points << 5 |
+    (winner + 1) << 3 | kind`` (the winner's index, 0 for none, and the place of the
+    hand's :class:`~app.engine.scoring.HandKind` in the enumeration; a void hand is
+    :data:`VOID_RESULT`); :func:`outcome_of` reads it back. One call of the compiled
+    core for each of the search's play-outs
+    (:meth:`~app.engine.bots.expert.Playouts.value`), which allocates nothing on the
+    way: ``base`` is not copied."""
+    player = base.to_play
+    hand0, hand1 = base.hands[0], base.hands[1]
+    hand = hand0 if player == 0 else hand1
+    other = hand1 if player == 0 else hand0
+    stock = base.stock
+    drawn = 0
+    pile = base.pile
+    top = pile[-1] if pile else 0
+    phase = _phase(base.phase)
+    offers = base.offers
+    forced = base.forced
+    taken = base.taken
     if move == "take":
-        draw(deal, True)
+        hand |= top
+        taken = top
+        top = 0  # the card under it is never needed (see _play)
+        phase = _DISCARD
     elif move == "stock":
-        draw(deal, False)
+        hand |= stock[0]
+        drawn = 1
+        taken = 0
+        phase = _DISCARD
     elif move == "pass":
-        pass_upcard(deal)
+        offers += 1
+        if offers == 1:
+            player = 1 - player
+        else:
+            player = base.starting
+            phase = _DRAW
+            forced = True
     elif move == "big gin":
-        me = deal.to_play
-        return settle_knock(me, deal.hands[me], deal.hands[1 - me], rules, limit)
+        return _knock(player, hand, other, rules, limit, -1, -1)
     else:
-        outcome = discard_and_end(deal, card, move, rules, limit)
-        if outcome is not None:
-            return outcome
-    return play_out(deal, rules, limit, patient, knock_at)
+        hand ^= card
+        if move != "discard":
+            return _knock(player, hand, other, rules, limit, -1, -1)
+        if len(stock) <= VOID_AT:
+            return VOID_RESULT
+        top = card
+        taken = 0
+        forced = False
+        phase = _DRAW
+    if base.to_play == 0:
+        hand0 = hand
+    else:
+        hand1 = hand
+    if move != "pass" and move != "take" and move != "stock":
+        player = 1 - player
+    return _play(hand0, hand1, stock, drawn, top, phase, player, base.starting, offers,
+                 forced, taken, rules, limit, patient, knock_at)
 
 
-__all__ = ["Deal", "Outcome", "VOID", "best_discard", "discard_and_end", "draw",
-           "melds_with", "pass_upcard", "play_after", "play_out", "policy_discard", "settle_knock",
+def play_results(base: Deal, moves: list[tuple[str, int]], among: list[int], rules: Rules,
+                 limit: KnockLimit, patient: int = -1, knock_at: int = 0) -> list[int]:
+    """:func:`play_result` of ``base`` after each of ``moves`` (``(move, card bit)``) at
+    the places ``among``, in that order: one call of the compiled core for all the
+    candidates of a search on one sample."""
+    return [play_result(base, moves[i][0], moves[i][1], rules, limit, patient, knock_at)
+            for i in among]
+
+
+__all__ = ["VOID", "VOID_RESULT", "Deal", "Outcome", "best_discard", "can_meld", "melds_with",
+           "outcome_of", "play_after", "play_out", "play_result", "play_results",
            "settle_masks", "wants_card"]
