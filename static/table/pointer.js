@@ -10,7 +10,9 @@
 // press made as an answer re-laid out the hand (a drawn card put in, the others moved
 // half a step; at once under reduced motion), before the new hand could be seen, goes
 // to the card that was shown there before (keepAim, aimedAt): the finger was on its way
-// to it. A slow phone handles such a press only once the answer is in.
+// to it. A slow phone handles such a press only once the answer is in. A card flying
+// into the hand (the drawn card) is where it is going (landingAt): a press where it is
+// shown in flight takes the card shown under it, one where it lands takes it.
 
 import { state } from "./state.js";
 import { acts, board, motionOff } from "./page.js";
@@ -115,10 +117,43 @@ function aimedAt(event) {
   return input && input.matches(".hand .slot__input") ? input : null;
 }
 
+// A card in flight is where it is going: the drawn card flying to its place in the hand
+// (.slot.is-flying, motion.js playHand) is no target where it is shown in flight (its
+// face lets presses through to the cards shown under it: play.css), and a press on the
+// place it lands on, the part of it that will be in sight there (not under a later
+// card), is its own: a quick "draw and throw it back" made as it lands takes it. Under
+// reduced motion nothing flies.
+function landingAt(event) {
+  const flying = document.querySelectorAll(".hand .slot.is-flying");
+  if (!flying.length) return null;
+  const slots = Array.from(document.querySelectorAll(".hand .slot[data-card]:not(.slot--gone)"));
+  let hit = null;
+  flying.forEach(function (slot) {
+    const at = slots.indexOf(slot);
+    if (at < 0 || !atRest(slot, event)) return;
+    for (let i = at + 1; i < slots.length; i++) if (atRest(slots[i], event)) return;
+    hit = slot.querySelector(".slot__input");
+  });
+  return hit;
+}
+
+// The press within the slot's card as it is at rest (its slot, laid out where it
+// goes, and the card's own box in it, whatever its flight's transform), or its slot.
+function atRest(slot, event) {
+  if (over(slot, event, 0)) return true;
+  const card = slot.querySelector(".card");
+  if (!card) return false;
+  const r = slot.getBoundingClientRect();
+  const left = r.left + card.offsetLeft;
+  const top = r.top + card.offsetTop;
+  return event.clientX >= left && event.clientX <= left + card.offsetWidth &&
+    event.clientY >= top && event.clientY <= top + card.offsetHeight;
+}
+
 function down(event) {
   state.suppressClick = false;  // a new press: what ended before it is over
   if (pileDown(event)) return;
-  const input = aimedAt(event) || cardOf(event.target);
+  const input = aimedAt(event) || landingAt(event) || cardOf(event.target);
   state.pressedChecked = input && input.checked ? input.value : null;
   if (!input || event.button !== 0 || (state.drag && state.drag.active)) return;
   state.drag = { input: input, slot: input.closest(".slot"), x: event.clientX, y: event.clientY,

@@ -1,0 +1,149 @@
+"""A card in flight is where it is going (issue 48, "never lost"), in Chromium: while the
+drawn card flies to its place in the hand, a press where it is shown in flight takes the
+card shown under it, and a press on the place it lands on takes the drawn card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.browser.test_play_browser import _cards, _start, _to_draw_step
+from tests.browser.test_taps_browser import LANDED, REFUSED
+from tests.support.tables import at_rest, settled, table_version
+
+pytestmark = pytest.mark.browser
+
+# Every animation of the page held at ``f`` of its own length (the hand's slides and the
+# drawn card's flight alike); then, for the card in flight (its slot .is-flying): a point
+# ``under`` where it is shown, away from where it lands, with the card shown under it there
+# (another card of the hand: [x, y, code]), and a point ``landing`` of its place in the hand
+# (its slot, at least 3 px inside) where it is not shown. Either null when there is none.
+HOLD_AND_LOOK = """f => {
+  document.getAnimations().forEach(a => {
+    a.pause();
+    a.currentTime = f * a.effect.getComputedTiming().duration;
+  });
+  const slot = document.querySelector('.hand .slot.is-flying');
+  if (!slot) return null;
+  const flyer = slot.querySelector('.card');
+  const shown = flyer.getBoundingClientRect();
+  const box = slot.getBoundingClientRect();
+  const rest = {left: box.left + flyer.offsetLeft, top: box.top + flyer.offsetTop};
+  rest.right = rest.left + flyer.offsetWidth;
+  rest.bottom = rest.top + flyer.offsetHeight;
+  const near = (r, x, y, m) => x > r.left - m && x < r.right + m && y > r.top - m
+    && y < r.bottom + m;
+  let under = null;
+  // What is shown under the flying card: the page's hit test with it let through.
+  flyer.style.pointerEvents = 'none';
+  for (let y = shown.top + 6; y < shown.bottom - 6 && !under; y += 3) {
+    for (let x = shown.left + 6; x < shown.right - 6; x += 3) {
+      if (near(rest, x, y, 6) || near(box, x, y, 6)) continue;
+      const hit = document.elementFromPoint(x, y);
+      const other = hit && hit.closest('.hand .slot[data-card]');
+      const card = other && other.querySelector('.card');
+      if (other && other !== slot && card && near(card.getBoundingClientRect(), x, y, -4)) {
+        under = [x, y, other.dataset.card];
+        break;
+      }
+    }
+  }
+  flyer.style.pointerEvents = '';
+  let landing = null;
+  for (let y = box.top + 3; y < box.bottom - 3 && !landing; y += 3) {
+    for (let x = box.left + 3; x < box.right - 3; x += 2) {
+      if (!near(shown, x, y, 4)) { landing = [x, y]; break; }
+    }
+  }
+  return {drawn: slot.dataset.card, under: under, landing: landing};
+}"""
+
+
+def _drawn_in_flight(page: Any) -> list[str]:
+    """Draw from the stock with the page's animations slowed a hundred times, hold them
+    once the answer is in (the drawn card on its way to its place, over the hand), and
+    return the codes held before the draw. Nothing moves until the test moves it."""
+    _to_draw_step(page, settle=at_rest)
+    at_rest(page)
+    held = [c["code"] for c in _cards(page)]
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.01})
+    before = table_version(page)
+    page.locator("#a-draw_stock").click()
+    settled(page, before)
+    page.wait_for_function("() => document.querySelector('.hand .slot.is-flying')")
+    page.evaluate("() => document.getAnimations().forEach(a => a.pause())")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})  # held: what comes next runs
+    cdp.detach()
+    return held
+
+
+def _held_at(page: Any, want: str) -> dict[str, Any]:
+    """The animations held at the first moment of the flight where the look has
+    ``want`` (``"under"`` or ``"landing"``)."""
+    for step in range(19):
+        look = page.evaluate(HOLD_AND_LOOK, step / 20)
+        assert look, "no card flies into the hand"
+        if look[want]:
+            return dict(look)
+    raise AssertionError(f"no moment of the flight has a point {want}")
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+def test_a_card_in_flight_is_where_it_is_going(live_server: str, new_page: Callable[..., Any],
+                                               width: int, height: int) -> None:
+    """The drawn card flies over the hand to its place (the race of the quick sequences:
+    the player aims at a card and presses once the new hand shows, while the drawn card
+    passes over it). A press where the flying card is shown takes the card shown under
+    it (before: the flying card, then discarded by *Discard*); a press on the place
+    where it lands takes the drawn card (a quick "draw and throw it back")."""
+    page = new_page(width, height)
+    _start(page, live_server)
+    held = _drawn_in_flight(page)
+    look = _held_at(page, "under")
+    assert look["drawn"] not in held
+    x, y, aimed = look["under"]
+    page.mouse.click(x, y)
+    assert page.locator(f"#c-{aimed}").is_checked(), \
+        f"aimed at {aimed} under the flying {look['drawn']}: another card taken"
+    assert page.locator(".hand input:checked").count() == 1
+    page.locator("#hand-note").click()  # the felt: lowered
+    assert page.locator(".hand input:checked").count() == 0
+    look = _held_at(page, "landing")
+    page.mouse.click(*look["landing"])
+    drawn = look["drawn"]
+    assert page.locator(f"#c-{drawn}").is_checked(), \
+        f"pressed where {drawn} lands: {page.locator('.hand input:checked').count()} taken"
+    assert page.locator(".hand input:checked").count() == 1
+    # Let go: tapped again once it is in, it is thrown back.
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+    at_rest(page)
+    page.locator(f"#c-{drawn}").click()
+    page.wait_for_function(LANDED, arg=drawn)
+    assert page.locator(REFUSED).count() == 0
+
+
+def test_under_reduced_motion_no_card_flies(live_server: str, browser: Any) -> None:
+    """Under reduced motion the drawn card is in its place at once: nothing is in flight,
+    so no press is taken for a card where it lands."""
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  reduced_motion="reduce")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        _start(page, live_server)
+        _to_draw_step(page, settle=at_rest)
+        page.evaluate(
+            "() => { window.__flew = false; new MutationObserver(() => { if (document"
+            ".querySelector('.hand .slot.is-flying')) window.__flew = true; })"
+            ".observe(document.body, {subtree: true, childList: true, attributes: true}); }")
+        before = table_version(page)
+        page.locator("#a-draw_stock").click()
+        settled(page, before)
+        at_rest(page)
+        assert page.evaluate("window.__flew") is False
+    finally:
+        context.close()
