@@ -1,6 +1,7 @@
 """A card in flight is where it is going (issue 48, "never lost"), in Chromium: while the
 drawn card flies to its place in the hand, a press where it is shown in flight takes the
-card shown under it, and a press on the place it lands on takes the drawn card."""
+card shown under it, and a press on the place it lands on takes the drawn card; a
+discard shown before its answer says so in the status line, not the step it ended."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_play_browser import _cards, _start, _to_draw_step
-from tests.browser.test_taps_browser import LANDED, REFUSED
+from tests.browser.test_taps_browser import BUSY, LANDED, REFUSED
 from tests.support.tables import at_rest, settled, table_version
 
 pytestmark = pytest.mark.browser
@@ -145,5 +146,86 @@ def test_under_reduced_motion_no_card_flies(live_server: str, browser: Any) -> N
         settled(page, before)
         at_rest(page)
         assert page.evaluate("window.__flew") is False
+    finally:
+        context.close()
+
+
+# --- the status line while a discard is shown before its answer ---------------------------
+
+def _hold(page: Any, actions: tuple[str, ...]) -> list[Any]:
+    """Hold the answers to the next posts of ``actions`` (in that order) until the test
+    lets each go (``held[n].continue_()``)."""
+    held: list[Any] = []
+
+    def route(r: Any) -> None:
+        body = r.request.post_data or ""
+        if r.request.method == "POST" and len(held) < len(actions) \
+                and f"action={actions[len(held)]}" in body:
+            held.append(r)
+        else:
+            r.continue_()
+    page.route("**/play", route)
+    return held
+
+
+def _until(page: Any, done: Callable[[], bool]) -> None:
+    """Let the page's events reach the test (each call to the page does) until
+    ``done()``: a held route's handler has run."""
+    for _ in range(200):
+        if done():
+            return
+        page.evaluate("0")
+    raise AssertionError("the post was never held")
+
+
+STALE = "discard a card"
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"], ids=["reduced", "motion"])
+@pytest.mark.parametrize("when", ["at the discard step", "during the draw"])
+def test_the_status_line_says_a_discard_is_on_its_way(live_server: str, browser: Any,
+                                                       motion: str, when: str) -> None:
+    """A discard shown before its answer (the card on its way to the pile, or on it at
+    once under reduced motion) puts "You discard…" in the status line, not the step it
+    ended ("Your turn: discard a card, …"), until its answer; queued behind the draw, it
+    says so from the tap, and again once the draw's answer is in, until its own."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion=motion)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        _start(page, live_server)
+        _to_draw_step(page, settle=at_rest)
+        at_rest(page)
+        if when == "at the discard step":
+            before = table_version(page)
+            page.locator("#a-draw_stock").click()
+            settled(page, before)
+            at_rest(page)
+            assert STALE in page.locator("#status").inner_text()
+            held = _hold(page, ("discard",))
+        else:
+            held = _hold(page, ("draw_stock", "discard"))
+            page.locator("#a-draw_stock").click()
+            page.wait_for_function(BUSY)
+        code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split()) \
+            if when == "at the discard step" else _cards(page)[-1]["code"]
+        page.locator(f"#c-{code}").click()
+        page.locator(f"#c-{code}").click()
+        page.locator(f'.hand .slot[data-card="{code}"].slot--gone').wait_for(state="attached")
+        assert page.locator("#status").inner_text().strip() == "You discard…"
+        if when == "during the draw":
+            assert len(held) == 1
+            # The draw's answer in (its table swapped in), the discard sent after it.
+            with page.expect_request(lambda r: r.method == "POST"
+                                     and "action=discard" in (r.post_data or "")):
+                held[0].continue_()
+        _until(page, lambda: len(held) == (1 if when == "at the discard step" else 2))
+        # The discard's own answer held: still on its way, still said.
+        assert page.locator("#status").inner_text().strip() == "You discard…"
+        assert STALE not in page.locator("#status").inner_text()
+        assert page.locator(REFUSED).count() == 0
+        held[-1].continue_()
+        page.wait_for_function(LANDED, arg=code)
+        assert "You discard" not in page.locator("#status").inner_text()
     finally:
         context.close()
