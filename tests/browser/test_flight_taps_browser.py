@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_play_browser import _cards, _start, _to_draw_step
-from tests.browser.test_taps_browser import BUSY, LANDED, REFUSED
+from tests.browser.test_taps_browser import BUSY, LANDED, REFUSED, _hold_the_draw
 from tests.support.tables import at_rest, settled, table_version
 
 pytestmark = pytest.mark.browser
@@ -63,18 +63,27 @@ HOLD_AND_LOOK = """f => {
 
 
 def _drawn_in_flight(page: Any) -> list[str]:
-    """Draw from the stock with the page's animations slowed a hundred times, hold them
-    once the answer is in (the drawn card on its way to its place, over the hand), and
-    return the codes held before the draw. Nothing moves until the test moves it."""
+    """Draw from the stock, its answer held until the card shown at the tap has flown
+    over the hand's middle (where the drawn card flies on from to its place, as on a
+    phone whose answer takes longer than that flight), then the page's animations slowed
+    a hundred times and held once the answer is in: the drawn card on its way to its
+    place, over the hand. Returns the codes held before the draw. Nothing moves until
+    the test moves it."""
     _to_draw_step(page, settle=at_rest)
     at_rest(page)
     held = [c["code"] for c in _cards(page)]
+    answer = _hold_the_draw(page)
+    before = table_version(page)
+    page.locator("#a-draw_stock").click()
+    page.wait_for_function("() => { const f = document.querySelector('.flyer'); return f"
+                           " && f.getAnimations().every(a => a.playState === 'finished'); }")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Animation.enable")
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.01})
-    before = table_version(page)
-    page.locator("#a-draw_stock").click()
+    _until(page, lambda: len(answer) == 1)
+    answer[0].continue_()
     settled(page, before)
+    page.unroute("**/play")
     page.wait_for_function("() => document.querySelector('.hand .slot.is-flying')")
     page.evaluate("() => document.getAnimations().forEach(a => a.pause())")
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})  # held: what comes next runs
@@ -82,15 +91,35 @@ def _drawn_in_flight(page: Any) -> list[str]:
     return held
 
 
-def _held_at(page: Any, want: str) -> dict[str, Any]:
+def _held_at(page: Any, want: str) -> dict[str, Any] | None:
     """The animations held at the first moment of the flight where the look has
-    ``want`` (``"under"`` or ``"landing"``)."""
-    for step in range(19):
+    ``want`` (``"under"`` or ``"landing"``): the look; None if no moment has."""
+    for step in range(20):
         look = page.evaluate(HOLD_AND_LOOK, step / 20)
         assert look, "no card flies into the hand"
         if look[want]:
             return dict(look)
-    raise AssertionError(f"no moment of the flight has a point {want}")
+    return None
+
+
+def _until(page: Any, done: Callable[[], bool]) -> None:
+    """Let the page's events reach the test (each call to the page does) until
+    ``done()``: a held route's handler has run."""
+    for _ in range(200):
+        if done():
+            return
+        page.evaluate("0")
+    raise AssertionError("the post was never held")
+
+
+def _throw_one(page: Any) -> None:
+    """The animations let go, a card the hand may discard tapped twice: the turn ends."""
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+    at_rest(page)
+    code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
+    page.locator(f"#c-{code}").click()
+    page.locator(f"#c-{code}").click()
+    page.wait_for_function(LANDED, arg=code)
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640)], ids=["390x844", "360x640"])
@@ -103,9 +132,18 @@ def test_a_card_in_flight_is_where_it_is_going(live_server: str, new_page: Calla
     where it lands takes the drawn card (a quick "draw and throw it back")."""
     page = new_page(width, height)
     _start(page, live_server)
-    held = _drawn_in_flight(page)
+    # A card drawn to the middle of the hand flies over none of the others: drawn again
+    # (a few hands at most) until it flies over one.
+    for _ in range(8):
+        held = _drawn_in_flight(page)
+        look = _held_at(page, "under")
+        if look and _held_at(page, "landing"):
+            break
+        _throw_one(page)
+    else:
+        raise AssertionError("no drawn card flew over the others in 8 draws")
     look = _held_at(page, "under")
-    assert look["drawn"] not in held
+    assert look and look["drawn"] not in held
     x, y, aimed = look["under"]
     page.mouse.click(x, y)
     assert page.locator(f"#c-{aimed}").is_checked(), \
@@ -114,6 +152,7 @@ def test_a_card_in_flight_is_where_it_is_going(live_server: str, new_page: Calla
     page.locator("#hand-note").click()  # the felt: lowered
     assert page.locator(".hand input:checked").count() == 0
     look = _held_at(page, "landing")
+    assert look
     page.mouse.click(*look["landing"])
     drawn = look["drawn"]
     assert page.locator(f"#c-{drawn}").is_checked(), \
@@ -127,105 +166,69 @@ def test_a_card_in_flight_is_where_it_is_going(live_server: str, new_page: Calla
     assert page.locator(REFUSED).count() == 0
 
 
-def test_under_reduced_motion_no_card_flies(live_server: str, browser: Any) -> None:
+def test_under_reduced_motion_no_card_flies(live_server: str,
+                                            new_page: Callable[..., Any]) -> None:
     """Under reduced motion the drawn card is in its place at once: nothing is in flight,
     so no press is taken for a card where it lands."""
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  reduced_motion="reduce")
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    try:
-        _start(page, live_server)
-        _to_draw_step(page, settle=at_rest)
-        page.evaluate(
-            "() => { window.__flew = false; new MutationObserver(() => { if (document"
-            ".querySelector('.hand .slot.is-flying')) window.__flew = true; })"
-            ".observe(document.body, {subtree: true, childList: true, attributes: true}); }")
-        before = table_version(page)
-        page.locator("#a-draw_stock").click()
-        settled(page, before)
-        at_rest(page)
-        assert page.evaluate("window.__flew") is False
-    finally:
-        context.close()
+    page = new_page(390, 844, motion="reduce")
+    _start(page, live_server)
+    _to_draw_step(page, settle=at_rest)
+    page.evaluate(
+        "() => { window.__flew = false; new MutationObserver(() => { if (document"
+        ".querySelector('.hand .slot.is-flying')) window.__flew = true; })"
+        ".observe(document.body, {subtree: true, childList: true, attributes: true}); }")
+    before = table_version(page)
+    page.locator("#a-draw_stock").click()
+    settled(page, before)
+    at_rest(page)
+    assert page.evaluate("window.__flew") is False
 
 
 # --- the status line while a discard is shown before its answer ---------------------------
-
-def _hold(page: Any, actions: tuple[str, ...]) -> list[Any]:
-    """Hold the answers to the next posts of ``actions`` (in that order) until the test
-    lets each go (``held[n].continue_()``)."""
-    held: list[Any] = []
-
-    def route(r: Any) -> None:
-        body = r.request.post_data or ""
-        if r.request.method == "POST" and len(held) < len(actions) \
-                and f"action={actions[len(held)]}" in body:
-            held.append(r)
-        else:
-            r.continue_()
-    page.route("**/play", route)
-    return held
-
-
-def _until(page: Any, done: Callable[[], bool]) -> None:
-    """Let the page's events reach the test (each call to the page does) until
-    ``done()``: a held route's handler has run."""
-    for _ in range(200):
-        if done():
-            return
-        page.evaluate("0")
-    raise AssertionError("the post was never held")
-
 
 STALE = "discard a card"
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"], ids=["reduced", "motion"])
 @pytest.mark.parametrize("when", ["at the discard step", "during the draw"])
-def test_the_status_line_says_a_discard_is_on_its_way(live_server: str, browser: Any,
-                                                       motion: str, when: str) -> None:
+def test_the_status_line_says_a_discard_is_on_its_way(
+        live_server: str, new_page: Callable[..., Any], motion: str, when: str) -> None:
     """A discard shown before its answer (the card on its way to the pile, or on it at
     once under reduced motion) puts "You discard…" in the status line, not the step it
     ended ("Your turn: discard a card, …"), until its answer; queued behind the draw, it
     says so from the tap, and again once the draw's answer is in, until its own."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion=motion)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    try:
-        _start(page, live_server)
-        _to_draw_step(page, settle=at_rest)
+    page = new_page(390, 844, motion=motion)
+    _start(page, live_server)
+    _to_draw_step(page, settle=at_rest)
+    at_rest(page)
+    if when == "at the discard step":
+        before = table_version(page)
+        page.locator("#a-draw_stock").click()
+        settled(page, before)
         at_rest(page)
-        if when == "at the discard step":
-            before = table_version(page)
-            page.locator("#a-draw_stock").click()
-            settled(page, before)
-            at_rest(page)
-            assert STALE in page.locator("#status").inner_text()
-            held = _hold(page, ("discard",))
-        else:
-            held = _hold(page, ("draw_stock", "discard"))
-            page.locator("#a-draw_stock").click()
-            page.wait_for_function(BUSY)
-        code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split()) \
-            if when == "at the discard step" else _cards(page)[-1]["code"]
-        page.locator(f"#c-{code}").click()
-        page.locator(f"#c-{code}").click()
-        page.locator(f'.hand .slot[data-card="{code}"].slot--gone').wait_for(state="attached")
-        assert page.locator("#status").inner_text().strip() == "You discard…"
-        if when == "during the draw":
-            assert len(held) == 1
-            # The draw's answer in (its table swapped in), the discard sent after it.
-            with page.expect_request(lambda r: r.method == "POST"
-                                     and "action=discard" in (r.post_data or "")):
-                held[0].continue_()
-        _until(page, lambda: len(held) == (1 if when == "at the discard step" else 2))
-        # The discard's own answer held: still on its way, still said.
-        assert page.locator("#status").inner_text().strip() == "You discard…"
-        assert STALE not in page.locator("#status").inner_text()
-        assert page.locator(REFUSED).count() == 0
-        held[-1].continue_()
-        page.wait_for_function(LANDED, arg=code)
-        assert "You discard" not in page.locator("#status").inner_text()
-    finally:
-        context.close()
+        assert STALE in page.locator("#status").inner_text()
+        held = _hold_the_draw(page, "discard")
+    else:
+        held = _hold_the_draw(page, "draw_stock", "discard")
+        page.locator("#a-draw_stock").click()
+        page.wait_for_function(BUSY)
+    code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split()) \
+        if when == "at the discard step" else _cards(page)[-1]["code"]
+    page.locator(f"#c-{code}").click()
+    page.locator(f"#c-{code}").click()
+    page.locator(f'.hand .slot[data-card="{code}"].slot--gone').wait_for(state="attached")
+    assert page.locator("#status").inner_text().strip() == "You discard…"
+    if when == "during the draw":
+        assert len(held) == 1
+        # The draw's answer in (its table swapped in), the discard sent after it.
+        with page.expect_request(lambda r: r.method == "POST"
+                                 and "action=discard" in (r.post_data or "")):
+            held[0].continue_()
+    _until(page, lambda: len(held) == (1 if when == "at the discard step" else 2))
+    # The discard's own answer held: still on its way, still said.
+    assert page.locator("#status").inner_text().strip() == "You discard…"
+    assert STALE not in page.locator("#status").inner_text()
+    assert page.locator(REFUSED).count() == 0
+    held[-1].continue_()
+    page.wait_for_function(LANDED, arg=code)
+    assert "You discard" not in page.locator("#status").inner_text()
