@@ -80,9 +80,10 @@ function pileUp(event, dropped) {
 // down before the new hand could be seen. No longer: a press made once it shows is
 // aimed at it (a quick player's, a test's that waited for the new table).
 const AIM_MS = 16;
-// A press on a card flying into the hand (inFlight) is no more aimed at it than that
-// until a person could have seen it come (the quickest reaction to a sight, about a
-// quarter of a second): the finger was on its way to the card shown there before.
+// A press on a card flying into the hand (inFlight) is taken as aimed at the hand shown
+// before for longer: until a person could have seen the card come (the quickest
+// reaction to a sight, about a quarter of a second), the finger was on its way to the
+// card shown there before.
 const REACT_MS = 250;
 
 // The hand about to be replaced by an answer (swap.js, before the swap): where each of
