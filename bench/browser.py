@@ -269,9 +269,17 @@ try {
     if (f) flyers.add(f);
     return !!f;
   }
+  let swapped = null;
+  document.addEventListener('gin:swap', () => { swapped = performance.now(); });
   document.addEventListener('pointerdown', e => {
     const hit = e.target.closest && e.target.closest('[id], .slot');
-    window.__taps.downs.push(hit ? (hit.id || 'slot ' + hit.dataset.card) : e.target.tagName);
+    // What the press hit, the card then flying into the hand, and when after the last
+    // answer's swap it was made.
+    const flying = document.querySelector('.hand .slot.is-flying');
+    window.__taps.downs.push((hit ? (hit.id || 'slot ' + hit.dataset.card) : e.target.tagName)
+      + (flying ? ' (' + flying.dataset.card + ' in flight)' : '')
+      + (swapped === null ? '' : ', ' + Math.round(e.timeStamp - swapped)
+         + ' ms after the answer'));
     const t = e.target.closest
       && e.target.closest('#a-draw_stock, #a-discard, #a-pass, .hand .slot');
     if (!t) return;
@@ -632,6 +640,8 @@ def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
     if now and not set(held) <= set(now):
         return "another"
     if sorted(now) == sorted(held):  # as many cards as before the draw: the drawn one went
+        downs = page.evaluate("window.__taps ? window.__taps.downs.slice(-3) : []")
+        print(f"  drawn card discarded: {code} aimed at, the last taps hit {downs}")
         return "drawn"
     refused = page.locator(".play-status__refused").count() > 0
     if not refused:  # what the last taps hit (the card aimed at, then Discard)

@@ -86,7 +86,7 @@ HOOKS: tuple[Hook, ...] = (
         "table/queue.js table/hint.js",
         "filled from the answer's (htmx: select-oob innerHTML); a refused tap's reason "
         "(queue.js refuse(): the unreachable line, the card that cannot go, no card chosen), "
-        "Pass's pending line", EVERY_TABLE),
+        "Pass's and a discard's pending line", EVERY_TABLE),
     _id("step-help", "the step's Rules link, in the status block", "table/swap.js",
         "filled from the answer's (htmx: select-oob innerHTML)", EVERY_TABLE),
     _id("computer-live", "a live region in the status block", "table/swap.js",

@@ -320,6 +320,7 @@ SCRIPT_WORDS = {
     "not_with": i18n.N_("Not with this card: %(note)s"),
     "again": i18n.N_("Tap it again to discard it, or tap the table to lower it."),
     "passing": i18n.N_("You pass…"),
+    "discarding": i18n.N_("You discard…"),
     "not_now": i18n.N_("%(action)s is not open now."),
 }
 """The sentences static/play.js writes itself, by key; a page hands them over in its

@@ -14,7 +14,9 @@
 //   frame left clean. A discard queued behind a request (a draw) shows at once all the
 //   same (motion.js: showDiscard, early), its card kept off the hands swapped in before
 //   it is sent; dropped as stale, the card comes back.
-// * A refused tap answered here (refuse()) says why in the status line, never nothing.
+// * A refused tap answered here (refuse()) says why in the status line, never nothing;
+//   a tap shown before its answer (Pass, a discard) says what it is doing there
+//   (sayPending), never the step it ended.
 // * A friend's move is fetched through the same queue ({refresh: true}), so it never
 //   overtakes a tap.
 // * #table has aria-busy, and <html> the class is-busy, while a request is in flight.
@@ -34,7 +36,7 @@ export function enqueue(intent) {
   if (intent.id && !intent.label) intent.label = labelOf(document.getElementById(intent.id));
   state.queue.push(intent);
   if (!state.busy) next();
-  else if (intent.value === "discard" && intent.card) showDiscard(intent.card, true);
+  else if (intent.value === "discard" && intent.card) showDiscarding(intent.card, true);
 }
 
 // Why a tap could not be made, in the status line (the step it refused follows, as in
@@ -107,17 +109,32 @@ function armCardButtons() {
   });
 }
 
+// The status line says what a tap shown before its answer is doing (Pass pressed, a
+// card on its way to the pile), not the step it ended, until the answer replaces it.
+function sayPending(text) {
+  const status = document.getElementById("status");
+  if (!status) return;
+  const line = document.createElement("span");
+  line.className = "play-status__text play-status__pending";
+  line.textContent = text;
+  status.replaceChildren(line);
+}
+
 // Pass answers at once: the button shows it is pressed and the status line says so
 // until the answer replaces both.
 function showPass(intent) {
   const button = document.getElementById(intent.id);
   if (button) button.setAttribute("aria-pressed", "true");
-  const status = document.getElementById("status");
-  if (!status) return;
-  const line = document.createElement("span");
-  line.className = "play-status__text play-status__pending";
-  line.textContent = word("passing", "You pass…");
-  status.replaceChildren(line);
+  sayPending(word("passing", "You pass…"));
+}
+
+// A discard shown at once (motion.js: showDiscard; ``early``: queued behind a request):
+// the card leaves the hand, and the status line says it is being discarded, as the note
+// under the hand no longer says to tap it again (select.js), until the answer.
+function showDiscarding(code, early) {
+  showDiscard(code, early);  // nothing if it is shown already
+  const shown = early ? state.early : state.pending;
+  if (shown && shown.code === code) sayPending(word("discarding", "You discard…"));
 }
 
 function busy(on) {
@@ -156,7 +173,8 @@ function show(intent) {
   if (shownEarly(intent)) {   // shown when it was tapped (enqueue)
     state.pending = state.early;
     state.early = null;
-  } else if (intent.value === "discard" && intent.card) showDiscard(intent.card);
+    showDiscarding(intent.card);  // the status line again (the answers before replaced it)
+  } else if (intent.value === "discard" && intent.card) showDiscarding(intent.card);
   else if (DRAWS.indexOf(intent.value) >= 0) {
     showDraw(intent.value);
     armCardButtons();

@@ -43,14 +43,17 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """Make pages: ``new_page(width=390, height=844, locale=None)``, each in its own
-    context (cookies); ``locale`` (``"de-DE"``) is the browser's language, sent as
-    ``Accept-Language``."""
+    """Make pages: ``new_page(width=390, height=844, locale=None, motion=None)``, each
+    in its own context (cookies); ``locale`` (``"de-DE"``) is the browser's language,
+    sent as ``Accept-Language``; ``motion`` the device's ``prefers-reduced-motion``
+    (``"reduce"`` or ``"no-preference"``)."""
     contexts: list[Any] = []
 
-    def make(width: int = 390, height: int = 844, locale: str | None = None) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      **({"locale": locale} if locale else {}))
+    def make(width: int = 390, height: int = 844, locale: str | None = None,
+             motion: str | None = None) -> Any:
+        options = {**({"locale": locale} if locale else {}),
+                   **({"reduced_motion": motion} if motion else {})}
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
         context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()

@@ -444,15 +444,16 @@ def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
 
 # --- taps made while the draw is held in flight ---------------------------------------------
 
-def _hold_the_draw(page: Any, action: str = "draw_stock") -> list[Any]:
-    """Hold the answer to the next draw (or the next post of ``action``) until the test
-    lets it go (``held[0].continue_()``): taps made meanwhile are surely made while the
-    draw is in flight."""
+def _hold_the_draw(page: Any, *actions: str) -> list[Any]:
+    """Hold the answer to the next draw (or the next posts of ``actions``, in that order)
+    until the test lets it go (``held[0].continue_()``): taps made meanwhile are surely
+    made while the draw is in flight."""
+    wanted = actions or ("draw_stock",)
     held: list[Any] = []
 
     def route(r: Any) -> None:
-        if r.request.method == "POST" and f"action={action}" in (r.request.post_data or "") \
-                and not held:
+        if r.request.method == "POST" and len(held) < len(wanted) \
+                and f"action={wanted[len(held)]}" in (r.request.post_data or ""):
             held.append(r)
         else:
             r.continue_()
