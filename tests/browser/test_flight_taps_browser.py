@@ -85,6 +85,12 @@ BEFORE_AT = """([x, y]) => {
 }"""
 
 
+# Whether the "new" tag of the card ``code`` is shown (its slot's ::before).
+TAG_SHOWN = """code => { const slot = document.querySelector(`.hand .slot[data-card="${code}"]`);
+  const tag = getComputedStyle(slot, '::before');
+  return tag.content !== 'none' && tag.visibility === 'visible'; }"""
+
+
 def _drawn_in_flight(page: Any) -> list[str]:
     """Draw from the stock, its answer held until the card shown at the tap has flown
     over the hand's middle (where the drawn card flies on from to its place, as on a
@@ -175,6 +181,8 @@ def test_a_card_in_flight_is_where_it_is_going(live_server: str, new_page: Calla
         raise AssertionError("no drawn card flew over the others in 8 draws")
     look = _held_at(page, "under")
     assert look and look["drawn"] not in held
+    assert page.evaluate(TAG_SHOWN, look["drawn"]) is False, \
+        "the drawn card's tag waits at its place before the card is there"
     _seen(page)
     x, y, aimed = look["under"]
     page.mouse.click(x, y)
@@ -193,6 +201,7 @@ def test_a_card_in_flight_is_where_it_is_going(live_server: str, new_page: Calla
     # Let go: tapped again once it is in, it is thrown back.
     page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
     at_rest(page)
+    assert page.evaluate(TAG_SHOWN, drawn) is True, "the drawn card in: its tag shows"
     page.locator(f"#c-{drawn}").click()
     page.wait_for_function(LANDED, arg=drawn)
     assert page.locator(REFUSED).count() == 0
