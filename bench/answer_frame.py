@@ -18,6 +18,11 @@ wraps it); its frame runs from the start of the task that swapped to the end of 
   and paint (``PrePaint``, ``Paint``, ``Layerize``, ``Commit``), forced or not;
 * the elements restyled in the window (``UpdateLayoutTree``'s ``elementCount``).
 
+``--reinsert N``: instead, a new match's table at its first discard step put in again
+from its own markup ``N`` times (no network: each time from the insertion to two frames
+later), the same table every time, so the steady part of an answer's cost; ``--slowdown
+1`` for the CPU not slowed.
+
 With several ``--app``, the apps take turns for ``--rounds`` rounds (A/B interleaved, the
 same minutes); ``uptime``'s load is printed beside each pass.
 """
@@ -48,6 +53,8 @@ from bench.browser import (  # noqa: E402
     percentile,
     play_turn,
     start_server,
+    to_discard_step,
+    wait,
 )
 
 # Marks every answer htmx swaps in (swap.js calls window.htmx.swap at each answer).
@@ -65,16 +72,21 @@ FRAME_WORK = {"UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "pain
               "Paint": "paint", "Layerize": "paint", "Commit": "paint"}
 
 
+def _main_thread(events: list[dict[str, Any]], mark: str) -> list[dict[str, Any]]:
+    """The complete events of the main thread of the renderer that made ``mark``."""
+    pid = next(e["pid"] for e in events if e.get("name") == mark)
+    mains = {e["tid"] for e in events if e.get("ph") == "M" and e.get("pid") == pid
+             and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    return [e for e in events if e.get("pid") == pid and e.get("tid") in mains
+            and e.get("ph") == "X" and "dur" in e]
+
+
 def answer_frames(events: list[dict[str, Any]]) -> list[dict[str, float]]:
     """Each marked answer's frame in a trace: its main-thread time and parts (ms)."""
     marks = [e for e in events if e.get("name") == "answer-swap" and e.get("ph") in ("R", "I", "n")]
     if not marks:
         return []
-    pid = marks[0]["pid"]
-    mains = {e["tid"] for e in events if e.get("ph") == "M" and e.get("pid") == pid
-             and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    main = [e for e in events if e.get("pid") == pid and e.get("tid") in mains
-            and e.get("ph") == "X" and "dur" in e]
+    main = _main_thread(events, "answer-swap")
     tasks = sorted((e for e in main if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")),
                    key=lambda e: e["ts"])
     commits = sorted(e["ts"] + e["dur"] for e in main if e["name"] == "Commit")
@@ -129,13 +141,66 @@ def traced_turns(browser: Any, base: str, turns: int, slowdown: float) -> list[d
     return frames
 
 
+# The table put in again from its own markup ``n`` times, each marked from the insertion
+# to two frames later (what a swap costs the page, the same table every time).
+REINSERT = """async n => {
+  const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r)));
+  const html = document.getElementById('table').outerHTML;
+  for (let i = 0; i < n; i++) {
+    performance.mark('reinsert-start');
+    document.getElementById('table')
+      .replaceWith(document.createRange().createContextualFragment(html));
+    document.body.offsetHeight;
+    await frame(); await frame();
+    performance.mark('reinsert-end');
+    await frame();
+  }
+}"""
+
+
+def reinserted(browser: Any, base: str, times: int, slowdown: float) -> list[dict[str, float]]:
+    """A new match's table at its first discard step (a new deal each call), put in
+    again ``times`` times under the trace: per time, the main thread's time, its CPU
+    time, style, layout and paint (ms)."""
+    context = new_context(browser, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    posts: list[str] = []
+    new_match(page, base)
+    to_discard_step(page, base, posts)
+    wait(page, "() => !document.documentElement.classList.contains('is-busy')"
+         " && !window.__moving()", timeout=30_000)
+    if slowdown != 1:
+        cpu_slowdown(page, slowdown)
+    browser.start_tracing(page=page, categories=CATEGORIES)
+    try:
+        page.evaluate(REINSERT, times)
+    finally:
+        events = json.loads(browser.stop_tracing())["traceEvents"]
+    context.close()
+    main = _main_thread(events, "reinsert-start")
+    starts = sorted(e["ts"] for e in events if e.get("name") == "reinsert-start")
+    ends = sorted(e["ts"] for e in events if e.get("name") == "reinsert-end")
+    tasks = [e for e in main if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")]
+    out = []
+    for start, end in zip(starts, ends, strict=True):
+        within = [t for t in tasks if t["ts"] < end and t["ts"] + t["dur"] > start]
+        parts = {"style": 0.0, "layout": 0.0, "paint": 0.0}
+        for e in main:
+            kind = FRAME_WORK.get(e["name"])
+            if kind and start <= e["ts"] < end:
+                parts[kind] += e["dur"] / 1000
+        out.append({"busy": sum(t["dur"] for t in within) / 1000,
+                    "cpu": sum(t.get("tdur", 0) for t in within) / 1000, **parts})
+    return out
+
+
 def report(name: str, frames: list[dict[str, float]]) -> None:
-    print(f"  {name}: {len(frames)} answers")
-    for key, label in (("busy", "main thread in the answer's frame"),
+    print(f"  {name}: {len(frames)} times")
+    for key, label in (("busy", "main thread"),
                        ("cpu", "of it the thread's CPU time"), ("frame", "frame length"),
                        ("task", "the swapping task"), ("style", "style"), ("layout", "layout"),
                        ("paint", "paint, layerize, commit"), ("restyled", "elements restyled")):
-        values = [f[key] for f in frames]
+        values = [f[key] for f in frames if key in f]
         if values:
             unit = "" if key == "restyled" else " ms"
             print(f"    {label}: p50 {statistics.median(values):.0f}{unit}, p90 "
@@ -149,6 +214,9 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--slowdown", type=float, default=4.0)
+    parser.add_argument("--reinsert", type=int, default=0,
+                        help="instead of turns: the discard step's table put in again N "
+                             "times a round")
     args = parser.parse_args()
     apps = [a.resolve() for a in (args.app or [ROOT])]
     from playwright.sync_api import sync_playwright
@@ -173,10 +241,17 @@ def main() -> None:
                     order.reverse()
                 for app, base in order:
                     print(f"round {r + 1}, {app}: load {load()}", flush=True)
-                    results[app] += traced_turns(browser, base, args.turns, args.slowdown)
+                    results[app] += (
+                        reinserted(browser, base, args.reinsert, args.slowdown)
+                        if args.reinsert else
+                        traced_turns(browser, base, args.turns, args.slowdown))
             browser.close()
-        print(f"Answers' frames at 390x844, CPU slowed {args.slowdown:g}x, 150 ms added "
-              f"round trip, {args.turns} turns x {args.rounds} rounds; load {load()}:")
+        if args.reinsert:
+            print(f"The table put in again at 390x844, CPU slowed {args.slowdown:g}x, "
+                  f"{args.reinsert} times x {args.rounds} rounds; load {load()}:")
+        else:
+            print(f"Answers' frames at 390x844, CPU slowed {args.slowdown:g}x, 150 ms added "
+                  f"round trip, {args.turns} turns x {args.rounds} rounds; load {load()}:")
         for app in apps:
             report(str(app), results[app])
     finally:
