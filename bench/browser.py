@@ -348,10 +348,11 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(db_url: str, port: int, app: Path = ROOT) -> subprocess.Popen[bytes]:
+    """The app of the checkout ``app`` (this one by default) served on ``port``."""
     env = {**os.environ, "DATABASE_URL": db_url, "HOST": "127.0.0.1", "PORT": str(port),
            "WORKERS": "1", "LOG_LEVEL": "warning", "DAILY_PARS": "0"}
-    process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
+    process = subprocess.Popen([sys.executable, "-m", "app"], cwd=app, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(600):
         try:
@@ -361,7 +362,7 @@ def start_server(db_url: str, port: int) -> subprocess.Popen[bytes]:
             pass
         time.sleep(0.1)
     process.kill()
-    raise RuntimeError("server did not start")
+    raise RuntimeError(f"the server of {app} did not start")
 
 
 def version(page: Any) -> str:

@@ -15,7 +15,10 @@ except the court figures' skin, hair and gold.
 
 * A–10: the pips of a printed card, the lower ones turned upside down. The big corner
   indices (the part that is read) own the top-left and bottom-right corners, so the pips
-  stand in the column between them, a little narrower than on a printed card.
+  stand in the column between them, a little narrower than on a printed card. A card's
+  pips are one ``<path>``, each pip's outline placed by working its transform into the
+  numbers (issue 48): a ``<use>`` per pip was a copy of the pip for the browser to style,
+  lay out and paint, some 16 elements a card on every new table.
 * J, Q, K: a double-ended figure split by the diagonal between the two corner indices,
   each half with the suit beside the head, turned about the centre as on printed court
   cards (and as the corners are). Each half is a bust in the room the indices leave (the
@@ -29,6 +32,7 @@ except the court figures' skin, hair and gold.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -175,24 +179,106 @@ def _n(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+# A path's commands and numbers (the pips' paths: M L H V C Z absolute, a h v relative).
+_TOKEN = re.compile(r"[MLHVCZmlhvcaz]|-?(?:\d+\.?\d*|\.\d+)")
+_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Z": 0, "a": 7, "h": 1, "v": 1}
+
+
+def _commands(d: str) -> list[tuple[str, list[float]]]:
+    """``d``'s commands, one per drawing step (a repeated command's numbers split)."""
+    tokens = _TOKEN.findall(d)
+    out: list[tuple[str, list[float]]] = []
+    i, command = 0, ""
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            i += 1
+            if command == "Z":
+                out.append(("Z", []))
+                continue
+        count = _ARGS[command]
+        # a moveto's further points are linetos
+        repeated = command == "M" and not tokens[i - 1].isalpha()
+        out.append(("L" if repeated else command, [float(t) for t in tokens[i:i + count]]))
+        i += count
+    return out
+
+
+def _placed(d: str, x: float, y: float, scale: float, turned: bool) -> str:
+    """The path ``d`` (a pip, centred on 0, 0) as drawn by ``translate(x y)`` [``rotate(180)``]
+    ``scale(scale)``: the same shape with the transform worked into its numbers, so a card's
+    pips are one ``<path>`` (one element to style and draw, not a ``<use>`` and a copy of
+    the pip per pip: issue 48, the answer's frame). Its first point absolute, the rest
+    relative, so that every pip of one size and way up reads the same after its start
+    (the file compresses as the ``<use>`` did)."""
+    sign = -scale if turned else scale
+    here = start = (0.0, 0.0)  # the current point and the subpath's start, in the pip's box
+    parts: list[str] = []
+    first = True
+    for command, args in _commands(d):
+        if command == "Z":
+            parts.append("z")
+            here = start
+            continue
+        if command in "MLC":
+            points = [(args[k], args[k + 1]) for k in range(0, len(args), 2)]
+        elif command == "H":
+            points = [(args[0], here[1])]
+        elif command == "V":
+            points = [(here[0], args[0])]
+        elif command == "a":
+            points = [(here[0] + args[5], here[1] + args[6])]
+        else:  # h, v
+            points = [(here[0] + args[0], here[1])] if command == "h" else \
+                [(here[0], here[1] + args[0])]
+        if first:  # the pip's place on the card
+            parts.append(f"M{_n3(x + sign * points[0][0])} {_n3(y + sign * points[0][1])}")
+            first = False
+        else:
+            pairs = [(sign * (px - here[0]), sign * (py - here[1])) for px, py in points]
+            if command == "a":
+                nums = [args[0] * scale, args[1] * scale, args[2], args[3], args[4],
+                        *pairs[0]]
+                parts.append("a" + _join(nums))
+            elif command in ("H", "h"):
+                parts.append("h" + _join([pairs[0][0]]))
+            elif command in ("V", "v"):
+                parts.append("v" + _join([pairs[0][1]]))
+            else:
+                parts.append({"M": "m", "L": "l", "C": "c"}[command]
+                             + _join([v for pair in pairs for v in pair]))
+        if command == "M":
+            start = points[0]
+        here = points[-1]
+    return "".join(parts)
+
+
+def _join(numbers: list[float]) -> str:
+    return " ".join(_n3(v) for v in numbers).replace(" -", "-")
+
+
+def _n3(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
 def _pip(suit: str, x: float, y: float, size: float, turned: bool) -> str:
-    scale = _n(size / 20)
-    turn = " rotate(180)" if turned else ""
-    return f'<use href="#{suit}" transform="translate({_n(x)} {_n(y)}){turn} scale({scale})"/>'
+    """One pip's outline, placed (a part of a card's one pips path)."""
+    return _placed(PIPS[suit], float(_n(x)), float(_n(y)), float(_n(size / 20)), turned)
 
 
 def _pips(rank: str, suit: str) -> str:
     if rank == "A":
-        return _pip(suit, 50, 70, 34 if suit == "S" else 30, False)
+        return f'<path d="{_pip(suit, 50, 70, 34 if suit == "S" else 30, False)}"/>'
     size, squeeze = (TEN_PIP, {LEFT: TEN_LEFT, RIGHT: TEN_RIGHT}) if rank == "T" else (PIP, {})
-    return "".join(
+    return '<path d="' + "".join(
         _pip(suit, squeeze.get(x, x), TOP + row * (BOTTOM - TOP), size, row > 0.5)
         for x, row in LAYOUTS[rank]
-    )
+    ) + '"/>'
 
 
 def _court(rank: str, suit: str) -> str:
-    half = f'<use href="#fig-{rank}"/>' + _pip(suit, 45, 26, 11, False)
+    half = f'<use href="#fig-{rank}"/><path d="{_pip(suit, 45, 26, 11, False)}"/>'
     return (f'{half}<g transform="rotate(180 50 70)">{half}</g>'
             f'<path d="M41 57.4L59 82.6" stroke="{GOLD}" stroke-width="1.4" '
             'stroke-linecap="round"/>')
@@ -204,7 +290,6 @@ def sprite() -> str:
         '<svg xmlns="http://www.w3.org/2000/svg">',
         "<!-- Card faces for Gin Rummy, drawn by tools/card_sprite.py (do not edit). -->",
         "<defs>",
-        *(f'<path id="{suit}" d="{d}"/>' for suit, d in PIPS.items()),
         *(f'<g id="fig-{rank}">{body}</g>' for rank, body in FIGURES.items()),
         "</defs>",
     ]

@@ -25,24 +25,42 @@ def test_the_committed_sprite_is_what_the_script_draws() -> None:
         "run `python tools/card_sprite.py`")
 
 
+def _pips(symbol: ET.Element) -> list[tuple[float, str]]:
+    """A symbol's pips, all in its one pips path: (the y of each pip's first point, the
+    rest of its outline, relative to that point)."""
+    pips = [p for p in symbol.findall(f"{SVG}path") if not p.get("stroke")]
+    assert len(pips) == 1
+    return [(float(m.group(2)), m.group(3))
+            for m in re.finditer(r"M(-?[\d.]+) (-?[\d.]+)([^M]*)", pips[0].get("d") or "")]
+
+
 def test_the_sprite_has_every_card_with_its_printed_pips() -> None:
     root = ET.fromstring(sprite())
     symbols = {s.get("id"): s for s in root.iter(f"{SVG}symbol")}
     assert set(symbols) == {f"{r}{s}" for r in "A23456789TJQK" for s in "CDHS"}
     for code, symbol in symbols.items():
-        pips = [u for u in symbol.iter(f"{SVG}use") if u.get("href") == f"#{code[1]}"]
+        pips = _pips(symbol)
+        # One element for the pips, not a <use> each (issue 48: every <use> is a copy of
+        # its pip for the browser to style, lay out and paint on every new table).
+        uses = [u.get("href") for u in symbol.iter(f"{SVG}use")]
         if code[0] in "JQK":  # a figure each way up, each with its suit beside the head
-            assert len(pips) == 2 and len(list(symbol.iter(f"{SVG}g"))) == 1, code
-            assert [u.get("href") for u in symbol.iter(f"{SVG}use")].count(
-                f"#fig-{code[0]}") == 2
+            assert len(list(symbol.iter(f"{SVG}g"))) == 1, code
+            assert uses == [f"#fig-{code[0]}"] * 2, code
+            assert len(pips) == 1, code  # the upright one; the <g> turns it with the figure
         else:
+            assert uses == [], code
             expected = 1 if code[0] == "A" else len(LAYOUTS[code[0]])
             assert len(pips) == expected == (1 if code[0] == "A" else int(
                 "10" if code[0] == "T" else code[0])), code
-            turned = sum("rotate(180)" in (u.get("transform") or "") for u in pips)
-            # the pips below the middle are upside down, as printed
-            assert turned == {"A": 0, "2": 1, "3": 1, "4": 2, "5": 2, "6": 2, "7": 2, "8": 3,
-                              "9": 4, "T": 5}[code[0]], code
+            # the pips below the middle are upside down, as printed: each is drawn as the
+            # first (top) one or turned, and the turned ones are the lowest
+            upright = pips[0][1]
+            turned = [y for y, outline in pips if outline != upright]
+            assert len({outline for _, outline in pips}) <= 2, code
+            assert all(y > up for y in turned for up, o in pips if o == upright), code
+            assert len(turned) == {
+                "A": 0, "2": 1, "3": 1, "4": 2, "5": 2, "6": 2, "7": 2, "8": 3, "9": 4,
+                "T": 5}[code[0]], code
 
 
 def test_the_sprite_is_small() -> None:
