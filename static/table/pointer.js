@@ -11,9 +11,8 @@
 // half a step; at once under reduced motion), before the new hand could be seen, goes
 // to the card that was shown there before (keepAim, aimedAt): the finger was on its way
 // to it. A slow phone handles such a press only once the answer is in. A card flying
-// into the hand (the drawn card) is where it is going (inFlight): a press where it is
-// shown in flight takes the card shown under it, one where it lands takes it (once the
-// player could have seen it come).
+// into the hand (the drawn card) is where it is going (landingAt): a press where it is
+// shown in flight takes the card shown under it, one where it lands takes it.
 
 import { state } from "./state.js";
 import { acts, board, motionOff } from "./page.js";
@@ -80,11 +79,6 @@ function pileUp(event, dropped) {
 // down before the new hand could be seen. No longer: a press made once it shows is
 // aimed at it (a quick player's, a test's that waited for the new table).
 const AIM_MS = 16;
-// A press on a card flying into the hand (inFlight) is taken as aimed at the hand shown
-// before for longer: until a person could have seen the card come (the quickest
-// reaction to a sight, about a quarter of a second), the finger was on its way to the
-// card shown there before.
-const REACT_MS = 250;
 
 // The hand about to be replaced by an answer (swap.js, before the swap): where each of
 // its cards is shown (mid-slide too), in the page's order (a card lies over the one
@@ -97,23 +91,22 @@ export function keepAim(old) {
       cards.push({ code: card.closest(".slot").dataset.card, rect: card.getBoundingClientRect() });
     });
   }
-  const aim = { cards: cards, shown: Infinity };
+  const aim = { cards: cards, until: Infinity };
   state.aim = cards.length ? aim : null;
   if (!cards.length) return;
-  // The new hand is on the screen once it is painted (a frame, then a task after it).
+  // The window starts once the new hand is painted (a frame, then a task after it).
   requestAnimationFrame(function () {
-    setTimeout(function () { aim.shown = performance.now(); }, 0);
+    setTimeout(function () { aim.until = performance.now() + AIM_MS; }, 0);
   });
 }
 
-// The card a press was aimed at when it was made less than ``within`` ms after the new
-// hand was on the screen (its time is the press's own, event.timeStamp: a press queued
-// behind the answer's work counts from when it was made): the card shown under it
-// before, by its code, if it is still in the hand; else null (the card under the finger
-// now).
-function aimedAt(event, within) {
+// The card a press was aimed at when it was made before the new hand was on the screen
+// (its time is the press's own, event.timeStamp: a press queued behind the answer's
+// work counts from when it was made): the card shown under it before, by its code, if
+// it is still in the hand; else null (the card under the finger now).
+function aimedAt(event) {
   const aim = state.aim;
-  if (!aim || event.timeStamp > aim.shown + within) return null;
+  if (!aim || event.timeStamp > aim.until) return null;
   let code = null;
   aim.cards.forEach(function (c) {
     const r = c.rect;
@@ -128,25 +121,20 @@ function aimedAt(event, within) {
 // (.slot.is-flying, motion.js playHand) is no target where it is shown in flight (its
 // face lets presses through to the cards shown under it: play.css), and a press on the
 // place it lands on, the part of it that will be in sight there (not under a later
-// card), is its own: a quick "draw and throw it back" made as it lands takes it. A
-// press on it either way made before the player could have seen it come (REACT_MS)
-// takes the card shown there before the answer. Under reduced motion nothing flies.
-function inFlight(event) {
+// card), is its own: a quick "draw and throw it back" made as it lands takes it. Under
+// reduced motion nothing flies.
+function landingAt(event) {
   const flying = document.querySelectorAll(".hand .slot.is-flying");
   if (!flying.length) return null;
   const slots = Array.from(document.querySelectorAll(".hand .slot[data-card]:not(.slot--gone)"));
-  let landing = null;
-  let shown = false;
+  let hit = null;
   flying.forEach(function (slot) {
-    const card = slot.querySelector(".card");
-    if (card && over(card, event, 0)) shown = true;
     const at = slots.indexOf(slot);
     if (at < 0 || !atRest(slot, event)) return;
     for (let i = at + 1; i < slots.length; i++) if (atRest(slots[i], event)) return;
-    landing = slot.querySelector(".slot__input");
+    hit = slot.querySelector(".slot__input");
   });
-  if (!landing && !shown) return null;
-  return aimedAt(event, REACT_MS) || landing;
+  return hit;
 }
 
 // The press within the slot's card as it is at rest (its slot, laid out where it
@@ -165,7 +153,7 @@ function atRest(slot, event) {
 function down(event) {
   state.suppressClick = false;  // a new press: what ended before it is over
   if (pileDown(event)) return;
-  const input = aimedAt(event, AIM_MS) || inFlight(event) || cardOf(event.target);
+  const input = aimedAt(event) || landingAt(event) || cardOf(event.target);
   state.pressedChecked = input && input.checked ? input.value : null;
   if (!input || event.button !== 0 || (state.drag && state.drag.active)) return;
   state.drag = { input: input, slot: input.closest(".slot"), x: event.clientX, y: event.clientY,

@@ -36,9 +36,8 @@ export const state = {
   // The click that ends a drag is not a tap (pointer.js).
   suppressClick: false,
   // The hand an answer replaced, as it was shown (pointer.js, keepAim): {cards: [{code,
-  // rect}], shown}; a press made soon after ``shown`` (a performance.now() time: the new
-  // hand on the screen; Infinity until then) takes the card that was under it there.
-  // null when none.
+  // rect}], until}; a press made before ``until`` (a performance.now() time) takes the
+  // card that was under it there. null when none.
   aim: null,
   // The note under the hand as last fitted to its box (select.js): {note, key} (the
   // element; the window's width and its words); a refresh that changes neither reads no
