@@ -153,12 +153,11 @@ browser: $(DEV_STAMP) browser-deps core
 # whether all passed. Each lane's time is printed after it. TEST_STEPS: the steps, one
 # after another; lanes joined by "+" run side by side in their step, the first printing
 # as it goes, each other writing into a file printed whole when it ends (no two lanes'
-# lines mix). The default runs the ops lane (mostly waiting on its servers, proxies and
-# PostgreSQL) beside the web lane (the app in the test process, no wait that a busy CPU
-# could outlast); beside the browser lane, whose waits are 10 s, two of them timed out
-# under the doubled load (docs/development.md, "Timings").
-# `TEST_STEPS="unit web ops browser"` runs them one after another.
-TEST_STEPS ?= unit web+ops browser
+# lines mix). The default runs the lanes one after another: the ops lane beside the web
+# lane (`"unit web+ops browser"`) took longer than both one after the other (its servers'
+# starts compete with the web lane for the CPU), and beside the browser lane, whose waits
+# are 10 s, two of them timed out (docs/development.md, "Timings").
+TEST_STEPS ?= unit web ops browser
 TEST_STEP_LANES := $(subst +, ,$(TEST_STEPS))
 ifneq ($(filter test,$(MAKECMDGOALS)),)
 ifneq ($(sort $(TEST_STEP_LANES)) $(words $(TEST_STEP_LANES)),$(sort $(LANES)) $(words $(LANES)))
