@@ -46,12 +46,12 @@ from app.core.db import run_migrations  # noqa: E402
 from bench.browser import (  # noqa: E402
     CHROMIUM,
     cpu_slowdown,
-    latency,
     load,
     new_context,
     new_match,
     percentile,
     play_turn,
+    probed_match,
     start_server,
     to_discard_step,
     wait,
@@ -119,14 +119,8 @@ def answer_frames(events: list[dict[str, Any]]) -> list[dict[str, float]]:
 
 def traced_turns(browser: Any, base: str, turns: int, slowdown: float) -> list[dict[str, float]]:
     """``turns`` turns of the scripted strategy under the trace: the answers' frames."""
-    context = new_context(browser, viewport={"width": 390, "height": 844})
-    context.add_init_script(MARK)
-    page = context.new_page()
-    posts: list[str] = []
-    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    new_match(page, base)
-    cpu_slowdown(page, slowdown)
-    latency(page, 150)
+    context, page, posts = probed_match(browser, base, probe=MARK, slowdown=slowdown,
+                                        round_trip=150)
     frames: list[dict[str, float]] = []
     played = 0
     while played < turns:

@@ -431,14 +431,23 @@ def new_context(browser: Any, **options: Any) -> Any:
     return context
 
 
-def probed_match(browser: Any, base: str, width: int, height: int) -> tuple[Any, Any, list[str]]:
-    """A fresh context (own cookie) with the frame probe, on a new match: (context, page,
-    the URLs of its POST requests so far)."""
-    context = new_context(browser, viewport={"width": width, "height": height})
-    context.add_init_script(PROBE)
+def probed_match(browser: Any, base: str, width: int = 390, height: int = 844, *,
+                 probe: str = PROBE, slowdown: float = 1.0, round_trip: int = 0,
+                 **options: Any) -> tuple[Any, Any, list[str]]:
+    """A fresh context (own cookie) running ``probe`` (a script; the frame probe by
+    default), its page's CPU slowed ``slowdown`` times and ``round_trip`` ms added to
+    each request (from the start, as on a slow phone), on a new match: (context, page,
+    the URLs of its POST requests so far). ``options``: more of the context's (such as
+    ``reduced_motion``)."""
+    context = new_context(browser, viewport={"width": width, "height": height}, **options)
+    context.add_init_script(probe)
     page = context.new_page()
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    if slowdown != 1:
+        cpu_slowdown(page, slowdown)
+    if round_trip:
+        latency(page, round_trip)
     new_match(page, base)
     return context, page, posts
 
@@ -545,14 +554,8 @@ def first_load_bytes(browser: Any, context: Any, base: str) -> tuple[int, int]:
 
 def motion_pass(browser: Any, base: str, turns: int, slowdown: float) -> None:
     """Your own hand in motion at 390×844, slowed CPU, 150 ms round trip (docstring)."""
-    context = new_context(browser, viewport={"width": 390, "height": 844})
-    context.add_init_script(HAND_PROBE)
-    page = context.new_page()
-    posts: list[str] = []
-    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    cpu_slowdown(page, slowdown)
-    latency(page, 150)
-    new_match(page, base)
+    context, page, posts = probed_match(browser, base, probe=HAND_PROBE, slowdown=slowdown,
+                                        round_trip=150)
     played = 0
     sorts = ["suit", "melds", "rank"]
     while played < turns:
@@ -660,14 +663,8 @@ def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: floa
     first visible change of select, draw, discard and pass), then ``sequences`` quick
     draw -> card -> Discard sequences (taps lost), frames over 50 ms throughout."""
     motion = "reduce" if reduced else "no-preference"
-    context = new_context(browser, viewport={"width": 390, "height": 844}, reduced_motion=motion)
-    context.add_init_script(TAP_PROBE)
-    page = context.new_page()
-    posts: list[str] = []
-    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    cpu_slowdown(page, slowdown)
-    latency(page, 150)
-    new_match(page, base)
+    context, page, posts = probed_match(browser, base, probe=TAP_PROBE, slowdown=slowdown,
+                                        round_trip=150, reduced_motion=motion)
     play_turns(page, base, posts, turns)
     page.evaluate("window.__tapMode = 'quick'")
     outcomes = {"landed": 0, "another": 0, "drawn": 0, "refused": 0, "lost": 0, "no button": 0}
