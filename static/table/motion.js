@@ -245,8 +245,25 @@ export function showDiscard(code, early) {
       { transform: frame || "none" }], { duration: DISCARD_MS, easing: EASE, fill: "forwards" });
   }
   slot.classList.add("slot--gone");
+  showLeft(document, slot);
   if (early) state.early = shown;
   else state.pending = shown;
+}
+
+// The deadwood badge by "Your hand" follows a discard shown before its answer: it reads
+// what that card's discard leaves (its radio's data-left), not the best a discard could
+// leave, which the hand no longer shows. ``slot`` null: the badge as the table gave it.
+// A card without data-left (a discard queued during a draw) leaves the badge alone; the
+// draw's answer brings the figures (keepEarly).
+function showLeft(root, slot) {
+  const badge = root.querySelector(".mine__head .deadwood");
+  const figure = badge && badge.querySelector(".deadwood__num");
+  if (!figure) return;
+  const input = slot && slot.querySelector(".slot__input");
+  const left = input ? input.dataset.left : undefined;
+  if (badge.dataset.given === undefined) badge.dataset.given = figure.textContent;
+  figure.textContent = left === undefined ? badge.dataset.given : left;
+  badge.classList.toggle("deadwood--left", left !== undefined);
 }
 
 // The answer to a discard still on its way to the pile is about to replace the table
@@ -278,6 +295,7 @@ export function keepEarly(root) {
     return;
   }
   slot.classList.add("slot--gone");
+  showLeft(root, slot);
   early.slot = slot;
 }
 
@@ -324,6 +342,7 @@ export function putBack(early) {
   const base = to ? ownTransform(card) : "";
   removeShown(p);
   p.slot.classList.remove("slot--gone");
+  if (p.slot.isConnected) showLeft(document, null);
   if (to && !motionOff()) playHand({ moves: [{ el: card, from: from, to: to, base: base }] });
 }
 

@@ -62,6 +62,9 @@ HOLD_AND_LOOK = """f => {
 }"""
 
 
+# The deadwood badge by "Your hand".
+BADGE = ".mine__head .deadwood"
+
 # Whether the "new" tag of the card ``code`` is shown (its slot's ::before).
 TAG_SHOWN = """code => { const slot = document.querySelector(`.hand .slot[data-card="${code}"]`);
   const tag = getComputedStyle(slot, '::before');
@@ -205,7 +208,8 @@ def test_the_status_line_says_a_discard_is_on_its_way(
     """A discard shown before its answer (the card on its way to the pile, or on it at
     once under reduced motion) puts "You discard…" in the status line, not the step it
     ended ("Your turn: discard a card, …"), until its answer; queued behind the draw, it
-    says so from the tap, and again once the draw's answer is in, until its own."""
+    says so from the tap, and again once the draw's answer is in, until its own. The
+    deadwood badge then reads what that discard leaves, not the best of the eleven."""
     page = new_page(390, 844, motion=motion)
     _start(page, live_server)
     _to_draw_step(page, settle=at_rest)
@@ -221,21 +225,31 @@ def test_the_status_line_says_a_discard_is_on_its_way(
         held = _hold_the_draw(page, "draw_stock", "discard")
         page.locator("#a-draw_stock").click()
         page.wait_for_function(BUSY)
-    code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split()) \
+    # At the discard step the card whose discard leaves the most deadwood: the badge by
+    # "Your hand" must then change from the best a discard leaves to what this one does.
+    code = max((c for c in _cards(page) if "discard" in (c["acts"] or "").split()),
+               key=lambda c: int(c["left"]))["code"] \
         if when == "at the discard step" else _cards(page)[-1]["code"]
+    given = page.locator(BADGE).inner_text().strip()
     page.locator(f"#c-{code}").click()
     page.locator(f"#c-{code}").click()
     page.locator(f'.hand .slot[data-card="{code}"].slot--gone').wait_for(state="attached")
     assert page.locator("#status").inner_text().strip() == "You discard…"
     if when == "during the draw":
+        # Queued behind the draw, the card's discard has no figure yet: the badge stays.
+        assert page.locator(BADGE).inner_text().strip() == given
         assert len(held) == 1
         # The draw's answer in (its table swapped in), the discard sent after it.
         with page.expect_request(lambda r: r.method == "POST"
                                  and "action=discard" in (r.post_data or "")):
             held[0].continue_()
     _until(page, lambda: len(held) == (1 if when == "at the discard step" else 2))
-    # The discard's own answer held: still on its way, still said.
+    # The discard's own answer held: still on its way, still said, and the badge reads
+    # the deadwood this discard leaves (not "… after discard", the best of eleven).
     assert page.locator("#status").inner_text().strip() == "You discard…"
+    left = page.locator(f"#c-{code}").get_attribute("data-left")
+    assert left is not None
+    assert page.locator(BADGE).inner_text().strip() == f"Deadwood {left}"
     assert STALE not in page.locator("#status").inner_text()
     assert page.locator(REFUSED).count() == 0
     held[-1].continue_()

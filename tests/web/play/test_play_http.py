@@ -676,7 +676,10 @@ def test_each_card_carries_the_deadwood_its_discard_leaves(app: FastAPI,
     shown = dict(re.findall(r'value="(\w\w)" id="c-\w\w"[^>]*data-left="(\d+)"', html))
     assert {Card.parse(code): int(n) for code, n in shown.items()} == left
     best = min(left[c] for c in view.hand if Discard(c) in view.legal)
-    assert f"Deadwood {best} <span" in html
+    # The badge's figure in its own span (a discard shown before its answer rewrites it).
+    badge = re.search(r'<span class="deadwood">Deadwood <span class="deadwood__num">(\d+)</span>'
+                      r' <span class="deadwood__after">after discard</span>', html)
+    assert badge and int(badge[1]) == best
     knocks = {str(a.card) for a in view.legal if isinstance(a, Knock | Gin)}
     marked = set(re.findall(r'value="(\w\w)"[^>]*aria-describedby="[^"]*mark-', html))
     assert marked == knocks
