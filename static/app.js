@@ -14,6 +14,9 @@
  *   static/score.js) call window.ginLanguageChanged(response) before they swap.
  * - Settings page: the preview follows the radio buttons before saving (the saved
  *   choice is applied by the server on <html>; this only previews it).
+ * - A form field the browser refuses (a number past its max) inside a closed <details>
+ *   (New match's table options): the disclosure opens, so the browser can point at the
+ *   field; closed, the tap on the form's button did nothing and said nothing.
  */
 const APP_BASE = (document.querySelector('meta[name="app-base"]') || {}).content || "";
 
@@ -62,3 +65,10 @@ document.addEventListener("change", (event) => {
   }[input.name];
   if (attribute) document.documentElement.dataset[attribute] = input.value;
 });
+
+// The browser's own check refused a field hidden in a closed disclosure: open it first
+// (the "invalid" events come before the browser points at the first refused field).
+document.addEventListener("invalid", (event) => {
+  const closed = event.target.closest && event.target.closest("details:not([open])");
+  if (closed) closed.open = true;
+}, true);

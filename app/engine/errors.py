@@ -222,4 +222,13 @@ class InvalidScoreError(GameError, ValueError):
 
 
 class RulesError(GameError, ValueError):
-    """A rules object has an impossible setting (a target of 0, a negative bonus)."""
+    """A rules object has an impossible setting (a target of 0, a negative bonus).
+
+    ``option``: the name of the :class:`~app.engine.rules.Rules` field at fault (a form
+    marks that field), or None when no one field is (the rules are not an object).
+    """
+
+    def __init__(self, cause: Cause | str, /, *, option: str | None = None,
+                 **values: object) -> None:
+        super().__init__(cause, **values)
+        self.option = option

@@ -59,12 +59,12 @@ class Option:
         """Refuse a number outside the bounds.
 
         Raises:
-            RulesError: ``cause`` with the value (``num``).
+            RulesError: ``cause`` with the value (``num``), its ``option`` this one's name.
         """
         if self.cause is not None and not (
                 (self.low is None or value >= self.low)
                 and (self.high is None or value <= self.high)):
-            raise RulesError(self.cause, num=value)
+            raise RulesError(self.cause, option=self.name, num=value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,7 @@ class Rules:
         for option in NUMBERS:
             option.check(getattr(self, option.name))
         if self.hands and self.hollywood:
-            raise RulesError(Cause.HANDS_HOLLYWOOD)
+            raise RulesError(Cause.HANDS_HOLLYWOOD, option="hands")
 
     def to_dict(self) -> dict[str, Any]:
         """The options as a plain JSON-ready dict."""
@@ -138,9 +138,9 @@ class Rules:
             default = getattr(HOUSE, key)
             if isinstance(default, bool):
                 if not isinstance(value, bool):
-                    raise RulesError(Cause.NOT_TRUE_OR_FALSE, key=key)
+                    raise RulesError(Cause.NOT_TRUE_OR_FALSE, option=key, key=key)
             elif not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(Cause.NOT_WHOLE, key=key)
+                raise RulesError(Cause.NOT_WHOLE, option=key, key=key)
             values[key] = value
         return cls(**values)
 

@@ -106,13 +106,16 @@ dealt from a fresh seed and not compared)."""
 
 class EventError(Exception):
     """A request about an event that changed nothing; ``message`` says why, in the
-    request's language; ``status_code`` is the HTTP answer (400/403/404/409/410)."""
+    request's language; ``status_code`` is the HTTP answer (400/403/404/409/410);
+    ``field`` the name of the form field at fault (the form shows the message there and
+    marks it), "" when no one field is."""
 
-    def __init__(self, message: str, status_code: int = 400) -> None:
+    def __init__(self, message: str, status_code: int = 400, field: str = "") -> None:
         message = lookup(message)
         super().__init__(message)
         self.message = message
         self.status_code = status_code
+        self.field = field
 
 
 STALE = N_("The event changed since this page was shown: nothing was done. Look at it "
@@ -138,7 +141,7 @@ def event_name(text: str | None) -> str:
     name = " ".join((text or "").split())
     if not name or len(name) > MAX_NAME or not name.isprintable():
         raise EventError(gettext("Give the event a name of 1 to %(most)d letters, digits or "
-                                 "spaces.", most=MAX_NAME))
+                                 "spaces.", most=MAX_NAME), field="name")
     return name
 
 
@@ -152,14 +155,14 @@ def parse_setup(fields: dict[str, str]) -> tuple[str, str, int]:
     format_ = fields.get("format", "swiss")
     cards = fields.get("cards", "online")
     if format_ not in FORMATS:
-        raise EventError(N_("Choose round robin or Swiss."))
+        raise EventError(N_("Choose round robin or Swiss."), field="format")
     if cards not in CARDS:
-        raise EventError(N_("Choose online tables or real cards."))
+        raise EventError(N_("Choose online tables or real cards."), field="cards")
     text = (fields.get("rounds") or "3").strip()
     rounds = int(text) if text.isdigit() and len(text) <= 3 else 0
     if not 1 <= rounds <= MOST_ROUNDS:
         raise EventError(gettext("Rounds must be a whole number from 1 to %(most)d.",
-                                 most=MOST_ROUNDS))
+                                 most=MOST_ROUNDS), field="rounds")
     return format_, cards, rounds
 
 
@@ -176,7 +179,7 @@ def parse_hands(fields: dict[str, str]) -> int:
     if not 0 <= hands <= BOARDS:
         raise EventError(gettext("Hands per table must be a whole number from 1 to "
                                  "%(most)d, or empty to play each match to its target.",
-                                 most=BOARDS))
+                                 most=BOARDS), field="hands")
     return hands
 
 
@@ -324,7 +327,7 @@ def _name(typed: str | None) -> str:
     try:
         return player_name(typed)
     except PlayError as error:  # the friend feature's refusal, in the same words
-        raise EventError(error.message) from error
+        raise EventError(error.message, field=error.field) from error
 
 
 def _host(db: Session, event: Event, session_id: str, expected: int | None) -> None:

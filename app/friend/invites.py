@@ -110,16 +110,18 @@ def player_name(text: str | None) -> str:
     """A player's name as typed: spaces collapsed, 1–20 printable characters.
 
     Raises:
-        PlayError: empty, too long, or a control character.
+        PlayError: empty, too long, or a control character (its ``field`` "name").
     """
     name = " ".join((text or "").split())
     if not name:
-        raise PlayError(N_("Choose a name (1 to 20 characters), so your friend knows who plays."))
+        raise PlayError(N_("Choose a name (1 to 20 characters), so your friend knows who "
+                           "plays."), field="name")
     if len(name) > MAX_NAME:
         raise PlayError(gettext("A name may be at most %(most)d characters, not %(num)d.",
-                                most=MAX_NAME, num=len(name)))
+                                most=MAX_NAME, num=len(name)), field="name")
     if not name.isprintable():
-        raise PlayError(N_("A name may hold letters, digits, spaces and punctuation only."))
+        raise PlayError(N_("A name may hold letters, digits, spaces and punctuation only."),
+                        field="name")
     return name
 
 

@@ -94,14 +94,15 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
 
     Raises:
         PlayError: an unknown level or preset, a number that is not a whole number or out
-            of range, a malformed client seed.
+            of range, a malformed client seed; its ``field`` names the field at fault.
     """
     level = one_of(form.get("level") or DEFAULT_LEVEL, LEVELS)
     if level is None:
         level = form.get("level", "")
         raise PlayError(gettext("Unknown computer level %(level)s: choose %(levels)s.",
                                 level=repr(level[:20]), levels=", ".join(
-                                    gettext(LEVEL_LABELS[name]) for name in LEVELS)))
+                                    gettext(LEVEL_LABELS[name]) for name in LEVELS)),
+                        field="level")
     values: dict[str, Any] = {}
     for name in NUMBER_OPTIONS:
         text = (form.get(name) or "").strip()
@@ -111,11 +112,11 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
         if number is None:
             raise PlayError(gettext("%(option)s must be a whole number of 0 or more (digits "
                                     "only), not %(text)s.", option=_label(name),
-                                    text=repr(text[:20])))
+                                    text=repr(text[:20])), field=name)
         values[name] = number
     if values.get("target", HOUSE.target) > MAX_TARGET:
         raise PlayError(gettext("Target must be a whole number from 1 to %(most)s.",
-                                most=i18n.number(MAX_TARGET)))
+                                most=i18n.number(MAX_TARGET)), field="target")
     for name in SWITCH_OPTIONS:
         shown = DEFAULT_ON_SWITCHES.get(name)
         if shown is not None and name not in form and shown not in form:
@@ -126,7 +127,8 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
         if preset not in PRESET:
             raise PlayError(gettext("Unknown scoring %(preset)s: choose %(presets)s.",
                                     preset=repr(preset[:20]), presets=", ".join(
-                                        gettext(p.label) for p in PRESETS)))
+                                        gettext(p.label) for p in PRESETS)),
+                            field="preset")
         chosen = PRESET[preset].values
         # The preset the form showed is still chosen but a scoring field was changed
         # under it: the player's own scoring (a new preset chosen brings its values).
@@ -137,7 +139,7 @@ def options_from_form(form: Mapping[str, str]) -> MatchOptions:
     try:
         rules = HOUSE.with_options(**values)
     except RulesError as error:
-        raise PlayError(sentence(error)) from None
+        raise PlayError(sentence(error), field=error.option or "") from None
     client_seed = form.get("client_seed")
     return MatchOptions(level, rules, None if client_seed is None else _client_seed(client_seed))
 

@@ -51,9 +51,11 @@ def posted_options(fields: dict[str, str]) -> dict[str, Any]:
 
 
 def new_match_page(request: Request, db: Session, session_id: str, *, notice: str = "",
-                   values: dict[str, Any] | None = None, status_code: int = 200) -> Response:
+                   field: str = "", values: dict[str, Any] | None = None,
+                   status_code: int = 200) -> Response:
     """The New match form (against the computer, or *Play a friend*), pre-filled with
-    ``values`` (else the last match's options) and a refusal ``notice``."""
+    ``values`` (else the last match's options) and a refusal ``notice``: at the form
+    ``field`` it names (:attr:`~app.table.common.PlayError.field`), else in the status line."""
     loaded = load(db, session_id)
     version = seat_version(db, session_id)  # also when no match is shown (a cancelled invite)
     game = loaded.game if loaded is not None else None
@@ -63,7 +65,8 @@ def new_match_page(request: Request, db: Session, session_id: str, *, notice: st
         "levels": [(name, LEVEL_LABELS[name]) for name in LEVELS],
         "version": version,
         "in_progress": any(not line.friend for line in lines),
-        "notice": notice,
+        "notice": "" if field else notice,
+        "errors": {field: notice} if field and notice else {},
         "lines": lines,
     }
     return render(request, "play/new.html", context, status_code=status_code)

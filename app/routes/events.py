@@ -51,11 +51,15 @@ deleted): the code is stored nowhere on the server, only its hash."""
 
 
 def _index(request: Request, db: DbDep, session_id: str, *, notice: str = "",
-           values: dict[str, str] | None = None, typed: str = "",
+           field: str = "", values: dict[str, str] | None = None, typed: str = "",
            status_code: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """The events page; a refusal ``notice`` at the form ``field`` it names, else in the
+    status line."""
     options = posted_options(values) if values else play.default_options(None)
     return render(request, "events/index.html", {
-        "values": {**options, **(values or {})}, "notice": notice, "typed": typed,
+        "values": {**options, **(values or {})}, "typed": typed,
+        "notice": "" if field else notice,
+        "errors": {field: notice} if field and notice else {},
         "mine": hosting.my_events(db, session_id),
         "seasons": seasons.hosted(db, session_id),
     }, status_code=status_code, headers=headers)
@@ -83,8 +87,8 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
         if season is not None:  # a season of this browser's, checked before the event
             seasons.attach(db, season, made.event.slug, session.id)
     except (EventError, PlayError) as error:
-        return _index(request, db, session.id, notice=error.message, values=dict(fields),
-                      status_code=getattr(error, "status_code", 400))
+        return _index(request, db, session.id, notice=error.message, field=error.field,
+                      values=dict(fields), status_code=getattr(error, "status_code", 400))
     # The code goes to the event's page once, in a cookie of this browser for that page
     # alone (a reload of the page, or of this post's answer, makes nothing anew).
     response = see_other(request, f"/events/{made.event.slug}")

@@ -60,7 +60,8 @@ def create(request: Request, session: SessionDep, db: DbDep, fields: FieldsDep) 
         friend.create_invite(db, session.id, options, name, expected)
     except PlayError as error:
         return new_match_page(request, db, session.id, notice=error.message,
-                              values=posted_options(fields), status_code=error.status_code)
+                              field=error.field, values=posted_options(fields),
+                              status_code=error.status_code)
     return see_other(request, "/play")
 
 

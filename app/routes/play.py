@@ -164,7 +164,8 @@ def new_match(request: Request, session: SessionDep, db: DbDep, fields: FieldsDe
         play.start_match(db, session.id, options, expected)
     except PlayError as error:
         return new_match_page(request, db, session.id, notice=error.message,
-                              values=posted_options(fields), status_code=error.status_code)
+                              field=error.field, values=posted_options(fields),
+                              status_code=error.status_code)
     return see_other(request, "/play")
 
 

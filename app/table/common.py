@@ -33,14 +33,16 @@ FRIEND_LEVEL = "friend"
 class PlayError(Exception):
     """A tap that changed nothing; ``message`` says why and what is allowed, in the
     request's language (a message marked with ``N_`` is translated here, one already
-    filled by ``gettext`` is kept as it is)."""
+    filled by ``gettext`` is kept as it is). ``field``: the name of the form field at
+    fault (the form shows the message there and marks it), "" when no one field is."""
 
     status_code = 400
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, field: str = "") -> None:
         message = lookup(message)
         super().__init__(message)
         self.message = message
+        self.field = field
 
 
 def parse_sort(value: str) -> str:

@@ -55,7 +55,7 @@ def client_seed_of(text: str) -> str:
     try:
         return check_client_seed(text)
     except InvalidSeedError as error:
-        raise PlayError(sentence(error)) from None
+        raise PlayError(sentence(error), field="client_seed") from None
 
 
 @dataclass(frozen=True, slots=True)
