@@ -298,7 +298,7 @@ def _add_player(db: Session, event: Event, name: str, session_id: str | None) ->
                          409)
     if any(p.name.casefold() == name.casefold() for p in others):
         raise EventError(gettext("%(name)s has already joined: choose another name (add an "
-                                 "initial).", name=name), 409)
+                                 "initial).", name=name), 409, field="name")
     assert event.id is not None
     player = EventPlayer(event_id=event.id, session_id=session_id, name=name,
                          number=len(others) + 1, joined_round=max(1, event.round + 1))

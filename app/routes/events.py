@@ -123,12 +123,17 @@ def join_url(request: Request, slug: str) -> str:
 
 
 def _event_page(request: Request, db: DbDep, event: Event, session_id: str, *,
-                code: str = "", notice: str = "", status_code: int = 200) -> Response:
+                code: str = "", notice: str = "", field: str = "", typed: str = "",
+                status_code: int = 200) -> Response:
+    """The event's page; a refusal ``notice`` at the join form's ``field`` it names (the
+    ``typed`` name shown again), else at the top."""
     if status_code < 400:
         hosting.sync(db, event)
     v = pages.view(db, event, session_id)
     return render(request, "events/event.html", {
-        "v": v, "code": code, "notice": notice, "url": join_url(request, event.slug),
+        "v": v, "code": code, "notice": "" if field else notice, "typed": typed,
+        "errors": {field: notice} if field and notice else {},
+        "url": join_url(request, event.slug),
         "season": seasons.season_of(db, event),
         "seasons": seasons.hosted(db, session_id) if v.host else [],
     }, status_code=status_code)
@@ -163,7 +168,7 @@ def join(request: Request, event_slug: str, session: SessionDep, db: DbDep,
          fields: FieldsDep) -> Response:
     """Join the event with a name; 303 to its page."""
     return _act(request, event_slug, session.id, db, lambda event: hosting.join(
-        db, event, session.id, fields.get("name")))
+        db, event, session.id, fields.get("name")), typed=fields.get("name", "")[:20])
 
 
 @router.post("/events/{event_slug}/watch")
@@ -225,7 +230,7 @@ for _action in ACTIONS:
 
 
 def _act(request: Request, event_slug: str, session_id: str, db: DbDep,
-         run: Callable[[Event], object]) -> Response:
+         run: Callable[[Event], object], typed: str = "") -> Response:
     try:
         event = _found(db, event_slug)
     except EventError as error:
@@ -237,7 +242,7 @@ def _act(request: Request, event_slug: str, session_id: str, db: DbDep,
         db.rollback()
         event = _found(db, event_slug)
         return _event_page(request, db, event, session_id, notice=error.message,
-                           status_code=error.status_code)
+                           field=error.field, typed=typed, status_code=error.status_code)
     return see_other(request, f"/events/{event_slug}")
 
 

@@ -105,8 +105,11 @@ def join_page(request: Request, token: str, session: SessionDep, db: DbDep) -> R
 
 
 def _join_page(request: Request, token: str, session: SessionDep, db: DbDep, *,
-               notice: str = "", status_code: int = 200) -> Response:
-    """The join page with a refusal of the posted form (``notice``, ``status_code``)."""
+               notice: str = "", field: str = "", typed: dict[str, str] | None = None,
+               status_code: int = 200) -> Response:
+    """The join page with a refusal of the posted form (``notice``, ``status_code``): at
+    the form ``field`` it names, else in the status line; the ``typed`` name and client
+    seed shown again."""
     try:
         invitation = friend.open_invite(db, token, session.id)
     except PlayError as error:
@@ -114,7 +117,8 @@ def _join_page(request: Request, token: str, session: SessionDep, db: DbDep, *,
     if invitation is None:
         return see_other(request, "/play")
     return render(request, "friend/join.html", {
-        "i": invitation, "notice": notice,
+        "i": invitation, "notice": "" if field else notice,
+        "errors": {field: notice} if field and notice else {}, "typed": typed or {},
         "rules": rules_summary(Rules.from_dict(invitation.rules), "",
                                FriendSeats(0, invitation.host))[1:],
     }, status_code=status_code)
@@ -134,7 +138,8 @@ def join(request: Request, token: str, session: SessionDep, db: DbDep,
         return _refusal(request, error)
     except PlayError as error:
         return _join_page(request, token, session, db, notice=error.message,
-                          status_code=error.status_code)
+                          field=error.field, status_code=error.status_code,
+                          typed={key: fields.get(key, "") for key in ("name", "client_seed")})
     return see_other(request, "/play")
 
 

@@ -1,12 +1,15 @@
 """A refused form field is shown at the field (templates/_errors.html): New match, *Play a
 friend* and *Host an event* mark the field at fault, put the message under it and land
-the page there (the ``#answer`` target, focused), whichever field it is: each table option
-(not a whole number, or out of its bounds), the computer's level, the scoring preset,
-the client seed, a friend's or an event's name, an event's format, cards, rounds and
-hands. The table options' disclosure opens only for a field under it; the status line
-at the top is left for refusals of no one field. Nothing is stored."""
+the page there (the ``#answer`` target, focused), whichever field it is: each table
+option (not a whole number, or out of its bounds), the computer's level, the scoring
+preset, the client seed, a friend's or an event's name, an event's format, cards, rounds
+and hands; joining a friend's match or an event keeps what was typed. The table options'
+disclosure opens only for a field under it; the status line at the top is left for
+refusals of no one field. Nothing is stored."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from fastapi import FastAPI
@@ -15,6 +18,7 @@ from sqlmodel import Session, select
 
 from app.core.models import Event, PlayMatch, PlaySeat
 from app.engine.rules import NUMBERS
+from tests.support.events import an_event
 from tests.support.forms import refusals
 
 UNDER_OPTIONS = {option.name for option in NUMBERS} | {"client_seed"}
@@ -99,3 +103,33 @@ def test_a_refusal_of_no_one_field_stays_in_the_status_line(app: FastAPI,
     seen = refusals(response.text)
     assert seen.status and not seen.marked and not seen.messages and seen.focused is None
     assert not seen.options_open
+
+
+JOIN_FRIEND = [({"name": ""}, "name"), ({"name": "Bob\x07"}, "name"),
+               ({"name": "Bob", "client_seed": "x" * 65}, "client_seed")]
+
+
+@pytest.mark.parametrize(("data", "name"), JOIN_FRIEND)
+def test_joining_a_friend_shows_a_refused_field_at_the_field_and_keeps_what_was_typed(
+        app: FastAPI, client: TestClient, data: dict[str, str], name: str) -> None:
+    client.post("/play/friend", data={"name": "Ann", "version": "0"})
+    token = re.search(r"/play/friend/([A-Za-z0-9_-]{16,64})", client.get("/play").text)
+    assert token
+    with TestClient(app, base_url="http://testserver") as guest:
+        response = guest.post(f"/play/friend/{token[1]}", data=data)
+        assert response.status_code == 400
+        _assert_shown_at(response.text, name, opened=False)
+        if name == "client_seed":  # the name typed is kept, not lost to the refusal
+            assert 'value="Bob"' in response.text
+
+
+def test_joining_an_event_under_a_taken_name_shows_it_at_the_name(
+        app: FastAPI, client: TestClient) -> None:
+    slug = an_event(client)
+    assert client.post(f"/events/{slug}/join", data={"name": "Ann"}).status_code == 200
+    with TestClient(app, base_url="http://testserver") as guest:
+        for typed in ("ann", ""):
+            response = guest.post(f"/events/{slug}/join", data={"name": typed})
+            assert response.status_code in (400, 409)
+            _assert_shown_at(response.text, "name", opened=False)
+            assert f'value="{typed}"' in response.text
