@@ -24,7 +24,7 @@ Every refusal answers its status with the page and a message; nothing is changed
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from fastapi import APIRouter, Request
 from starlette.responses import PlainTextResponse, Response
@@ -123,15 +123,16 @@ def join_url(request: Request, slug: str) -> str:
 
 
 def _event_page(request: Request, db: DbDep, event: Event, session_id: str, *,
-                code: str = "", notice: str = "", field: str = "", typed: str = "",
-                status_code: int = 200) -> Response:
-    """The event's page; a refusal ``notice`` at the join form's ``field`` it names (the
-    ``typed`` name shown again), else at the top."""
+                code: str = "", notice: str = "", field: str = "",
+                typed: Mapping[str, str] | None = None, status_code: int = 200) -> Response:
+    """The event's page; a refusal ``notice`` at the page's ``field`` ("name": the join
+    form's, "walk_in": the host's), else at the top; ``typed`` what the forms' fields
+    held, by the same keys, shown again."""
     if status_code < 400:
         hosting.sync(db, event)
     v = pages.view(db, event, session_id)
     return render(request, "events/event.html", {
-        "v": v, "code": code, "notice": "" if field else notice, "typed": typed,
+        "v": v, "code": code, "notice": "" if field else notice, "typed": typed or {},
         "errors": {field: notice} if field and notice else {},
         "url": join_url(request, event.slug),
         "season": seasons.season_of(db, event),
@@ -168,7 +169,8 @@ def join(request: Request, event_slug: str, session: SessionDep, db: DbDep,
          fields: FieldsDep) -> Response:
     """Join the event with a name; 303 to its page."""
     return _act(request, event_slug, session.id, db, lambda event: hosting.join(
-        db, event, session.id, fields.get("name")), typed=fields.get("name", "")[:20])
+        db, event, session.id, fields.get("name")), at={"name": "name"},
+        typed={"name": fields.get("name", "")[:20]})
 
 
 @router.post("/events/{event_slug}/watch")
@@ -210,7 +212,9 @@ def act(request: Request, slug: str, action: str, session: SessionDep, db: DbDep
         else:
             hosting.finish(db, event, sid, expected)
 
-    return _act(request, slug, sid, db, run)
+    # The walk-in's name is refused at its own field (not the join form's "name").
+    return _act(request, slug, sid, db, run, at={"name": "walk_in"} if action == "walk-in"
+                else {}, typed={"walk_in": fields.get("name", "")[:20]})
 
 
 def _action_route(action: str) -> None:
@@ -230,7 +234,11 @@ for _action in ACTIONS:
 
 
 def _act(request: Request, event_slug: str, session_id: str, db: DbDep,
-         run: Callable[[Event], object], typed: str = "") -> Response:
+         run: Callable[[Event], object], at: Mapping[str, str] | None = None,
+         typed: Mapping[str, str] | None = None) -> Response:
+    """Run a form's ``run`` on the event; 303 to its page, or the page with the refusal:
+    at the page's field ``at`` maps the refused field to (the form's own), else at the
+    top; ``typed``: what the form's fields held, by the page's field, shown again."""
     try:
         event = _found(db, event_slug)
     except EventError as error:
@@ -242,7 +250,8 @@ def _act(request: Request, event_slug: str, session_id: str, db: DbDep,
         db.rollback()
         event = _found(db, event_slug)
         return _event_page(request, db, event, session_id, notice=error.message,
-                           field=error.field, typed=typed, status_code=error.status_code)
+                           field=(at or {}).get(error.field, ""), typed=typed,
+                           status_code=error.status_code)
     return see_other(request, f"/events/{event_slug}")
 
 

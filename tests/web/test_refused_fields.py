@@ -133,3 +133,22 @@ def test_joining_an_event_under_a_taken_name_shows_it_at_the_name(
             assert response.status_code in (400, 409)
             _assert_shown_at(response.text, "name", opened=False)
             assert f'value="{typed}"' in response.text
+
+
+def test_a_hosts_refused_walk_in_is_shown_at_the_walk_in_field_not_the_join_form(
+        app: FastAPI, client: TestClient) -> None:
+    slug = an_event(client)
+    version = re.search(r'name="version" value="(\d+)"', client.get(f"/events/{slug}").text)
+    assert version
+    assert client.post(f"/events/{slug}/walk-in",
+                       data={"version": version[1], "name": "Ann"}).status_code == 200
+    page = client.get(f"/events/{slug}").text
+    version = re.search(r'name="version" value="(\d+)"', page)
+    assert version
+    response = client.post(f"/events/{slug}/walk-in", data={"version": version[1],
+                                                           "name": "ANN"})
+    assert response.status_code == 409
+    seen = refusals(response.text)
+    assert set(seen.messages) == {"walk_in"} and seen.focused == "walk_in", seen
+    assert 'id="walk-in" name="name" value="ANN"' in response.text
+    assert 'id="join-name" name="name" value=""' in response.text  # the join form: untouched
