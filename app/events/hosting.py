@@ -880,11 +880,12 @@ def _check_points_agree(rules: Rules, outcome: Outcome, points_a: int, points_b:
     if (points_a, points_b) == (0, 0) or rules.box_bonus or rules.hollywood:
         return
     if outcome is Outcome.DRAW and points_a != points_b:
-        raise EventError(N_("A draw has equal points: correct the points or the winner."))
+        raise EventError(N_("A draw has equal points: correct the points or the winner."),
+                         field="points_a")
     if ((outcome is Outcome.A and points_a <= points_b)
             or (outcome is Outcome.B and points_b <= points_a)):
         raise EventError(N_("The winner has more points than the loser under this event's "
-                            "rules: correct the points or the winner."))
+                            "rules: correct the points or the winner."), field="points_a")
 
 
 def correct(db: Session, event: Event, session_id: str, expected: int | None,
@@ -906,13 +907,13 @@ def correct(db: Session, event: Event, session_id: str, expected: int | None,
         raise EventError(N_("A bye has no result to correct."), 409)
     outcome = fields.get("outcome", "")
     if outcome not in (Outcome.A.value, Outcome.B.value, Outcome.DRAW.value):
-        raise EventError(N_("Choose who won, or a draw."))
+        raise EventError(N_("Choose who won, or a draw."), field="outcome")
     points = []
     for name in ("points_a", "points_b"):
         value = (fields.get(name) or "0").strip()
         if not value.isdigit() or len(value) > 4 or int(value) > MOST_POINTS:
             raise EventError(gettext("Points must be whole numbers from 0 to %(most)d.",
-                                     most=MOST_POINTS))
+                                     most=MOST_POINTS), field=name)
         points.append(int(value))
     _check_points_agree(table_rules(event), Outcome(outcome), points[0], points[1])
     row.outcome, row.points_a, row.points_b = outcome, points[0], points[1]

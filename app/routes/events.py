@@ -212,9 +212,15 @@ def act(request: Request, slug: str, action: str, session: SessionDep, db: DbDep
         else:
             hosting.finish(db, event, sid, expected)
 
-    # The walk-in's name is refused at its own field (not the join form's "name").
-    return _act(request, slug, sid, db, run, at={"name": "walk_in"} if action == "walk-in"
-                else {}, typed={"walk_in": fields.get("name", "")[:20]})
+    # A refused field at its own form's field: the walk-in's name (not the join form's
+    # "name"), a corrected result's winner and points; what was typed shown again.
+    at = {"walk-in": {"name": "walk_in"},
+          "correct": {"outcome": "outcome", "points_a": "points_a", "points_b": "points_b"},
+          }.get(action, {})
+    typed = {"walk_in": fields.get("name", "")[:20]} if action == "walk-in" else \
+        {key: fields.get(key, "")[:12] for key in ("pairing", "outcome", "points_a",
+                                                    "points_b")} if action == "correct" else {}
+    return _act(request, slug, sid, db, run, at=at, typed=typed)
 
 
 def _action_route(action: str) -> None:

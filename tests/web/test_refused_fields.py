@@ -152,3 +152,33 @@ def test_a_hosts_refused_walk_in_is_shown_at_the_walk_in_field_not_the_join_form
     assert set(seen.messages) == {"walk_in"} and seen.focused == "walk_in", seen
     assert 'id="walk-in" name="name" value="ANN"' in response.text
     assert 'id="join-name" name="name" value=""' in response.text  # the join form: untouched
+    assert '<p class="play-status__refused" role="alert">' not in response.text  # not at the top
+
+
+def _version(client: TestClient, slug: str) -> str:
+    found = re.search(r'name="version" value="(\d+)"', client.get(f"/events/{slug}").text)
+    assert found
+    return found[1]
+
+
+def test_a_refused_result_correction_opens_with_what_was_typed_and_says_why_at_the_points(
+        app: FastAPI, client: TestClient) -> None:
+    slug = an_event(client, cards="real")
+    for name in ("Ann", "Bob"):
+        client.post(f"/events/{slug}/walk-in", data={"version": _version(client, slug),
+                                                    "name": name})
+    client.post(f"/events/{slug}/start", data={"version": _version(client, slug)})
+    page = client.get(f"/events/{slug}").text
+    pairing = re.search(r'name="pairing"><option value="(\d+)"', page)
+    assert pairing, "no table to correct"
+    response = client.post(f"/events/{slug}/correct", data={
+        "version": _version(client, slug), "pairing": pairing[1], "outcome": "b",
+        "points_a": "120", "points_b": "35"})
+    assert response.status_code == 400
+    seen = refusals(response.text)
+    assert set(seen.messages) == {"points_a"} and seen.focused == "points_a", seen
+    assert "points_a" in seen.described
+    assert '<p class="play-status__refused" role="alert">' not in response.text  # not at the top
+    assert re.search(r'<details class="event-correct" open>', response.text)
+    assert 'value="b" checked' in response.text and 'value="120"' in response.text
+    assert 'value="35"' in response.text
