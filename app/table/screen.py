@@ -12,7 +12,7 @@ computer's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from app.core.i18n import N_, NC_, gettext, ngettext, pgettext
@@ -298,11 +298,15 @@ def _sort_key(sort: str) -> Any:
     return lambda card: (card.rank.number, card.suit.index)
 
 
-def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str, selected: str | None,
+def _ordered_hand(view: PlayerView, sort: str, selected: str | None,
                   order: Sequence[Card] | None = None) -> tuple[tuple[HandCard, ...], str, int]:
-    """The hand as shown, its melds in words and its deadwood: in ``order`` when the
-    player arranged it (:mod:`app.table.arrange`), else in the order of ``sort``."""
-    arrangement = best_arrangement(cards, rules)
+    """The hand of ``view`` as shown, its melds in words and its deadwood: in ``order``
+    when the player arranged it (:mod:`app.table.arrange`), else in the order of
+    ``sort``; the card just drawn marked ``new``, and in the person's discard step each
+    card with what discarding it would do (:func:`_discard_values`). Each card is built
+    once, whole."""
+    cards = view.hand
+    arrangement = best_arrangement(cards, view.rules)
     meld_of: dict[Card, int] = {}
     label: dict[Card, str] = {card: card_label(card) for card in cards}
     for number, meld in enumerate(arrangement.melds, start=1):
@@ -310,21 +314,22 @@ def _ordered_hand(cards: Sequence[Card], rules: Rules, sort: str, selected: str 
             meld_of[card] = number
             label[card] = card_label(card, meld.kind, meld.cards)
     key = _sort_key(sort)
-    out: list[HandCard] = []
+    placed: list[tuple[Card, int, bool]] = []  # (card, its meld, starts a group)
     if order is not None:
-        out = [HandCard(str(card), str(card) == selected, meld_of.get(card, 0), label[card])
-               for card in order]
+        placed = [(card, meld_of.get(card, 0), False) for card in order]
     elif sort == "melds":
         for number, meld in enumerate(arrangement.melds, start=1):
-            for i, card in enumerate(meld.cards):
-                out.append(HandCard(str(card), str(card) == selected, number, label[card],
-                                    i == 0))
-        for i, card in enumerate(sorted(arrangement.deadwood_cards, key=key)):
-            out.append(HandCard(str(card), str(card) == selected, 0, label[card],
-                                i == 0 and bool(arrangement.melds)))
+            placed += [(card, number, i == 0) for i, card in enumerate(meld.cards)]
+        placed += [(card, 0, i == 0 and bool(arrangement.melds)) for i, card in
+                   enumerate(sorted(arrangement.deadwood_cards, key=key))]
     else:
-        out = [HandCard(str(card), str(card) == selected, meld_of.get(card, 0), label[card])
-               for card in sorted(cards, key=key)]
+        placed = [(card, meld_of.get(card, 0), False) for card in sorted(cards, key=key)]
+    discards = _discard_values(view)
+    out = []
+    for card, number, starts in placed:
+        code = str(card)
+        out.append(HandCard(code, code == selected, number, label[card], starts,
+                            card == view.drawn, *discards.get(card, _NO_DISCARD)))
     parts = [meld_text(meld.kind, meld.cards) for meld in arrangement.melds]
     melds_text = gettext("Melds: %(melds)s", melds="; ".join(parts)) if parts else \
         gettext("No melds yet")
@@ -345,22 +350,25 @@ def hand_groups(cards: Sequence[HandCard]) -> tuple[tuple[HandCard, ...], ...]:
     return tuple(tuple(group) for group in groups)
 
 
-def _discard_values(view: PlayerView, hand: tuple[HandCard, ...]) -> tuple[HandCard, ...]:
-    """Each card with what discarding it would do (the person's discard step only)."""
+_NO_DISCARD: tuple[int | None, str, str, str] = (None, "", "", "")
+"""A card's discard values outside the person's discard step (``HandCard``'s defaults)."""
+
+
+def _discard_values(view: PlayerView) -> dict[Card, tuple[int | None, str, str, str]]:
+    """What discarding each card of the hand would do, in the person's discard step
+    (else nothing): card → (``left``, ``acts``, ``note``, ``mark``) of :class:`HandCard`."""
     if view.phase is not Phase.DISCARD or not view.my_turn:
-        return hand
+        return {}
     legal = set(view.legal)
     left = deadwood_by_discard(view.hand, view.rules)
-    out = []
-    for shown in hand:
-        card = Card.parse(shown.code)
+    out: dict[Card, tuple[int | None, str, str, str]] = {}
+    for card in view.hand:
         acts = " ".join(name for name, action in (("discard", Discard(card)),
                                                     ("knock", Knock(card)),
                                                     ("gin", Gin(card))) if action in legal)
         mark = "gin" if "gin" in acts else "knock" if "knock" in acts else ""
-        out.append(replace(shown, left=left[card], acts=acts, mark=mark,
-                           note=discard_note(view, card, left[card], legal)))
-    return tuple(out)
+        out[card] = (left[card], acts, discard_note(view, card, left[card], legal), mark)
+    return out
 
 
 def _pile(view: PlayerView, seats: Seats) -> tuple[PileCard, ...]:
@@ -705,7 +713,7 @@ def screen(loaded: Loaded, notice: str = "", away: bool = False) -> Screen:
     return table_screen(match, seats, version=game.version, level=game.level,
                         sort=row.sort, selected=row.selected, said=said, events=events,
                         notice=notice, away=away, fair=fair_box(loaded), match_id=game.id,
-                        order=order)
+                        order=order, view=view)
 
 
 def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, sort: str,
@@ -713,7 +721,8 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
                  notice: str = "", away: bool = False, fair: FairBox | None = None,
                  match_id: int | None = None,
                  practice: PracticeTable | None = None,
-                 order: Sequence[Card] | None = None) -> Screen:
+                 order: Sequence[Card] | None = None,
+                 view: PlayerView | None = None) -> Screen:
     """The play table for seat ``seats.me`` of ``match``, from that seat's
     :class:`PlayerView` only: the one screen model that a match against the computer, a
     friend match and a practice hand all show (docs/rules.md §7). ``version`` is what the
@@ -721,8 +730,11 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
     other player's last turn in words and ``events`` the events that answered this tap
     (played out on the table); ``fair`` the fairness box (none on a practice hand);
     ``practice`` marks a practice hand's table (no match end is shown there); ``order``
-    the hand's own order when the player arranged it (:mod:`app.table.arrange`)."""
-    view = match_view(match, seats.me)
+    the hand's own order when the player arranged it (:mod:`app.table.arrange`); ``view``
+    the seat's :func:`~app.engine.match_view` of ``match`` when the caller has it already
+    (else it is made here)."""
+    if view is None:
+        view = match_view(match, seats.me)
     board = match.hollywood
     rules = view.rules
     chosen = Card.parse(selected) if selected else None
@@ -733,13 +745,9 @@ def table_screen(match: MatchState, seats: Seats, *, version: int, level: str, s
     melds_text, deadwood = "", 0
     if over:
         order = None
-    if not over:
-        hand, melds_text, deadwood = _ordered_hand(view.hand, rules, sort,
-                                                   str(chosen) if chosen else None, order)
-        if view.drawn is not None:  # mark the card just drawn, so it is easy to find
-            hand = tuple(replace(c, new=True) if c.code == str(view.drawn) else c
-                         for c in hand)
-        hand = _discard_values(view, hand)
+    if not over:  # the card just drawn is marked, so it is easy to find
+        hand, melds_text, deadwood = _ordered_hand(view, sort, str(chosen) if chosen else None,
+                                                   order)
     lefts = {Card.parse(c.code): c.left for c in hand if c.left is not None}
     legal = set(view.legal)
     # Discard, Knock and Gin are enabled when some card allows them: the browser then

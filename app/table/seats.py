@@ -146,7 +146,7 @@ class SeatKind(TableKind[Loaded]):
             if events or isinstance(action, NextHand):
                 said = turn_record(events)
         selected = seat.selected
-        hand = match_view(after, me).hand
+        hand = after.hand.hands[me]  # the seat's own cards (its view's ``hand``)
         if selected is not None and (after.hand.phase is Phase.OVER
                                      or isinstance(action, NextHand)
                                      or Card.parse(selected) not in hand):

@@ -38,7 +38,6 @@ from app.engine import (
     TakeDiscard,
     TakeUpcard,
     apply_match,
-    match_view,
 )
 from app.table.common import PERSON, PlayError, check_version, parse_sort, sentence
 from app.table.computer import advance
@@ -61,7 +60,9 @@ def _held_card(match: MatchState, text: str, me: int = PERSON) -> Card:
     except GameError:
         raise PlayError(gettext("%(text)s is not a card: tap one of your cards.",
                                 text=repr(text[:20]))) from None
-    if match.hand.phase is Phase.OVER or card not in match_view(match, me).hand:
+    # The seat's own cards as its view shows them (``PlayerView.hand``), without building
+    # the whole view (its legal actions, the scores) for one look-up.
+    if match.hand.phase is Phase.OVER or card not in match.hand.hands[me]:
         raise PlayError(gettext("You do not hold %(card_acc)s: tap one of your cards.",
                                 **card_values(card)))
     return card

@@ -123,6 +123,12 @@ templates = Jinja2Blocks(
         # The templates ship with the app and do not change while it runs: no stat of
         # each template file on every render.
         auto_reload=False,
+        # Every template stays compiled once loaded (a plain dict: the app ships some 80
+        # templates, under Jinja2's default of 400), so a render's look-up of its
+        # template and of each template it includes or imports takes no lock and moves
+        # nothing, as Jinja2's least-recently-used cache does; the language
+        # environments (:func:`templates_in`) keep a plain dict too.
+        cache_size=-1,
     ),
     context_processors=[template_context],
 )
