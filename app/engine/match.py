@@ -85,13 +85,19 @@ class MatchState:
     hand: HandState
     seed: Seed
     hand_log: tuple[LogEntry, ...] = ()
+    # The tally of ``records``, once asked (``apply_match`` hands it on while a hand is
+    # played: the records do not change, and a long match's tally is long to add up).
+    _tally: MatchTally | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def tally(self) -> MatchTally:
         """Scores, boxes and (once over) bonuses, winner and margin
         (:func:`~app.engine.scoring.match_tally`: a Hollywood match sums its three games,
-        which are :attr:`hollywood`)."""
-        return match_tally(self.records, self.rules)
+        which are :attr:`hollywood`); worked out once per state."""
+        if self._tally is None:
+            object.__setattr__(self, "_tally", match_tally(self.records, self.rules))
+        assert self._tally is not None
+        return self._tally
 
     @property
     def hollywood(self) -> HollywoodTally | None:
@@ -203,7 +209,10 @@ def apply_match(match: MatchState, player: int,
         result = state.result
         records = records + (HandRecord(result.winner, result.points, result.kind),)
     log = match.hand_log + ((player, str(action)),)
-    return replace(match, hand=state, records=records, hand_log=log), events
+    after = replace(match, hand=state, records=records, hand_log=log)
+    if records is match.records:  # the same hands finished: the same tally
+        object.__setattr__(after, "_tally", match._tally)
+    return after, events
 
 
 def match_view(match: MatchState, player: int) -> PlayerView:

@@ -5,7 +5,9 @@
   its request id (``X-Request-ID``) and its metrics (latency by route template, status);
 * :class:`HeadMiddleware` — ``HEAD`` answered wherever ``GET`` is;
 * :class:`GinRummyApp` — FastAPI with an ``outer_middleware`` stack outside Starlette's
-  500 handler (so a 500 still carries the security headers and is logged);
+  500 handler (so a 500 still carries the security headers and is logged), and
+  :data:`SERVING_APP`, the dependency overrides of the app serving a request, for routes
+  built once and shared by the apps of a process (``app.main``);
 * :class:`CachedStaticFiles` — ``static/`` with year-long caching of versioned URLs.
 
 ``app.main.create_app`` stacks them; the security checks are ``app.web.security``, the
@@ -17,6 +19,7 @@ import re
 import time
 import uuid
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from fastapi import FastAPI
@@ -220,6 +223,33 @@ class GinRummyApp(FastAPI):
         for factory, options in reversed(self.outer_middleware):
             app = factory(app, **options)
         return app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point: the request is served with this app's dependency overrides
+        (:data:`SERVING_APP`)."""
+        token = _serving.set(self)
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            _serving.reset(token)
+
+
+_serving: ContextVar[FastAPI | None] = ContextVar("serving_app", default=None)
+
+
+class _ServingApp:
+    """What FastAPI asks for dependency overrides (``dependency_overrides_provider``) in
+    routes built once per process and shared by its apps (``app.main``): the overrides of
+    the :class:`GinRummyApp` serving the request, none outside a request."""
+
+    @property
+    def dependency_overrides(self) -> dict[Callable[..., Any], Callable[..., Any]]:
+        """``app.dependency_overrides`` of the app serving this request (``{}`` if none)."""
+        app = _serving.get()
+        return app.dependency_overrides if app is not None else {}
+
+
+SERVING_APP = _ServingApp()
 
 
 class CachedStaticFiles(StaticFiles):

@@ -232,12 +232,14 @@ NUMBERS = {"number", "count", "n", "points", "most", "target", "game", "round", 
 %(number)s" is not found in French's "Match nul" (a draw)."""
 
 
-def _pattern(message: str) -> re.Pattern[str]:
+def _pattern(message: str) -> tuple[re.Pattern[str], tuple[str, ...]]:
     """A message as the page shows it: placeholders are any text (a number's,
     :data:`NUMBERS` or ``%d``, digits only), markup is gone (the page's text nodes are
-    joined by a ``\\x00``), spaces are any space."""
+    joined by a ``\\x00``), spaces are any space. With the pattern, the literal pieces it
+    matches as they are (its words and punctuation): text holding a match holds each of
+    them, so a text missing one cannot match (``english_messages`` skips the search)."""
     parts = re.split(r"(%\([a-z_]+\)[sd]|%[sd]|<[^>]+>|\s+)", message)
-    out = []
+    out, literals = [], []
     for part in parts:
         if not part:
             continue
@@ -250,14 +252,16 @@ def _pattern(message: str) -> re.Pattern[str]:
         elif part.isspace():
             out.append(r"[\s\x00]+")
         else:
-            out.append(re.escape(part.replace("%%", "%")))
-    return re.compile(r"(?<!\w)" + "".join(out) + r"(?!\w)")
+            literals.append(part.replace("%%", "%"))
+            out.append(re.escape(literals[-1]))
+    return re.compile(r"(?<!\w)" + "".join(out) + r"(?!\w)"), tuple(literals)
 
 
 @cache
-def _english(language: str) -> tuple[tuple[str, re.Pattern[str], bool], ...]:
+def _english(language: str) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...], bool], ...]:
     """The catalogue's English messages that ``language`` translates differently: the
-    message, its pattern, and whether it is one word (matched only as a whole piece)."""
+    message, its pattern and literal pieces (``_pattern``), and whether it is one word
+    (matched only as a whole piece)."""
     path = ROOT / "app" / "locale" / language / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as file:
         catalog = read_po(file, locale=language)
@@ -282,7 +286,7 @@ def _english(language: str) -> tuple[tuple[str, re.Pattern[str], bool], ...]:
             # One word beside placeholders and markup ("Hand %(number)s", "%(name)s scores
             # <strong>%(points)s</strong>") is a German, French… word too: matched only as
             # a whole piece, like a message of one word.
-            found.append((english, _pattern(english),
+            found.append((english, *_pattern(english),
                           len(re.sub(r"<[^>]+>", " ", text).split()) < 2))
     return tuple(found)
 
@@ -294,7 +298,9 @@ def english_messages(html: str, language: str) -> list[str]:
     joined = "\x00".join(piece.text for piece in pieces)
     whole = {piece.text for piece in pieces}
     faults = []
-    for english, pattern, one_word in _english(language):
+    for english, pattern, literals, one_word in _english(language):
+        if not all(literal in joined for literal in literals):
+            continue  # a piece of it is nowhere on the page: no match (0.25 s a page saved)
         found = (next((text for text in whole if pattern.fullmatch(text)), None) if one_word
                  else (hit.group(0) if (hit := pattern.search(joined)) else None))
         if found is not None:
