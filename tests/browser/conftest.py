@@ -3,7 +3,9 @@
 * ``browser`` — Playwright driving Debian's Chromium, shared by the test session: its
   headless shell (``chromium-headless-shell``), else the full browser
   (``tests/support/chromium.py``); every browser test is skipped, saying why, when
-  neither is installed (``make browser-deps`` installs them);
+  neither is installed (``make browser-deps`` installs them). Its contexts block the
+  app's service worker unless a test asks for it (``service_workers="allow"``:
+  :class:`TestBrowser`);
 * ``page`` — a fresh browser context (own cookies) at 390×844; ``new_page(width, height)``
   for other sizes; ``screenshot(page, name)`` saves ``test-results/<name>.png``.
 
@@ -24,6 +26,29 @@ from tests.support.servers import ROOT
 RESULTS_DIR = ROOT / "test-results"
 
 
+class TestBrowser:
+    """Playwright's ``Browser`` whose ``new_context`` blocks service workers unless told
+    ``service_workers="allow"``; everything else is the browser's own.
+
+    The app registers its worker on every page's load (``static/app.js``): in each test's
+    fresh context it installed, cached the offline page and every static file, and then
+    answered each static request through its fetch handler, work of Chromium's browser
+    process and renderer that no test but the worker's own looks at (issue 47: the
+    browser lane's CPU). ``tests/browser/test_install_browser.py`` allows it, and checks
+    its scope, cache, offline page and first and second visits."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        """``Browser.new_context(**options)``, ``service_workers`` ``"block"`` by default."""
+        options.setdefault("service_workers", "block")
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Chromium from the system (never downloaded), or skip saying why."""
@@ -37,22 +62,24 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(
             executable_path=str(chromium), args=CHROMIUM_ARGS, headless=True
         )
-        yield launched
+        yield TestBrowser(launched)
         launched.close()
 
 
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """Make pages: ``new_page(width=390, height=844, locale=None, motion=None)``, each
-    in its own context (cookies); ``locale`` (``"de-DE"``) is the browser's language,
-    sent as ``Accept-Language``; ``motion`` the device's ``prefers-reduced-motion``
-    (``"reduce"`` or ``"no-preference"``)."""
+    """Make pages: ``new_page(width=390, height=844, locale=None, motion=None,
+    service_workers="block")``, each in its own context (cookies); ``locale``
+    (``"de-DE"``) is the browser's language, sent as ``Accept-Language``; ``motion`` the
+    device's ``prefers-reduced-motion`` (``"reduce"`` or ``"no-preference"``);
+    ``service_workers="allow"`` lets the app's service worker install (:class:`TestBrowser`)."""
     contexts: list[Any] = []
 
     def make(width: int = 390, height: int = 844, locale: str | None = None,
-             motion: str | None = None) -> Any:
+             motion: str | None = None, service_workers: str = "block") -> Any:
         options = {**({"locale": locale} if locale else {}),
-                   **({"reduced_motion": motion} if motion else {})}
+                   **({"reduced_motion": motion} if motion else {}),
+                   "service_workers": service_workers}
         context = browser.new_context(viewport={"width": width, "height": height}, **options)
         context.set_default_timeout(10_000)
         contexts.append(context)

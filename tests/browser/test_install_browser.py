@@ -26,7 +26,7 @@ def test_service_worker_scope_and_offline_page(start_server: Callable[..., Any],
                                                base: str) -> None:
     server = start_server(env={"BASE_PATH": base} if base else None)
     app = server.app_url
-    page = new_page(390, 844)
+    page = new_page(390, 844, service_workers="allow")
     page.goto(app + "/")
     scope = page.evaluate("""async () => {
         const registration = await navigator.serviceWorker.ready;
@@ -60,7 +60,8 @@ def test_service_worker_scope_and_offline_page(start_server: Callable[..., Any],
 
 @pytest.mark.browser
 def test_the_first_visit_fetches_no_icon_and_the_worker_waits_for_the_page(
-        live_server: str, page: Any) -> None:
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    page = new_page(390, 844, service_workers="allow")
     # Every request of the first visit in order, the page's and the worker's (Playwright
     # reports both), with the page's load event among them.
     seen: list[tuple[str, str]] = []
@@ -114,7 +115,7 @@ def test_after_a_first_visit_a_second_visit_fetches_the_page_alone(
         live_server: str, new_page: Callable[..., Any], paths: tuple[str, ...]) -> None:
     # Landing on the table first, its modules load before the worker exists: the page
     # hands them to the worker once it is active, so they are not fetched again.
-    page = new_page(390, 844)
+    page = new_page(390, 844, service_workers="allow")
     wire = Wire()
     wire.listen(page.context, page)
     for path in paths:
@@ -130,7 +131,8 @@ def test_after_a_first_visit_a_second_visit_fetches_the_page_alone(
 
 @pytest.mark.browser
 def test_after_one_visit_the_offline_page_shows_and_the_modules_load_from_the_cache(
-        start_server: Callable[..., Any], page: Any) -> None:
+        start_server: Callable[..., Any], new_page: Callable[..., Any]) -> None:
+    page = new_page(390, 844, service_workers="allow")
     server = start_server()
     app = server.app_url
     page.goto(app + "/")

@@ -101,7 +101,10 @@ def _finished(seed: int = 4) -> Position:
 
 def _open(page: Any, site: Site, position: Position, level: str = "standard",
           path: str = "/play") -> int:
-    page.goto(site.url + "/")
+    """Store ``position`` as the page's browser's match and load ``path``: the home page
+    first only while the browser has no session (its cookie), which it gives."""
+    if not any(c["name"] == COOKIE_NAME for c in page.context.cookies()):
+        page.goto(site.url + "/")
     match_id = site.store(page, position, level)
     page.goto(site.url + path)
     page.locator("html[data-play-ready]").wait_for(state="attached")
