@@ -158,6 +158,9 @@ HOOKS: tuple[Hook, ...] = (
           "table/focus.js", "the moves discarding it allows: discard, knock, gin"),
     _data("data-note", "each card's radio when you are to discard", "table/select.js",
           "the note shown while it is selected"),
+    _data("data-left", "each card's radio when you are to discard", "table/motion.js",
+          "the deadwood its discard leaves: the badge by Your hand reads it while that "
+          "discard waits for its answer"),
     _data("data-default", "#hand-note", "table/select.js", "the note with no card selected",
           EVERY_TABLE),
     _data("data-key", "the table's buttons", "table/keys.js",

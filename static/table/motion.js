@@ -255,14 +255,16 @@ export function showDiscard(code, early) {
 // leave, which the hand no longer shows. ``slot`` null: the badge as the table gave it.
 // A card without data-left (a discard queued during a draw) leaves the badge alone; the
 // draw's answer brings the figures (keepEarly).
+const givenFigures = new WeakMap();  // each badge's figure as the table gave it
+
 function showLeft(root, slot) {
   const badge = root.querySelector(".mine__head .deadwood");
   const figure = badge && badge.querySelector(".deadwood__num");
   if (!figure) return;
   const input = slot && slot.querySelector(".slot__input");
   const left = input ? input.dataset.left : undefined;
-  if (badge.dataset.given === undefined) badge.dataset.given = figure.textContent;
-  figure.textContent = left === undefined ? badge.dataset.given : left;
+  if (!givenFigures.has(badge)) givenFigures.set(badge, figure.textContent);
+  figure.textContent = left === undefined ? givenFigures.get(badge) : left;
   badge.classList.toggle("deadwood--left", left !== undefined);
 }
 
