@@ -278,6 +278,7 @@ def live(request: Request, event_slug: str, session: SessionDep, db: DbDep, sinc
         return Response(status_code=204, headers={"Cache-Control": "no-store"})
     template = "events/board.html" if board else "events/event.html"
     return render(request, template, {"v": v, "code": "", "notice": "", "board": bool(board),
+                                      "errors": {}, "typed": {},
                                       "url": join_url(request, event.slug)},
                   block=["live", "news"] if board else ["live", "news", "status"],
                   headers={"Cache-Control": "no-store"})
