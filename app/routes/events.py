@@ -189,6 +189,15 @@ ACTIONS = ("walk-in", "start", "pause", "resume", "next", "drop", "correct", "fi
 """The host's actions, each ``POST /events/{event_slug}/<action>``."""
 
 
+HOST_FORM_FIELDS: dict[str, dict[str, str]] = {
+    "walk-in": {"name": "walk_in"},
+    "correct": {name: name for name in ("pairing", "outcome", "points_a", "points_b")},
+}
+"""A host's form's posted fields by the page's field (events/_live.html): a refused one
+is shown there, and what they held is shown again (the walk-in's "name" is not the join
+form's)."""
+
+
 def act(request: Request, slug: str, action: str, session: SessionDep, db: DbDep,
         fields: FieldsDep) -> Response:
     """A host's action (see the module docstring); 303 to the event's page, or the page
@@ -212,14 +221,8 @@ def act(request: Request, slug: str, action: str, session: SessionDep, db: DbDep
         else:
             hosting.finish(db, event, sid, expected)
 
-    # A refused field at its own form's field: the walk-in's name (not the join form's
-    # "name"), a corrected result's winner and points; what was typed shown again.
-    at = {"walk-in": {"name": "walk_in"},
-          "correct": {"outcome": "outcome", "points_a": "points_a", "points_b": "points_b"},
-          }.get(action, {})
-    typed = {"walk_in": fields.get("name", "")[:20]} if action == "walk-in" else \
-        {key: fields.get(key, "")[:12] for key in ("pairing", "outcome", "points_a",
-                                                    "points_b")} if action == "correct" else {}
+    at = HOST_FORM_FIELDS.get(action, {})
+    typed = {shown: fields.get(posted, "")[:20] for posted, shown in at.items()}
     return _act(request, slug, sid, db, run, at=at, typed=typed)
 
 
