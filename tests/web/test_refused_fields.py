@@ -105,6 +105,12 @@ def test_a_refusal_of_no_one_field_stays_in_the_status_line(app: FastAPI,
     assert not seen.options_open
 
 
+def _guest(app: FastAPI) -> TestClient:
+    """Another browser (its own cookies) on ``app``, whose lifespan the ``client``
+    fixture runs: not started again here (a second start leaves a task running)."""
+    return TestClient(app, base_url="http://testserver")
+
+
 JOIN_FRIEND = [({"name": ""}, "name"), ({"name": "Bob\x07"}, "name"),
                ({"name": "Bob", "client_seed": "x" * 65}, "client_seed")]
 
@@ -115,24 +121,23 @@ def test_joining_a_friend_shows_a_refused_field_at_the_field_and_keeps_what_was_
     client.post("/play/friend", data={"name": "Ann", "version": "0"})
     token = re.search(r"/play/friend/([A-Za-z0-9_-]{16,64})", client.get("/play").text)
     assert token
-    with TestClient(app, base_url="http://testserver") as guest:
-        response = guest.post(f"/play/friend/{token[1]}", data=data)
-        assert response.status_code == 400
-        _assert_shown_at(response.text, name, opened=False)
-        if name == "client_seed":  # the name typed is kept, not lost to the refusal
-            assert 'value="Bob"' in response.text
+    response = _guest(app).post(f"/play/friend/{token[1]}", data=data)
+    assert response.status_code == 400
+    _assert_shown_at(response.text, name, opened=False)
+    if name == "client_seed":  # the name typed is kept, not lost to the refusal
+        assert 'value="Bob"' in response.text
 
 
 def test_joining_an_event_under_a_taken_name_shows_it_at_the_name(
         app: FastAPI, client: TestClient) -> None:
     slug = an_event(client)
     assert client.post(f"/events/{slug}/join", data={"name": "Ann"}).status_code == 200
-    with TestClient(app, base_url="http://testserver") as guest:
-        for typed in ("ann", ""):
-            response = guest.post(f"/events/{slug}/join", data={"name": typed})
-            assert response.status_code in (400, 409)
-            _assert_shown_at(response.text, "name", opened=False)
-            assert f'value="{typed}"' in response.text
+    guest = _guest(app)
+    for typed in ("ann", ""):
+        response = guest.post(f"/events/{slug}/join", data={"name": typed})
+        assert response.status_code in (400, 409)
+        _assert_shown_at(response.text, "name", opened=False)
+        assert f'value="{typed}"' in response.text
 
 
 def test_a_hosts_refused_walk_in_is_shown_at_the_walk_in_field_not_the_join_form(
