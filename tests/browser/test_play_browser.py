@@ -477,17 +477,19 @@ def test_plays_without_javascript(live_server: str, browser: Any) -> None:
         page.goto(live_server + "/play/new")
         page.get_by_role("button", name="Start match").click()
         page.wait_for_url(live_server + "/play")
+        # Each post's answer waited for as a navigation (wait_for_load_state alone could
+        # return on the page still shown, before the post's answer replaced it).
         if page.get_by_role("button", name="Pass").is_enabled():
-            page.get_by_role("button", name="Pass").click()
-            page.wait_for_load_state()
+            with page.expect_navigation():
+                page.get_by_role("button", name="Pass").click()
         if page.get_by_role("button", name="Draw from stock").is_enabled():
-            page.get_by_role("button", name="Draw from stock").click()
-            page.wait_for_load_state()
+            with page.expect_navigation():
+                page.get_by_role("button", name="Draw from stock").click()
         radio = page.get_by_role("radio").first
         code = radio.get_attribute("value")
         radio.check()
-        page.get_by_role("button", name="Discard", exact=True).click()
-        page.wait_for_load_state()
+        with page.expect_navigation():
+            page.get_by_role("button", name="Discard", exact=True).click()
         assert page.locator(f"#c-{code}").count() == 0 or \
             "cannot go back" in page.get_by_role("status").inner_text()
     finally:
