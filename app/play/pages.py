@@ -20,7 +20,7 @@ from app.play.matches import MatchLine, in_progress
 from app.table.common import LEVEL_LABELS
 from app.table.screen import Screen
 from app.table.storage import load, seat_version
-from app.web.render import render
+from app.web.render import refused_at, render
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +65,7 @@ def new_match_page(request: Request, db: Session, session_id: str, *, notice: st
         "levels": [(name, LEVEL_LABELS[name]) for name in LEVELS],
         "version": version,
         "in_progress": any(not line.friend for line in lines),
-        "notice": "" if field else notice,
-        "errors": {field: notice} if field and notice else {},
+        **refused_at(notice, field),
         "lines": lines,
     }
     return render(request, "play/new.html", context, status_code=status_code)

@@ -41,7 +41,7 @@ from app.table.common import PlayError
 from app.web import hostcodes
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.links import see_other
-from app.web.render import render
+from app.web.render import refused_at, render
 
 router = APIRouter()
 
@@ -58,8 +58,7 @@ def _index(request: Request, db: DbDep, session_id: str, *, notice: str = "",
     options = posted_options(values) if values else play.default_options(None)
     return render(request, "events/index.html", {
         "values": {**options, **(values or {})}, "typed": typed,
-        "notice": "" if field else notice,
-        "errors": {field: notice} if field and notice else {},
+        **refused_at(notice, field),
         "mine": hosting.my_events(db, session_id),
         "seasons": seasons.hosted(db, session_id),
     }, status_code=status_code, headers=headers)
@@ -132,8 +131,7 @@ def _event_page(request: Request, db: DbDep, event: Event, session_id: str, *,
         hosting.sync(db, event)
     v = pages.view(db, event, session_id)
     return render(request, "events/event.html", {
-        "v": v, "code": code, "notice": "" if field else notice, "typed": typed or {},
-        "errors": {field: notice} if field and notice else {},
+        "v": v, "code": code, **refused_at(notice, field), "typed": typed or {},
         "url": join_url(request, event.slug),
         "season": seasons.season_of(db, event),
         "seasons": seasons.hosted(db, session_id) if v.host else [],

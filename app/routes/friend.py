@@ -44,7 +44,7 @@ from app.table.words import rules_summary
 from app.web.deps import DbDep, FieldsDep, SessionDep
 from app.web.limits import held_until_closed, stream_slot
 from app.web.links import see_other
-from app.web.render import render
+from app.web.render import refused_at, render
 
 router = APIRouter()
 
@@ -117,8 +117,7 @@ def _join_page(request: Request, token: str, session: SessionDep, db: DbDep, *,
     if invitation is None:
         return see_other(request, "/play")
     return render(request, "friend/join.html", {
-        "i": invitation, "notice": "" if field else notice,
-        "errors": {field: notice} if field and notice else {}, "typed": typed or {},
+        "i": invitation, **refused_at(notice, field), "typed": typed or {},
         "rules": rules_summary(Rules.from_dict(invitation.rules), "",
                                FriendSeats(0, invitation.host))[1:],
     }, status_code=status_code)

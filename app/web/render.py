@@ -515,3 +515,11 @@ def _template_response(request: Request, template: str, ctx: dict[str, Any],
     return blocks.TemplateResponse(
         request, template, ctx, status_code=status_code, headers=all_headers
     )
+
+
+def refused_at(notice: str, field: str = "") -> dict[str, Any]:
+    """A form page's refusal as its template takes it (templates/_errors.html):
+    ``notice`` at the form ``field`` it names (``errors``: the message by the field's
+    name), or, naming none, in the page's status line (``notice``)."""
+    return {"notice": "" if field else notice,
+            "errors": {field: notice} if field and notice else {}}
