@@ -35,6 +35,7 @@ import hashlib
 import itertools
 import os
 import shutil
+import threading
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -128,6 +129,18 @@ def _fresh_switches() -> None:
     a test left turned off would otherwise stay off for the next test of this process."""
     days.configure(budget=deal.PAR_BUDGET, enabled=True)
     analysis.configure(enabled=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_app_left_running() -> Iterator[None]:
+    """At the end of each test process, no app's lifespan is still running: a
+    ``TestClient`` entered and never exited (``close()`` is not an exit) keeps its event
+    loop's thread and the app's background tasks (the friend tables' presence, the
+    purges) alive until the interpreter shuts down under them."""
+    yield
+    portals = [t.name for t in threading.enumerate() if t.name.startswith("asyncio-portal")]
+    assert not portals, (f"{len(portals)} started TestClient(s) never exited: enter them "
+                         "with `with` or an ExitStack")
 
 
 # --- the lanes ----------------------------------------------------------------------------

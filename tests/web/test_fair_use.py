@@ -16,6 +16,7 @@ import re
 import secrets
 import threading
 from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -47,17 +48,15 @@ def _app(settings: Settings, **limits: Any) -> FastAPI:
 
 
 @pytest.fixture
-def browsers() -> Iterator[list[TestClient]]:
-    opened: list[TestClient] = []
-    yield opened
-    for client in opened:
-        client.close()
+def browsers() -> Iterator[ExitStack]:
+    """The test's browsers, each a started client; their apps' lifespans end with the test
+    (``TestClient.close`` alone would leave them running to the process's exit)."""
+    with ExitStack() as opened:
+        yield opened
 
 
-def _browser(app: FastAPI, opened: list[TestClient]) -> TestClient:
-    client = TestClient(app, base_url="http://testserver")
-    client.__enter__()
-    opened.append(client)
+def _browser(app: FastAPI, opened: ExitStack) -> TestClient:
+    client = opened.enter_context(TestClient(app, base_url="http://testserver"))
     client.get("/")
     return client
 
@@ -68,7 +67,7 @@ def _new_match(client: TestClient, version: str = "0") -> Any:
 
 
 def test_posts_beyond_a_browsers_limit_get_429_and_change_nothing(
-        settings: Settings, browsers: list[TestClient]) -> None:
+        settings: Settings, browsers: ExitStack) -> None:
     app = _app(settings, limit_posts_per_browser=Rate(3, 60))
     ann, bob = _browser(app, browsers), _browser(app, browsers)
     for _ in range(3):
@@ -88,13 +87,13 @@ def test_posts_beyond_a_browsers_limit_get_429_and_change_nothing(
 
 
 def test_posts_beyond_an_addresss_limit_get_429_whatever_the_cookie(
-        settings: Settings, browsers: list[TestClient]) -> None:
+        settings: Settings, browsers: ExitStack) -> None:
     app = _app(settings, limit_posts_per_address=Rate(4, 60))
     clients = [_browser(app, browsers) for _ in range(3)]
     answers = [_new_match(client).status_code for client in clients for _ in range(2)]
     assert answers[:4] == [303, 409, 303, 409] and answers[4:] == [429, 429]
     cookieless = TestClient(app, base_url="http://testserver")
-    browsers.append(cookieless)
+    browsers.callback(cookieless.close)
     refused = cookieless.post("/play/new", data={"level": "easy", "version": "0"})
     assert refused.status_code == 429 and "retry-after" in refused.headers
 
@@ -193,7 +192,7 @@ def test_streams_beyond_an_addresss_limit_get_429(settings: Settings) -> None:
 
 def test_an_import_in_progress_does_not_stop_the_event_loop(
         settings: Settings, monkeypatch: pytest.MonkeyPatch,
-        browsers: list[TestClient]) -> None:
+        browsers: ExitStack) -> None:
     # The import is held until another request has been answered: were it read on the
     # event loop, that request could not be answered and the import would never end.
     app = _app(settings, compute_workers=0)
@@ -220,7 +219,7 @@ def test_an_import_in_progress_does_not_stop_the_event_loop(
 
 
 def test_imports_beyond_the_limit_get_429(settings: Settings,
-                                          browsers: list[TestClient]) -> None:
+                                          browsers: ExitStack) -> None:
     app = _app(settings, limit_imports_per_browser=Rate(2, 60), compute_workers=0)
     client = _browser(app, browsers)
     answers = [client.post("/play/history/import", data={"text": "nope\n"}).status_code
@@ -235,7 +234,7 @@ def test_imports_beyond_the_limit_get_429(settings: Settings,
 
 
 def test_invites_beyond_the_limit_get_429_before_the_form_is_read(
-        settings: Settings, browsers: list[TestClient]) -> None:
+        settings: Settings, browsers: ExitStack) -> None:
     app = _app(settings, limit_invites_per_browser=Rate(1, 600))
     client = _browser(app, browsers)
     first = client.post("/play/friend", data={"name": "Ann", "version": "0"},
@@ -250,7 +249,7 @@ def test_invites_beyond_the_limit_get_429_before_the_form_is_read(
 
 
 def test_the_eleventh_cookie_of_one_address_meets_the_same_limit_as_one(
-        settings: Settings, browsers: list[TestClient]) -> None:
+        settings: Settings, browsers: ExitStack) -> None:
     app = _app(settings, limit_exports_per_browser=Rate(1, 600),
                limit_exports_per_address=Rate(10, 600))
     first = _browser(app, browsers)
@@ -261,7 +260,7 @@ def test_the_eleventh_cookie_of_one_address_meets_the_same_limit_as_one(
     refused = eleventh.get("/stats.csv")
     assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
     cookieless = TestClient(app, base_url="http://testserver")
-    browsers.append(cookieless)
+    browsers.callback(cookieless.close)
     assert cookieless.get("/stats.json").status_code == 429
 
 
@@ -298,7 +297,7 @@ def test_every_costly_post_has_its_limit_besides_the_posts_one(
 
 
 def test_floods_of_statistics_and_downloads_get_429(
-        settings: Settings, browsers: list[TestClient]) -> None:
+        settings: Settings, browsers: ExitStack) -> None:
     app = _app(settings, limit_exports_per_browser=Rate(5, 600))
     client = _browser(app, browsers)
     paths = ["/stats", "/stats.json", "/stats.csv", "/privacy/data.json", "/stats"]
@@ -310,7 +309,7 @@ def test_floods_of_statistics_and_downloads_get_429(
 
 
 def test_floods_of_pages_and_sign_ins_get_429(
-        settings: Settings, browsers: list[TestClient]) -> None:
+        settings: Settings, browsers: ExitStack) -> None:
     app = _app(settings, limit_pages_per_browser=Rate(2, 600),
                limit_sign_ins_per_browser=Rate(2, 600))
     client = _browser(app, browsers)
@@ -322,7 +321,7 @@ def test_floods_of_pages_and_sign_ins_get_429(
 
 
 def test_floods_of_the_drill_and_the_puzzle_get_429_from_a_browser_and_an_address(
-        settings: Settings, browsers: list[TestClient]) -> None:
+        settings: Settings, browsers: ExitStack) -> None:
     """The drill, the daily puzzle and their answers count as pages that compute, per
     browser and per address (a new cookie gets no new budget)."""
     app = _app(settings, limit_pages_per_browser=Rate(3, 600),
@@ -342,7 +341,7 @@ def test_floods_of_the_drill_and_the_puzzle_get_429_from_a_browser_and_an_addres
 
 
 def test_no_flood_from_an_address_refuses_the_right_code(
-        settings: Settings, browsers: list[TestClient]) -> None:
+        settings: Settings, browsers: ExitStack) -> None:
     """Wrong codes from many cookies of one address use up no budget of that address:
     a code entered is checked first, and the right one opens its history."""
     app = _app(settings, limit_sign_ins_per_address=Rate(1, 600),
@@ -385,7 +384,7 @@ class _Counted:
 
 
 def test_a_refused_request_reads_nothing_and_renders_no_template(
-        settings: Settings, browsers: list[TestClient],
+        settings: Settings, browsers: ExitStack,
         monkeypatch: pytest.MonkeyPatch) -> None:
     app = _app(settings, limit_exports_per_browser=Rate(1, 600),
                limit_pages_per_browser=Rate(1, 600), limit_posts_per_browser=Rate(2, 600),
@@ -396,7 +395,7 @@ def test_a_refused_request_reads_nothing_and_renders_no_template(
     _new_match(client)
     client.post("/devices/code")
     cookieless = TestClient(app, base_url="http://testserver")
-    browsers.append(cookieless)
+    browsers.callback(cookieless.close)
     counted = _Counted(app, monkeypatch)
     try:
         answers = [
@@ -425,7 +424,7 @@ def test_a_refused_request_reads_nothing_and_renders_no_template(
 
 
 def test_hints_beyond_the_jobs_of_an_address_get_429_whatever_the_cookie(
-        settings: Settings, browsers: list[TestClient],
+        settings: Settings, browsers: ExitStack,
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Each browser's hint is held inside the pool's work (counted against the address)
     # until the test lets it go; the third browser of the address is then refused.
