@@ -408,19 +408,7 @@ def tap_card(page: Any, code: str, aim: bool = True) -> None:
         wait(page, "() => !window.__moving('.hand')")
     slot = f".hand .slot[data-card='{code}'] .card"
     wait(page, "s => document.querySelector(s)", arg=slot)
-    point = page.evaluate("""c => {
-      const slot = document.querySelector('.hand .slot[data-card="' + c + '"]');
-      const r = slot.querySelector('.card').getBoundingClientRect();
-      for (const y of [r.top + r.height / 2, r.top + 4]) {
-        const xs = [];
-        for (let x = r.left + 2; x < r.right; x += 3) {
-          const hit = document.elementFromPoint(x, y);
-          if (hit && hit.closest('.slot') === slot) xs.push(x);
-        }
-        if (xs.length) return [xs[Math.floor(xs.length / 2)], y];
-      }
-      return [r.left + r.width / 2, r.top + r.height / 2];
-    }""", code)
+    point = page.evaluate(CARD_POINT, code)
     page.mouse.click(point[0], point[1])
 
 
@@ -614,24 +602,61 @@ def to_draw_step(page: Any, base: str, posts: list[str]) -> None:
     raise RuntimeError("never reached the draw step")
 
 
-def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
+HAND_CODES = ("() => [...document.querySelectorAll('.hand .slot[data-card]')]"
+              ".map(s => s.dataset.card)")
+
+# Where a person aims at the hand's card ``c``: the middle of its part in sight across
+# its middle (else its top), where it is the topmost card (tap_card).
+CARD_POINT = """c => {
+  const slot = document.querySelector('.hand .slot[data-card="' + c + '"]');
+  const r = slot.querySelector('.card').getBoundingClientRect();
+  for (const y of [r.top + r.height / 2, r.top + 4]) {
+    const xs = [];
+    for (let x = r.left + 2; x < r.right; x += 3) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('.slot') === slot) xs.push(x);
+    }
+    if (xs.length) return [xs[Math.floor(xs.length / 2)], y];
+  }
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+
+
+def quick_sequence(page: Any, base: str, posts: list[str], touch: Any = None) -> str:
     """Tap Draw, then at once a card of the hand and Discard (no waiting between the
     taps); once the table is idle: ``"landed"`` (the card left the hand), ``"another"``
     (another card of the hand did: the tap found a neighbour of the card aimed at),
     ``"drawn"`` (the card just drawn did: the tap found it where the card aimed at was
     shown before the draw's answer), ``"refused"`` (none, with a reason in the status
     line), ``"lost"`` (none, without a word) or ``"no button"`` (Discard not on screen to
-    tap for 2 s)."""
+    tap for 2 s).
+
+    With ``touch`` (a DevTools session of the page) the taps are a finger's: touches aimed
+    at what the screen showed before the first, ``TOUCH_GAP_S`` apart, each stamped with
+    the time it is made (``Input.dispatchTouchEvent``'s ``timestamp``), as a phone stamps
+    a touch when the finger lands, however busy the page is then. Without it they are
+    Playwright's mouse clicks, each sent once the page has answered the one before and
+    stamped then (on a page busy with an answer, later than a person's)."""
     to_draw_step(page, base, posts)
-    hand = "() => [...document.querySelectorAll('.hand .slot[data-card]')].map(s => s.dataset.card)"
-    held = page.evaluate(hand)
+    held = page.evaluate(HAND_CODES)
     code = held[-1]
-    click_center(page, "#a-draw_stock")
-    tap_card(page, code, aim=False)
+    if touch is not None:
+        wait(page, "() => !window.__moving('.hand')")
+        aims = [centre(page, "#a-draw_stock"), page.evaluate(CARD_POINT, code)]
+        start = time.time()
+        for i, xy in enumerate(aims):
+            finger(touch, xy, max(time.time(), start + i * TOUCH_GAP_S))
+    else:
+        click_center(page, "#a-draw_stock")
+        tap_card(page, code, aim=False)
     for _ in range(20):  # on screen (a person taps what they see): at once, or within 2 s
         box = page.locator("#a-discard").bounding_box()
         if box is not None:
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            xy = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+            if touch is not None:
+                finger(touch, xy, max(time.time(), start + 2 * TOUCH_GAP_S))
+            else:
+                page.mouse.click(*xy)
             break
         page.wait_for_timeout(100)
     else:
@@ -640,7 +665,7 @@ def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
          " && !document.querySelector('.flyer')", timeout=30_000)
     if not page.locator(f".hand .slot[data-card='{code}']:not(.slot--gone)").count():
         return "landed"
-    now = page.evaluate(hand)
+    now = page.evaluate(HAND_CODES)
     if now and not set(held) <= set(now):
         return "another"
     if sorted(now) == sorted(held):  # as many cards as before the draw: the drawn one went
@@ -656,20 +681,42 @@ def quick_sequence(page: Any, base: str, posts: list[str]) -> str:
     return "refused" if refused else "lost"
 
 
+# Seconds between a quick player's touches (Draw, the card, Discard).
+TOUCH_GAP_S = 0.12
+
+
+def centre(page: Any, selector: str) -> list[float]:
+    """The middle of ``selector``'s first element on the screen: [x, y] CSS px."""
+    box = page.locator(selector).first.bounding_box()
+    return [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+
+
+def finger(touch: Any, xy: list[float], at: float) -> None:
+    """A tap of one finger at ``xy`` through the DevTools session ``touch``, landing at
+    ``at`` (seconds since the epoch) and lifted 60 ms later."""
+    touch.send("Input.dispatchTouchEvent", {
+        "type": "touchStart", "touchPoints": [{"x": xy[0], "y": xy[1]}], "timestamp": at})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [],
+                                            "timestamp": at + 0.06})
+
+
 def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: float,
-             reduced: bool) -> None:
+             reduced: bool, touch: bool = False) -> None:
     """Issue 48's taps at 390x844, CPU slowed ``slowdown`` times, 150 ms added round trip,
     with or without reduced motion: ``turns`` turns of the scripted strategy (tap ->
     first visible change of select, draw, discard and pass), then ``sequences`` quick
-    draw -> card -> Discard sequences (taps lost), frames over 50 ms throughout."""
+    draw -> card -> Discard sequences (taps lost; with ``touch`` a phone's touches, each
+    stamped when made: quick_sequence), frames over 50 ms throughout."""
     motion = "reduce" if reduced else "no-preference"
     context, page, posts = probed_match(browser, base, probe=TAP_PROBE, slowdown=slowdown,
-                                        round_trip=150, reduced_motion=motion)
+                                        round_trip=150, reduced_motion=motion,
+                                        has_touch=touch, is_mobile=touch)
+    fingers = context.new_cdp_session(page) if touch else None
     play_turns(page, base, posts, turns)
     page.evaluate("window.__tapMode = 'quick'")
     outcomes = {"landed": 0, "another": 0, "drawn": 0, "refused": 0, "lost": 0, "no button": 0}
     for _ in range(sequences):
-        outcomes[quick_sequence(page, base, posts)] += 1
+        outcomes[quick_sequence(page, base, posts, fingers)] += 1
     page.wait_for_timeout(200)  # the last stamps (a task after their frame)
     taps = page.evaluate("window.__taps")
     where = (f"390x844, reduced motion {'on' if reduced else 'off'}, CPU slowed {slowdown:g}x, "
@@ -685,7 +732,9 @@ def tap_pass(browser: Any, base: str, turns: int, sequences: int, slowdown: floa
                       f" ms, max {max(values):.0f} ms (target <= 50 ms)")
     if taps["unseen"]:
         print(f"  taps with no visible change within 5 s: {', '.join(taps['unseen'])}")
-    print(f"  quick Draw -> card -> Discard sequences: {sequences}, discard landed "
+    taps_by = ("touches, each stamped when made" if touch
+               else "mouse clicks, each stamped when the page takes it")
+    print(f"  quick Draw -> card -> Discard sequences ({taps_by}): {sequences}, discard landed "
           f"{outcomes['landed']}, another card discarded {outcomes['another']}, the drawn card "
           f"discarded {outcomes['drawn']}, refused with a "
           f"reason {outcomes['refused']}, lost without a "
@@ -785,6 +834,8 @@ def main() -> None:
                         help="quick Draw -> card -> Discard sequences, each motion setting")
     parser.add_argument("--taps-only", action="store_true",
                         help="only the pass of issue 48's taps (both motion settings)")
+    parser.add_argument("--touch", action="store_true",
+                        help="the quick sequences by touch, each touch stamped when made")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -806,7 +857,7 @@ def main() -> None:
             if args.taps_only:
                 for reduced in (False, True):
                     tap_pass(browser, base, args.tap_turns, args.sequences, args.slowdown,
-                             reduced)
+                             reduced, args.touch)
                 browser.close()
                 return
             if args.motion_only:
@@ -864,7 +915,8 @@ def main() -> None:
             context.close()
             motion_pass(browser, base, args.motion_turns, args.slowdown)
             for reduced in (False, True):
-                tap_pass(browser, base, args.tap_turns, args.sequences, args.slowdown, reduced)
+                tap_pass(browser, base, args.tap_turns, args.sequences, args.slowdown, reduced,
+                         args.touch)
             card_sizes(browser, base)
             browser.close()
     finally:

@@ -357,16 +357,24 @@ def _moved_under(before: list[list[Any]], after: list[list[Any]],
     raise AssertionError("no card of the hand moved from under a point")
 
 
-def _press(page: Any, x: float, y: float, at_ms: float) -> None:
-    """A mouse tap at (x, y) made at ``at_ms`` (the page's performance.now() clock), as
+def _press(page: Any, x: float, y: float, at_ms: float, pointer: str = "mouse") -> None:
+    """A tap at (x, y) made at ``at_ms`` (the page's performance.now() clock), as
     Chromium's input carries it (event.timeStamp), whenever it is delivered: a press
-    made at that moment and handled once the page's thread is free (a slow phone)."""
+    made at that moment and handled once the page's thread is free (a slow phone).
+    ``pointer``: ``"mouse"`` (a click) or ``"touch"`` (a finger: touch start and end,
+    as a phone stamps a touch when the finger lands)."""
     cdp = page.context.new_cdp_session(page)
     origin = float(page.evaluate("performance.timeOrigin"))
     at = (origin + at_ms) / 1000
-    for kind in ("mousePressed", "mouseReleased"):
-        cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
-                                              "clickCount": 1, "timestamp": at})
+    if pointer == "touch":
+        for kind, points in (("touchStart", [{"x": x, "y": y}]), ("touchEnd", [])):
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points,
+                                                  "timestamp": at})
+    else:
+        for kind in ("mousePressed", "mouseReleased"):
+            cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y,
+                                                  "button": "left", "clickCount": 1,
+                                                  "timestamp": at})
     cdp.detach()
 
 
@@ -405,9 +413,12 @@ def _draw_and_see_what_moved(page: Any) -> tuple[float, float, str, str]:
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"], ids=["reduced", "motion"])
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+@pytest.mark.parametrize(("width", "height", "pointer"),
+                         [(390, 844, "mouse"), (360, 640, "mouse"), (390, 844, "touch")],
+                         ids=["390x844", "360x640", "390x844-touch"])
 def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
-        live_server: str, browser: Any, motion: str, width: int, height: int) -> None:
+        live_server: str, browser: Any, motion: str, width: int, height: int,
+        pointer: str) -> None:
     """Issue 48: the player aims at a card while the draw is answered; the answer puts the
     drawn card in and moves the others half a step (at once under reduced motion), so
     another card is under the finger when it comes down. A press made as the answer is
@@ -416,7 +427,7 @@ def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
     (before, the card now under the finger: the neighbour, or the drawn card, discarded
     in silence). A press made once the new hand has been seen takes the card under it."""
     context = browser.new_context(viewport={"width": width, "height": height},
-                                  reduced_motion=motion)
+                                  reduced_motion=motion, has_touch=pointer == "touch")
     context.set_default_timeout(15_000)
     page = context.new_page()
     try:
@@ -425,7 +436,7 @@ def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
         for _ in range(3):
             x, y, aimed, shown = _draw_and_see_what_moved(page)
             # Pressed as the answer was put in, handled after (the page was busy with it).
-            _press(page, x, y, float(page.evaluate("window.__swapped")) + 1)
+            _press(page, x, y, float(page.evaluate("window.__swapped")) + 1, pointer)
             assert page.locator(f"#c-{aimed}").is_checked(), f"aimed at {aimed}, took {shown}"
             assert page.locator(".hand input:checked").count() == 1
             sent = len(discards)
@@ -436,7 +447,10 @@ def test_a_card_pressed_as_the_drawn_card_comes_in_is_the_card_aimed_at(
         # Seen, then tapped: the card under the finger now.
         x, y, aimed, shown = _draw_and_see_what_moved(page)
         page.wait_for_function("() => performance.now() > window.__swapped + 1000")
-        page.mouse.click(x, y)
+        if pointer == "touch":
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
         assert page.locator(f"#c-{shown}").is_checked(), f"shown {shown}, took {aimed}"
     finally:
         context.close()
