@@ -673,8 +673,11 @@ def quick_sequence(page: Any, base: str, posts: list[str], touch: Any = None) ->
         print(f"  drawn card discarded: {code} aimed at, the last taps hit {downs}")
         return "drawn"
     refused = page.locator(".play-status__refused").count() > 0
-    if not refused:  # what the last taps hit (the card aimed at, then Discard)
-        downs = page.evaluate("window.__taps ? window.__taps.downs.slice(-3) : []")
+    downs = page.evaluate("window.__taps ? window.__taps.downs.slice(-3) : []")
+    if refused:  # what was said, and what the last taps hit (the card aimed at, then Discard)
+        said = page.locator(".play-status__refused").first.text_content() or ""
+        print(f"  refused: {code} aimed at, {said.strip()!r}, the last taps hit {downs}")
+    else:
         print(f"  lost: {code} aimed at, the last taps hit {downs}")
     if page.locator("[data-acts]").count():  # still the person's discard: make it
         play_turn(page, base, posts)

@@ -12,7 +12,8 @@
 // to the card that was shown there before (keepAim, aimedAt): the finger was on its way
 // to it. A slow phone handles such a press only once the answer is in. A card flying
 // into the hand (the drawn card) is where it is going (landingAt): a press where it is
-// shown in flight takes the card shown under it, one where it lands takes it.
+// shown in flight takes the card shown under it, one where it lands takes it; a press
+// on a gap the sliding cards leave takes the card coming to rest there (restingAt).
 
 import { state } from "./state.js";
 import { acts, board, motionOff } from "./page.js";
@@ -150,10 +151,25 @@ function atRest(slot, event) {
     event.clientY >= top && event.clientY <= top + card.offsetHeight;
 }
 
+// A press on the felt among the hand's cards while they slide (a gap their slides
+// leave for a moment, where a card is about to come to rest) takes the card coming to
+// rest there, the topmost: the cards are where they are going (as the flying card is,
+// landingAt). A press on a card shown under the finger is that card's.
+function restingAt(event) {
+  const hand = document.querySelector(".hand.is-moving");
+  if (!hand || !over(hand, event, 0)) return null;
+  const slots = Array.from(hand.querySelectorAll(".slot[data-card]:not(.slot--gone)"));
+  for (let i = slots.length - 1; i >= 0; i--) {
+    if (atRest(slots[i], event)) return slots[i].querySelector(".slot__input");
+  }
+  return null;
+}
+
 function down(event) {
   state.suppressClick = false;  // a new press: what ended before it is over
   if (pileDown(event)) return;
-  const input = aimedAt(event) || landingAt(event) || cardOf(event.target);
+  const input = aimedAt(event) || landingAt(event) || cardOf(event.target) ||
+    restingAt(event);
   state.pressedChecked = input && input.checked ? input.value : null;
   if (!input || event.button !== 0 || (state.drag && state.drag.active)) return;
   state.drag = { input: input, slot: input.closest(".slot"), x: event.clientX, y: event.clientY,

@@ -320,6 +320,57 @@ def test_a_card_tapped_while_the_hand_slides_is_the_card_shown(
     assert page.locator(".hand input:checked").count() == 1
 
 
+# A point of the hand's felt where no card is shown (the slides hold the cards where they
+# were) but a card of the hand comes to rest (not the drawn card, flying to its place),
+# along the at-rest cards' middle: [x, y, that card's code] (the topmost card at rest
+# there), or null.
+GAP_POINT = """() => {
+  const slots = [...document.querySelectorAll('.hand .slot[data-card]:not(.slot--gone)')];
+  const rest = slots.map(s => { const r = s.getBoundingClientRect(), c = s.querySelector('.card');
+    return {code: s.dataset.card, left: r.left + c.offsetLeft, top: r.top + c.offsetTop,
+            width: c.offsetWidth, height: c.offsetHeight,
+            flying: s.classList.contains('is-flying')}; });
+  const y = rest[0].top + rest[0].height / 2;
+  for (const x of [...Array(400).keys()].map(i => i * 2)) {
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || hit.closest('.card') || !hit.closest('.hand')) continue;
+    const under = rest.filter(c => x >= c.left + 3 && x <= c.left + c.width - 3);
+    const top = under[under.length - 1];  // not the drawn card's landing place (landingAt)
+    if (top && !top.flying) return [x, y, top.code];
+  }
+  return null;
+}"""
+
+
+def test_a_tap_on_a_gap_the_sliding_cards_leave_takes_the_card_coming_to_rest_there(
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    """Issue 48: after a draw the cards slide to their new places and the fan grows, so
+    for a moment the felt shows between or beside them where a card is about to rest (a
+    quick player's tap at the fan's end, 250 ms after the answer at 4x CPU, hit the felt
+    and *Discard* then said "Select a card first"). A press there takes the card coming
+    to rest there."""
+    page = new_page(390, 844)
+    _start(page, live_server)
+    at_table(page)
+    for _ in range(4):
+        _to_draw_step(page, settle=at_rest)
+        at_rest(page)
+        _mid_slide(page)
+        gap = page.evaluate(GAP_POINT)
+        if gap:
+            break
+        page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+        at_rest(page)
+        page.locator(".hand input[data-acts~=discard]").first.click()
+        _tap(page, "Discard")
+    else:
+        raise AssertionError("no draw left a gap in the hand while its cards slid")
+    x, y, code = gap
+    page.mouse.click(x, y)
+    assert page.locator(f"#c-{code}").is_checked(), f"the felt at {x} took no card, not {code}"
+    assert page.locator(".hand input:checked").count() == 1
+
+
 # --- a press aimed at the hand an answer has just re-laid out ------------------------------
 
 # The card shown under each point of a line across the hand (its cards' middle height), 2
