@@ -7,13 +7,19 @@
   app's service worker unless a test asks for it (``service_workers="allow"``:
   :class:`TestBrowser`);
 * ``page`` — a fresh browser context (own cookies) at 390×844; ``new_page(width, height)``
-  for other sizes; ``screenshot(page, name)`` saves ``test-results/<name>.png``.
+  for other sizes; ``screenshot(page, name)`` saves ``test-results/<name>.png`` when the
+  run keeps screenshots (:func:`keeps_screenshots`: every run but CI's, unless
+  ``SCREENSHOTS`` says otherwise);
+* a failing browser test leaves a screenshot of each page still open,
+  ``test-results/failed-<test>-<n>.png``, in every run.
 
 The servers they talk to (``live_server``, ``start_server``) are in ``tests/conftest.py``.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +30,22 @@ from tests.support.chromium import CHROMIUM_ARGS, HEADLESS_SHELL, headless_chrom
 from tests.support.servers import ROOT
 
 RESULTS_DIR = ROOT / "test-results"
+
+
+def keeps_screenshots() -> bool:
+    """Whether ``screenshot(page, name)`` saves its picture in this run: ``SCREENSHOTS=1``
+    keeps them and ``SCREENSHOTS=0`` does not; unset, every run keeps them but CI's (the
+    ``CI`` variable, which ``.ci/run`` sets).
+
+    The screenshots are for a person to look at (the play screen at each size, the guide,
+    the README's pictures); nobody looks at CI's, and its browser lane took about 210 a
+    run (28 MB), some 0.14 s of CPU each (issue 47: about 3 % of the lane). What a test
+    checks it checks either way; a failing test's pages are kept in every run
+    (:func:`pytest_runtest_makereport`)."""
+    wanted = os.environ.get("SCREENSHOTS")
+    if wanted is not None:
+        return wanted.strip() not in ("", "0")
+    return not os.environ.get("CI")
 
 
 class TestBrowser:
@@ -97,13 +119,41 @@ def page(new_page: Callable[..., Any]) -> Any:
 
 
 @pytest.fixture
-def screenshot() -> Callable[[Any, str], Path]:
-    """``screenshot(page, name)`` saves ``test-results/<name>.png`` and returns its path."""
+def screenshot() -> Callable[..., Path | None]:
+    """``screenshot(page, name, of=None)`` saves ``test-results/<name>.png`` (the whole
+    page, or the element ``of``, a locator) and returns its path; ``None``, saving
+    nothing, when the run keeps no screenshots (:func:`keeps_screenshots`)."""
+    keep = keeps_screenshots()
 
-    def save(page: Any, name: str) -> Path:
+    def save(page: Any, name: str, of: Any = None) -> Path | None:
+        if not keep:
+            return None
         RESULTS_DIR.mkdir(exist_ok=True)
         path = RESULTS_DIR / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        if of is None:
+            page.screenshot(path=str(path), full_page=True)
+        else:
+            of.screenshot(path=str(path))
         return path
 
     return save
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """When a browser test fails, save each page its browser still has open as
+    ``test-results/failed-<test>-<n>.png`` (the test's contexts are closed only after
+    this report)."""
+    report = yield
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if report.failed and report.when == "call" and browser is not None:
+        name = re.sub(r"[^\w.-]+", "-", item.nodeid.split("::", 1)[-1]).strip("-")
+        pages = [page for context in browser.contexts for page in context.pages]
+        RESULTS_DIR.mkdir(exist_ok=True)
+        for n, page in enumerate(pages):
+            try:
+                page.screenshot(path=str(RESULTS_DIR / f"failed-{name}-{n}.png"),
+                                full_page=True, timeout=5_000)
+            except Exception as error:  # a crashed or closed page: the report says why
+                report.sections.append(("screenshot", f"page {n}: {error}"))
+    return report

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_home_page_on_a_phone(
-    live_server: str, page: Any, screenshot: Callable[[Any, str], Path]
+    live_server: str, page: Any, screenshot: Callable[..., Path | None]
 ) -> None:
     errors: list[str] = []
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
@@ -31,11 +31,11 @@ def test_home_page_on_a_phone(
     assert errors == []
     assert any(c["name"] == "gin_session" and c["httpOnly"] for c in page.context.cookies())
     path = screenshot(page, "home-390x844")
-    assert path.stat().st_size > 0
+    assert path is None or path.stat().st_size > 0
 
 
 def test_home_page_on_a_desktop(
-    live_server: str, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Path]
+    live_server: str, new_page: Callable[..., Any], screenshot: Callable[..., Path | None]
 ) -> None:
     page = new_page(1366, 900)
     page.goto(live_server + "/")

@@ -86,7 +86,7 @@ def host_sets(host: Any, round_: int, table: int, outcome: str, points: tuple[in
 
 def test_a_swiss_night_of_six_phones_pairs_plays_and_agrees_on_the_standings(
         start_server: Callable[..., Any], new_page: Callable[..., Any],
-        screenshot: Callable[[Any, str], Any]) -> None:
+        screenshot: Callable[..., Any]) -> None:
     started = time.monotonic()
     server = start_server()
     host = new_page(360, 640)

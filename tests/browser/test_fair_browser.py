@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.mark.parametrize("width, height", [(360, 640), (844, 390)])
 def test_the_commitment_is_abbreviated_and_shown_in_full_on_a_tap(
-    live_server: str, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Path],
+    live_server: str, new_page: Callable[..., Any], screenshot: Callable[..., Path | None],
     width: int, height: int,
 ) -> None:
     page = new_page(width, height)

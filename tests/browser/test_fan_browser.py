@@ -66,7 +66,7 @@ def _discard_step(page: Any, base: str, size: str) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_the_hand_is_one_fan_of_big_cards(live_server: str, new_page: Callable[..., Any],
-                                          screenshot: Callable[[Any, str], Path],
+                                          screenshot: Callable[..., Path | None],
                                           width: int, height: int) -> None:
     page = new_page(width, height)
     hand = _discard_step(page, live_server, "normal")
@@ -100,7 +100,7 @@ def test_the_hand_is_one_fan_of_big_cards(live_server: str, new_page: Callable[.
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_large_makes_the_whole_card_bigger_with_its_face(
-        live_server: str, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Path],
+        live_server: str, new_page: Callable[..., Any], screenshot: Callable[..., Path | None],
         width: int, height: int) -> None:
     normal = _discard_step(new_page(width, height), live_server, "normal")
     page = new_page(width, height)
@@ -124,7 +124,7 @@ PILES = """() => ['#a-draw_stock', '#a-take'].map(id => {
 
 def test_a_tall_phone_gives_its_felt_to_the_cards_and_its_piles_words_to_the_step(
         live_server: str, new_page: Callable[..., Any],
-        screenshot: Callable[[Any, str], Path]) -> None:
+        screenshot: Callable[..., Path | None]) -> None:
     page = new_page(390, 844)
     hand = _discard_step(page, live_server, "normal")
     # The hand's cards a tenth bigger than a 360 px phone's (85 px before, issue 48).

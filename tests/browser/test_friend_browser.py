@@ -90,7 +90,7 @@ def start_friend_match(host: Any, guest: Any, url: str, host_name: str, guest_na
 
 def test_two_people_play_a_whole_hand_each_seeing_the_others_moves_live(
         start_server: Callable[..., Any], new_page: Callable[..., Any],
-        screenshot: Callable[[Any, str], Any]) -> None:
+        screenshot: Callable[..., Any]) -> None:
     server = start_server()
     ann, bob = new_page(390, 844), new_page(390, 844)
     reloads = {"ann": 0, "bob": 0}

@@ -61,7 +61,7 @@ def test_guide_pages_fit_a_360px_phone_without_sideways_scrolling(
 
 
 def test_rule_sheet_and_faq_screenshots_at_phone_size(
-    live_server: str, page: Any, screenshot: Callable[[Any, str], Any]
+    live_server: str, page: Any, screenshot: Callable[..., Any]
 ) -> None:
     for name, path in PHONE_SHOTS.items():
         page.goto(live_server + path)
@@ -79,7 +79,7 @@ def test_faq_anchor_scrolls_to_its_question(live_server: str, page: Any) -> None
 
 
 def test_guide_works_without_javascript(
-    browser: Any, live_server: str, screenshot: Callable[[Any, str], Any]
+    browser: Any, live_server: str, screenshot: Callable[..., Any]
 ) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844},
                                   java_script_enabled=False)
@@ -98,7 +98,7 @@ def test_guide_works_without_javascript(
 
 
 def test_guide_desktop_screenshot(
-    live_server: str, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+    live_server: str, new_page: Callable[..., Any], screenshot: Callable[..., Any]
 ) -> None:
     page = new_page(1366, 900)
     page.goto(live_server + "/guide/scoring")

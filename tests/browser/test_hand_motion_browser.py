@@ -136,7 +136,7 @@ def _moved_through(page: Any, since: int, before: dict[str, list[float]],
     return probes
 
 
-def _shot_at(page: Any, shot: Callable[[Any, str], Path], name: str, ms: int) -> None:
+def _shot_at(page: Any, shot: Callable[..., Path | None], name: str, ms: int) -> None:
     """A screenshot with every animation of the page held ``ms`` after its start, then
     let go on from there."""
     page.evaluate("""ms => window.__held = document.getAnimations().map(a => { a.pause();
@@ -208,7 +208,7 @@ def _held_post(page: Any) -> Iterator[None]:
         page.unroute("**/play")
 
 
-def _discard_step(page: Any, where: str, shot: Callable[[Any, str], Path] | None = None,
+def _discard_step(page: Any, where: str, shot: Callable[..., Path | None] | None = None,
                   label: str = "") -> None:
     """Tap a card twice (select, then discard): it flies to the pile before the answer
     (the post is held back 300 ms), the cards left slide to their places."""
@@ -244,7 +244,7 @@ def _discard_step(page: Any, where: str, shot: Callable[[Any, str], Path] | None
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_a_deal_a_draw_a_sort_and_a_discard_move_the_cards(
         live_server: str, browser: Any, width: int, height: int,
-        screenshot: Callable[[Any, str], Path]) -> None:
+        screenshot: Callable[..., Path | None]) -> None:
     context = _context(browser, width, height)
     label = f"{width}x{height}"
     try:
@@ -338,7 +338,7 @@ def test_nothing_moves_under_reduced_motion(live_server: str, browser: Any,
 
 
 def test_a_refused_discard_comes_back_to_its_place(live_server: str, browser: Any,
-                                                   screenshot: Callable[[Any, str], Path]
+                                                   screenshot: Callable[..., Path | None]
                                                    ) -> None:
     """Two tabs of one browser at the same discard step: the first discards; the second's
     discard (an older screen) flies to the pile, is refused (409) and flies back into the
@@ -395,7 +395,7 @@ def test_a_refused_discard_comes_back_to_its_place(live_server: str, browser: An
 
 
 def test_motion_screenshots_and_the_next_hand_deal(live_server: str, browser: Any,
-                                                   screenshot: Callable[[Any, str], Path]
+                                                   screenshot: Callable[..., Path | None]
                                                    ) -> None:
     """At 390×844: a discard shown before the answer (mid-flight), the table at rest, and
     after a hand is over, Next hand deals the new hand card by card from the stock."""

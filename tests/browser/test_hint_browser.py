@@ -22,7 +22,7 @@ SIZES = [(360, 640), (390, 844), (844, 390), (1366, 800)]
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_hint_shows_experts_advice(live_server: str, new_page: Callable[..., Any],
-                                   screenshot: Callable[[Any, str], Path],
+                                   screenshot: Callable[..., Path | None],
                                    width: int, height: int) -> None:
     page = new_page(width, height)
     page.set_default_timeout(30_000)  # the first hint starts the server's worker process

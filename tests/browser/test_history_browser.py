@@ -70,7 +70,7 @@ def _at(page: Any, where: str) -> None:
 
 
 def test_review_a_finished_hand_on_a_phone(live_server: str, page: Any,
-                                           screenshot: Callable[[Any, str], Path]) -> None:
+                                           screenshot: Callable[..., Path | None]) -> None:
     _start(page, live_server)
     _play_hand(page)
     page.get_by_role("link", name="Review this hand").click()

@@ -67,7 +67,7 @@ def _play_a_turn(page: Any) -> None:
                          ids=[f"{w}x{h}" for w, h in VIEWPORTS])
 def test_a_hollywood_match_to_its_end_equals_the_score_sheet_of_its_hands(
         live_server: str, new_page: Callable[..., Any],
-        screenshot: Callable[[Any, str], Path], width: int, height: int) -> None:
+        screenshot: Callable[..., Path | None], width: int, height: int) -> None:
     page = new_page(width, height)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

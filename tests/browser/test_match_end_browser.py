@@ -148,10 +148,11 @@ def _apart(page: Any, where: str) -> None:
     assert not over, f"{where}: buttons over each other: {over}"
 
 
-def _keep(screenshot: Callable[[Any, str], Path], page: Any, name: str) -> None:
+def _keep(screenshot: Callable[[Any, str], Path | None], page: Any, name: str) -> None:
     path = screenshot(page, name)
     shots = Path("/work/helpers/shots/end")
-    if shots.parent.is_dir():  # the screenshots the brief asks to keep, when run here
+    # The screenshots the brief asks to keep, when run here (and the run keeps them).
+    if path is not None and shots.parent.is_dir():
         shots.mkdir(exist_ok=True)
         shutil.copy(path, shots / path.name)
 
@@ -161,7 +162,7 @@ def _keep(screenshot: Callable[[Any, str], Path], page: Any, name: str) -> None:
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_the_match_end_fits_and_rematch_keeps_the_options(
-        site: Site, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Path],
+        site: Site, new_page: Callable[..., Any], screenshot: Callable[..., Path | None],
         width: int, height: int) -> None:
     page = new_page(width, height)
     errors: list[str] = []
@@ -236,7 +237,7 @@ def test_the_knock_that_wins_the_match_sounds_match_won(
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_practice_is_the_play_table_on_one_screen(
-        site: Site, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Path],
+        site: Site, new_page: Callable[..., Any], screenshot: Callable[..., Path | None],
         width: int, height: int) -> None:
     position = bot_until((new_match(Rules(), seed=3, first_dealer=1), []),
                          lambda m: len(m.records) == 1 and m.hand.phase is not Phase.OVER)
@@ -289,7 +290,7 @@ German, whose words are the longest (the header's links 41 px wider than English
 @pytest.mark.parametrize(("size", "language", "viewport"), FIT_CHECKS,
                          ids=[f"{w}x{h}-{lang}-{size}" for size, lang, (w, h) in FIT_CHECKS])
 def test_nothing_is_cut_and_the_table_fits_in_every_step(
-        site: Site, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Path],
+        site: Site, new_page: Callable[..., Any], screenshot: Callable[..., Path | None],
         size: str, language: str, viewport: tuple[int, int]) -> None:
     width, height = viewport
     page = new_page(width, height, locale=LOCALES[language])

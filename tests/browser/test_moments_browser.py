@@ -85,7 +85,7 @@ def _burst(page: Any, kind: str) -> Any:
 
 
 def test_your_gin_is_celebrated_and_a_tap_skips_it(site: Any, new_page: Callable[..., Any],
-                                                  screenshot: Callable[[Any, str], Any]) -> None:
+                                                  screenshot: Callable[..., Any]) -> None:
     page = _slowed(new_page(390, 844))
     _open(page, site, _my_gin())
     burst = _burst(page, "gin")

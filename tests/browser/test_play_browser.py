@@ -197,7 +197,7 @@ def _to_draw_step(page: Any, pass_key: str | None = None,
 @pytest.mark.parametrize("locale", ["en-US", "de-DE", "es-ES"])
 @pytest.mark.parametrize(("width", "height"), [(640, 360), (667, 375)], ids=["640x360", "667x375"])
 def test_a_small_phone_held_sideways_fits_the_table_in_every_language(
-        live_server: str, browser: Any, screenshot: Callable[[Any, str], Path],
+        live_server: str, browser: Any, screenshot: Callable[..., Path | None],
         width: int, height: int, locale: str) -> None:
     """The narrowest wide layout (a phone held sideways: 640 and 667 px, touch, no Keys
     button), in the longest labels we ship: nothing off screen and nothing wider than the
@@ -217,7 +217,7 @@ def test_a_small_phone_held_sideways_fits_the_table_in_every_language(
 @pytest.mark.parametrize("size", ["normal", "large"])
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_a_hand_on_one_screen(live_server: str, new_page: Callable[..., Any],
-                              screenshot: Callable[[Any, str], Path],
+                              screenshot: Callable[..., Path | None],
                               width: int, height: int, size: str) -> None:
     """Fit, a steady hand, local selection, knock help and tap-again through a whole hand,
     with Normal and with Large cards (big enough corner ranks)."""

@@ -168,7 +168,7 @@ def test_a_double_tap_on_a_slow_network_is_one_move_without_an_error(
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_a_refusal_never_spreads_over_the_score(live_server: str, browser: Any,
-                                                screenshot: Callable[[Any, str], Path],
+                                                screenshot: Callable[..., Path | None],
                                                 width: int, height: int) -> None:
     """Two tabs of one browser: a tap in the second, on the screen the first has moved
     on from, is refused in the status line, which stays above the score bar."""
@@ -217,7 +217,7 @@ def _covered_by_hint(page: Any, selectors: list[str]) -> list[str]:
     }""", selectors))
 
 
-def _ask_hint(page: Any, step: str, needed: list[str], shot: Callable[[Any, str], Path],
+def _ask_hint(page: Any, step: str, needed: list[str], shot: Callable[..., Path | None],
               label: str) -> None:
     # The deal (or the computer's move) has played out: while it runs, a card on its way
     # from the stock sits over the stock, and the check below would see that, not the hint.
@@ -233,7 +233,7 @@ def _ask_hint(page: Any, step: str, needed: list[str], shot: Callable[[Any, str]
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=IDS)
 def test_the_hint_leaves_the_piles_and_buttons_free(live_server: str, browser: Any,
-                                                   screenshot: Callable[[Any, str], Path],
+                                                   screenshot: Callable[..., Path | None],
                                                    width: int, height: int) -> None:
     page = _touch_page(browser, width, height)
     page.context.set_default_timeout(30_000)  # the first hint starts the worker process
@@ -275,7 +275,7 @@ def test_the_hint_leaves_the_piles_and_buttons_free(live_server: str, browser: A
 @pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (844, 390)],
                          ids=["360x640", "390x844", "844x390"])
 def test_the_result_and_the_score_history_fit_a_phone(live_server: str, browser: Any,
-                                                      screenshot: Callable[[Any, str], Path],
+                                                      screenshot: Callable[..., Path | None],
                                                       width: int, height: int) -> None:
     page = _touch_page(browser, width, height)
     label = f"{width}x{height}"

@@ -27,7 +27,7 @@ def enter_hand(page: Any, kind: str, who: str, knocker: str, defender: str) -> N
 
 
 def test_enter_hands_at_phone_size_and_screenshot_the_sheet(
-    live_server: str, page: Any, screenshot: Callable[[Any, str], Any]
+    live_server: str, page: Any, screenshot: Callable[..., Any]
 ) -> None:
     page.goto(live_server + "/score")
     assert overflow(page) == 0
@@ -45,7 +45,7 @@ def test_enter_hands_at_phone_size_and_screenshot_the_sheet(
     preview.get_by_text("knock: 28 − 6 = 22").wait_for()
     assert "Ann scores 22" in preview.inner_text()
     assert "Preview: Knock: Ann +22" in page.locator("#announce").inner_text()
-    page.locator("#entry").screenshot(path=str(screenshot(page, "score-preview-phone")))
+    screenshot(page, "score-preview-phone", of=page.locator("#entry"))
     page.get_by_role("button", name="Record hand").click()
     page.get_by_role("heading", name="Enter hand 2").wait_for()
 
@@ -55,7 +55,7 @@ def test_enter_hands_at_phone_size_and_screenshot_the_sheet(
     error = page.locator("#err-knocker_deadwood")
     error.wait_for()
     assert "10 or less" in error.inner_text()
-    page.locator("#entry").screenshot(path=str(screenshot(page, "score-entry-error-phone")))
+    screenshot(page, "score-entry-error-phone", of=page.locator("#entry"))
     assert page.get_by_role("heading", name="Enter hand 2").is_visible()
 
     enter_hand(page, "Gin", "Bob", "", "19")
@@ -86,7 +86,7 @@ def test_enter_hands_at_phone_size_and_screenshot_the_sheet(
 
 
 def test_hollywood_sheet_at_desktop_size(
-    live_server: str, new_page: Callable[..., Any], screenshot: Callable[[Any, str], Any]
+    live_server: str, new_page: Callable[..., Any], screenshot: Callable[..., Any]
 ) -> None:
     page = new_page(1366, 900)
     page.goto(live_server + "/score")

@@ -41,7 +41,7 @@ def record(page: Any, kind: str, who: str, knocker: str, defender: str) -> None:
 
 
 def test_undo_redo_delete_rematch_and_the_evening_at_phone_size(
-        live_server: str, page: Any, screenshot: Callable[[Any, str], Any]) -> None:
+        live_server: str, page: Any, screenshot: Callable[..., Any]) -> None:
     start(page, live_server)
     record(page, "Knock", "Ann", "6", "28")
     record(page, "Gin", "Bob", "", "19")
@@ -80,11 +80,11 @@ def test_undo_redo_delete_rematch_and_the_evening_at_phone_size(
     rows = evening.locator("tbody tr").all_inner_texts()
     assert [r.split("\t")[:2] for r in rows] == [["Ann", "2"], ["Bob", "1"]]
     assert overflow(page) == 0
-    evening.screenshot(path=str(screenshot(page, "score17-evening-phone")))
+    screenshot(page, "score17-evening-phone", of=evening)
 
 
 def test_deadwood_calculator_by_keyboard_and_taps_with_live_preview(
-        live_server: str, page: Any, screenshot: Callable[[Any, str], Any]) -> None:
+        live_server: str, page: Any, screenshot: Callable[..., Any]) -> None:
     start(page, live_server, "Round the corner")
     entry = page.locator("#entry")
     entry.get_by_role("radio", name="Ann", exact=True).check()
@@ -123,14 +123,14 @@ def test_deadwood_calculator_by_keyboard_and_taps_with_live_preview(
     assert page.locator("#preview").get_by_text("Ann scores").is_visible()
     assert result.get_by_role("img", name="Jack of hearts").count() >= 1
     assert overflow(page) == 0
-    page.locator("#entry").screenshot(path=str(screenshot(page, "score17-calculator-phone")))
+    screenshot(page, "score17-calculator-phone", of=page.locator("#entry"))
     page.get_by_role("button", name="Record hand").click()
     page.get_by_role("heading", name="Enter hand 2").wait_for()
     assert "Ann knocks on 4" in page.locator("#sheet").inner_text()
 
 
 def test_no_js_refusal_lands_on_the_message_with_focus(
-        live_server: str, browser: Any, screenshot: Callable[[Any, str], Any]) -> None:
+        live_server: str, browser: Any, screenshot: Callable[..., Any]) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844},
                                   java_script_enabled=False)
     try:
@@ -162,7 +162,7 @@ def test_no_js_refusal_lands_on_the_message_with_focus(
 
 def test_print_is_a_clean_score_table_on_one_page(
         live_server: str, new_page: Callable[..., Any],
-        screenshot: Callable[[Any, str], Any], tmp_path: Any) -> None:
+        screenshot: Callable[..., Any], tmp_path: Any) -> None:
     page = new_page(390, 844)
     start(page, live_server, "Hollywood")
     for kind, who, k, d in [("Gin", "Ann", "", "25"), ("Knock", "Bob", "2", "12"),

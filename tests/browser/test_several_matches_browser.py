@@ -32,7 +32,7 @@ COVERED = """() => {
 
 def test_the_your_turn_notice_appears_on_the_computer_table(
         start_server: Callable[..., Any], new_page: Callable[..., Any],
-        screenshot: Callable[[Any, str], Any]) -> None:
+        screenshot: Callable[..., Any]) -> None:
     server = start_server()
     ann, bob = new_page(390, 844), new_page(390, 844)
     start_friend_match(ann, bob, server.url, "Ann", "Bob")

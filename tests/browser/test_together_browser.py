@@ -53,7 +53,7 @@ def _faces(where: Any) -> set[str]:
 
 def test_two_players_step_through_a_finished_hand_together_each_from_their_seat(
         start_server: Callable[..., Any], new_page: Callable[..., Any],
-        screenshot: Callable[[Any, str], Any]) -> None:
+        screenshot: Callable[..., Any]) -> None:
     server = start_server()
     ann, bob = new_page(360, 640), new_page(1280, 800)
     start_friend_match(ann, bob, server.url, "Ann", "Bob")

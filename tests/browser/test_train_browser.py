@@ -35,7 +35,7 @@ FITS = """() => {
 
 def test_a_question_answered_by_keyboard_at_360_px_announces_its_result(
         start_server: Callable[..., Any], new_page: Callable[..., Any],
-        screenshot: Callable[[Any, str], Any]) -> None:
+        screenshot: Callable[..., Any]) -> None:
     server = start_server()
     page = new_page(360, 640)
     page.goto(server.url + "/")

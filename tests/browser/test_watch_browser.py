@@ -44,7 +44,7 @@ def _watch_version(watcher: Any) -> str:
 
 def test_a_watcher_follows_a_friend_match_live_and_never_holds_a_hidden_card(
         start_server: Callable[..., Any], new_page: Callable[..., Any],
-        screenshot: Callable[[Any, str], Any]) -> None:
+        screenshot: Callable[..., Any]) -> None:
     server = start_server()
     ann, bob, watcher = new_page(390, 844), new_page(390, 844), new_page(360, 640)
     start_friend_match(ann, bob, server.url, "Ann", "Bob")
