@@ -8,7 +8,9 @@ Template globals available everywhere:
   ``here`` is the app path of the page shown (``/play``), both from
   :func:`app.web.links.template_context`;
 * ``static_url("app.css")`` — ``/static/app.css?v=<content hash>`` (an app path, cached
-  for a year: write ``{{ base }}{{ static_url("app.css") }}``);
+  for a year: write ``{{ base }}{{ static_url("app.css") }}``); ``module_preloads(
+  "table/main.js")`` — the app paths of the modules it imports (the macro
+  ``module_script`` in ``templates/_scripts.html`` writes the script and its preloads);
 * ``card_name("TH")`` — ``"Ten of hearts"`` (``"Herz-Zehn"`` in German) and
   ``the_card("TH")`` — ``"the ten of hearts"`` in the request's language
   (:mod:`app.web.cardwords`); ``card_rank("TH")`` — ``"10"``;
@@ -26,6 +28,7 @@ Card macros live in ``templates/_cards.html``.
 
 import dataclasses
 import hashlib
+import re
 from collections.abc import Mapping, MutableMapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -317,6 +320,33 @@ def static_url(path: str) -> str:
     return f"/static/{path}?v={digest}"
 
 
+# A module's static imports of its neighbours: ``from "./name.js"``, ``import "./name.js"``.
+_NEIGHBOUR_IMPORT = re.compile(r"""(?:\bfrom|^import)\s*["']\./([\w-]+\.js)["']""", re.MULTILINE)
+
+
+@lru_cache(maxsize=16)
+def module_preloads(entry: str) -> tuple[str, ...]:
+    """App paths of the modules ``entry`` (a module under ``static/``, e.g.
+    ``"table/tablepage.js"``) imports, itself aside, directly or through others, in a
+    stable order: each written in a page's head as ``<link rel="modulepreload">``, so
+    the browser asks for all of them at once instead of one import depth after the other
+    (seven deep for the table: seven round trips to a playable table on a fresh or
+    revalidating load). Unversioned, as the imports name them (``/static/table/page.js``:
+    revalidated, ``no-cache``). Raises ``ValueError`` for no such file."""
+    static_url(entry)  # the file exists, under static/
+    folder = (STATIC_DIR / entry).parent
+    seen: dict[str, None] = {}
+    todo = [STATIC_DIR / entry]
+    while todo:
+        text = todo.pop().read_text(encoding="utf-8")
+        for name in _NEIGHBOUR_IMPORT.findall(text):
+            path = (folder / name).relative_to(STATIC_DIR).as_posix()
+            if path != entry and path not in seen:
+                seen[path] = None
+                todo.append(folder / name)
+    return tuple(f"/static/{path}" for path in sorted(seen))
+
+
 SCRIPT_WORDS = {
     "unreachable": i18n.N_("The server could not be reached, so nothing was changed: tap "
                            "again."),
@@ -388,6 +418,7 @@ def scoring_presets() -> tuple[Preset, ...]:
 templates.env.globals.update(
     app_version=__version__,
     static_url=static_url,
+    module_preloads=module_preloads,
     card_name=card_name,
     the_card=the_card,
     card_noun=card_noun,
