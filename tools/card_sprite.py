@@ -400,7 +400,8 @@ def _drawn(part: Part, d: str) -> _Drawn:
     reach = width / 2 if part.join or part.fill == "none" else width * 2  # miter limit 4
     xs = [v for p in pieces for v in (p[0], p[2])]
     ys = [v for p in pieces for v in (p[1], p[3])]
-    return _Drawn(d, (part.fill, part.stroke, part.width, part.cap, part.join), pieces, polygons, part.fill != "none", reach,
+    paint = (part.fill, part.stroke, part.width, part.cap, part.join)
+    return _Drawn(d, paint, pieces, polygons, part.fill != "none", reach,
                   (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach))
 
 
