@@ -369,6 +369,8 @@ def _polygons(d: str) -> list[list[tuple[float, float]]]:
         points = [(ox + args[k], oy + args[k + 1]) for k in range(0, len(args) - 1, 2)]
         if lower == "a":  # a half circle: its centre is halfway to its end
             end = points[-1]
+            if abs(math.dist((x, y), end) - 2 * args[0]) > 0.01 or args[0] != args[1]:
+                raise ValueError(f"only half circles are followed, not {d!r}")
             cx, cy = (x + end[0]) / 2, (y + end[1]) / 2
             start = math.atan2(y - cy, x - cx)
             turn = math.pi if args[4] else -math.pi
