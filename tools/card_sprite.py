@@ -31,7 +31,7 @@ except the court figures' skin, hair and gold.
   halves placed (the turn worked into the numbers) and merged (``_merged``): the shapes
   of one paint in one ``<path>`` wherever no shape drawn between them meets them, so
   the picture is the same (issue 48: a ``<use>`` of a figure of some 20 paths each way
-  up was 42 elements a card for the browser to style, lay out and paint; now 17-20).
+  up was 42 elements a card for the browser to style, lay out and paint; now 18-21).
 """
 
 from __future__ import annotations
