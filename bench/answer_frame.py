@@ -21,7 +21,10 @@ wraps it); its frame runs from the start of the task that swapped to the end of 
 ``--reinsert N``: instead, a new match's table at its first discard step put in again
 from its own markup ``N`` times (no network: each time from the insertion to two frames
 later), the same table every time, so the steady part of an answer's cost; ``--slowdown
-1`` for the CPU not slowed.
+1`` for the CPU not slowed. With ``--faces JC,QC,...`` the table's faces show those cards'
+art in turn (each art's ``<use>`` pointed at the card's symbol; the indices left), so the
+sides compare the same faces whatever the deals (``--faces courts``: the 12 court cards,
+the heaviest art); each round prints how many of the table's faces are court cards.
 
 With several ``--app``, the apps take turns for ``--rounds`` rounds (A/B interleaved, the
 same minutes); ``uptime``'s load is printed beside each pass.
@@ -152,10 +155,24 @@ REINSERT = """async n => {
 }"""
 
 
-def reinserted(browser: Any, base: str, times: int, slowdown: float) -> list[dict[str, float]]:
-    """A new match's table at its first discard step (a new deal each call), put in
-    again ``times`` times under the trace: per time, the main thread's time, its CPU
-    time, style, layout and paint (ms)."""
+# The table's faces, and how many are court cards; with ``codes``, each face's art turned
+# into those cards' first (in turn).
+FACES = """codes => {
+  const uses = [...document.querySelectorAll('#table .card__art use')];
+  uses.forEach((use, i) => { if (codes.length) use.setAttribute('href',
+    use.getAttribute('href').split('#')[0] + '#' + codes[i % codes.length]); });
+  return [uses.length, uses.filter(u => /#[JQK]/.test(u.getAttribute('href'))).length];
+}"""
+
+
+COURTS = [rank + suit for rank in "JQK" for suit in "CDHS"]
+
+
+def reinserted(browser: Any, base: str, times: int, slowdown: float,
+               faces: list[str] | None = None) -> list[dict[str, float]]:
+    """A new match's table at its first discard step (a new deal each call; its faces'
+    art ``faces`` in turn if given), put in again ``times`` times under the trace: per
+    time, the main thread's time, its CPU time, style, layout and paint (ms)."""
     context = new_context(browser, viewport={"width": 390, "height": 844})
     page = context.new_page()
     posts: list[str] = []
@@ -163,6 +180,8 @@ def reinserted(browser: Any, base: str, times: int, slowdown: float) -> list[dic
     to_discard_step(page, base, posts)
     wait(page, "() => !document.documentElement.classList.contains('is-busy')"
          " && !window.__moving()", timeout=30_000)
+    shown, court = page.evaluate(FACES, faces or [])
+    print(f"  the table: {shown} faces, {court} of them court cards", flush=True)
     if slowdown != 1:
         cpu_slowdown(page, slowdown)
     browser.start_tracing(page=page, categories=CATEGORIES)
@@ -211,8 +230,14 @@ def main() -> None:
     parser.add_argument("--reinsert", type=int, default=0,
                         help="instead of turns: the discard step's table put in again N "
                              "times a round")
+    parser.add_argument("--faces", default="",
+                        help="with --reinsert: the table's faces' art these cards in turn "
+                             "(JC,QC,...; 'courts': the 12 court cards)")
     args = parser.parse_args()
     apps = [a.resolve() for a in (args.app or [ROOT])]
+    faces = COURTS if args.faces == "courts" else [c for c in args.faces.split(",") if c]
+    if any(len(c) != 2 or c[0] not in "A23456789TJQK" or c[1] not in "CDHS" for c in faces):
+        parser.error(f"--faces: cards as JC, 7H, TD (or 'courts'), not {args.faces!r}")
     from playwright.sync_api import sync_playwright
 
     workdir = Path(tempfile.mkdtemp(prefix="gin-frame-"))
@@ -236,12 +261,14 @@ def main() -> None:
                 for app, base in order:
                     print(f"round {r + 1}, {app}: load {load()}", flush=True)
                     results[app] += (
-                        reinserted(browser, base, args.reinsert, args.slowdown)
+                        reinserted(browser, base, args.reinsert, args.slowdown, faces)
                         if args.reinsert else
                         traced_turns(browser, base, args.turns, args.slowdown))
             browser.close()
         if args.reinsert:
-            print(f"The table put in again at 390x844, CPU slowed {args.slowdown:g}x, "
+            shown = f", its faces {args.faces}" if faces else ""
+            print(f"The table put in again at 390x844{shown}, "
+                  f"CPU slowed {args.slowdown:g}x, "
                   f"{args.reinsert} times x {args.rounds} rounds; load {load()}:")
         else:
             print(f"Answers' frames at 390x844, CPU slowed {args.slowdown:g}x, 150 ms added "
