@@ -144,6 +144,14 @@ def test_a_tall_phone_gives_its_felt_to_the_cards_and_its_piles_words_to_the_ste
       said.textContent = 'Computer drew from the stock and discarded the queen of spades.';
       return said.scrollHeight > said.clientHeight + 1; }""")
     assert not clamped
+    # A new hand's score line, shorter or longer ("You deal" fits where "Computer deals"
+    # wraps), moves nothing below it.
+    for words in ("Knock at 10 or less · Hand 2 · You deal",
+                  "Knock at 10 or less · Hand 12 · Computer deals · Standard"):
+        page.evaluate("w => { document.querySelector('.scorebar__meta').textContent = w; }",
+                      words)
+        moved = page.evaluate(PILES)
+        assert [p["top"] for p in moved] == [p["top"] for p in piles], (words, moved, piles)
     # At the draw step the piles say what they do, in boxes of the same size at the same
     # height: nothing moved (sideways the row stays centred as the pile's count changes).
     # Within one hand: a new hand may wrap the score bar's line otherwise ("Computer
