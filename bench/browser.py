@@ -395,8 +395,7 @@ def new_match(page: Any, base: str) -> None:
 
 
 def click_center(page: Any, selector: str) -> None:
-    box = page.locator(selector).first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.click(*centre(page, selector))
 
 
 def tap_card(page: Any, code: str, aim: bool = True) -> None:
@@ -650,9 +649,8 @@ def quick_sequence(page: Any, base: str, posts: list[str], touch: Any = None) ->
         click_center(page, "#a-draw_stock")
         tap_card(page, code, aim=False)
     for _ in range(20):  # on screen (a person taps what they see): at once, or within 2 s
-        box = page.locator("#a-discard").bounding_box()
-        if box is not None:
-            xy = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+        if page.locator("#a-discard").bounding_box() is not None:
+            xy = centre(page, "#a-discard")
             if touch is not None:
                 finger(touch, xy, max(time.time(), start + 2 * TOUCH_GAP_S))
             else:
