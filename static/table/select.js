@@ -91,6 +91,8 @@ export function install() {
   document.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches(".slot__input")) refresh();
   });
+  // A phone turned (or a window resized): the note is fitted again to its new width.
+  window.addEventListener("resize", refresh);
   // A tap on the felt (not on a card, a pile or a button) lowers the raised card.
   document.addEventListener("click", function (event) {
     const target = event.target;

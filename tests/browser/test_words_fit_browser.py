@@ -117,6 +117,12 @@ def _version_after(page: Any, button: str) -> None:
                            arg=before)
 
 
+def _raise(card: Any) -> None:
+    """Raise ``card`` (a hand's radio) as a tap does, without its motion."""
+    card.evaluate("r => { r.checked = true; r.dispatchEvent("
+                  "new Event('change', { bubbles: true })); }")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_note_under_the_hand_says_all_of_itself(live_server: str, browser: Any,
                                                     language: str) -> None:
@@ -124,7 +130,8 @@ def test_the_note_under_the_hand_says_all_of_itself(live_server: str, browser: A
     lower it, the card taken from the pile that cannot go back) is never cut at 360×640:
     with each of the 11 cards raised in turn, its words stay in its box, above the
     buttons. The upcard is taken when offered, so the longest note (the card taken from
-    the pile) is among them."""
+    the pile) is among them. The longest, raised with the phone sideways, is fitted again
+    when it is turned upright."""
     context = _context(browser, language)
     try:
         page = _at_a_new_table(context, live_server)
@@ -141,14 +148,23 @@ def test_the_note_under_the_hand_says_all_of_itself(live_server: str, browser: A
                 page.locator(".hand input[data-acts]").nth(10).wait_for(state="attached")
         cards = page.locator(".hand input[name=card]")
         assert cards.count() == 11, language
-        cut = []
+        cut, notes = [], []
         for index in range(11):
-            card = cards.nth(index)
-            card.evaluate("r => { r.checked = true; r.dispatchEvent("
-                          "new Event('change', { bubbles: true })); }")
+            _raise(cards.nth(index))
+            notes.append(page.locator("#hand-note").inner_text())
             if page.evaluate(NOTE_CUT):
-                cut.append(page.locator("#hand-note").inner_text())
+                cut.append(notes[-1])
         assert cut == [], f"{language}: the note is cut: {cut}"
+        # The phone turned: the longest note, raised sideways where it has room, is
+        # fitted again to the upright width.
+        longest = max(range(11), key=lambda index: len(notes[index]))
+        page.set_viewport_size({"width": 844, "height": 390})
+        _raise(cards.nth(longest))
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() =>"
+                      " requestAnimationFrame(done)))")
+        assert not page.evaluate(NOTE_CUT), \
+            f"{language}: cut once turned upright: {page.locator('#hand-note').inner_text()}"
     finally:
         context.close()
 
