@@ -965,7 +965,7 @@ class Rival:
 
     @property
     def record(self) -> str:
-        """The matches in a sentence: "You lead Ann 6–4", "Ann leads you 4–6", "You and
+        """The matches in a sentence: "You lead Ann 6–4", "Ann leads you 6–4", "You and
         Ann are level at 3–3" (ties, Hollywood only, are said apart in the page)."""
         if self.won > self.lost:
             return gettext("You lead %(name)s %(won)d–%(lost)d", name=self.name,

@@ -1,6 +1,6 @@
 """Histories for tests and benchmarks: a hand history file of a match of many hands
 (:func:`match_file`), and a browser's matches stored as the app stores them
-(:func:`store_history`), each played with random legal moves; :func:`mark_mistakes`
+(:func:`store_history`), each played by :func:`play_hand`; :func:`mark_mistakes`
 gives their analysed hands blunders to drill."""
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from sqlmodel import Session, col, select
 from app.core.models import BrowserSession, HandReview, PlayHand, PlayMatch, utcnow
 from app.engine import (
     HOUSE,
+    Discard,
     HandSeed,
+    MatchState,
     NextHand,
     Phase,
     Rules,
@@ -23,27 +25,45 @@ from app.engine import (
     legal_match_actions,
     new_match,
 )
+from app.engine.cards import to_mask
+from app.engine.melds import deadwood_by_discard_mask
 from app.engine.handhistory import HandHistory, HistoryHand, dump
 from app.engine.rating import Rating
 from app.review import analysis
 from app.review import history as hist
 
 
+def play_hand(match: MatchState, rng: random.Random) -> MatchState:
+    """Play the hand in progress of ``match`` to its end, both seats alike: a knock or gin
+    whenever one is legal, else, when discarding, a card that leaves the least deadwood
+    (ties at random), else a random legal move (take or pass, draw from either pile).
+    Hands end in a dozen turns or so, with knocks, gins, undercuts and now and then a
+    void hand, as at a table; random discards (before) ran most hands to the stock's end,
+    ten times the moves for the same kinds of hands."""
+    while match.hand.phase is not Phase.OVER:
+        player = match.hand.to_play
+        legal = legal_match_actions(match, player)
+        choices = [a for a in legal if str(a).startswith(("knock", "gin"))]
+        if not choices and match.hand.phase is Phase.DISCARD:
+            after = deadwood_by_discard_mask(to_mask(match.hand.hands[player]),
+                                             match.hand.rules)
+            discards = [a for a in legal if isinstance(a, Discard)]
+            least = min(after[to_mask([a.card])] for a in discards)
+            choices = [a for a in discards if after[to_mask([a.card])] == least]
+        match, _ = apply_match(match, player, rng.choice(choices or legal))
+    return match
+
+
 def match_file(hands: int, seed: int = 1) -> str:
     """The hand history text of a match's first ``hands`` hands (House rules with a
-    target no match of that length reaches), each hand played with random legal moves
-    (a knock or gin whenever one is legal)."""
+    target no match of that length reaches), each hand played by :func:`play_hand`."""
     rng = random.Random(seed)
     rules = dataclasses.replace(HOUSE, target=5000)
     played: list[HistoryHand] = []
     match = new_match(rules, HandSeed(f"{seed:064x}", "test"), first_dealer=1)
     while True:
         scores, dealer, hand_seed = match.scores, match.dealer, match.seed
-        while match.hand.phase is not Phase.OVER:
-            player = match.hand.to_play
-            legal = legal_match_actions(match, player)
-            ending = [action for action in legal if str(action).startswith(("knock", "gin"))]
-            match, _ = apply_match(match, player, rng.choice(ending or legal))
+        match = play_hand(match, rng)
         played.append(HistoryHand(match.hand_number, dealer, scores, hand_seed,
                                   tuple(match.hand_log)))
         if len(played) == hands:
@@ -57,7 +77,7 @@ def store_history(engine: Engine, session_id: str, matches: int, *, seed: int = 
                   friend: str | None = None, unfinished: bool = True) -> list[int]:
     """Store ``matches`` matches of browser ``session_id`` as the app stores them
     (its session row first when missing): each played to ``target`` points with random
-    legal moves (a knock or gin whenever one is legal) and finished, but the last one
+    legal moves (:func:`play_hand`) and finished, but the last one
     left in its next hand when ``unfinished``; about ``analysed`` of the finished hands
     with a ``done`` review of seat 0 (made-up losses, real decisions). ``friend``: the
     matches are friend matches that this browser joined as seat 1 of ``friend``'s
@@ -101,11 +121,7 @@ def _store_match(db: Session, game: PlayMatch, rules: Rules, rng: random.Random,
     number = 1
     while True:
         dealer = match.dealer
-        while match.hand.phase is not Phase.OVER:
-            player = match.hand.to_play
-            legal = legal_match_actions(match, player)
-            ending = [a for a in legal if str(a).startswith(("knock", "gin"))]
-            match, _ = apply_match(match, player, rng.choice(ending or legal))
+        match = play_hand(match, rng)
         record = match.records[-1]
         log = [[p, t] for p, t in match.hand_log]
         finished_at = when + timedelta(minutes=number)

@@ -35,8 +35,8 @@ def history(app: FastAPI, client: TestClient) -> str:
     """A browser with matches against the computer and friend matches it joined."""
     client.get("/")
     sid = session_id_of(client)
-    store_history(app.state.engine, sid, 12, seed=11, target=25)
-    store_history(app.state.engine, sid, 2, seed=12, target=25, friend=FRIEND)
+    store_history(app.state.engine, sid, 12, seed=11, target=100)
+    store_history(app.state.engine, sid, 2, seed=12, target=100, friend=FRIEND)
     return sid
 
 
@@ -133,14 +133,14 @@ def _pieces(db: Session, sid: str, export: str) -> Iterable[str]:
 @pytest.mark.parametrize("export", ["data", "stats"])
 def test_an_export_holds_a_batch_however_long_the_history(
         app: FastAPI, monkeypatch: pytest.MonkeyPatch, export: str) -> None:
-    """Three times the history, three times the bytes sent, what is held growing by a
+    """Four times the history, about four times the bytes sent, what is held growing by a
     fraction of them (no server running: nothing else allocates meanwhile)."""
     monkeypatch.setattr(data, "BATCH", 5)
     monkeypatch.setattr(stats, "BATCH", 2)
     sid = "a-browser-with-a-long-history-000000000000"
     measured = []
-    for more, seed in ((12, 11), (26, 13)):
-        store_history(app.state.engine, sid, more, seed=seed, target=25)
+    for more, seed in ((10, 11), (30, 13)):
+        store_history(app.state.engine, sid, more, seed=seed, target=100)
         with Session(app.state.engine) as db:
             stats.refresh(db, sid)
             db.commit()

@@ -79,7 +79,11 @@ def test_the_record_and_the_luck_split_agree_with_the_stored_hands(
     assert abs(found.luck - want["luck"]) < 1e-6 and abs(found.play - want["play"]) < 1e-6
     page = client.get("/play/h2h").text
     assert found.record in page.replace("&ndash;", "–")
-    assert f"{found.won}–{found.lost}" in found.record
+    # The record names the leader and puts the leader's count first.
+    assert found.record == (f"You lead Bob {found.won}–{found.lost}" if found.won > found.lost
+                            else f"Bob leads you {found.lost}–{found.won}"
+                            if found.lost > found.won
+                            else f"You and Bob are level at {found.won}–{found.lost}")
     assert "points of your chance to win" in page
     # The rival's page: the same record from the other side, without this browser's
     # analysis (theirs is not stored).

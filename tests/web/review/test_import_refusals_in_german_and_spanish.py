@@ -36,6 +36,16 @@ def _hands(hands: int, keep: list[int]) -> str:
     return head + "".join(blocks[i] for i in keep)
 
 
+def _discard_not_held(text: str) -> str:
+    """``text`` with seat 0's first discard made the card seat 1 discards next: a card
+    seat 1 held or drew then, so never one in seat 0's hand."""
+    mine = re.search(r"^0 discard (\w\w)$", text, re.M)
+    assert mine is not None
+    theirs = re.search(r"^1 discard (\w\w)$", text[mine.end():], re.M)
+    assert theirs is not None
+    return text[:mine.start()] + f"0 discard {theirs.group(1)}" + text[mine.end():]
+
+
 def _edit_hand(hands: int, index: int, old: str, new: str) -> str:
     head, blocks = _blocks(_file(hands))
     blocks[index] = re.sub(old, new, blocks[index], count=1, flags=re.M)
@@ -108,9 +118,7 @@ CASES: dict[str, tuple[object, str]] = {
     "over before": (lambda: _hands(2, [1]).replace(
         re.search(r"scores \d+ \d+", _blocks(_file(2))[1][1]).group(0),  # type: ignore[union-attr]
         "scores 5000 0"), "reaches the target"),
-    "illegal move": (lambda: _file(1).replace("0 take_upcard\n0 discard QS",
-                                              "0 take_upcard\n0 discard 2D"),
-                     "You do not hold"),
+    "illegal move": (lambda: _discard_not_held(_file(1)), "You do not hold"),
     "stops before end": (_cut_hand, "stops before its end"),
 }
 """Each refusal: a function making its broken file, and words of its English sentence."""
