@@ -395,7 +395,10 @@ def new_match(page: Any, base: str) -> None:
 
 
 def click_center(page: Any, selector: str) -> None:
-    page.mouse.click(*centre(page, selector))
+    xy = centre(page, selector)
+    if xy is None:
+        raise RuntimeError(f"{selector} is not on the screen")
+    page.mouse.click(*xy)
 
 
 def tap_card(page: Any, code: str, aim: bool = True) -> None:
@@ -641,7 +644,10 @@ def quick_sequence(page: Any, base: str, posts: list[str], touch: Any = None) ->
     code = held[-1]
     if touch is not None:
         wait(page, "() => !window.__moving('.hand')")
-        aims = [centre(page, "#a-draw_stock"), page.evaluate(CARD_POINT, code)]
+        stock = centre(page, "#a-draw_stock")
+        if stock is None:
+            raise RuntimeError("the stock is not on the screen")
+        aims = [stock, page.evaluate(CARD_POINT, code)]
         start = time.time()
         for i, xy in enumerate(aims):
             finger(touch, xy, max(time.time(), start + i * TOUCH_GAP_S))
@@ -649,8 +655,8 @@ def quick_sequence(page: Any, base: str, posts: list[str], touch: Any = None) ->
         click_center(page, "#a-draw_stock")
         tap_card(page, code, aim=False)
     for _ in range(20):  # on screen (a person taps what they see): at once, or within 2 s
-        if page.locator("#a-discard").bounding_box() is not None:
-            xy = centre(page, "#a-discard")
+        xy = centre(page, "#a-discard")
+        if xy is not None:
             if touch is not None:
                 finger(touch, xy, max(time.time(), start + 2 * TOUCH_GAP_S))
             else:
@@ -686,10 +692,11 @@ def quick_sequence(page: Any, base: str, posts: list[str], touch: Any = None) ->
 TOUCH_GAP_S = 0.12
 
 
-def centre(page: Any, selector: str) -> list[float]:
-    """The middle of ``selector``'s first element on the screen: [x, y] CSS px."""
+def centre(page: Any, selector: str) -> list[float] | None:
+    """The middle of ``selector``'s first element on the screen: [x, y] CSS px, or None
+    when it has no box on the screen (read once: it may go between two reads)."""
     box = page.locator(selector).first.bounding_box()
-    return [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+    return None if box is None else [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
 
 
 def finger(touch: Any, xy: list[float], at: float) -> None:

@@ -114,21 +114,55 @@ function flying() {
   return p && !p.draw && p.anim && p.anim.playState === "running" ? p.anim : null;
 }
 
-// swap(html, focus) once the discard shown before its answer has landed (at once when
-// none flies, or ``now``: a refusal). A promise, resolved after the swap.
+// A tap handled since the last frame (its first visible change: the card raised, the
+// discard or the draw leaving, Pass pressed) is painted before an answer is put in
+// (issue 48): the answer's swap, the new table's style and layout, is the longest task
+// of the page (100-300 ms with the CPU slowed 4x), and a tap's change written just
+// before it would wait for it and for its frame. A tap marks the page unpainted
+// (tapped(), from install's listeners) until the frame after it; an answer that comes
+// then waits for that frame (afterPaint: a task after the next animation frame), a
+// frame's delay at most.
+let unpainted = false;
+
+function tapped() {
+  if (unpainted) return;
+  unpainted = true;
+  afterPaint().then(function () { unpainted = false; });
+}
+
+// Resolved in a task after the next frame (a requestAnimationFrame callback runs before
+// the frame's style, layout and paint; the task after it, once they are done), or after
+// PAINT_MS at most (a hidden tab has no frames).
+const PAINT_MS = 100;
+
+function afterPaint() {
+  return new Promise(function (resolve) {
+    requestAnimationFrame(function () { setTimeout(resolve, 0); });
+    setTimeout(resolve, PAINT_MS);
+  });
+}
+
+// swap(html, focus) once the discard shown before its answer has landed on the pile (at
+// once when none flies, or ``now``: a refusal), and once a tap handled just before has
+// been painted. A promise, resolved after the swap.
 export function swapWhenStill(html, focus, now) {
   const flight = now ? null : flying();
-  if (!flight) {
+  if (!flight && !unpainted) {
     swap(html, focus);
     return Promise.resolve();
   }
   const late = new Promise(function (resolve) { setTimeout(resolve, STILL_MS); });
-  return Promise.race([flight.finished.catch(function () {}), late]).then(function () {
+  const still = flight ? Promise.race([flight.finished.catch(function () {}), late]) : Promise.resolve();
+  return still.then(function () { return unpainted ? afterPaint() : null; }).then(function () {
     swap(html, focus);
   });
 }
 
 export function install() {
+  // A tap (a press, its click, a key) shows before the next answer is put in (tapped).
+  ["pointerdown", "click", "keydown"].forEach(function (type) {
+    document.addEventListener(type, tapped, { capture: true, passive: true });
+  });
   // The computer's move is announced, not swapped: the same words twice are read twice.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     const region = event.detail.target;

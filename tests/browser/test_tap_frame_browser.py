@@ -134,3 +134,86 @@ def test_no_answer_is_swapped_in_while_its_discard_flies(
     landed, swapped = page.evaluate("[window.__stopped, window.__swapped[0]]")
     assert swapped >= landed, f"swapped {landed - swapped:.0f} ms before the card landed"
     assert page.locator(f".hand .slot[data-card='{code}']").count() == 0
+
+
+# Holds the table's answers (queue.js posts with fetch): each is read in full, then kept
+# until window.__release() hands it over, as the response it was (its text at once).
+HOLD = """() => { if (window.__held) return; window.__held = [];
+  const real = window.fetch;
+  window.fetch = function (...args) { return real.apply(this, args).then(r => r.text().then(text =>
+    new Promise(resolve => window.__held.push(() => resolve({ ok: r.ok, status: r.status,
+      redirected: r.redirected, url: r.url, headers: r.headers,
+      text: () => Promise.resolve(text) }))))); };
+  window.__release = () => { const h = window.__held.splice(0); h.forEach(f => f());
+    return h.length; }; }"""
+
+# In one task: the card ``code`` tapped (its radio clicked) and the held answer handed
+# over; then, in the next animation frame (before its paint), whether the table shown is
+# still the one tapped, and whether the card is raised in it.
+TAP_THEN_ANSWER = """code => new Promise(done => {
+  const before = document.getElementById('table');
+  document.getElementById('c-' + code).click();
+  const released = window.__release();
+  requestAnimationFrame(() => done({ released, same: document.getElementById('table') === before,
+    checked: !!before.querySelector('#c-' + code + ':checked') }));
+})"""
+
+
+def test_a_tap_made_as_an_answer_comes_is_painted_before_the_answer_is_put_in(
+        live_server: str, new_page: Callable[..., Any]) -> None:
+    """A card tapped while a draw is in flight, its answer come in the same moment: the
+    frame after the tap shows the card raised in the table tapped, and the answer (its
+    swap, the longest task of the page) is put in after that frame, the card still
+    raised in the new table. Without the wait the answer was put in before the tap's
+    frame, which then waited for the new table's style and layout."""
+    page = new_page(390, 844)
+    _start(page, live_server)
+    _to_draw_step(page)
+    at_rest(page)
+    page.evaluate(HOLD)
+    version = page.evaluate("() => document.getElementById('table').dataset.version")
+    page.locator("#a-draw_stock").click()
+    page.wait_for_function("() => window.__held.length === 1")
+    code = page.evaluate("() => document.querySelector('.hand input[name=card]').value")
+    shown = page.evaluate(TAP_THEN_ANSWER, code)
+    assert shown["released"] == 1
+    assert shown["checked"], "the tap did not raise the card"
+    assert shown["same"], "the answer was put in before the tap's frame"
+    page.wait_for_function("v => document.getElementById('table').dataset.version !== v",
+                           arg=version)
+    assert page.locator(f"#c-{code}").is_checked()
+
+
+# The style rules with :hover in effect on the page (their media matching it).
+HOVER_RULES = """() => {
+  const found = [];
+  function walk(rules) {
+    for (const rule of rules) {
+      if (rule.media && !matchMedia(rule.media.mediaText).matches) continue;
+      if (rule.cssRules) walk(rule.cssRules);
+      if (rule.selectorText && rule.selectorText.includes(':hover')) found.push(rule.selectorText);
+    }
+  }
+  for (const sheet of document.styleSheets) walk(sheet.cssRules);
+  return found;
+}"""
+
+
+def test_no_hover_look_is_in_effect_on_a_touch_screen(live_server: str, browser: Any) -> None:
+    """On a touch screen (no hover) a tap leaves :hover on what it hit: no rule gives it
+    a look there (the card or button under the finger kept it, and a new table swapped
+    in under the finger was restyled and repainted for it); a mouse still gets them."""
+    touch = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                is_mobile=True)
+    mouse = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        for context in (touch, mouse):
+            context.set_default_timeout(10_000)
+        phone, desk = touch.new_page(), mouse.new_page()
+        _start(phone, live_server)
+        _start(desk, live_server)
+        assert phone.evaluate(HOVER_RULES) == []
+        assert ".slot:hover .card" in desk.evaluate(HOVER_RULES)
+    finally:
+        touch.close()
+        mouse.close()

@@ -623,3 +623,52 @@ def test_a_queued_tap_no_longer_open_says_so_and_a_repeat_does_not(
         page.locator(f"#c-{code}").click()
         page.locator(f"#c-{code}").click()
         settled(page, before)
+
+
+# The card ``c``'s slot: off the hand (shown leaving, or gone), and a flyer on the page.
+GOING = ("c => { const s = document.querySelector('.hand .slot[data-card=\"' + c + '\"]');"
+         " return [!s || s.classList.contains('slot--gone'),"
+         " !!document.querySelector('.flyer')]; }")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_discard_shows_at_the_press_and_a_press_slid_off_puts_the_card_back(
+        live_server: str, new_page: Callable[..., Any], motion: str) -> None:
+    """The finger lands on *Discard*: the selected card leaves the hand then, before the
+    finger lifts (the click) and before anything is sent; lifted on the button, the
+    discard is sent and lands. A press slid off the button before the release sends
+    nothing and puts the card back."""
+    page = new_page(390, 844, motion=motion)
+    posts = _posts(page)
+    _start(page, live_server)
+    _to_draw_step(page)
+    _tap(page, "Draw from stock")
+    at_rest(page)
+    code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
+    page.locator(f"#c-{code}").click()
+    at_rest(page)
+    box = page.locator("#a-discard").bounding_box()
+    assert box is not None
+    sent = len(posts)
+    # Pressed, then slid off onto the felt above the hand and released: no discard.
+    page.mouse.move(*_centre(box))
+    page.mouse.down()
+    assert page.evaluate(GOING, code) == [True, True]
+    page.mouse.move(box["x"] + box["width"] / 2, 10, steps=4)
+    page.mouse.up()
+    page.wait_for_function(f"() => !({GOING})('{code}')[1]")
+    at_rest(page)
+    assert page.evaluate(GOING, code) == [False, False]
+    assert len(posts) == sent
+    assert page.locator(f"#c-{code}").is_checked()
+    # Pressed and lifted on the button: shown at the press, sent at the release.
+    page.mouse.move(*_centre(box))
+    page.mouse.down()
+    assert page.evaluate(GOING, code) == [True, True]
+    assert len(posts) == sent
+    version = table_version(page)
+    page.mouse.up()
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
+                           arg=version)
+    page.wait_for_function(LANDED, arg=code)
+    assert len(posts) == sent + 1
