@@ -26,8 +26,8 @@ from app.engine import (
     new_match,
 )
 from app.engine.cards import to_mask
-from app.engine.melds import deadwood_by_discard_mask
 from app.engine.handhistory import HandHistory, HistoryHand, dump
+from app.engine.melds import deadwood_by_discard_mask
 from app.engine.rating import Rating
 from app.review import analysis
 from app.review import history as hist
