@@ -37,20 +37,12 @@ function pressUp(event) {
   if (!press || event.pointerId !== press.id || press.timer) return;
   const onButton = event.type === "pointerup" && event.target.closest &&
     event.target.closest("#a-discard");
-  if (!onButton) pressOff();
-  else press.timer = setTimeout(pressOff, PRESS_MS);
+  if (!onButton) pressDone(false);
+  else press.timer = setTimeout(pressDone, PRESS_MS, false);
 }
 
-// The card shown at the press put back (no click came), if it is still only shown.
-function pressOff() {
-  const p = press;
-  press = null;
-  if (!p) return;
-  clearTimeout(p.timer);
-  if (state.early && state.early.code === p.code) putBack(true);
-}
-
-// The press's click came: the discard it showed is sent (or, refused, put back).
+// The press ended: its click came and the discard it showed is sent (``sent``), or it
+// was refused or no click came (the card, if it is still only shown, is put back).
 function pressDone(sent) {
   const p = press;
   press = null;

@@ -49,7 +49,7 @@ from tests.support.positions import (
 )
 from tests.support.servers import LiveServer
 from tests.support.sounds import RECORDER, recorded
-from tests.support.tables import at_table
+from tests.support.tables import at_table, two_frames
 
 pytestmark = pytest.mark.browser
 
@@ -287,19 +287,12 @@ longest (the header's links 41 px wider than English's at 360 px), each at every
 7 cases of 4 viewports."""
 
 
-def _settled(page: Any) -> None:
-    """Wait for two frames: the resize events of a new viewport are dispatched, and the
-    scripts' answers to them (the note under the hand refitted, the hint placed) made."""
-    page.evaluate("() => new Promise(done => requestAnimationFrame(() =>"
-                  " requestAnimationFrame(done)))")
-
-
 def _at_each_viewport(page: Any, order: list[tuple[int, int]]) -> Iterator[str]:
     """Resize ``page`` through ``order`` (a phone turned, a window dragged), yielding each
     ``WxH`` once its layout has settled."""
     for width, height in order:
         page.set_viewport_size({"width": width, "height": height})
-        _settled(page)
+        two_frames(page)  # the note under the hand refitted, the hint placed
         yield f"{width}x{height}"
 
 

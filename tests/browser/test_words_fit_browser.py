@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.support.languages import LANGUAGES, LOCALES, say
+from tests.support.tables import two_frames
 
 pytestmark = pytest.mark.browser
 
@@ -161,8 +162,7 @@ def test_the_note_under_the_hand_says_all_of_itself(live_server: str, browser: A
         page.set_viewport_size({"width": 844, "height": 390})
         _raise(cards.nth(longest))
         page.set_viewport_size({"width": 360, "height": 640})
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() =>"
-                      " requestAnimationFrame(done)))")
+        two_frames(page)
         assert not page.evaluate(NOTE_CUT), \
             f"{language}: cut once turned upright: {page.locator('#hand-note').inner_text()}"
     finally:

@@ -47,9 +47,9 @@ def play_hand(match: MatchState, rng: random.Random) -> MatchState:
         if not choices and match.hand.phase is Phase.DISCARD:
             after = deadwood_by_discard_mask(to_mask(match.hand.hands[player]),
                                              match.hand.rules)
-            discards = [a for a in legal if isinstance(a, Discard)]
-            least = min(after[to_mask([a.card])] for a in discards)
-            choices = [a for a in discards if after[to_mask([a.card])] == least]
+            left = {a: after[to_mask([a.card])] for a in legal if isinstance(a, Discard)}
+            least = min(left.values())
+            choices = [a for a, deadwood in left.items() if deadwood == least]
         match, _ = apply_match(match, player, rng.choice(choices or legal))
     return match
 

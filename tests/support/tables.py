@@ -18,6 +18,14 @@ def settled(page: Any, before: str) -> None:
         " && !document.documentElement.classList.contains('is-busy')", arg=before)
 
 
+def two_frames(page: Any) -> None:
+    """Wait for two animation frames: what a change of the page (a new viewport, a
+    class) set off is done — its resize events dispatched and the scripts' answers to
+    them made."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() =>"
+                  " requestAnimationFrame(done)))")
+
+
 # The table's markup is there as soon as the page is parsed; its script (a module, run
 # after parsing) makes keys, drags and the hint work without a page load. Until then a
 # key does nothing and a tap posts the no-script form.
