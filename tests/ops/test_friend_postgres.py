@@ -24,7 +24,7 @@ from tests.ops.test_postgres import (  # noqa: F401  (fixtures)
     two_servers,
 )
 from tests.support.browsers import session_id_of
-from tests.support.friends import Stream, tap_next
+from tests.support.friends import Stream, shows_result, tap_next
 
 pytestmark = pytest.mark.postgres
 
@@ -64,7 +64,7 @@ def test_a_hand_between_two_instances_reaches_each_player_live(
         else:
             pytest.fail("the hand did not end")
         for client in clients:
-            assert 'class="result panel"' in client.get("/play").text
+            assert shows_result(client.get("/play").text)
     finally:
         for stream in streams:
             stream.close()

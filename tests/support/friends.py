@@ -1,8 +1,9 @@
 """A friend match as two browsers see it over HTTP: ``Stream``, one browser's event
 stream (``/play/events``) read in a thread, and ``choose``, a sensible legal move for a
 seat (gin or knock when it can, else the discard that leaves the least deadwood), and
-``tap_next``, that move made by the seat to play through its own client.
-Shared by the ops tests that play a friend across servers and through a proxy.
+``tap_next``, that move made by the seat to play through its own client, and
+``shows_result``, whether a table page shows a hand's result. Shared by the friend tests
+over HTTP and by the ops tests that play a friend across servers and through a proxy.
 """
 
 from __future__ import annotations
@@ -75,6 +76,15 @@ def choose(match: MatchState, player: int) -> str:
         left = deadwood_by_discard(match.hand.hands[player], match.rules)
         return min(discards, key=lambda a: left[Card.parse(a.split()[1])])
     return "draw_stock" if "draw_stock" in actions else actions[0]
+
+
+_RESULT_PANEL = re.compile(r'class="result panel[ "]')
+
+
+def shows_result(html: str) -> bool:
+    """Whether the table page ``html`` shows a finished hand's result panel (its class
+    list may go on: ``result panel moment moment--gin`` for a moment)."""
+    return _RESULT_PANEL.search(html) is not None
 
 
 def tap_next(engine: Engine, session_id: str,

@@ -69,13 +69,13 @@ def snapshot(engine: Engine, *, metadata: MetaData | None = None) -> Snapshot:
     return out
 
 
-_QUERIES: dict[tuple[str, int], list[tuple[str, str]]] = {}
+_QUERIES: dict[tuple[str, MetaData], list[tuple[str, str]]] = {}
 
 
 def _snapshot_queries(engine: Engine, metadata: MetaData) -> list[tuple[str, str]]:
     """``(table, "SELECT * FROM table ORDER BY its primary key")`` for each table of
     ``metadata``, quoted for ``engine``'s dialect (made once per dialect and metadata)."""
-    key = (engine.dialect.name, id(metadata))
+    key = (engine.dialect.name, metadata)  # the object, not its id(): an id is reused
     if key not in _QUERIES:
         quote = engine.dialect.identifier_preparer.quote
         queries = []

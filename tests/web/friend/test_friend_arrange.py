@@ -11,7 +11,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.engine.match import match_view
-from tests.web.friend.test_friend import check_hidden, choose, start, stored_match
+from tests.support.friends import choose
+from tests.web.friend.test_friend import check_hidden, start, stored_match
 
 HTMX = {"HX-Request": "true"}
 

@@ -14,9 +14,10 @@ from fastapi.testclient import TestClient
 
 from app.engine import Card, Phase
 from app.engine.fairness import combine_client_seeds, fair_deal
+from tests.support.friends import choose
 from tests.support.hardening import action_form
 from tests.web.fair.test_fair_play import _attr, _held
-from tests.web.friend.test_friend import browser, choose, invite, join, stored_match
+from tests.web.friend.test_friend import browser, invite, join, stored_match
 
 
 def _code(page: str, css: str) -> str | None:

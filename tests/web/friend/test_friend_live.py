@@ -18,8 +18,9 @@ from app.friend import invites as friend
 from app.friend import live
 from app.friend.stream import events as _stream
 from tests.support.browsers import session_id_of
+from tests.support.friends import choose
 from tests.support.servers import run_async
-from tests.web.friend.test_friend import browser, choose, start, stored_match
+from tests.web.friend.test_friend import browser, start, stored_match
 
 
 def _pulses_counted(monkeypatch: pytest.MonkeyPatch) -> list[bool]:

@@ -22,8 +22,9 @@ from app.engine import Phase
 from app.engine.rating import Rating
 from app.review import analysis
 from app.table.storage import hand_seed
+from tests.support.friends import choose
 from tests.support.hardening import action_form, diff, snapshot
-from tests.web.friend.test_friend import browser, choose, start, stored_match
+from tests.web.friend.test_friend import browser, start, stored_match
 from tests.web.review.test_rating import _wait_for_analysis
 
 

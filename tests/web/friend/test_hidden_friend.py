@@ -16,8 +16,9 @@ import pytest
 from fastapi import FastAPI
 
 from app.engine import Card, Phase, legal_match_actions
+from tests.support.friends import choose
 from tests.support.hardening import action_form
-from tests.web.friend.test_friend import check_hidden, choose, start, stored_match
+from tests.web.friend.test_friend import check_hidden, start, stored_match
 
 HANDS = 15
 

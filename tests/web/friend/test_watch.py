@@ -24,9 +24,10 @@ from app.engine import CARDS, MatchState, Phase, legal_match_actions
 from app.friend import watch
 from app.web.sessions import COOKIE_NAME, token_hash
 from tests.support.browsers import session_id_of
+from tests.support.friends import choose
 from tests.support.hardening import action_form, leaks, secrets_in_play, stored_play
 from tests.support.servers import run_async
-from tests.web.friend.test_friend import browser, choose, replayed, start, stored_match
+from tests.web.friend.test_friend import browser, replayed, start, stored_match
 
 LINK = re.compile(r"/watch/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])")
 
