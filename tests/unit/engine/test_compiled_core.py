@@ -7,7 +7,8 @@ the pure Python ones (a subprocess that loads the engine from source,
 deadwood after each discard, the best discard), 100,000 random knocks (the settlement on
 masks), 2,000 play-outs and 20 whole searches of Expert (every play-out's value), under
 five tables of rules; every answer must be the same. ``COMPILED_CORE_POSITIONS``
-changes the count.
+changes the count. The positions come in :data:`PARTS` parts, each from its own seed, so
+that the lane's workers share the pure side's minute of work.
 
 Without a compiled core (no C compiler, or not built) there is nothing to compare and
 the test is skipped, saying so; CI builds it (``make test``, ``FAST_CORE_REQUIRED=1``).
@@ -29,6 +30,7 @@ from tools import fast_core
 
 ROOT = Path(__file__).resolve().parents[3]
 COUNT = int(os.environ.get("COMPILED_CORE_POSITIONS", "100000"))
+PARTS = 4
 
 
 def test_the_build_script_compiles_the_engines_core_modules() -> None:
@@ -36,21 +38,23 @@ def test_the_build_script_compiles_the_engines_core_modules() -> None:
     assert all((ROOT / source).is_file() for source in fast_core.sources())
 
 
-@pytest.mark.timeout(600)  # 100,000 positions in pure Python: over the lane's 120 s when busy
-def test_compiled_and_pure_core_agree_on_random_positions(tmp_path: Path) -> None:
+@pytest.mark.timeout(600)  # 25,000 positions in pure Python: near the lane's 120 s when busy
+@pytest.mark.parametrize("part", range(PARTS))
+def test_compiled_and_pure_core_agree_on_random_positions(tmp_path: Path, part: int) -> None:
     if not compiled_core():
         pytest.skip("no compiled core is built (make fast builds it; it needs mypyc and a "
                     "C compiler): the engine runs as pure Python, nothing to compare")
     assert fast_core.status() == "built", "the compiled core is older than its source: make fast"
-    data = positions(COUNT)
+    count = COUNT // PARTS
+    data = positions(count, seed=28 + part)
     source, target = tmp_path / "positions.json", tmp_path / "pure.json"
     source.write_text(json.dumps(data))
     subprocess.run([sys.executable, "-m", "tests.support.core_positions", "--pure",
                     str(source), str(target)], cwd=ROOT, check=True, timeout=1800)
     pure = json.loads(target.read_text())
     compiled = json.loads(json.dumps(answers(data)))  # the same JSON values as the pure side
-    assert len(pure["least"]) == len(data["hands"]) == COUNT
-    assert len(pure["settled"]) == len(data["knocks"]) == COUNT
+    assert len(pure["least"]) == len(data["hands"]) == count
+    assert len(pure["settled"]) == len(data["knocks"]) == count
     for part in ("least", "by_discard", "best_discard", "settled", "played", "searched"):
         for number, (a, b) in enumerate(zip(compiled[part], pure[part], strict=True)):
             assert a == b, f"{part} #{number}: compiled {a} != pure {b}"

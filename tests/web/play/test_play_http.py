@@ -40,7 +40,13 @@ from app.engine.match import MatchState, NextHand, match_view
 from app.table.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
-from tests.support.hardening import StoredPlay, response_text, secrets_in_play, stored_play
+from tests.support.hardening import (
+    Replayer,
+    StoredPlay,
+    response_text,
+    secrets_in_play,
+    stored_play,
+)
 from tests.support.positions import store_position
 
 # --- reading the screen -----------------------------------------------------------------
@@ -183,6 +189,8 @@ class Player:
         self.app, self.client, self.rng, self.htmx_share = app, client, rng, htmx_share
         self.requests = 0
         self.hands = 0
+        self._replayer: Replayer | None = None  # the stored match's, advanced as it grows
+        self._replayed = 0  # the match id it replays
 
     def post(self, data: dict[str, str], *, htmx: bool | None = None) -> httpx.Response:
         if htmx is None:
@@ -196,8 +204,17 @@ class Player:
             assert 'id="table"' in response.text
         return response
 
+    def stored(self) -> tuple[StoredPlay, MatchState]:
+        """The stored match and its replay, as :func:`stored` gives them (the log
+        replayed incrementally: a match's log only grows)."""
+        row = stored_play(self.app.state.engine, session_id_of(self.client))
+        assert row is not None
+        if self._replayer is None or self._replayed != row.match_id:
+            self._replayer, self._replayed = Replayer.from_row(row), row.match_id
+        return row, self._replayer.advance(row.log, row.seeds)
+
     def check(self, response: httpx.Response) -> tuple[StoredPlay, MatchState]:
-        row, match = stored(self.app, self.client)
+        row, match = self.stored()
         assert_no_leak(response, self.client, match, row)
         return row, match
 
@@ -237,7 +254,7 @@ class Player:
         view = match_view(match, 0)
         version = page.version
         assert version is not None
-        assert version == str((row or stored(self.app, self.client)[0]).version)
+        assert version == str((row or self.stored()[0]).version)
         actions = [b for b in page.enabled("action")]
         simple = {b.value for b in actions}
         legal_text = {str(a) for a in view.legal}
