@@ -26,6 +26,12 @@ art in turn (each art's ``<use>`` pointed at the card's symbol; the indices left
 sides compare the same faces whatever the deals (``--faces courts``: the 12 court cards,
 the heaviest art); each round prints how many of the table's faces are court cards.
 
+``--restyle N``: instead, at that same step, the hand's slides started and ended ``N``
+times (``is-moving`` set on the hand and taken off, as static/table/motion.js does when
+an answer's slides start and once they are over), each with the style it forces read at
+once: what that restyle costs the frame it falls in (CPU time), and how many elements it
+restyles (the same ``--faces`` apply).
+
 With several ``--app``, the apps take turns for ``--rounds`` rounds (A/B interleaved, the
 same minutes); ``uptime``'s load is printed beside each pass.
 """
@@ -155,6 +161,22 @@ REINSERT = """async n => {
 }"""
 
 
+# The hand's slides starting and ending ``n`` times: ``is-moving`` set on the hand and
+# taken off (motion.js: tapWhereShown, settle), each followed by the style it forces read
+# at once, marked (what each costs the frame it falls in).
+RESTYLE = """async n => {
+  const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r)));
+  for (let i = 0; i < 2 * n; i++) {
+    const hand = document.querySelector('#table .hand');
+    performance.mark('reinsert-start');
+    hand.classList.toggle('is-moving');
+    getComputedStyle(hand.querySelector('.card')).pointerEvents;
+    performance.mark('reinsert-end');
+    await frame(); await frame();
+  }
+}"""
+
+
 # The table's faces, and how many are court cards; with ``codes``, each face's art turned
 # into those cards' first (in turn).
 FACES = """codes => {
@@ -169,10 +191,12 @@ COURTS = [rank + suit for rank in "JQK" for suit in "CDHS"]
 
 
 def reinserted(browser: Any, base: str, times: int, slowdown: float,
-               faces: list[str] | None = None) -> list[dict[str, float]]:
+               faces: list[str] | None = None, script: str = REINSERT) -> list[dict[str, float]]:
     """A new match's table at its first discard step (a new deal each call; its faces'
     art ``faces`` in turn if given), put in again ``times`` times under the trace: per
-    time, the main thread's time, its CPU time, style, layout and paint (ms)."""
+    time, the main thread's time, its CPU time, style, layout and paint (ms), and the
+    elements restyled. ``script``: RESTYLE instead, the hand's slides started and ended
+    ``times`` times (each a time)."""
     context = new_context(browser, viewport={"width": 390, "height": 844})
     page = context.new_page()
     posts: list[str] = []
@@ -186,7 +210,7 @@ def reinserted(browser: Any, base: str, times: int, slowdown: float,
         cpu_slowdown(page, slowdown)
     browser.start_tracing(page=page, categories=CATEGORIES)
     try:
-        page.evaluate(REINSERT, times)
+        page.evaluate(script, times)
     finally:
         events = json.loads(browser.stop_tracing())["traceEvents"]
     context.close()
@@ -197,11 +221,13 @@ def reinserted(browser: Any, base: str, times: int, slowdown: float,
     out = []
     for start, end in zip(starts, ends, strict=True):
         within = [t for t in tasks if t["ts"] < end and t["ts"] + t["dur"] > start]
-        parts = {"style": 0.0, "layout": 0.0, "paint": 0.0}
+        parts = {"style": 0.0, "layout": 0.0, "paint": 0.0, "restyled": 0.0}
         for e in main:
             kind = FRAME_WORK.get(e["name"])
             if kind and start <= e["ts"] < end:
                 parts[kind] += e["dur"] / 1000
+                if kind == "style":
+                    parts["restyled"] += (e.get("args", {}).get("elementCount") or 0)
         out.append({"busy": sum(t["dur"] for t in within) / 1000,
                     "cpu": sum(t.get("tdur", 0) for t in within) / 1000, **parts})
     return out
@@ -230,6 +256,9 @@ def main() -> None:
     parser.add_argument("--reinsert", type=int, default=0,
                         help="instead of turns: the discard step's table put in again N "
                              "times a round")
+    parser.add_argument("--restyle", type=int, default=0,
+                        help="instead of turns: at the discard step, the hand's slides "
+                             "started and ended N times (is-moving set and taken off)")
     parser.add_argument("--faces", default="",
                         help="with --reinsert: the table's faces' art these cards in turn "
                              "(JC,QC,...; 'courts': the 12 court cards)")
@@ -263,6 +292,8 @@ def main() -> None:
                     results[app] += (
                         reinserted(browser, base, args.reinsert, args.slowdown, faces)
                         if args.reinsert else
+                        reinserted(browser, base, args.restyle, args.slowdown, faces, RESTYLE)
+                        if args.restyle else
                         traced_turns(browser, base, args.turns, args.slowdown))
             browser.close()
         if args.reinsert:
@@ -270,6 +301,10 @@ def main() -> None:
             print(f"The table put in again at 390x844{shown}, "
                   f"CPU slowed {args.slowdown:g}x, "
                   f"{args.reinsert} times x {args.rounds} rounds; load {load()}:")
+        elif args.restyle:
+            print(f"The hand's slides started and ended (is-moving) at 390x844, CPU slowed "
+                  f"{args.slowdown:g}x, {args.restyle} times x {args.rounds} rounds; "
+                  f"load {load()}:")
         else:
             print(f"Answers' frames at 390x844, CPU slowed {args.slowdown:g}x, 150 ms added "
                   f"round trip, {args.turns} turns x {args.rounds} rounds; load {load()}:")

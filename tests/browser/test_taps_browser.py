@@ -672,3 +672,71 @@ def test_discard_shows_at_the_press_and_a_press_slid_off_puts_the_card_back(
                            arg=version)
     page.wait_for_function(LANDED, arg=code)
     assert len(posts) == sent + 1
+
+
+
+# A draw shown (its card on its way from a pile, a flyer) and the pile's top hidden as taken.
+DRAWING = ("() => [!!document.querySelector('.flyer'),"
+           " !!document.querySelector('.pile__top .card.is-taken')]")
+
+
+def _press_draw(page: Any, posts: list[str], button: str) -> None:
+    """Press ``button`` (a pile's): the draw shows at the press; moved on (a drag of the
+    pile's card, let go off the hand), nothing is sent and the card is back; pressed again
+    and lifted on it, the draw is sent and the card comes into the hand."""
+    taken = button == "#a-take"
+    held = len(_cards(page))
+    box = page.locator(button).bounding_box()
+    assert box is not None
+    sent = len(posts)
+    page.mouse.move(*_centre(box))
+    page.mouse.down()
+    assert page.evaluate(DRAWING) == [True, taken]
+    page.mouse.move(box["x"] + box["width"] / 2, 10, steps=4)
+    page.mouse.up()
+    at_rest(page)
+    assert page.evaluate(DRAWING) == [False, False]
+    assert len(posts) == sent
+    assert len(_cards(page)) == held
+    page.mouse.move(*_centre(box))
+    page.mouse.down()
+    assert page.evaluate(DRAWING) == [True, taken]
+    assert len(posts) == sent
+    version = table_version(page)
+    page.mouse.up()
+    page.wait_for_function("v => document.querySelector('#table').dataset.version !== v",
+                           arg=version)
+    at_rest(page)
+    assert len(posts) == sent + 1
+    assert len(_cards(page)) == held + 1
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_draw_shows_at_the_press_and_a_press_that_drags_the_pile_card_puts_it_back(
+        live_server: str, new_page: Callable[..., Any], motion: str) -> None:
+    """The finger lands on *Draw from stock*, later on *Take discard*: the draw's card
+    leaves its pile then, before the finger lifts and before anything is sent; lifted on
+    the button, the draw is sent and the card comes into the hand. A press that moves on
+    (a drag of the pile's card, let go off the hand) sends nothing and puts the card
+    back."""
+    page = new_page(390, 844, motion=motion)
+    posts = _posts(page)
+    _start(page, live_server)
+    _to_draw_step(page)
+    at_rest(page)
+    _press_draw(page, posts, "#a-draw_stock")
+    for _ in range(6):  # a turn's discard and the computer's, until the pile may be taken
+        code = next(c["code"] for c in _cards(page) if "discard" in (c["acts"] or "").split())
+        page.locator(f"#c-{code}").click()
+        _tap(page, "Discard")
+        at_rest(page)
+        if not _enabled(page, "Draw from stock"):
+            _to_draw_step(page)  # the hand ended: the next one
+            at_rest(page)
+        if _enabled(page, "Take discard"):
+            break
+        _tap(page, "Draw from stock")
+        at_rest(page)
+    else:
+        raise AssertionError("the pile was never open to take")
+    _press_draw(page, posts, "#a-take")
