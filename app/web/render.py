@@ -354,7 +354,7 @@ SCRIPT_WORDS = {
     "copied": i18n.N_("Copied"),
     "choose": i18n.N_("Select a card first, then tap %(action)s."),
     "not_with": i18n.N_("Not with this card: %(note)s"),
-    "again": i18n.N_("Tap it again to discard it, or tap the table to lower it."),
+    "again": i18n.N_("Tap it again to discard it."),
     "passing": i18n.N_("You pass…"),
     "discarding": i18n.N_("You discard…"),
     "not_now": i18n.N_("%(action)s is not open now."),

@@ -16,7 +16,7 @@ export function refresh() {
     // on the felt; not once it is on its way to the pile (shown before the answer).
     const going = radio && radio.closest(".slot--gone");
     const again = !going && acts(radio).indexOf("discard") >= 0
-      ? " " + word("again", "Tap it again to discard it, or tap the table to lower it.") : "";
+      ? " " + word("again", "Tap it again to discard it.") : "";
     if (radio && radio.dataset.note) say(note, radio.dataset.note, again);
     else say(note, note.dataset.default, "");
   }
