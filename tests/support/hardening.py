@@ -275,6 +275,23 @@ class Replayer:
         return self.match
 
 
+class Replays:
+    """Stored matches replayed incrementally: one :class:`Replayer` per match id, each
+    advanced to its row's log when asked (the leak tests read the stored match after
+    every request; a replay from the first action each time grew with the match)."""
+
+    def __init__(self) -> None:
+        self._by_match: dict[int, Replayer] = {}
+
+    def advanced(self, row: StoredPlay) -> Replayer:
+        """The replayer of ``row``'s match, advanced to its log and seeds."""
+        replayer = self._by_match.get(row.match_id)
+        if replayer is None:
+            replayer = self._by_match[row.match_id] = Replayer.from_row(row)
+        replayer.advance(row.log, row.seeds)
+        return replayer
+
+
 def secrets_in_play(row: StoredPlay, match: MatchState) -> list[str]:
     """The seeds no response may hold now: the server seed of the hand in progress (an
     old match's int seed, which deals every hand, always) and the next hand's server

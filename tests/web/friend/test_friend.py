@@ -28,7 +28,7 @@ from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.friends import choose, shows_result
 from tests.support.hardening import (
-    Replayer,
+    Replays,
     StoredPlay,
     action_form,
     diff,
@@ -74,20 +74,16 @@ def start(app: FastAPI, **fields: str) -> tuple[TestClient, TestClient, str]:
     return host, guest, token
 
 
-_replayers: weakref.WeakKeyDictionary[FastAPI, dict[int, Replayer]] = \
-    weakref.WeakKeyDictionary()
-"""One replayer per app and match, kept as long as its app. Keyed by the app itself: a key
-of ``id(app)`` outlived its app, and a later test's app born at the same address (its
-match 1 too) was replayed from the earlier test's deal (one run in about seventy)."""
+_replays: weakref.WeakKeyDictionary[FastAPI, Replays] = weakref.WeakKeyDictionary()
+"""The stored matches' replays of each app, kept as long as its app. Keyed by the app
+itself: a key of ``id(app)`` outlived its app, and a later test's app born at the same
+address (its match 1 too) would have been replayed from the earlier test's deal."""
 
 
 def replayed(app: FastAPI, row: StoredPlay) -> MatchState:
     """The stored match replayed with the engine (incrementally, one replayer per app
     and match)."""
-    of_app = _replayers.setdefault(app, {})
-    if row.match_id not in of_app:
-        of_app[row.match_id] = Replayer.from_row(row)
-    return of_app[row.match_id].advance(row.log, row.seeds)
+    return _replays.setdefault(app, Replays()).advanced(row).match
 
 
 def stored_match(app: FastAPI, client: TestClient) -> tuple[PlayMatch, MatchState]:

@@ -29,6 +29,7 @@ from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.hardening import (
     Replayer,
+    Replays,
     StoredPlay,
     action_form,
     hand_is_over,
@@ -62,17 +63,12 @@ class Checker:
         self.app = app
         self.client = client
         self.session_id = session_id_of(client)
-        self.replayer: Replayer | None = None
-        self.match_id: int | None = None
+        self.replays = Replays()
         self.responses = 0
 
     def state(self) -> tuple[StoredPlay, Replayer]:
         row = _row(self.app, self.session_id)
-        if self.replayer is None or self.match_id != row.match_id:
-            self.replayer = Replayer.from_row(row)
-            self.match_id = row.match_id
-        self.replayer.advance(row.log, row.seeds)
-        return row, self.replayer
+        return row, self.replays.advanced(row)
 
     def check(self, response: httpx.Response, what: str,
               allowed: frozenset[Card] = frozenset()) -> tuple[StoredPlay, Replayer]:

@@ -41,7 +41,7 @@ from app.table.storage import open_seat
 from app.web.sessions import COOKIE_NAME
 from tests.support.browsers import session_id_of
 from tests.support.hardening import (
-    Replayer,
+    Replays,
     StoredPlay,
     response_text,
     secrets_in_play,
@@ -189,8 +189,7 @@ class Player:
         self.app, self.client, self.rng, self.htmx_share = app, client, rng, htmx_share
         self.requests = 0
         self.hands = 0
-        self._replayer: Replayer | None = None  # the stored match's, advanced as it grows
-        self._replayed = 0  # the match id it replays
+        self._replays = Replays()
 
     def post(self, data: dict[str, str], *, htmx: bool | None = None) -> httpx.Response:
         if htmx is None:
@@ -209,9 +208,7 @@ class Player:
         replayed incrementally: a match's log only grows)."""
         row = stored_play(self.app.state.engine, session_id_of(self.client))
         assert row is not None
-        if self._replayer is None or self._replayed != row.match_id:
-            self._replayer, self._replayed = Replayer.from_row(row), row.match_id
-        return row, self._replayer.advance(row.log, row.seeds)
+        return row, self._replays.advanced(row).match
 
     def check(self, response: httpx.Response) -> tuple[StoredPlay, MatchState]:
         row, match = self.stored()
